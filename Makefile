@@ -1,0 +1,30 @@
+# `make run` and `make test` both create .venv on first use and install into it.
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+# The CPU wheel of torch 2.13.0 lies on the development machines' disk; installing it before
+# the project keeps pip from fetching a multi-GB CUDA build to satisfy the range.
+TORCH_SPEC ?= torch==2.13.0
+STAMP := $(VENV)/.installed
+
+.PHONY: run test install benchmarks clean
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q "$(TORCH_SPEC)"
+	$(PY) -m pip install -q -e ".[test]"
+	touch $(STAMP)
+
+install: $(STAMP)
+
+run: $(STAMP)
+	$(PY) main.py
+
+test: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q
+
+benchmarks: $(STAMP)
+	$(PY) benchmarks/inference.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info

@@ -1,0 +1,96 @@
+"""EngineBridge: the only Qt code that touches the engine.
+
+Views submit frozen requests on a channel; the bridge hands them to the InferenceWorker and
+delivers each Result back on the GUI thread, dropping results that a newer request on the same
+channel has made stale.
+
+Hand-off: the worker's future callbacks (worker thread) put results into a SimpleQueue; a
+QTimer on the GUI thread drains it while requests are outstanding.  No Qt signal is emitted
+from the worker thread: that is where Qt bindings have broken (PySide6 6.12.0 aborts the
+interpreter after a few thousand cross-thread emissions; see docs/reliability.md).
+"""
+from __future__ import annotations
+
+import queue
+from collections import defaultdict
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from engine.jobs import Result
+from engine.worker import InferenceWorker
+
+
+class EngineBridge(QObject):
+    #: every fresh (non-stale) Result, on the GUI thread
+    result_ready = Signal(object)
+    #: (channel, elapsed_ms) of every request that ran, stale or not
+    request_finished = Signal(str, float)
+
+    POLL_MS = 2
+
+    def __init__(self, worker: InferenceWorker | None = None, device: str = "auto", parent=None):
+        super().__init__(parent)
+        self.worker = worker or InferenceWorker(device=device)
+        self._inbox: queue.SimpleQueue = queue.SimpleQueue()
+        self._latest: dict[str, int] = {}
+        self._outstanding = 0
+        self._subscribers: dict[str, list] = defaultdict(list)
+        self.delivered = 0
+        self.dropped_stale = 0
+        self._timer = QTimer(self)
+        self._timer.setInterval(self.POLL_MS)
+        self._timer.timeout.connect(self.drain)
+
+    def subscribe(self, channel: str, callback) -> None:
+        """Call `callback(result)` on the GUI thread for each fresh result on `channel`."""
+        self._subscribers[channel].append(callback)
+
+    def submit(self, channel: str, request) -> int:
+        """Send a request; returns its request id.  A request still waiting on the channel is
+        dropped by the worker."""
+        future = self.worker.submit(channel, request)
+        request_id = future.request_id
+        self._latest[channel] = request_id
+        self._outstanding += 1
+        future.add_done_callback(self._on_done)  # runs in the worker thread (or here if cancelled)
+        if not self._timer.isActive():
+            self._timer.start()
+        return request_id
+
+    def is_latest(self, result: Result) -> bool:
+        return self._latest.get(result.channel) == result.request_id
+
+    def _on_done(self, future) -> None:
+        # Worker thread: only touch the thread-safe queue.
+        self._inbox.put(None if future.cancelled() else future.result())
+
+    def drain(self) -> None:
+        """Deliver everything that has arrived (GUI thread)."""
+        while True:
+            try:
+                result = self._inbox.get_nowait()
+            except queue.Empty:
+                break
+            self._outstanding -= 1
+            if result is None:  # superseded before it ran
+                continue
+            self.request_finished.emit(result.channel, result.elapsed_ms)
+            if not self.is_latest(result):
+                self.dropped_stale += 1
+                continue
+            self.delivered += 1
+            for callback in list(self._subscribers.get(result.channel, ())):
+                callback(result)
+            self.result_ready.emit(result)
+        if self._outstanding <= 0:
+            self._outstanding = 0
+            self._timer.stop()
+
+    @property
+    def idle(self) -> bool:
+        return self._outstanding == 0
+
+    def shutdown(self) -> None:
+        self._timer.stop()
+        self.worker.shutdown(wait=True)
+        self.drain()

@@ -1,0 +1,152 @@
+"""The main window: navigation on the left, one view at a time, a status bar."""
+from __future__ import annotations
+
+from PySide6.QtCore import QByteArray, QSettings, Qt
+from PySide6.QtGui import QAction, QFont, QKeySequence
+from PySide6.QtWidgets import (QApplication, QLabel, QListWidget, QListWidgetItem, QMainWindow, QMessageBox,
+                               QSplitter, QStackedWidget)
+
+from app.bridge import EngineBridge
+from app.state import SharedState
+from app.views import view_classes
+from engine.jobs import DeviceRequest
+
+
+def settings() -> QSettings:
+    return QSettings("AttentionLab", "Attention Lab")
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, device: str = "auto", bridge: EngineBridge | None = None, initial_view: str | None = None):
+        super().__init__()
+        self.setWindowTitle("Attention Lab")
+        self.bridge = bridge or EngineBridge(device=device, parent=self)
+        self.state = SharedState(self)
+        self.views = []
+
+        self.navigation = QListWidget()
+        self.navigation.setObjectName("navigation")
+        self.navigation.setMaximumWidth(220)
+        self.stack = QStackedWidget()
+        for cls in view_classes():
+            view = cls(self.bridge, self.state, self)
+            self.views.append(view)
+            self.stack.addWidget(view)
+            item = QListWidgetItem(cls.title())
+            item.setData(Qt.ItemDataRole.UserRole, cls.view_id)
+            self.navigation.addItem(item)
+        self.navigation.currentRowChanged.connect(self._show_row)
+        splitter = QSplitter()
+        splitter.addWidget(self.navigation)
+        splitter.addWidget(self.stack)
+        splitter.setStretchFactor(1, 1)
+        self.setCentralWidget(splitter)
+
+        self.device_label = QLabel(self.tr("Device: starting…"))
+        self.model_label = QLabel(self.tr("Models: loading…"))
+        self.timing_label = QLabel(self.tr("Last inference: –"))
+        for label in (self.device_label, self.model_label, self.timing_label):
+            self.statusBar().addPermanentWidget(label)
+        self.state.model_state_changed.connect(self._update_model_label)
+        self.state.navigate_requested.connect(self.show_view)
+        self.bridge.request_finished.connect(self._update_timing)
+        self.bridge.subscribe("device", self._on_device)
+        self.bridge.submit("device", DeviceRequest())
+        self._build_menus()
+        self._restore(initial_view)
+
+    # ---- navigation ----------------------------------------------------------------------
+    def view(self, view_id: str):
+        for v in self.views:
+            if v.view_id == view_id:
+                return v
+        raise KeyError(view_id)
+
+    def show_view(self, view_id: str) -> None:
+        for row, v in enumerate(self.views):
+            if v.view_id == view_id:
+                self.navigation.setCurrentRow(row)
+                return
+
+    def _show_row(self, row: int) -> None:
+        if 0 <= row < len(self.views):
+            self.stack.setCurrentIndex(row)
+            self.views[row].activate()
+
+    def current_view(self):
+        return self.views[self.stack.currentIndex()]
+
+    # ---- status bar ----------------------------------------------------------------------
+    def _on_device(self, result) -> None:
+        if result.ok:
+            self.device_label.setText(self.tr("Device: {0}").format(result.value[1]))
+        else:
+            self.device_label.setText(self.tr("Device error: {0}").format(result.error))
+
+    def _update_model_label(self, *_):
+        parts = [f"{name}: {state}" for name, state in sorted(self.state.model_states.items())]
+        self.model_label.setText(" · ".join(parts) if parts else self.tr("Models: none"))
+
+    def _update_timing(self, channel: str, elapsed_ms: float) -> None:
+        if channel != "device" and not channel.startswith("load:"):
+            self.timing_label.setText(self.tr("Last inference: {0:.1f} ms").format(elapsed_ms))
+
+    # ---- menus and text size -------------------------------------------------------------
+    def _build_menus(self):
+        view_menu = self.menuBar().addMenu(self.tr("&View"))
+        bigger = QAction(self.tr("Larger text"), self)
+        bigger.setShortcut(QKeySequence.StandardKey.ZoomIn)
+        bigger.triggered.connect(lambda: self.set_text_size(self.text_size() + 1))
+        smaller = QAction(self.tr("Smaller text"), self)
+        smaller.setShortcut(QKeySequence.StandardKey.ZoomOut)
+        smaller.triggered.connect(lambda: self.set_text_size(self.text_size() - 1))
+        view_menu.addAction(bigger)
+        view_menu.addAction(smaller)
+        help_menu = self.menuBar().addMenu(self.tr("&Help"))
+        about = QAction(self.tr("About Attention Lab"), self)
+        about.triggered.connect(self._about)
+        help_menu.addAction(about)
+
+    def _about(self):
+        QMessageBox.about(self, self.tr("About Attention Lab"), self.tr(
+            "Attention Lab shows trained sequence models while they run: attention, beam search, "
+            "positional encodings and information theory. Every number comes from a real model "
+            "or an exact calculation."))
+
+    @staticmethod
+    def text_size() -> int:
+        return QApplication.font().pointSize()
+
+    def set_text_size(self, points: int) -> None:
+        points = max(8, min(28, points))
+        font = QFont(QApplication.font())
+        font.setPointSize(points)
+        QApplication.setFont(font)
+        settings().setValue("text_size", points)
+
+    # ---- persistence ---------------------------------------------------------------------
+    def _restore(self, initial_view):
+        s = settings()
+        geometry = s.value("geometry")
+        if isinstance(geometry, QByteArray) and not geometry.isEmpty():
+            self.restoreGeometry(geometry)
+        else:
+            self.resize(1400, 900)
+        size = s.value("text_size")
+        if size is not None:
+            try:
+                self.set_text_size(int(size))
+            except (TypeError, ValueError):
+                pass
+        wanted = initial_view or s.value("last_view") or (self.views[0].view_id if self.views else "")
+        self.navigation.setCurrentRow(0)
+        self.show_view(str(wanted))
+
+    def closeEvent(self, event):
+        s = settings()
+        s.setValue("geometry", self.saveGeometry())
+        if self.views:
+            s.setValue("last_view", self.current_view().view_id)
+        s.sync()
+        self.bridge.shutdown()
+        super().closeEvent(event)

@@ -1,0 +1,29 @@
+"""What every view has in common: the bridge, the shared state and an `updated` signal."""
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QWidget
+
+
+class View(QWidget):
+    """Subclasses set `view_id` and `title()`, and emit `updated` after each render so tests
+    (and the screenshot mode) can wait for what the user sees."""
+
+    view_id = ""
+    updated = Signal()
+
+    def __init__(self, bridge, state, parent=None):
+        super().__init__(parent)
+        self.bridge = bridge
+        self.state = state
+
+    @classmethod
+    def title(cls) -> str:
+        raise NotImplementedError
+
+    def activate(self) -> None:
+        """Called when the view becomes visible."""
+
+    def ready(self) -> bool:
+        """True once the view shows real content (for --screenshot)."""
+        return True

@@ -1,0 +1,177 @@
+"""Command line: python -m engine {train,evaluate,translate,attention,models} ...
+
+Every command takes --device auto|cpu|cuda|mps.  Errors are printed as one line on stderr
+with a non-zero exit status.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+import sys
+
+from engine.device import DEVICE_CHOICES
+
+
+def _add_device(p):
+    p.add_argument("--device", default="auto", choices=DEVICE_CHOICES,
+                   help="where the model runs (auto: CUDA, then MPS, else CPU)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m engine", description="Attention Lab engine")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("train", help="train a model from scratch")
+    p.add_argument("model", help="date-transformer or date-rnn-attention")
+    _add_device(p)
+    p.add_argument("--epochs", type=int, default=20)
+    p.add_argument("--samples", type=int, default=20000, help="training examples per epoch (fresh each epoch)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--max-minutes", type=float, default=None, help="stop (annealed) after this wall time")
+    p.add_argument("--out", default=None, help="output folder (default runs/MODEL)")
+    p.add_argument("--batch-size", type=int, default=None)
+    p.add_argument("--lr", type=float, default=None, help="peak learning rate of the one-cycle schedule")
+    p.add_argument("--threads", type=int, default=None, help="CPU threads for torch")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar (log lines only)")
+
+    p = sub.add_parser("evaluate", help="exact match on fresh generated dates")
+    p.add_argument("--model", required=True)
+    _add_device(p)
+    p.add_argument("--n", type=int, default=5000)
+    p.add_argument("--seed", type=int, default=123)
+
+    p = sub.add_parser("translate", help="translate inputs (greedy, or beam search with --beam)")
+    p.add_argument("--model", required=True)
+    _add_device(p)
+    p.add_argument("--beam", type=int, default=None, help="beam width B (default: greedy)")
+    p.add_argument("--alpha", type=float, default=0.7, help="length-normalisation exponent")
+    p.add_argument("--length-penalty", default="power", choices=("none", "power", "gnmt"))
+    p.add_argument("--n-best", type=int, default=1, help="hypotheses to print per input (with --beam)")
+    p.add_argument("--json", action="store_true", help="one JSON object per input")
+    p.add_argument("text", nargs="+")
+
+    p = sub.add_parser("attention", help="attention weights of one input")
+    p.add_argument("--model", required=True)
+    _add_device(p)
+    p.add_argument("--json", action="store_true", help="print one JSON object (the only output format)")
+    p.add_argument("--target", default=None, help="teacher-force this output instead of the model's own")
+    p.add_argument("text")
+
+    p = sub.add_parser("models", help="list the available models")
+    return parser
+
+
+def _cmd_train(args):
+    from engine.training import train
+
+    command = " ".join(shlex.quote(a) for a in ["python", "-m", "engine", *sys.argv[1:]])
+    report = train(args.model, device=args.device, epochs=args.epochs, samples=args.samples, seed=args.seed,
+                   max_minutes=args.max_minutes, out=args.out, batch_size=args.batch_size, peak_lr=args.lr,
+                   threads=args.threads, progress=not args.no_progress, command=command)
+    print(f"validation_exact_match={report.validation_exact_match:.4f}")
+
+
+def _cmd_evaluate(args):
+    from engine import load_model
+    from engine.evaluation import evaluate
+
+    model = load_model(args.model, device=args.device)
+    report = evaluate(model, n=args.n, seed=args.seed)
+    for locale, (correct, total) in report.per_locale.items():
+        print(f"{locale}: {correct}/{total} = {correct / total:.4f}")
+    for text, expected, got in report.errors[:5]:
+        print(f"  wrong: {text!r} -> {got!r} (expected {expected})")
+    print(f"exact_match={report.exact_match:.4f}")
+
+
+def _cmd_translate(args):
+    from engine import load_model
+
+    model = load_model(args.model, device=args.device)
+    tgt = model.target_tokenizer
+    for text in args.text:
+        if args.beam is None:
+            line = model.translate(text)
+            if args.json:
+                _, result, _ = model.greedy_tokens(text)
+                line = json.dumps({"hypotheses": [{"text": line, "tokens": tgt.tokens(result.tokens),
+                                                   "logprob": result.logprob, "score": result.logprob}]},
+                                  ensure_ascii=False)
+            print(line)
+            continue
+        result = model.beam(text, beam_width=args.beam, length_penalty=args.length_penalty, alpha=args.alpha)
+        hyps = result.hypotheses[: max(1, args.n_best)]
+        if args.json:
+            print(json.dumps({"hypotheses": [
+                {"text": tgt.decode(h.tokens), "tokens": tgt.tokens(h.tokens), "logprob": h.logprob, "score": h.score}
+                for h in hyps]}, ensure_ascii=False))
+        elif args.n_best <= 1:
+            print(tgt.decode(hyps[0].tokens))
+        else:
+            print("\t".join(f"{tgt.decode(h.tokens)} ({h.score:.4f})" for h in hyps))
+
+
+def _cmd_attention(args):
+    from engine import load_model
+
+    model = load_model(args.model, device=args.device)
+    result = model.attention(args.text, target=args.target)
+
+    def nested(a):
+        return None if a is None else a.round(6).tolist()
+
+    payload = {
+        "model": model.name,
+        "source_tokens": list(result.source_tokens),
+        "target_tokens": list(result.target_tokens),
+        "output_tokens": list(result.output_tokens),
+        "output": result.output_text,
+        "cross": nested(result.cross),
+    }
+    if result.encoder_self is not None:
+        payload["encoder_self"] = nested(result.encoder_self)
+        payload["decoder_self"] = nested(result.decoder_self)
+    if result.unknown_characters:
+        payload["unknown_characters"] = list(result.unknown_characters)
+    print(json.dumps(payload, ensure_ascii=False))
+
+
+def _cmd_models(args):
+    from engine.models.registry import list_models
+
+    rows = list_models()
+    if not rows:
+        print("no models found")
+    for m in rows:
+        if m.error:
+            print(f"{m.name}\tunusable: {m.error}")
+            continue
+        acc = f"exact_match={m.exact_match:.4f}" if m.exact_match is not None else "exact_match=?"
+        params = f"{m.parameters:,} parameters" if m.parameters else "? parameters"
+        print(f"{m.name}\ttask={m.task}\t{m.architecture}\t{params}\t{m.size_bytes / 1e6:.2f} MB\t{acc}")
+
+
+COMMANDS = {"train": _cmd_train, "evaluate": _cmd_evaluate, "translate": _cmd_translate,
+            "attention": _cmd_attention, "models": _cmd_models}
+
+
+def main(argv=None) -> int:
+    args = build_parser().parse_args(argv)
+    from engine.device import DeviceError
+    from engine.models.checkpoint import ModelLoadError
+    from engine.tokenizer import InputError
+
+    try:
+        COMMANDS[args.command](args)
+    except (ModelLoadError, DeviceError, InputError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Data sets the shipped models are trained and evaluated on."""

@@ -1,0 +1,261 @@
+"""Greedy and beam search over any next-token model, with a full trace of the search.
+
+``step_fn(prefixes)`` takes a list of token-id lists, each starting with BOS, and returns
+next-token log-probabilities of shape (len(prefixes), vocab_size) as a numpy array or a torch
+tensor.  Beam search calls it once per step with every live beam.
+
+Beam search follows Hugging Face transformers' ``early_stopping=True`` semantics:
+
+* the length of a hypothesis counts generated tokens, EOS included, BOS excluded;
+* at each step the 2B best candidates by cumulative log-probability are considered;
+* a candidate ending in EOS becomes a finished hypothesis only if it ranks within the top B
+  of them; it is scored with the length normalisation
+      "none":  score = log P
+      "power": score = log P / length^alpha
+      "gnmt":  score = log P / ((5 + length) / 6)^alpha      (Wu et al., 2016)
+  and the B best finished hypotheses are kept;
+* the B best non-finished candidates by raw cumulative log-probability stay alive;
+* the search stops once B hypotheses are finished, or after ``max_length`` generated tokens,
+  when the beams still alive are scored as they are (they count, unfinished).
+
+Candidates with probability 0 (log-probability -inf) are never considered.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+LENGTH_PENALTIES = ("none", "power", "gnmt")
+
+
+def _as_numpy(logprobs, n_rows: int) -> np.ndarray:
+    if hasattr(logprobs, "detach"):  # torch tensor, possibly on a GPU
+        logprobs = logprobs.detach().to("cpu").double().numpy()
+    arr = np.asarray(logprobs, dtype=np.float64)
+    if arr.ndim != 2 or arr.shape[0] != n_rows:
+        raise ValueError(f"step_fn must return shape ({n_rows}, vocab_size), got {arr.shape}")
+    return arr
+
+
+def normalized_score(logprob: float, length: int, length_penalty: str = "power", alpha: float = 0.7) -> float:
+    """The score a hypothesis of `length` generated tokens (EOS included) is ranked by."""
+    if length_penalty == "none":
+        return float(logprob)
+    if length_penalty == "power":
+        return float(logprob) / (length ** alpha)
+    if length_penalty == "gnmt":
+        return float(logprob) / (((5.0 + length) / 6.0) ** alpha)
+    raise ValueError(f"unknown length_penalty {length_penalty!r}; choose one of {', '.join(LENGTH_PENALTIES)}")
+
+
+def normalization_divisor(length: int, length_penalty: str = "power", alpha: float = 0.7) -> float:
+    """score = logprob / divisor."""
+    if length_penalty == "none":
+        return 1.0
+    if length_penalty == "power":
+        return float(length ** alpha)
+    if length_penalty == "gnmt":
+        return float(((5.0 + length) / 6.0) ** alpha)
+    raise ValueError(f"unknown length_penalty {length_penalty!r}; choose one of {', '.join(LENGTH_PENALTIES)}")
+
+
+@dataclass(frozen=True)
+class GreedyResult:
+    tokens: tuple[int, ...]  # without BOS, with EOS when it was produced
+    logprob: float
+    token_logprobs: tuple[float, ...]
+    finished: bool
+
+
+def greedy_search(step_fn, *, bos_id: int, eos_id: int, max_length: int) -> GreedyResult:
+    """Pick the most probable next token until EOS or `max_length` generated tokens."""
+    if max_length < 1:
+        raise ValueError("max_length must be at least 1")
+    prefix = [bos_id]
+    token_logprobs = []
+    for _ in range(max_length):
+        row = _as_numpy(step_fn([prefix]), 1)[0]
+        token = int(np.argmax(row))
+        prefix.append(token)
+        token_logprobs.append(float(row[token]))
+        if token == eos_id:
+            break
+    tokens = tuple(prefix[1:])
+    return GreedyResult(tokens, float(sum(token_logprobs)), tuple(token_logprobs), tokens[-1] == eos_id)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One expansion of a live beam at one step of the search."""
+
+    node_id: int  # unique in the trace; the root (BOS) is node 0
+    parent: int  # node_id of the beam it extends
+    step: int  # 1-based: the position of `token` among the generated tokens
+    token: int
+    token_logprob: float
+    logprob: float  # cumulative, the token included
+    score: float  # the normalised score it would have if the hypothesis ended here
+    rank: int  # 0-based rank among this step's candidates by cumulative log-probability
+    status: str  # "kept" (stays alive), "finished" (EOS within the top B) or "pruned"
+    considered: bool  # among the 2B best candidates the rule looks at
+
+
+@dataclass(frozen=True)
+class Hypothesis:
+    tokens: tuple[int, ...]  # without BOS; ends with EOS when finished
+    logprob: float
+    score: float
+    finished: bool
+    node_id: int  # the trace node of its last token
+
+
+@dataclass(frozen=True)
+class BeamResult:
+    hypotheses: tuple[Hypothesis, ...]  # best score first
+    trace: tuple[tuple[Candidate, ...], ...]  # trace[s-1]: every candidate of step s
+    beam_width: int
+    length_penalty: str
+    alpha: float
+    max_length: int
+    steps_run: int
+    stopped_because: str  # "enough finished hypotheses" or "max_length reached" or "no live beams"
+    nodes: dict = field(default_factory=dict, compare=False, repr=False)  # node_id -> Candidate
+
+    @property
+    def best(self) -> Hypothesis:
+        return self.hypotheses[0]
+
+    def prefix(self, node_id: int) -> list[int]:
+        """Token ids from BOS's first child down to `node_id` (BOS itself excluded)."""
+        out = []
+        while node_id:
+            cand = self.nodes[node_id]
+            out.append(cand.token)
+            node_id = cand.parent
+        return out[::-1]
+
+
+def beam_search(
+    step_fn,
+    *,
+    bos_id: int,
+    eos_id: int,
+    beam_width: int,
+    max_length: int,
+    length_penalty: str = "power",
+    alpha: float = 0.7,
+    prefix: list[int] | tuple[int, ...] = (),
+) -> BeamResult:
+    """Beam search (see the module docstring for the exact rules).
+
+    `prefix` forces the first generated tokens (after BOS): the search starts from there; its
+    log-probability counts in every hypothesis, and forced tokens appear in the trace as
+    kept candidates of rank 0.
+    """
+    if beam_width < 1:
+        raise ValueError("beam_width must be at least 1")
+    if max_length < 1:
+        raise ValueError("max_length must be at least 1")
+    normalized_score(0.0, 1, length_penalty, alpha)  # validates length_penalty
+    if not math.isfinite(alpha):
+        raise ValueError("alpha must be a finite number")
+
+    nodes: dict[int, Candidate] = {}
+    trace: list[tuple[Candidate, ...]] = []
+    next_id = 1
+
+    # A live beam: (token ids including BOS, cumulative logprob, node_id)
+    live: list[tuple[list[int], float, int]] = [([bos_id], 0.0, 0)]
+    finished: list[Hypothesis] = []
+    stopped = "max_length reached"
+
+    # Forced prefix: walk it one token at a time, recording the probability the model gives it.
+    for token in prefix:
+        if len(live[0][0]) - 1 >= max_length:
+            break
+        seq, logp, parent = live[0]
+        row = _as_numpy(step_fn([seq]), 1)[0]
+        token_lp = float(row[token])
+        new_logp = logp + token_lp
+        step = len(seq)
+        cand = Candidate(next_id, parent, step, int(token), token_lp, new_logp,
+                         normalized_score(new_logp, step, length_penalty, alpha), 0,
+                         "finished" if token == eos_id else "kept", True)
+        nodes[next_id] = cand
+        trace.append((cand,))
+        next_id += 1
+        if token == eos_id:
+            finished.append(Hypothesis(tuple(seq[1:] + [token]), new_logp, cand.score, True, cand.node_id))
+            live = []
+            stopped = "forced prefix ends with EOS"
+            break
+        live = [(seq + [int(token)], new_logp, cand.node_id)]
+
+    while live and len(live[0][0]) - 1 < max_length and len(finished) < beam_width:
+        step = len(live[0][0])  # tokens generated after this step (BOS excluded)
+        rows = _as_numpy(step_fn([seq for seq, _, _ in live]), len(live))
+        cumulative = np.array([lp for _, lp, _ in live])[:, None] + rows  # (live, V)
+        flat = cumulative.ravel()
+        finite = np.flatnonzero(np.isfinite(flat))
+        # Stable sort, so ties keep (beam, token) order and the search is deterministic.
+        order = finite[np.argsort(-flat[finite], kind="stable")]
+        vocab = rows.shape[1]
+
+        step_candidates = []
+        new_live = []
+        for rank, flat_index in enumerate(order):
+            beam_index, token = divmod(int(flat_index), vocab)
+            seq, _, parent = live[beam_index]
+            new_logp = float(flat[flat_index])
+            score = normalized_score(new_logp, step, length_penalty, alpha)
+            considered = rank < 2 * beam_width
+            status = "pruned"
+            if considered and len(new_live) < beam_width:
+                if token == eos_id:
+                    if rank < beam_width:
+                        status = "finished"
+                else:
+                    status = "kept"
+            cand = Candidate(next_id, parent, step, token, float(rows[beam_index, token]), new_logp, score,
+                             rank, status, considered)
+            nodes[next_id] = cand
+            next_id += 1
+            step_candidates.append(cand)
+            if status == "kept":
+                new_live.append((seq + [token], new_logp, cand.node_id))
+            elif status == "finished":
+                finished.append(Hypothesis(tuple(seq[1:] + [token]), new_logp, score, True, cand.node_id))
+        trace.append(tuple(step_candidates))
+        # Keep the B best finished hypotheses (by normalised score).
+        finished.sort(key=lambda h: -h.score)
+        del finished[beam_width:]
+        live = new_live
+        if len(finished) >= beam_width:
+            stopped = "enough finished hypotheses"
+            break
+    else:
+        if not live and stopped == "max_length reached":
+            stopped = "no live beams"
+
+    if len(finished) < beam_width:
+        # Out of length: the live beams count as they are, unfinished.
+        for seq, logp, node_id in live:
+            length = len(seq) - 1
+            finished.append(Hypothesis(tuple(seq[1:]), logp, normalized_score(logp, length, length_penalty, alpha),
+                                       False, node_id))
+        finished.sort(key=lambda h: -h.score)
+        del finished[beam_width:]
+
+    return BeamResult(
+        hypotheses=tuple(finished),
+        trace=tuple(trace),
+        beam_width=beam_width,
+        length_penalty=length_penalty,
+        alpha=float(alpha),
+        max_length=max_length,
+        steps_run=len(trace),
+        stopped_because=stopped,
+        nodes=nodes,
+    )

@@ -1,0 +1,224 @@
+"""A loaded model with the operations the app, the CLI and notebooks use.
+
+    model = engine.load_model("date-transformer")
+    model.translate("Friday 26, March 2021")          # '2021-03-26'
+    model.attention("4 Nov 1988").cross.shape         # (layers, heads, target, source)
+    model.score("4 Nov 1988", "1988-11-04")           # teacher-forced log P(target + </s>)
+    model.beam("4 Nov 1988", beam_width=5)            # engine.decoding.BeamResult
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import numpy as np
+import torch
+
+from engine.decoding import beam_search, greedy_search
+from engine.device import choose_device
+from engine.models.checkpoint import load_checkpoint
+from engine.models.registry import resolve
+from engine.tokenizer import EOS, CharTokenizer, InputError
+
+ATTENTION_KINDS = ("encoder_self", "decoder_self", "cross")
+
+
+@dataclass(frozen=True)
+class AttentionResult:
+    """Everything one forward pass shows.  Arrays are float32 numpy, shape [layer, head, query, key].
+
+    ``target_tokens`` label the decoder positions (queries of decoder_self and cross): "<s>"
+    followed by the output without its final "</s>".  ``output_tokens`` are what each decoder
+    position produced (or was forced to produce), ending with "</s>" when the output is complete.
+    """
+
+    source_text: str
+    source_tokens: tuple[str, ...]
+    target_tokens: tuple[str, ...]
+    output_tokens: tuple[str, ...]
+    output_text: str
+    output_probabilities: np.ndarray  # P(output token t | prefix), shape (T,)
+    top_probabilities: np.ndarray  # the model's own most likely token's probability per step
+    encoder_self: np.ndarray | None
+    decoder_self: np.ndarray | None
+    cross: np.ndarray
+    unknown_characters: tuple[str, ...]
+    teacher_forced: bool
+    architecture: str
+
+    def matrix(self, kind: str, layer: int, head: int | None) -> np.ndarray:
+        """One heatmap: head=None gives the mean over heads."""
+        stack = getattr(self, kind)
+        if stack is None:
+            raise ValueError(f"this model has no {kind} attention")
+        return stack[layer].mean(axis=0) if head is None else stack[layer, head]
+
+
+class Seq2SeqModel:
+    """A trained character-level translator on one device."""
+
+    def __init__(self, name: str, module: torch.nn.Module, config: dict,
+                 source_tokenizer: CharTokenizer, target_tokenizer: CharTokenizer, device: torch.device):
+        self.name = name
+        self.module = module
+        self.config = config
+        self.source_tokenizer = source_tokenizer
+        self.target_tokenizer = target_tokenizer
+        self.device = device
+        hp = config["hyperparameters"]
+        self.max_source_length = int(hp["max_source_length"])
+        self.max_target_length = int(hp["max_target_length"])
+        self.architecture = config["architecture"]
+
+    # ---- inputs -------------------------------------------------------------------------
+    def encode_source(self, text: str):
+        text = text.strip()
+        if not text:
+            raise InputError("the input is empty: type a date, for example 26 March 2021")
+        return self.source_tokenizer.encode(text, max_length=self.max_source_length)
+
+    def _source_tensor(self, encoded) -> torch.Tensor:
+        return torch.tensor([encoded.ids], dtype=torch.long, device=self.device)
+
+    @torch.inference_mode()
+    def _prepare(self, text: str):
+        encoded = self.encode_source(text)
+        return encoded, self.module.prepare(self._source_tensor(encoded))
+
+    # ---- decoding -----------------------------------------------------------------------
+    def step_function(self, state):
+        """step_fn for engine.decoding: all prefixes of a step in one decoder call."""
+        module = self.module
+
+        @torch.inference_mode()
+        def step(prefixes):
+            batch = torch.tensor(prefixes, dtype=torch.long, device=self.device)
+            logits, _ = module.decode_prefixes(module.expand_state(state, batch.size(0)), batch)
+            return torch.log_softmax(logits[:, -1].float(), dim=-1)
+
+        return step
+
+    def greedy_tokens(self, text: str):
+        """-> (encoded source, GreedyResult, prepared source state)."""
+        encoded, state = self._prepare(text)
+        tgt = self.target_tokenizer
+        result = greedy_search(self.step_function(state), bos_id=tgt.bos_id, eos_id=tgt.eos_id,
+                               max_length=self.max_target_length)
+        return encoded, result, state
+
+    def translate(self, text: str) -> str:
+        """Greedy translation of one input."""
+        _, result, _ = self.greedy_tokens(text)
+        return self.target_tokenizer.decode(result.tokens)
+
+    def translate_batch(self, texts: list[str]) -> list[str]:
+        """Greedy translation of many inputs at once (for evaluation).  Inputs too long or empty
+        give an empty string."""
+        return [self.target_tokenizer.decode(t) for t in self.greedy_batch_ids(texts)]
+
+    @torch.inference_mode()
+    def greedy_batch_ids(self, texts: list[str]) -> list[list[int]]:
+        encoded = [self.source_tokenizer.encode(t.strip()[: self.max_source_length]).ids or [self.source_tokenizer.unk_id]
+                   for t in texts]
+        width = max(len(e) for e in encoded)
+        src = torch.zeros((len(texts), width), dtype=torch.long, device=self.device)
+        for i, ids in enumerate(encoded):
+            src[i, : len(ids)] = torch.tensor(ids)
+        state = self.module.prepare(src)
+        tgt = self.target_tokenizer
+        seqs = torch.full((len(texts), 1), tgt.bos_id, dtype=torch.long, device=self.device)
+        done = torch.zeros(len(texts), dtype=torch.bool, device=self.device)
+        for _ in range(self.max_target_length):
+            logits, _ = self.module.decode_prefixes(state, seqs)
+            nxt = logits[:, -1].argmax(-1)
+            nxt = torch.where(done, torch.full_like(nxt, tgt.pad_id), nxt)
+            seqs = torch.cat([seqs, nxt[:, None]], dim=1)
+            done |= nxt == tgt.eos_id
+            if bool(done.all()):
+                break
+        return [row[1:].tolist() for row in seqs.cpu()]
+
+    def beam(self, text: str, beam_width: int = 5, length_penalty: str = "power", alpha: float = 0.7,
+             prefix: tuple[int, ...] | list[int] = (), max_length: int | None = None):
+        _, state = self._prepare(text)
+        tgt = self.target_tokenizer
+        return beam_search(self.step_function(state), bos_id=tgt.bos_id, eos_id=tgt.eos_id,
+                           beam_width=beam_width, max_length=max_length or self.max_target_length,
+                           length_penalty=length_penalty, alpha=alpha, prefix=prefix)
+
+    def target_ids(self, target: str, add_eos: bool = True) -> list[int]:
+        tgt = self.target_tokenizer
+        ids = tgt.encode(target.strip(), max_length=self.max_target_length - 1, truncate=True).ids
+        return ids + ([tgt.eos_id] if add_eos else [])
+
+    @torch.inference_mode()
+    def score(self, source: str, target: str) -> float:
+        """Teacher-forced log P(target followed by </s> | source), natural log."""
+        _, state = self._prepare(source)
+        ids = self.target_ids(target)
+        tgt = self.target_tokenizer
+        target_in = torch.tensor([[tgt.bos_id] + ids[:-1]], dtype=torch.long, device=self.device)
+        logits, _ = self.module.decode_prefixes(state, target_in)
+        logp = torch.log_softmax(logits[0].float(), dim=-1)
+        return float(logp[torch.arange(len(ids)), torch.tensor(ids, device=self.device)].sum())
+
+    @torch.inference_mode()
+    def next_token_distribution(self, source: str, prefix_ids: list[int]) -> np.ndarray:
+        """P(next token | source, <s> + prefix) over the target vocabulary."""
+        _, state = self._prepare(source)
+        step = self.step_function(state)
+        return np.exp(step([[self.target_tokenizer.bos_id] + list(prefix_ids)])[0].cpu().numpy().astype(np.float64))
+
+    # ---- attention ----------------------------------------------------------------------
+    @torch.inference_mode()
+    def attention(self, text: str, target: str | None = None) -> AttentionResult:
+        """Attention of one forward pass over the model's greedy output, or over `target`
+        (teacher forcing) when given."""
+        tgt = self.target_tokenizer
+        if target is None:
+            encoded, greedy, state = self.greedy_tokens(text)
+            out_ids = list(greedy.tokens)
+        else:
+            encoded, state = self._prepare(text)
+            out_ids = self.target_ids(target)
+        target_in = torch.tensor([[tgt.bos_id] + out_ids[:-1] if out_ids else [tgt.bos_id]], device=self.device)
+        if not out_ids:
+            out_ids = [tgt.eos_id]
+        logits, attn = self.module.decode_prefixes(state, target_in)
+        probs = torch.softmax(logits[0].float(), dim=-1)  # (T, V)
+        chosen = probs[torch.arange(len(out_ids)), torch.tensor(out_ids, device=self.device)]
+
+        def stack(kind):
+            if kind == "encoder_self":
+                layers = state.get("encoder_self")
+            else:
+                layers = attn.get(kind)
+            if not layers:
+                return None
+            return torch.stack([w[0] for w in layers]).float().cpu().numpy()  # (L, H, Q, K)
+
+        return AttentionResult(
+            source_text=text.strip(),
+            source_tokens=tuple(encoded.tokens),
+            target_tokens=tuple(tgt.tokens([tgt.bos_id] + out_ids[:-1])),
+            output_tokens=tuple(tgt.tokens(out_ids)),
+            output_text=tgt.decode(out_ids),
+            output_probabilities=chosen.cpu().numpy().astype(np.float64),
+            top_probabilities=probs.max(dim=-1).values.cpu().numpy().astype(np.float64),
+            encoder_self=stack("encoder_self"),
+            decoder_self=stack("decoder_self"),
+            cross=stack("cross"),
+            unknown_characters=encoded.unknown,
+            teacher_forced=target is not None,
+            architecture=self.architecture,
+        )
+
+
+def load_model(name: str, device: str = "auto") -> Seq2SeqModel:
+    """Load a shipped model by name ("date-transformer") or from a folder path.
+
+    Raises engine.ModelLoadError (missing/corrupt files) or engine.DeviceError."""
+    dev = choose_device(device)
+    folder = resolve(name)
+    module, config, source, target = load_checkpoint(folder, dev)
+    return Seq2SeqModel(config.get("name", folder.name), module, config, source, target, dev)

@@ -1,0 +1,145 @@
+"""Requests the worker runs and the Result it returns: plain frozen dataclasses.
+
+Each request has ``run(context) -> value``; values hold numpy arrays and Python numbers,
+never tensors, so the GUI never touches torch.
+"""
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class Result:
+    request_id: int
+    channel: str
+    request: Any
+    value: Any = None
+    error: str | None = None  # one line a user can read
+    error_type: str | None = None  # the exception's class name
+    stale: bool = False  # a newer request was submitted on the channel while this one ran
+    queued_ms: float = 0.0
+    elapsed_ms: float = 0.0
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+
+class EngineContext:
+    """State owned by the worker thread: the device and the loaded models."""
+
+    def __init__(self, device: str = "auto"):
+        self.requested_device = device
+        self._device = None
+        self._models: dict[str, Any] = {}
+        self.last_traceback: str | None = None
+        self._owner = None
+
+    @property
+    def device(self):
+        if self._device is None:
+            from engine.device import choose_device
+
+            self._device = choose_device(self.requested_device)
+        return self._device
+
+    def model(self, name: str):
+        """The loaded model `name`, loading it on first use (raises ModelLoadError)."""
+        self._check_thread()
+        if name not in self._models:
+            from engine.inference import load_model
+
+            self._models[name] = load_model(name, device=str(self.device))
+        return self._models[name]
+
+    def forget(self, name: str) -> None:
+        self._models.pop(name, None)
+
+    def loaded(self) -> list[str]:
+        return list(self._models)
+
+    def _check_thread(self):
+        # Models are owned by one thread; using them elsewhere is a bug, caught early.
+        me = threading.current_thread()
+        if self._owner is None:
+            self._owner = me
+        elif self._owner is not me:
+            raise RuntimeError("engine models are used outside the worker thread that owns them")
+
+
+# ---- requests ------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ModelStatus:
+    name: str
+    architecture: str
+    parameters: int
+    device: str
+    device_description: str
+    exact_match: float | None
+    load_ms: float
+
+
+@dataclass(frozen=True)
+class LoadModelRequest:
+    """Load (or confirm loaded) a model; the value is a ModelStatus."""
+
+    model: str
+
+    def run(self, ctx: EngineContext) -> ModelStatus:
+        import time
+
+        from engine.device import describe_device
+
+        start = time.perf_counter()
+        m = ctx.model(self.model)
+        metrics = m.config.get("metrics") or {}
+        return ModelStatus(
+            name=m.name, architecture=m.architecture,
+            parameters=sum(p.numel() for p in m.module.parameters()),
+            device=str(ctx.device), device_description=describe_device(ctx.device),
+            exact_match=metrics.get("exact_match"), load_ms=(time.perf_counter() - start) * 1e3,
+        )
+
+
+@dataclass(frozen=True)
+class DeviceRequest:
+    """Which device the worker uses; the value is (device string, description)."""
+
+    def run(self, ctx: EngineContext):
+        from engine.device import describe_device
+
+        return str(ctx.device), describe_device(ctx.device)
+
+
+@dataclass(frozen=True)
+class AttentionRequest:
+    """The value is an engine.inference.AttentionResult."""
+
+    model: str
+    text: str
+    target: str | None = None
+
+    def run(self, ctx: EngineContext):
+        return ctx.model(self.model).attention(self.text, target=self.target)
+
+
+@dataclass(frozen=True)
+class CallRequest:
+    """Run a pure engine function (positional encodings, information theory) in the worker,
+    so even cheap calculations never run on the GUI thread.  `fn` must be a plain function."""
+
+    fn: Any
+    args: tuple = ()
+    kwargs: dict = field(default_factory=dict, hash=False)
+
+    def run(self, ctx: EngineContext):
+        return self.fn(*self.args, **self.kwargs)
+
+
+def as_float32(a) -> np.ndarray:
+    return np.ascontiguousarray(a, dtype=np.float32)

@@ -1,0 +1,1 @@
+"""Trained sequence models and their checkpoints."""

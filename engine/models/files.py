@@ -1,0 +1,34 @@
+"""The on-disk layout of a model folder, readable without importing torch."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+WEIGHTS_FILE = "model.safetensors"
+CONFIG_FILE = "config.json"
+
+
+class ModelLoadError(RuntimeError):
+    """A model's weights or config are missing or unusable.  ``path`` names the file,
+    ``reason`` says what is wrong with it; str() gives both in one line."""
+
+    def __init__(self, path, reason: str):
+        self.path = Path(path)
+        self.reason = reason
+        super().__init__(f"cannot load model from {self.path}: {reason}")
+
+
+def read_config(directory) -> dict:
+    path = Path(directory) / CONFIG_FILE
+    if not path.is_file():
+        raise ModelLoadError(path, "config.json is missing")
+    try:
+        config = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ModelLoadError(path, f"config.json is not valid JSON ({exc})") from exc
+    if not isinstance(config, dict):
+        raise ModelLoadError(path, "config.json does not hold an object")
+    for key in ("architecture", "hyperparameters", "source_vocab", "target_vocab"):
+        if key not in config:
+            raise ModelLoadError(path, f"config.json has no {key!r} entry")
+    return config

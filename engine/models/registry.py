@@ -1,0 +1,69 @@
+"""Where models live: one folder per model under assets/models/ (or ATTENTION_LAB_MODELS)."""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from engine.models.files import CONFIG_FILE, WEIGHTS_FILE, ModelLoadError, read_config
+
+PACKAGE_ROOT = Path(__file__).resolve().parents[2]
+DEFAULT_MODELS_DIR = PACKAGE_ROOT / "assets" / "models"
+
+
+def models_dir() -> Path:
+    """The folder holding the shipped models; the environment variable ATTENTION_LAB_MODELS
+    points elsewhere (tests use it for corrupt copies)."""
+    return Path(os.environ.get("ATTENTION_LAB_MODELS") or DEFAULT_MODELS_DIR)
+
+
+@dataclass(frozen=True)
+class ModelInfo:
+    name: str
+    path: Path
+    architecture: str
+    task: str
+    parameters: int | None
+    size_bytes: int
+    exact_match: float | None
+    error: str | None = None  # set when the config cannot be read
+
+
+def resolve(name_or_path) -> Path:
+    """A model name ("date-transformer") or a folder path -> the folder."""
+    candidate = Path(name_or_path)
+    if candidate.is_dir() and (candidate / CONFIG_FILE).exists():
+        return candidate
+    folder = models_dir() / str(name_or_path)
+    if not folder.is_dir():
+        known = ", ".join(m.name for m in list_models()) or "none"
+        raise ModelLoadError(folder, f"no model named {name_or_path!r} (available: {known})")
+    return folder
+
+
+def list_models() -> list[ModelInfo]:
+    root = models_dir()
+    if not root.is_dir():
+        return []
+    out = []
+    for folder in sorted(p for p in root.iterdir() if (p / CONFIG_FILE).exists() or (p / WEIGHTS_FILE).exists()):
+        weights = folder / WEIGHTS_FILE
+        size = weights.stat().st_size if weights.exists() else 0
+        try:
+            cfg = read_config(folder)
+        except ModelLoadError as exc:
+            out.append(ModelInfo(folder.name, folder, "?", "?", None, size, None, error=exc.reason))
+            continue
+        metrics = cfg.get("metrics") or {}
+        out.append(
+            ModelInfo(
+                name=cfg.get("name", folder.name),
+                path=folder,
+                architecture=cfg["architecture"],
+                task=cfg.get("task", "?"),
+                parameters=cfg.get("parameters"),
+                size_bytes=size,
+                exact_match=metrics.get("exact_match"),
+            )
+        )
+    return out

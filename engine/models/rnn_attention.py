@@ -1,0 +1,110 @@
+"""The lesson's date translator: a bidirectional LSTM encoder and an LSTM decoder with
+additive (Bahdanau) attention.
+
+At output step t the decoder's previous state s(t-1) is compared with every encoder state
+a(t') by a small dense network,
+
+    e(t, t') = v . tanh(W [s(t-1); a(t')] + b)        alpha(t, .) = softmax over t' of e(t, .)
+    context(t) = sum over t' of alpha(t, t') a(t')
+
+and the decoder LSTM reads [embedding of the previous output; context(t)].  The alignment
+matrix alpha (output step x input position) is returned with the logits.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+import torch
+from torch import nn
+
+
+@dataclass(frozen=True)
+class RNNAttentionConfig:
+    source_vocab_size: int
+    target_vocab_size: int
+    embedding_dim: int = 32
+    encoder_hidden: int = 64  # per direction; encoder states a(t') have 2x this size
+    decoder_hidden: int = 128
+    attention_hidden: int = 64
+    dropout: float = 0.1
+    max_source_length: int = 40
+    max_target_length: int = 16
+    pad_id: int = 0
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+class AdditiveAttention(nn.Module):
+    """Energy from a one-hidden-layer network on [s(t-1); a(t')]; W is split into its s and a
+    halves so the encoder half is computed once per input instead of once per step."""
+
+    def __init__(self, state_size: int, annotation_size: int, hidden: int):
+        super().__init__()
+        self.state_proj = nn.Linear(state_size, hidden, bias=True)
+        self.annotation_proj = nn.Linear(annotation_size, hidden, bias=False)
+        self.energy = nn.Linear(hidden, 1, bias=False)
+
+    def forward(self, state, annotations, projected_annotations, source_mask):
+        """state (B, Ds), annotations (B, S, Da), projected (B, S, hidden), mask (B, S) ->
+        context (B, Da), weights (B, S)."""
+        energies = self.energy(torch.tanh(projected_annotations + self.state_proj(state)[:, None, :])).squeeze(-1)
+        energies = energies.masked_fill(~source_mask, float("-inf"))
+        weights = torch.softmax(energies, dim=-1)
+        context = torch.bmm(weights[:, None, :], annotations).squeeze(1)
+        return context, weights
+
+
+class DateRNNAttention(nn.Module):
+    kind = "rnn"
+
+    def __init__(self, cfg: RNNAttentionConfig):
+        super().__init__()
+        self.cfg = cfg
+        self.source_embedding = nn.Embedding(cfg.source_vocab_size, cfg.embedding_dim, padding_idx=cfg.pad_id)
+        self.encoder = nn.LSTM(cfg.embedding_dim, cfg.encoder_hidden, batch_first=True, bidirectional=True)
+        annotation_size = 2 * cfg.encoder_hidden
+        self.attention = AdditiveAttention(cfg.decoder_hidden, annotation_size, cfg.attention_hidden)
+        self.target_embedding = nn.Embedding(cfg.target_vocab_size, cfg.embedding_dim, padding_idx=cfg.pad_id)
+        self.decoder = nn.LSTMCell(cfg.embedding_dim + annotation_size, cfg.decoder_hidden)
+        self.output = nn.Linear(cfg.decoder_hidden + annotation_size, cfg.target_vocab_size)
+        self.dropout = nn.Dropout(cfg.dropout)
+
+    def prepare(self, source_ids):
+        """source_ids (B, S) -> encoder annotations and their attention projection."""
+        source_mask = source_ids != self.cfg.pad_id
+        lengths = source_mask.sum(1).clamp(min=1).cpu()
+        embedded = self.dropout(self.source_embedding(source_ids))
+        packed = nn.utils.rnn.pack_padded_sequence(embedded, lengths, batch_first=True, enforce_sorted=False)
+        out, _ = self.encoder(packed)
+        annotations, _ = nn.utils.rnn.pad_packed_sequence(out, batch_first=True, total_length=source_ids.size(1))
+        annotations = self.dropout(annotations)  # (B, S, 2*enc)
+        return {
+            "annotations": annotations,
+            "projected": self.attention.annotation_proj(annotations),
+            "source_mask": source_mask,
+        }
+
+    @staticmethod
+    def expand_state(state, batch: int):
+        return {k: v.expand(batch, *v.shape[1:]) for k, v in state.items()}
+
+    def decode_prefixes(self, state, prefixes):
+        """prefixes (B, T) starting with <s> -> logits (B, T, V) and the alignment as
+        {"cross": [weights (B, 1, T, S)]} (one layer, one head, like the Transformer's)."""
+        b, t = prefixes.shape
+        h = prefixes.new_zeros((b, self.cfg.decoder_hidden), dtype=state["annotations"].dtype)
+        c = torch.zeros_like(h)
+        embedded = self.dropout(self.target_embedding(prefixes))
+        logits, alignment = [], []
+        for step in range(t):
+            context, weights = self.attention(h, state["annotations"], state["projected"], state["source_mask"])
+            h, c = self.decoder(torch.cat([embedded[:, step], context], dim=-1), (h, c))
+            logits.append(self.output(self.dropout(torch.cat([h, context], dim=-1))))
+            alignment.append(weights)
+        logits = torch.stack(logits, dim=1)  # (B, T, V)
+        alignment = torch.stack(alignment, dim=1)[:, None]  # (B, 1, T, S)
+        return logits, {"cross": [alignment]}
+
+    def forward(self, source_ids, target_in):
+        return self.decode_prefixes(self.prepare(source_ids), target_in)

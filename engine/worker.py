@@ -1,0 +1,116 @@
+"""The inference worker: one thread owns every torch model and runs all engine work.
+
+    worker = InferenceWorker(device="auto")
+    future = worker.submit("attention", AttentionRequest("date-transformer", "4 Nov 1988"))
+    result = future.result()          # engine.jobs.Result: .value or .error, never raises
+
+"Latest wins" per channel: a request waiting on a channel is dropped (its future cancelled)
+when a newer one arrives on the same channel, so fast typing never builds a backlog.  A request
+already running finishes; its result is marked ``stale`` if a newer one was submitted meanwhile.
+Channels are served in the order their pending requests arrived.  Exceptions raised by a
+request become error results; the thread keeps running.  No Qt here: the app's bridge turns
+futures into Qt signals.
+"""
+from __future__ import annotations
+
+import itertools
+import threading
+import time
+import traceback
+from collections import OrderedDict
+from concurrent.futures import Future
+
+from engine.jobs import EngineContext, Result
+
+
+class WorkerStopped(RuntimeError):
+    """submit() after shutdown()."""
+
+
+class InferenceWorker:
+    def __init__(self, device: str = "auto", name: str = "inference-worker"):
+        self._cond = threading.Condition()
+        self._pending: "OrderedDict[str, tuple[int, object, Future, float]]" = OrderedDict()
+        self._latest: dict[str, int] = {}
+        self._ids = itertools.count(1)
+        self._stopping = False
+        self.requests_run = 0  # how many requests actually ran (for tests and the status bar)
+        self.requests_dropped = 0  # superseded while waiting
+        self.context = EngineContext(device)
+        self._thread = threading.Thread(target=self._loop, name=name, daemon=True)
+        self._thread.start()
+
+    # ---- public --------------------------------------------------------------------------
+    def submit(self, channel: str, request) -> Future:
+        """Queue `request` on `channel`; returns a Future resolving to a Result.  A request still
+        waiting on that channel is cancelled."""
+        future: Future = Future()
+        with self._cond:
+            if self._stopping:
+                raise WorkerStopped("the inference worker has been shut down")
+            request_id = next(self._ids)
+            self._latest[channel] = request_id
+            old = self._pending.pop(channel, None)
+            self._pending[channel] = (request_id, request, future, time.perf_counter())
+            self._cond.notify()
+        if old is not None:
+            self.requests_dropped += 1
+            old[2].cancel()
+        future.request_id = request_id  # type: ignore[attr-defined]
+        return future
+
+    def latest_id(self, channel: str) -> int | None:
+        with self._cond:
+            return self._latest.get(channel)
+
+    def shutdown(self, wait: bool = True, timeout: float = 10.0) -> None:
+        """Cancel what is waiting, let the running request finish, stop the thread."""
+        with self._cond:
+            self._stopping = True
+            pending = list(self._pending.values())
+            self._pending.clear()
+            self._cond.notify_all()
+        for _, _, future, _ in pending:
+            future.cancel()
+        if wait and threading.current_thread() is not self._thread:
+            self._thread.join(timeout)
+
+    @property
+    def alive(self) -> bool:
+        return self._thread.is_alive()
+
+    # ---- the thread ----------------------------------------------------------------------
+    def _loop(self) -> None:
+        import torch  # imported here so that grad/inference mode are set in this very thread
+
+        while True:
+            with self._cond:
+                while not self._pending and not self._stopping:
+                    self._cond.wait()
+                if self._stopping:
+                    return
+                channel, (request_id, request, future, submitted) = self._pending.popitem(last=False)
+            if not future.set_running_or_notify_cancel():
+                continue
+            started = time.perf_counter()
+            value = error = error_type = None
+            try:
+                with torch.inference_mode():
+                    value = request.run(self.context)
+            except Exception as exc:  # errors come back as results; the worker lives on
+                error, error_type = _describe(exc), type(exc).__name__
+                self.context.last_traceback = traceback.format_exc()
+            finished = time.perf_counter()
+            self.requests_run += 1
+            with self._cond:
+                stale = self._latest.get(channel) != request_id
+            future.set_result(Result(
+                request_id=request_id, channel=channel, request=request, value=value, error=error,
+                error_type=error_type, stale=stale, queued_ms=(started - submitted) * 1e3,
+                elapsed_ms=(finished - started) * 1e3,
+            ))
+
+
+def _describe(exc: Exception) -> str:
+    text = str(exc).strip() or type(exc).__name__
+    return text.splitlines()[0] if "\n" in text and len(text) > 300 else text

@@ -1,0 +1,62 @@
+"""Start Attention Lab: python main.py [--device auto|cpu|cuda|mps] [--view ID] [--screenshot PNG]."""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
+os.environ.setdefault("QT_API", "pyside6")
+
+
+def build_parser():
+    p = argparse.ArgumentParser(prog="attention-lab", description="Attention Lab: see sequence models run.")
+    p.add_argument("--device", default="auto", choices=("auto", "cpu", "cuda", "mps"),
+                   help="where the models run (auto: CUDA, then Apple MPS, else CPU)")
+    p.add_argument("--view", default=None, help="open this view first (attention, beam, positional, entropy)")
+    p.add_argument("--screenshot", metavar="PNG", default=None,
+                   help="render the window once the view has content, save it as PNG and exit")
+    p.add_argument("--timeout", type=float, default=60.0, help="seconds --screenshot waits for content")
+    return p
+
+
+def main(argv=None) -> int:
+    args = build_parser().parse_args(sys.argv[1:] if argv is None else argv)
+    from PySide6.QtCore import QElapsedTimer, QTimer
+    from PySide6.QtGui import QFont
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setApplicationName("Attention Lab")
+    app.setOrganizationName("AttentionLab")
+    font = QFont(app.font())
+    font.setPointSize(max(font.pointSize(), 11))  # legible on a projector by default
+    app.setFont(font)
+
+    from app.main_window import MainWindow
+
+    window = MainWindow(device=args.device, initial_view=args.view)
+    window.show()
+    if args.screenshot:
+        clock = QElapsedTimer()
+        clock.start()
+        status = {"code": 1}
+
+        def poll():
+            view = window.current_view()
+            if view.ready() or clock.elapsed() > args.timeout * 1000:
+                status["code"] = 0 if view.ready() else 3
+                window.grab().save(args.screenshot)
+                window.close()
+                app.quit()
+            else:
+                QTimer.singleShot(100, poll)
+
+        QTimer.singleShot(200, poll)
+        app.exec()
+        return status["code"]
+    return app.exec()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,54 @@
+"""Shared test set-up: headless Qt, isolated settings, a main window that cleans up after itself."""
+import os
+import sys
+from pathlib import Path
+
+os.environ["QT_QPA_PLATFORM"] = "offscreen"
+os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
+os.environ.setdefault("QT_API", "pyside6")
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _isolated_settings(tmp_path_factory):
+    """QSettings (window geometry, last view) go to a temporary folder, never the user's."""
+    from PySide6.QtCore import QSettings
+
+    folder = tmp_path_factory.mktemp("settings")
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(folder))
+    yield folder
+
+
+@pytest.fixture
+def bridge(qtbot):
+    from app.bridge import EngineBridge
+
+    b = EngineBridge(device="cpu")
+    yield b
+    b.shutdown()
+
+
+@pytest.fixture
+def shared_state(qtbot):
+    from app.state import SharedState
+
+    return SharedState()
+
+
+@pytest.fixture
+def main_window(qtbot):
+    """The whole app on the CPU; closed (worker stopped) at the end of the test."""
+    from app.main_window import MainWindow
+
+    window = MainWindow(device="cpu")
+    qtbot.addWidget(window)
+    window.show()
+    yield window
+    window.close()
+    assert not window.bridge.worker.alive
