@@ -37,6 +37,7 @@ class EngineBridge(QObject):
         self._subscribers: dict[str, list] = defaultdict(list)
         self.delivered = 0
         self.dropped_stale = 0
+        self.closed = False
         self._timer = QTimer(self)
         self._timer.setInterval(self.POLL_MS)
         self._timer.timeout.connect(self.drain)
@@ -47,7 +48,10 @@ class EngineBridge(QObject):
 
     def submit(self, channel: str, request) -> int:
         """Send a request; returns its request id.  A request still waiting on the channel is
-        dropped by the worker."""
+        dropped by the worker.  After shutdown (the window is closing) nothing is sent and the
+        result is None."""
+        if self.closed:
+            return None
         future = self.worker.submit(channel, request)
         request_id = future.request_id
         self._latest[channel] = request_id
@@ -91,6 +95,13 @@ class EngineBridge(QObject):
         return self._outstanding == 0
 
     def shutdown(self) -> None:
+        """Stop the worker; results still in flight are discarded, not delivered (the views
+        are going away)."""
+        if self.closed:
+            return
+        self.closed = True
         self._timer.stop()
         self.worker.shutdown(wait=True)
-        self.drain()
+        while not self._inbox.empty():
+            self._inbox.get_nowait()
+        self._outstanding = 0

@@ -6,7 +6,7 @@ import csv
 from pathlib import Path
 
 import numpy as np
-from PySide6.QtCore import QRect, QSize
+from PySide6.QtCore import QPoint, QRect, QSize
 from PySide6.QtGui import QPainter
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QToolButton, QWidget
@@ -35,7 +35,8 @@ def export_svg(widget: QWidget, path, title: str = "Attention Lab") -> Path:
     if not painter.begin(generator):
         raise OSError(f"cannot write SVG to {path}")
     try:
-        widget.render(painter)
+        # PySide6 has no render(QPainter) overload without the offset (TypeError otherwise)
+        widget.render(painter, QPoint(0, 0))
     finally:
         painter.end()
     return Path(path)

@@ -143,6 +143,9 @@ class MainWindow(QMainWindow):
         self.show_view(str(wanted))
 
     def closeEvent(self, event):
+        if self.bridge.closed:  # closed twice (e.g. by a test and its teardown)
+            super().closeEvent(event)
+            return
         s = settings()
         s.setValue("geometry", self.saveGeometry())
         if self.views:

@@ -23,6 +23,7 @@ Three layouts are in common use and give different vectors for the same position
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -36,12 +37,15 @@ VARIANT_USES = {
 }
 
 
-def _check(d_model: int, base: float, variant: str, n_positions: int | None = None) -> None:
+_NOT_GIVEN = object()
+
+
+def _check(d_model: int, base: float, variant: str, n_positions=_NOT_GIVEN) -> None:
     if isinstance(d_model, bool) or not isinstance(d_model, (int, np.integer)) or d_model <= 0:
         raise ValueError(f"d_model must be a positive even integer, got {d_model!r}")
     if d_model % 2:
         raise ValueError(f"d_model must be even (sin/cos pairs), got {d_model}")
-    if n_positions is not None and (
+    if n_positions is not _NOT_GIVEN and (
         isinstance(n_positions, bool)
         or not isinstance(n_positions, (int, np.integer))
         or n_positions <= 0
@@ -70,8 +74,7 @@ def wavelengths(d_model: int, base: float = 10000.0, variant: str = "paper") -> 
 
 def pair_indices(d_model: int, variant: str = "paper") -> tuple[np.ndarray, np.ndarray]:
     """Column indices of the sine and the cosine of each pair, in the given layout."""
-    if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}; choose one of {', '.join(VARIANTS)}")
+    _check(d_model, 10000.0, variant)  # an odd d_model would give pairs without a partner
     half = d_model // 2
     if variant == "paper":
         return np.arange(0, d_model, 2), np.arange(1, d_model, 2)
@@ -121,6 +124,10 @@ def decimal_digit_encoding(n_positions: int, n_digits: int | None = None) -> np.
     """
     if isinstance(n_positions, bool) or not isinstance(n_positions, (int, np.integer)) or n_positions <= 0:
         raise ValueError(f"the number of positions must be a positive integer, got {n_positions!r}")
+    if n_digits is not None and (
+        isinstance(n_digits, bool) or not isinstance(n_digits, (int, np.integer)) or not 0 < n_digits <= 18
+    ):
+        raise ValueError(f"n_digits must be an integer from 1 to 18, got {n_digits!r}")
     width = n_digits or len(str(n_positions - 1))
     pos = np.arange(n_positions)
     powers = 10 ** np.arange(width - 1, -1, -1)
@@ -133,6 +140,142 @@ def linear_encoding(n_positions: int, scale: float = 1000.0) -> np.ndarray:
     Its range depends on the sequence length, and a step of 1 position is a tiny change."""
     if isinstance(n_positions, bool) or not isinstance(n_positions, (int, np.integer)) or n_positions <= 0:
         raise ValueError(f"the number of positions must be a positive integer, got {n_positions!r}")
-    if not (math.isfinite(scale) and scale > 0):
+    if not (isinstance(scale, (int, float, np.integer, np.floating)) and math.isfinite(scale) and scale > 0):
         raise ValueError(f"scale must be a positive finite number, got {scale!r}")
     return (np.arange(n_positions, dtype=np.float64) / scale)[:, None]
+
+
+def encode_positions(positions, d_model: int, base: float = 10000.0, variant: str = "paper") -> np.ndarray:
+    """PE for arbitrary positions (any real numbers), shape (len(positions), d_model).
+
+    Same values as ``sinusoidal_encoding`` for 0..n-1; used where a position lies outside the
+    table (e.g. PE(pos + k) in the relative-shift demo)."""
+    _check(d_model, base, variant)
+    p = np.asarray(positions, dtype=np.float64).reshape(-1)
+    if not np.all(np.isfinite(p)):
+        raise ValueError("positions must be finite numbers")
+    angles = p[:, None] * frequencies(d_model, base, variant)[None, :]
+    sin_cols, cos_cols = pair_indices(d_model, variant)
+    pe = np.empty((p.size, d_model), dtype=np.float64)
+    pe[:, sin_cols] = np.sin(angles)
+    pe[:, cos_cols] = np.cos(angles)
+    return pe
+
+
+def neighbour_steps(codes: np.ndarray) -> np.ndarray:
+    """Euclidean distance between the codes of neighbouring positions: ||code(p+1) - code(p)||.
+
+    Constant for the sinusoidal code (every pair turns by the same angle), jumps for decimal
+    digits (9 -> 10, 99 -> 100).  Shape (n - 1,)."""
+    codes = np.asarray(codes, dtype=np.float64)
+    if codes.ndim != 2:
+        raise ValueError("codes must be a (positions, dimensions) matrix")
+    return np.linalg.norm(np.diff(codes, axis=0), axis=1)
+
+
+# Interactive limits: analyse() builds an (n_positions x n_positions) similarity matrix.
+MAX_POSITIONS = 2048
+MAX_D_MODEL = 1024
+SIMILARITIES = ("dot", "cosine")
+NAIVE_SCALE = 1000.0  # the lesson's pos / 1000
+
+
+@dataclass(frozen=True)
+class PositionalAnalysis:
+    """Everything the positional-encoding view shows, for one set of parameters.
+
+    All arrays are float64 (pair indices int64) and read-only."""
+
+    n_positions: int
+    d_model: int
+    base: float
+    variant: str
+    pos: int
+    k: int
+    similarity: str
+    encoding: np.ndarray  # (n_positions, d_model): PE(p) for p = 0..n-1
+    frequencies: np.ndarray  # (d_model/2,) radians per position
+    wavelengths: np.ndarray  # (d_model/2,) positions per period, 2*pi / w_i
+    sin_columns: np.ndarray  # (d_model/2,) column of each pair's sine
+    cos_columns: np.ndarray  # (d_model/2,) column of each pair's cosine
+    similarity_matrix: np.ndarray  # (n_positions, n_positions) dot or cosine of PE vectors
+    shift_matrix: np.ndarray  # (d_model, d_model) M_k
+    source: np.ndarray  # (d_model,) PE(pos)
+    target: np.ndarray  # (d_model,) PE(pos + k), computed from the closed form
+    rotated: np.ndarray  # (d_model,) M_k @ PE(pos)
+    max_abs_diff: float  # max |M_k @ PE(pos) - PE(pos + k)|
+    decimal: np.ndarray  # (n_positions, digits) position written in decimal, one digit per column
+    linear: np.ndarray  # (n_positions, 1) pos / 1000
+    sinusoidal_steps: np.ndarray  # (n_positions - 1,) ||PE(p+1) - PE(p)||
+    decimal_steps: np.ndarray  # (n_positions - 1,)
+    linear_steps: np.ndarray  # (n_positions - 1,)
+
+    def column_kind(self, column: int) -> tuple[str, int]:
+        """("sin" or "cos", pair index) of a column of the encoding."""
+        hits = np.flatnonzero(self.sin_columns == column)
+        if hits.size:
+            return "sin", int(hits[0])
+        return "cos", int(np.flatnonzero(self.cos_columns == column)[0])
+
+
+def _as_int(value, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise ValueError(f"{name} must be an integer, got {value!r}")
+    return int(value)
+
+
+def analyse(
+    n_positions: int,
+    d_model: int,
+    base: float = 10000.0,
+    variant: str = "paper",
+    pos: int = 0,
+    k: int = 1,
+    similarity: str = "dot",
+) -> PositionalAnalysis:
+    """Encodings, position similarity, the shift M_k, wavelengths and the naive codes at once.
+
+    similarity(i, j) = PE(i) . PE(j)  ("dot")  or  PE(i) . PE(j) / (|PE(i)| |PE(j)|)  ("cosine").
+    For the sinusoidal code PE(i) . PE(j) = sum_i cos(w_i (i - j)): a function of i - j only.
+    Sizes are capped (MAX_POSITIONS, MAX_D_MODEL) because the result is meant for display.
+    """
+    _check(d_model, base, variant, n_positions)
+    if n_positions > MAX_POSITIONS:
+        raise ValueError(f"at most {MAX_POSITIONS} positions can be shown, got {n_positions}")
+    if d_model > MAX_D_MODEL:
+        raise ValueError(f"d_model can be at most {MAX_D_MODEL} here, got {d_model}")
+    pos, k = _as_int(pos, "pos"), _as_int(k, "k")
+    if pos < 0:
+        raise ValueError(f"pos must be 0 or more, got {pos}")
+    if pos + k < 0:
+        raise ValueError(f"pos + k must be 0 or more, got {pos} + {k} = {pos + k}")
+    if similarity not in SIMILARITIES:
+        raise ValueError(f"unknown similarity {similarity!r}; choose one of {', '.join(SIMILARITIES)}")
+    base = float(base)
+
+    encoding = sinusoidal_encoding(n_positions, d_model, base, variant)
+    gram = encoding @ encoding.T
+    if similarity == "cosine":
+        norms = np.linalg.norm(encoding, axis=1)
+        gram = gram / np.outer(norms, norms)
+    sin_cols, cos_cols = pair_indices(d_model, variant)
+    shift = relative_shift_matrix(k, d_model, base, variant)
+    source, target = encode_positions([pos, pos + k], d_model, base, variant)
+    rotated = shift @ source
+    decimal = decimal_digit_encoding(n_positions)
+    linear = linear_encoding(n_positions, NAIVE_SCALE)
+    arrays = dict(
+        encoding=encoding, frequencies=frequencies(d_model, base, variant),
+        wavelengths=wavelengths(d_model, base, variant), sin_columns=sin_cols, cos_columns=cos_cols,
+        similarity_matrix=gram, shift_matrix=shift, source=source, target=target, rotated=rotated,
+        decimal=decimal, linear=linear, sinusoidal_steps=neighbour_steps(encoding),
+        decimal_steps=neighbour_steps(decimal), linear_steps=neighbour_steps(linear),
+    )
+    for name, a in arrays.items():
+        a = np.array(a, copy=True)  # own, contiguous, then frozen
+        a.setflags(write=False)
+        arrays[name] = a
+    return PositionalAnalysis(
+        n_positions=int(n_positions), d_model=int(d_model), base=base, variant=variant, pos=pos, k=k,
+        similarity=similarity, max_abs_diff=float(np.max(np.abs(rotated - target))), **arrays,
+    )

@@ -1,9 +1,11 @@
 """Shared test set-up: headless Qt, isolated settings, a main window that cleans up after itself."""
 import os
 import sys
-from pathlib import Path
+from pathlib import Path  # noqa: I001
 
-os.environ["QT_QPA_PLATFORM"] = "offscreen"
+# Headless Qt with one 1920x1080 screen (a projector) instead of offscreen's default 800x800,
+# so window geometry behaves as on a real desktop.
+os.environ["QT_QPA_PLATFORM"] = "offscreen:configfile=" + str(Path(__file__).with_name("offscreen_screen.json"))
 os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
 os.environ.setdefault("QT_API", "pyside6")
 

@@ -5,5 +5,6 @@ from __future__ import annotations
 def view_classes():
     """Imported on demand so that `import app.views` stays light."""
     from app.views.attention import AttentionView
+    from app.views.positional import PositionalView
 
-    return [AttentionView]
+    return [AttentionView, PositionalView]

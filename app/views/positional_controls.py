@@ -1,0 +1,232 @@
+"""The control bar of the positional-encoding view: d_model, positions, base, variant,
+similarity, pos and k.  It only collects and checks values; it emits `changed` on every edit
+(the view debounces)."""
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass
+
+from PySide6.QtCore import QCoreApplication, QSignalBlocker, Qt, Signal
+from PySide6.QtWidgets import (QComboBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QSlider, QSpinBox,
+                               QWidget)
+
+from engine.positional import MAX_D_MODEL, MAX_POSITIONS, VARIANT_USES, VARIANTS
+
+BASE_SLIDER_STEPS_PER_DECADE = 20  # the base slider moves in steps of 10^(1/20)
+BASE_SLIDER_DECADES = 6  # 1 .. 10^6
+SPIN_LIMIT = 1_000_000  # what a spin box accepts; the caps are checked with a message instead
+
+
+@dataclass(frozen=True)
+class PositionalParams:
+    n_positions: int
+    d_model: int
+    base: float
+    variant: str
+    pos: int
+    k: int
+    similarity: str
+
+    def kwargs(self) -> dict:
+        return asdict(self)
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("PositionalControls", text)
+
+
+def parse_base(text: str) -> float | None:
+    """'10000', '1e4', '10 000', '10_000' -> float; None if it is not a number."""
+    cleaned = text.strip().replace(" ", "").replace("_", "").replace("\u202f", "").replace("\u00a0", "")
+    try:
+        return float(cleaned)
+    except ValueError:
+        return None
+
+
+class PositionalControls(QWidget):
+    changed = Signal()
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        grid = QGridLayout(self)
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.setHorizontalSpacing(10)
+
+        self.d_model_spin = QSpinBox()
+        self.d_model_spin.setRange(0, SPIN_LIMIT)
+        self.d_model_spin.setSingleStep(2)
+        self.d_model_spin.setValue(32)
+        self.d_model_spin.setToolTip(self.tr("Width of the encoding (even: sine/cosine pairs), at most {0} here")
+                                     .format(MAX_D_MODEL))
+        self.d_model_slider = self._slider(1, MAX_D_MODEL // 2, 16)  # counts pairs
+        self.positions_spin = QSpinBox()
+        self.positions_spin.setRange(0, SPIN_LIMIT)
+        self.positions_spin.setValue(100)
+        self.positions_spin.setToolTip(self.tr("How many positions (0 … n−1) to show, at most {0}")
+                                       .format(MAX_POSITIONS))
+        self.positions_slider = self._slider(1, MAX_POSITIONS, 100)
+        self.base_edit = QLineEdit("10000")
+        self.base_edit.setMaximumWidth(130)
+        self.base_edit.setToolTip(self.tr("The base of the frequencies: 10000 in the paper. "
+                                          "Accepts 1e4 or 10 000 too."))
+        self.base_slider = self._slider(0, BASE_SLIDER_STEPS_PER_DECADE * BASE_SLIDER_DECADES,
+                                        4 * BASE_SLIDER_STEPS_PER_DECADE)
+
+        self.variant_combo = QComboBox()
+        for variant in VARIANTS:
+            self.variant_combo.addItem(variant, variant)
+            self.variant_combo.setItemData(self.variant_combo.count() - 1, _tr(VARIANT_USES[variant]),
+                                           Qt.ItemDataRole.ToolTipRole)
+        self.variant_uses = QLabel()
+        self.variant_uses.setObjectName("variant_uses")
+        self.variant_uses.setWordWrap(True)
+        self.similarity_combo = QComboBox()
+        self.similarity_combo.addItem(self.tr("dot product"), "dot")
+        self.similarity_combo.addItem(self.tr("cosine"), "cosine")
+        self.pos_spin = QSpinBox()
+        self.pos_spin.setRange(0, 99)
+        self.pos_spin.setValue(10)
+        self.pos_spin.setToolTip(self.tr("The position whose code is shifted in the “Shift by k” tab"))
+        self.k_spin = QSpinBox()
+        self.k_spin.setRange(-10, SPIN_LIMIT)
+        self.k_spin.setValue(5)
+        self.k_spin.setToolTip(self.tr("The shift k: PE(pos + k) = M_k · PE(pos)"))
+
+        row1 = [(self.tr("d_model"), self.d_model_spin, self.d_model_slider),
+                (self.tr("positions"), self.positions_spin, self.positions_slider),
+                (self.tr("base"), self.base_edit, self.base_slider)]
+        for col, (text, box, slider) in enumerate(row1):
+            grid.addWidget(self._caption(text, box), 0, 3 * col)
+            grid.addWidget(box, 0, 3 * col + 1)
+            grid.addWidget(slider, 0, 3 * col + 2)
+            grid.setColumnStretch(3 * col + 2, 1)
+
+        row2 = QHBoxLayout()
+        row2.setSpacing(10)
+        for text, widget in ((self.tr("layout"), self.variant_combo),):
+            row2.addWidget(self._caption(text, widget))
+            row2.addWidget(widget)
+        row2.addWidget(self.variant_uses, 1)
+        for text, widget in ((self.tr("similarity"), self.similarity_combo), (self.tr("pos"), self.pos_spin),
+                             (self.tr("k"), self.k_spin)):
+            row2.addSpacing(8)
+            row2.addWidget(self._caption(text, widget))
+            row2.addWidget(widget)
+        self.extra = QHBoxLayout()  # the view adds its Export button here
+        row2.addLayout(self.extra)
+        grid.addLayout(row2, 1, 0, 1, 9)
+
+        # Typed numbers count when the user presses Enter or leaves the box (arrows and the wheel
+        # still update live): typing "30" must not pass through "3" and clamp pos on the way.
+        for box in (self.d_model_spin, self.positions_spin, self.pos_spin, self.k_spin):
+            box.setKeyboardTracking(False)
+        self.d_model_spin.valueChanged.connect(self._d_model_from_spin)
+        self.d_model_slider.valueChanged.connect(self._d_model_from_slider)
+        self.positions_spin.valueChanged.connect(self._positions_from_spin)
+        self.positions_slider.valueChanged.connect(self._positions_from_slider)
+        self.base_edit.textEdited.connect(self._base_from_text)
+        self.base_slider.valueChanged.connect(self._base_from_slider)
+        self.variant_combo.currentIndexChanged.connect(self._variant_changed)
+        self.similarity_combo.currentIndexChanged.connect(self.changed)
+        self.pos_spin.valueChanged.connect(self._pos_changed)
+        self.k_spin.valueChanged.connect(self.changed)
+        self._variant_changed()
+
+    # ---- construction helpers ------------------------------------------------------------
+    @staticmethod
+    def _slider(low: int, high: int, value: int) -> QSlider:
+        slider = QSlider(Qt.Orientation.Horizontal)
+        slider.setRange(low, high)
+        slider.setValue(value)
+        slider.setMinimumWidth(120)
+        return slider
+
+    @staticmethod
+    def _caption(text: str, buddy: QWidget) -> QLabel:
+        label = QLabel(text)
+        label.setBuddy(buddy)
+        return label
+
+    # ---- keeping spin boxes and sliders in step ------------------------------------------
+    def _d_model_from_spin(self, value: int) -> None:
+        with QSignalBlocker(self.d_model_slider):
+            self.d_model_slider.setValue(max(1, min(MAX_D_MODEL // 2, value // 2)))
+        self.changed.emit()
+
+    def _d_model_from_slider(self, pairs: int) -> None:
+        with QSignalBlocker(self.d_model_spin):
+            self.d_model_spin.setValue(2 * pairs)
+        self.changed.emit()
+
+    def _positions_from_spin(self, value: int) -> None:
+        with QSignalBlocker(self.positions_slider):
+            self.positions_slider.setValue(max(1, min(MAX_POSITIONS, value)))
+        self._update_pos_range()
+        self.changed.emit()
+
+    def _positions_from_slider(self, value: int) -> None:
+        with QSignalBlocker(self.positions_spin):
+            self.positions_spin.setValue(value)
+        self._update_pos_range()
+        self.changed.emit()
+
+    def _base_from_text(self, text: str) -> None:
+        value = parse_base(text)
+        if value is not None and math.isfinite(value) and value > 0:
+            step = round(math.log10(value) * BASE_SLIDER_STEPS_PER_DECADE)
+            with QSignalBlocker(self.base_slider):
+                self.base_slider.setValue(max(self.base_slider.minimum(), min(self.base_slider.maximum(), step)))
+        self.changed.emit()
+
+    def _base_from_slider(self, step: int) -> None:
+        value = 10.0 ** (step / BASE_SLIDER_STEPS_PER_DECADE)
+        with QSignalBlocker(self.base_edit):
+            self.base_edit.setText(f"{value:.6g}" if step % BASE_SLIDER_STEPS_PER_DECADE else f"{value:.0f}")
+        self.changed.emit()
+
+    def _variant_changed(self, *_):
+        self.variant_uses.setText(_tr(VARIANT_USES[self.variant()]))
+        self.changed.emit()
+
+    def _pos_changed(self, value: int) -> None:
+        with QSignalBlocker(self.k_spin):
+            self.k_spin.setMinimum(-value)  # pos + k stays a real position
+        self.changed.emit()
+
+    def _update_pos_range(self) -> None:
+        n = self.positions_spin.value()
+        if 1 <= n <= MAX_POSITIONS:
+            with QSignalBlocker(self.pos_spin), QSignalBlocker(self.k_spin):
+                self.pos_spin.setMaximum(n - 1)
+                self.k_spin.setMinimum(-self.pos_spin.value())
+
+    # ---- values --------------------------------------------------------------------------
+    def variant(self) -> str:
+        return self.variant_combo.currentData()
+
+    def parameters(self) -> tuple[PositionalParams | None, str | None]:
+        """The current parameters, or (None, a message saying what is wrong)."""
+        d_model = self.d_model_spin.value()
+        n = self.positions_spin.value()
+        base = parse_base(self.base_edit.text())
+        if d_model <= 0:
+            return None, self.tr("d_model must be a positive even number.")
+        if d_model % 2:
+            return None, self.tr("d_model must be even: every frequency uses one sine and one cosine "
+                                 "dimension ({0} is odd).").format(d_model)
+        if d_model > MAX_D_MODEL:
+            return None, self.tr("d_model is limited to {0} in this view ({1} asked).").format(MAX_D_MODEL, d_model)
+        if n <= 0:
+            return None, self.tr("Show at least one position.")
+        if n > MAX_POSITIONS:
+            return None, self.tr("At most {0} positions can be shown ({1} asked): the similarity matrix "
+                                 "would be too large to draw.").format(MAX_POSITIONS, n)
+        if base is None or not math.isfinite(base):
+            return None, self.tr("The base must be a number such as 10000 or 1e4 (got “{0}”).").format(
+                self.base_edit.text())
+        if base <= 0:
+            return None, self.tr("The base must be greater than 0 (got {0}).").format(self.base_edit.text())
+        pos, k = self.pos_spin.value(), self.k_spin.value()
+        return PositionalParams(n_positions=n, d_model=d_model, base=base, variant=self.variant(), pos=pos,
+                                k=k, similarity=self.similarity_combo.currentData()), None

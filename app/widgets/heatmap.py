@@ -1,0 +1,140 @@
+"""An attention heatmap: one ImageItem, token ticks, a colour bar, hover readout, row clicks,
+and a hatched overlay for masked (future) cells so they never look like ordinary zeros."""
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QPen
+
+from app.widgets.tokens import display_tokens
+
+COLORMAP = "viridis"  # perceptually uniform, readable in grey-scale and by colour-blind viewers
+_HATCH = 8  # overlay pixels per cell
+
+
+def hatch_overlay(mask: np.ndarray) -> np.ndarray:
+    """RGBA image (rows*8, cols*8, 4): diagonal grey stripes where mask is True, clear elsewhere."""
+    rows, cols = mask.shape
+    yy, xx = np.mgrid[0: rows * _HATCH, 0: cols * _HATCH]
+    stripes = ((xx + yy) % _HATCH) < 2
+    rgba = np.zeros((rows * _HATCH, cols * _HATCH, 4), dtype=np.uint8)
+    big = np.repeat(np.repeat(mask, _HATCH, axis=0), _HATCH, axis=1)
+    rgba[..., :3] = np.where(stripes[..., None], 150, 60)
+    rgba[..., 3] = np.where(big, 255, 0)
+    return rgba
+
+
+class AttentionHeatmap(pg.GraphicsLayoutWidget):
+    """Rows are queries, columns keys.  `set_matrix` replaces the data in place."""
+
+    #: (row, column, value) under the mouse; row -1 when the mouse leaves the matrix
+    cell_hovered = Signal(int, int, float)
+    #: a query row was clicked
+    row_clicked = Signal(int)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setBackground("w")
+        self.plot = self.addPlot()
+        self.plot.invertY(True)
+        self.plot.hideButtons()
+        self.plot.setMenuEnabled(False)
+        self.plot.showAxis("top")
+        self.plot.getAxis("bottom").setStyle(tickLength=0)
+        self.plot.getAxis("left").setStyle(tickLength=0)
+        self.plot.getAxis("top").setStyle(showValues=False, tickLength=0)
+        self.image = pg.ImageItem(axisOrder="row-major")
+        self.plot.addItem(self.image)
+        self.mask_overlay = pg.ImageItem(axisOrder="row-major")
+        self.plot.addItem(self.mask_overlay)
+        self.row_box = pg.QtWidgets.QGraphicsRectItem()
+        self.row_box.setPen(QPen(QColor(230, 50, 50), 0.08))
+        self.row_box.setVisible(False)
+        self.plot.addItem(self.row_box)
+        self.colorbar = pg.ColorBarItem(values=(0, 1), colorMap=pg.colormap.get(COLORMAP), interactive=False,
+                                        label="attention weight")
+        self.colorbar.setImageItem(self.image, insert_in=self.plot)
+        self.matrix = np.zeros((0, 0), dtype=np.float32)
+        self.mask = None
+        self.row_labels: list[str] = []
+        self.column_labels: list[str] = []
+        self.selected_row: int | None = None
+        self.plot.scene().sigMouseMoved.connect(self._on_mouse_moved)
+        self.plot.scene().sigMouseClicked.connect(self._on_mouse_clicked)
+        self.set_tick_font_size(13)
+
+    def set_tick_font_size(self, points: int) -> None:
+        font = QFont()
+        font.setPointSize(points)
+        for side in ("left", "bottom"):
+            axis = self.plot.getAxis(side)
+            axis.setTickFont(font)
+            axis.setTextPen("#111")
+
+    def set_matrix(self, matrix, row_labels, column_labels, mask=None, row_title="query", column_title="key"):
+        """Show `matrix` (rows x columns, values in [0, 1]); `mask` is True on cells that cannot
+        be attended (drawn hatched)."""
+        self.matrix = np.ascontiguousarray(matrix, dtype=np.float32)
+        rows, cols = self.matrix.shape
+        self.row_labels, self.column_labels = list(row_labels), list(column_labels)
+        self.image.setImage(self.matrix, autoLevels=False, levels=(0.0, 1.0))
+        self.image.setRect(QRectF(0, 0, cols, rows))
+        self.mask = None if mask is None else np.asarray(mask, dtype=bool)
+        if self.mask is not None and self.mask.any():
+            self.mask_overlay.setImage(hatch_overlay(self.mask), autoLevels=False)
+            self.mask_overlay.setRect(QRectF(0, 0, cols, rows))
+            self.mask_overlay.setVisible(True)
+        else:
+            self.mask_overlay.setVisible(False)
+        self.plot.getAxis("left").setTicks([[(i + 0.5, t) for i, t in enumerate(display_tokens(self.row_labels))]])
+        self.plot.getAxis("bottom").setTicks([[(j + 0.5, t) for j, t in enumerate(display_tokens(self.column_labels))]])
+        self.plot.setLabel("left", row_title)
+        self.plot.setLabel("bottom", column_title)
+        self.plot.setXRange(0, max(cols, 1), padding=0)
+        self.plot.setYRange(0, max(rows, 1), padding=0)
+        if self.selected_row is not None and self.selected_row >= rows:
+            self.selected_row = None
+        self._draw_row_box()
+
+    def select_row(self, row: int | None) -> None:
+        self.selected_row = row
+        self._draw_row_box()
+
+    def _draw_row_box(self):
+        if self.selected_row is None or self.matrix.size == 0:
+            self.row_box.setVisible(False)
+            return
+        self.row_box.setRect(QRectF(0, self.selected_row, self.matrix.shape[1], 1))
+        self.row_box.setVisible(True)
+
+    def cell_at(self, scene_pos: QPointF):
+        if self.matrix.size == 0 or not self.plot.sceneBoundingRect().contains(scene_pos):
+            return None
+        p = self.plot.vb.mapSceneToView(scene_pos)
+        row, col = int(np.floor(p.y())), int(np.floor(p.x()))
+        if 0 <= row < self.matrix.shape[0] and 0 <= col < self.matrix.shape[1]:
+            return row, col
+        return None
+
+    def describe_cell(self, row: int, col: int) -> str:
+        value = float(self.matrix[row, col])
+        text = (f"query '{self.row_labels[row]}' ({row}) → key '{self.column_labels[col]}' ({col}): {value:.3f}")
+        if self.mask is not None and self.mask[row, col]:
+            text += "  (masked: a future position)"
+        return text
+
+    def _on_mouse_moved(self, scene_pos):
+        cell = self.cell_at(scene_pos)
+        if cell is None:
+            self.cell_hovered.emit(-1, -1, 0.0)
+        else:
+            self.cell_hovered.emit(cell[0], cell[1], float(self.matrix[cell]))
+
+    def _on_mouse_clicked(self, event):
+        if event.button() != Qt.MouseButton.LeftButton:
+            return
+        cell = self.cell_at(event.scenePos())
+        if cell is not None:
+            self.select_row(cell[0])
+            self.row_clicked.emit(cell[0])

@@ -1,0 +1,226 @@
+"""The attention view, driven like a user: type, click, select; compared with the engine."""
+import csv
+import shutil
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QPointF, Qt
+
+from app.views.attention import AttentionView, row_entropy_bits
+from engine import load_model
+from engine.models.registry import DEFAULT_MODELS_DIR
+
+
+@pytest.fixture(scope="module")
+def reference():
+    """The engine called directly: the independent computation the view must match."""
+    models = {}
+
+    def get(name):
+        if name not in models:
+            models[name] = load_model(name, device="cpu")
+        return models[name]
+
+    return get
+
+
+@pytest.fixture
+def view(qtbot, bridge, shared_state):
+    v = AttentionView(bridge, shared_state)
+    qtbot.addWidget(v)
+    v.resize(1300, 850)
+    v.show()
+    qtbot.waitUntil(lambda: v.result is not None, timeout=30000)
+    return v
+
+
+def type_text(qtbot, view, text, delay=-1):
+    """Type like a user; characters QTest cannot synthesise (non-Latin) are inserted as an input
+    method would."""
+    view.input.clear()
+    typed = text.encode("ascii", "ignore").decode()
+    if typed == text:
+        qtbot.keyClicks(view.input, text, delay=delay)
+    else:
+        view.input.insert(text)
+    qtbot.waitUntil(lambda: view.result is not None and view.result.source_text == text.strip()
+                    and view.bridge.idle, timeout=20000)
+
+
+def choose(qtbot, view, combo, index):
+    """Pick an entry as a user would; a change re-renders (signal `updated`)."""
+    if combo.currentIndex() == index:
+        return
+    with qtbot.waitSignal(view.updated, timeout=5000):
+        combo.setCurrentIndex(index)
+
+
+def shown(view):
+    return np.asarray(view.heatmap.image.image)
+
+
+def test_typing_updates_the_heatmap_to_the_engines_attention(qtbot, view, reference):
+    assert view.model_name == "date-transformer"
+    type_text(qtbot, view, "4 Nov 1988")
+    expected = reference("date-transformer").attention("4 Nov 1988")
+    assert view.output.tokens == list(expected.output_tokens)
+    np.testing.assert_allclose(view.output.probabilities, expected.output_probabilities, atol=1e-6)
+    # default selection: cross-attention, layer 1, mean over heads
+    np.testing.assert_allclose(shown(view), expected.cross[0].mean(axis=0), atol=1e-6)
+    np.testing.assert_allclose(shown(view).sum(axis=1), 1.0, atol=1e-5)
+    assert view.heatmap.column_labels == list("4 Nov 1988")
+
+
+def test_switching_kind_layer_and_head_shows_the_right_matrix(qtbot, view, reference):
+    type_text(qtbot, view, "15/10/1971")
+    expected = reference("date-transformer").attention("15/10/1971")
+    for kind in ("encoder_self", "decoder_self", "cross"):
+        choose(qtbot, view, view.kind_box, view.kind_box.findData(kind))
+        for layer in range(view.layer_box.count()):
+            choose(qtbot, view, view.layer_box, layer)
+            for head_index in range(view.head_box.count()):
+                choose(qtbot, view, view.head_box, head_index)
+                head = view.head_box.itemData(head_index)
+                stack = getattr(expected, kind)
+                want = stack[layer].mean(axis=0) if head is None else stack[layer, head]
+                np.testing.assert_allclose(shown(view), want, atol=1e-6, err_msg=f"{kind} {layer} {head}")
+                np.testing.assert_allclose(shown(view).sum(axis=1), 1.0, atol=1e-5)
+
+
+def test_causal_triangle_is_exactly_zero_and_drawn_hatched(qtbot, view):
+    type_text(qtbot, view, "26/03/2021")
+    choose(qtbot, view, view.kind_box, view.kind_box.findData("decoder_self"))
+    m = shown(view)
+    upper = np.triu(np.ones(m.shape, dtype=bool), k=1)
+    assert (m[upper] == 0.0).all()
+    assert view.heatmap.mask_overlay.isVisible()
+    np.testing.assert_array_equal(view.heatmap.mask, upper)
+    overlay = np.asarray(view.heatmap.mask_overlay.image)
+    assert overlay.shape[:2] == (m.shape[0] * 8, m.shape[1] * 8)
+    assert overlay[..., 3][:8, -8:].all() and not overlay[..., 3][-8:, :8].any()  # top-right masked only
+    assert "masked" in view.heatmap.describe_cell(0, m.shape[1] - 1)
+
+
+def test_thirty_rapid_keystrokes_end_on_the_final_text_with_fewer_requests(qtbot, view, reference):
+    before_run = view.bridge.worker.requests_run
+    text = "Wednesday, 30. September 1987"[:30]
+    type_text(qtbot, view, text, delay=10)
+    ran = view.bridge.worker.requests_run - before_run
+    assert ran < 30 * 0.75, ran
+    expected = reference("date-transformer").attention(text)
+    assert view.result.source_text == text.strip()
+    np.testing.assert_allclose(shown(view), expected.cross[0].mean(axis=0), atol=1e-6)
+
+
+def test_clicking_a_tile_opens_it_and_captions_show_mean_row_entropy(qtbot, view, reference):
+    type_text(qtbot, view, "4 Nov 1988")
+    expected = reference("date-transformer").attention("4 Nov 1988")
+    tile = view.overview.tiles[(1, 2)]
+    with qtbot.waitSignal(view.updated, timeout=5000):
+        tile.mouseClickEvent(_FakeClick())
+    np.testing.assert_allclose(shown(view), expected.cross[1, 2], atol=1e-6)
+    assert view.layer_box.currentIndex() == 1 and view.head_box.currentData() == 2
+    for (layer, head), caption in view.overview.captions.items():
+        m = expected.cross[layer].mean(0) if head is None else expected.cross[layer, head]
+        rows = [-(r[r > 0] * np.log2(r[r > 0])).sum() for r in m.astype(np.float64)]
+        assert f"H={np.mean(rows):.2f} bits" in caption
+
+
+def test_clicking_a_row_shows_its_bars_and_entropy(qtbot, view):
+    type_text(qtbot, view, "4 Nov 1988")
+    hm = view.heatmap
+    scene_point = hm.plot.vb.mapViewToScene(QPointF(2.5, 3.5))  # column 2, row 3
+    view_point = hm.mapFromScene(scene_point)
+    with qtbot.waitSignal(view.updated, timeout=5000):
+        qtbot.mouseClick(hm.viewport(), Qt.MouseButton.LeftButton, pos=view_point)
+    assert view.selected_row == 3
+    row = shown(view)[3]
+    heights = view.row_bars.opts["height"]
+    np.testing.assert_allclose(heights, row, atol=1e-6)
+    p = row.astype(np.float64)
+    h = float(-(p[p > 0] * np.log2(p[p > 0])).sum())
+    assert f"{h:.3f} bits" in view.entropy_label.text()
+    assert row_entropy_bits(row) == pytest.approx(h)
+
+
+def test_hover_readout_names_query_key_and_weight(qtbot, view):
+    type_text(qtbot, view, "4 Nov 1988")
+    hm = view.heatmap
+    scene_point = hm.plot.vb.mapViewToScene(QPointF(4.5, 1.5))
+    hm._on_mouse_moved(scene_point)
+    value = shown(view)[1, 4]
+    assert view.hover_label.text() == (f"query '{hm.row_labels[1]}' (1) → key 'v' (4): {value:.3f}")
+
+
+def test_teacher_forcing_shows_attention_for_the_typed_target(qtbot, view, reference):
+    type_text(qtbot, view, "4 Nov 1988")
+    view.teacher_check.setChecked(True)
+    view.teacher_input.clear()
+    qtbot.keyClicks(view.teacher_input, "1988-04-11")
+    qtbot.waitUntil(lambda: view.result.teacher_forced and view.result.output_text == "1988-04-11"
+                    and view.bridge.idle, timeout=20000)
+    expected = reference("date-transformer").attention("4 Nov 1988", target="1988-04-11")
+    np.testing.assert_allclose(shown(view), expected.cross[0].mean(axis=0), atol=1e-6)
+    np.testing.assert_allclose(view.output.probabilities, expected.output_probabilities, atol=1e-6)
+
+
+def test_rnn_alignment_is_one_matrix(qtbot, view, reference):
+    with qtbot.waitSignal(view.updated, timeout=30000):
+        view.model_box.setCurrentIndex(view.model_box.findData("date-rnn-attention"))
+    qtbot.waitUntil(lambda: view.result is not None and view.result.architecture == "rnn-attention", timeout=30000)
+    type_text(qtbot, view, "Friday 26, March 2021")
+    expected = reference("date-rnn-attention").attention("Friday 26, March 2021")
+    np.testing.assert_allclose(shown(view), expected.cross[0, 0], atol=1e-6)
+    assert not view.layer_box.isEnabled() and not view.head_box.isEnabled()
+    assert view.heatmap.row_labels == list(expected.output_tokens)
+
+
+def test_unknown_characters_and_too_long_input_are_explained(qtbot, view):
+    type_text(qtbot, view, "4 Nov 1988 ☃")
+    assert "☃" in view.message.text()
+    good = shown(view).copy()
+    view.input.setText("1" * 100)
+    qtbot.waitUntil(lambda: "at most" in view.message.text(), timeout=10000)
+    np.testing.assert_array_equal(shown(view), good)  # the last good picture stays
+    view.input.setText("")
+    qtbot.waitUntil(lambda: "Type a date" in view.message.text(), timeout=5000)
+
+
+def test_exports(qtbot, view, tmp_path):
+    type_text(qtbot, view, "4 Nov 1988")
+    png = view.export_png(tmp_path / "a.png")
+    from PySide6.QtGui import QImage
+
+    image = QImage(str(png))
+    assert image.width() >= 2 * int(view.heatmap.plot.boundingRect().width()) - 2
+    svg = view.export_svg(tmp_path / "a.svg").read_text()
+    assert svg.startswith("<?xml") and "<svg" in svg
+    with open(view.export_csv(tmp_path / "a.csv"), encoding="utf-8") as handle:
+        rows = list(csv.reader(handle))
+    assert rows[0][1:] == list("4 Nov 1988")
+    np.testing.assert_allclose(np.array([[float(x) for x in r[1:]] for r in rows[1:]]), shown(view), atol=1e-7)
+
+
+def test_a_corrupt_weight_file_is_reported_and_the_other_model_still_works(qtbot, tmp_path, monkeypatch,
+                                                                            bridge, shared_state):
+    for name in ("date-transformer", "date-rnn-attention"):
+        shutil.copytree(DEFAULT_MODELS_DIR / name, tmp_path / name)
+    (tmp_path / "date-rnn-attention" / "model.safetensors").write_bytes(b"corrupt" * 50)
+    monkeypatch.setenv("ATTENTION_LAB_MODELS", str(tmp_path))
+    v = AttentionView(bridge, shared_state)
+    qtbot.addWidget(v)
+    qtbot.waitUntil(lambda: v.result is not None, timeout=30000)
+    good = shown(v).copy()
+    v.model_box.setCurrentIndex(v.model_box.findData("date-rnn-attention"))
+    qtbot.waitUntil(lambda: "could not be loaded" in v.message.text(), timeout=30000)
+    assert "model.safetensors" in v.message.text()
+    assert shared_state.model_states["date-rnn-attention"] == "error"
+    np.testing.assert_array_equal(shown(v), good)
+    v.model_box.setCurrentIndex(v.model_box.findData("date-transformer"))
+    qtbot.waitUntil(lambda: v.result is not None and v.message.text() == "", timeout=30000)
+    assert v.result.output_text == "2021-03-26"
+
+
+class _FakeClick:
+    def accept(self):
+        pass

@@ -1,0 +1,57 @@
+import subprocess
+import sys
+from pathlib import Path
+
+from PySide6.QtGui import QImage
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_window_title_navigation_and_status_bar(qtbot, main_window):
+    assert main_window.windowTitle() == "Attention Lab"
+    ids = [main_window.navigation.item(i).data(0x0100) for i in range(main_window.navigation.count())]
+    assert ids[0] == "attention" and len(ids) == len(main_window.views)
+    qtbot.waitUntil(lambda: "CPU" in main_window.device_label.text(), timeout=30000)
+    attention = main_window.view("attention")
+    qtbot.waitUntil(lambda: attention.result is not None, timeout=30000)
+    assert "date-transformer: ready" in main_window.model_label.text()
+    qtbot.waitUntil(lambda: "ms" in main_window.timing_label.text(), timeout=10000)
+
+
+def test_geometry_and_last_view_are_restored(qtbot):
+    from app.main_window import MainWindow
+
+    first = MainWindow(device="cpu")
+    qtbot.addWidget(first)
+    first.show()
+    first.resize(1451, 881)
+    last = first.views[-1].view_id
+    first.show_view(last)
+    first.close()
+    second = MainWindow(device="cpu")
+    qtbot.addWidget(second)
+    second.show()
+    try:
+        assert second.current_view().view_id == last
+        assert (second.width(), second.height()) == (1451, 881)
+    finally:
+        second.close()
+
+
+def test_navigation_switches_views(qtbot, main_window):
+    for row in range(main_window.navigation.count()):
+        main_window.navigation.setCurrentRow(row)
+        assert main_window.stack.currentIndex() == row
+
+
+def test_main_screenshot_mode_writes_a_non_blank_png(tmp_path):
+    out = tmp_path / "shot.png"
+    env = {**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen", "HOME": str(tmp_path),
+           "XDG_CONFIG_HOME": str(tmp_path)}
+    proc = subprocess.run([sys.executable, "main.py", "--device", "cpu", "--view", "attention", "--screenshot",
+                           str(out)], cwd=ROOT, env=env, capture_output=True, text=True, timeout=180)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    image = QImage(str(out))
+    assert image.width() > 800 and image.height() > 500
+    colours = {image.pixel(x, y) for x in range(0, image.width(), 23) for y in range(0, image.height(), 23)}
+    assert len(colours) > 20  # a heatmap, text and widgets, not a blank window

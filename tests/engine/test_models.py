@@ -1,0 +1,175 @@
+"""The shipped models: shapes, attention invariants, translations, errors."""
+import math
+import shutil
+
+import numpy as np
+import pytest
+import torch
+
+import engine
+from engine import InputError, ModelLoadError, load_model
+
+MODELS = ("date-transformer", "date-rnn-attention")
+
+CASES = [
+    ("Friday 26, March 2021", "2021-03-26"),  # the lesson's own example (en)
+    ("4 Nov 1988", "1988-11-04"),
+    ("15/10/1971", "1971-10-15"),
+    ("2021年3月26日星期五", "2021-03-26"),  # zh full
+    ("1999年12月31日", "1999-12-31"),  # zh long
+    ("Freitag, 26. März 2021", "2021-03-26"),  # de full
+    ("vendredi 26 mars 2021", "2021-03-26"),  # fr full
+    ("3 août 1975", "1975-08-03"),  # fr, non-ASCII month
+]
+
+
+@pytest.fixture(scope="module", params=MODELS)
+def model(request):
+    return load_model(request.param, device="cpu")
+
+
+@pytest.fixture(scope="module")
+def transformer():
+    return load_model("date-transformer", device="cpu")
+
+
+@pytest.mark.parametrize("text,iso", CASES)
+def test_fixed_inputs_translate_correctly(model, text, iso):
+    assert model.translate(text) == iso
+
+
+def test_attention_shapes_and_rows_sum_to_one(model):
+    r = model.attention("4 Nov 1988")
+    s, t = len(r.source_tokens), len(r.target_tokens)
+    assert r.output_text == "1988-11-04"
+    assert len(r.output_tokens) == t == 11  # ten characters and </s>
+    assert r.cross.shape[2:] == (t, s)
+    np.testing.assert_allclose(r.cross.sum(-1), 1.0, atol=1e-5)
+    if model.architecture == "transformer":
+        cfg = model.module.cfg
+        assert r.encoder_self.shape == (cfg.n_encoder_layers, cfg.n_heads, s, s)
+        assert r.decoder_self.shape == (cfg.n_decoder_layers, cfg.n_heads, t, t)
+        assert r.cross.shape[:2] == (cfg.n_decoder_layers, cfg.n_heads)
+        np.testing.assert_allclose(r.encoder_self.sum(-1), 1.0, atol=1e-5)
+        np.testing.assert_allclose(r.decoder_self.sum(-1), 1.0, atol=1e-5)
+        upper = np.triu(np.ones((t, t), dtype=bool), k=1)
+        assert (r.decoder_self[..., upper] == 0.0).all()
+    else:
+        assert r.cross.shape[:2] == (1, 1)
+        assert r.encoder_self is None and r.decoder_self is None
+
+
+def test_output_probabilities_are_the_models_softmax(model):
+    r = model.attention("26/03/2021")
+    assert r.output_probabilities.shape == (len(r.output_tokens),)
+    assert ((r.output_probabilities > 0) & (r.output_probabilities <= 1)).all()
+    # log P(output) from the per-token probabilities equals the teacher-forced score
+    assert math.isclose(float(np.log(r.output_probabilities).sum()), model.score("26/03/2021", r.output_text),
+                        abs_tol=1e-4)
+
+
+def test_encoder_attention_equals_softmax_of_the_models_own_q_and_k(transformer):
+    m = transformer.module
+    ids = torch.tensor([transformer.encode_source("4 Nov 1988").ids])
+    with torch.inference_mode():
+        x = m._embed(m.source_embedding, ids)
+        attn = m.encoder_layers[0].self_attention
+        q, k = attn._split(attn.q_proj(x)), attn._split(attn.k_proj(x))
+        expected = torch.softmax(q @ k.transpose(-1, -2) / math.sqrt(attn.d_head), dim=-1)[0].numpy()
+    got = transformer.attention("4 Nov 1988").encoder_self[0]
+    np.testing.assert_allclose(got, expected, atol=1e-5)
+
+
+def test_cross_attention_equals_softmax_of_the_models_own_q_and_k(transformer):
+    m = transformer.module
+    r = transformer.attention("4 Nov 1988")
+    tgt = transformer.target_tokenizer
+    src = torch.tensor([transformer.encode_source("4 Nov 1988").ids])
+    target_in = torch.tensor([[tgt.stoi.get(t, tgt.bos_id) if t != "<s>" else tgt.bos_id for t in r.target_tokens]])
+    with torch.inference_mode():
+        memory, source_mask, _ = m.encode(src)
+        layer = m.decoder_layers[0]
+        y = m._embed(m.target_embedding, target_in)
+        t = target_in.size(1)
+        mask = torch.ones(t, t, dtype=torch.bool).tril()[None, None]
+        attended, _ = layer.self_attention(y, y, mask)
+        y = layer.norm1(y + attended)
+        ca = layer.cross_attention
+        q, k = ca._split(ca.q_proj(y)), ca._split(ca.k_proj(memory))
+        expected = torch.softmax(q @ k.transpose(-1, -2) / math.sqrt(ca.d_head), dim=-1)[0].numpy()
+    np.testing.assert_allclose(r.cross[0], expected, atol=1e-5)
+
+
+def test_teacher_forcing_shows_the_forced_target(model):
+    r = model.attention("4 Nov 1988", target="1988-12-04")
+    assert r.teacher_forced
+    assert r.output_text == "1988-12-04"
+    assert r.output_tokens[-1] == "</s>"
+    assert r.cross.shape[2] == 11
+
+
+def test_unknown_characters_are_reported_not_fatal(model):
+    r = model.attention("4 Nov 1988 ☃")
+    assert r.unknown_characters == ("☃",)
+    assert "<unk>" in r.source_tokens
+
+
+def test_too_long_and_empty_inputs_are_refused_clearly(model):
+    with pytest.raises(InputError, match="at most"):
+        model.translate("1" * 500)
+    with pytest.raises(InputError, match="empty"):
+        model.translate("   ")
+
+
+def test_shipped_configs_record_how_they_were_made():
+    for info in engine.list_models():
+        cfg = load_model(info.name, device="cpu").config
+        assert "python -m engine train" in cfg["training"]["command"]
+        assert cfg["training"]["wall_time_s"] > 0
+        assert cfg["training"]["torch_version"]
+        assert info.size_bytes <= 10_000_000
+
+
+@pytest.fixture
+def models_copy(tmp_path, monkeypatch):
+    for name in MODELS:
+        shutil.copytree(engine.models.registry.DEFAULT_MODELS_DIR / name, tmp_path / name)
+    monkeypatch.setenv("ATTENTION_LAB_MODELS", str(tmp_path))
+    return tmp_path
+
+
+def test_corrupt_weights_raise_model_load_error_naming_the_file(models_copy):
+    weights = models_copy / "date-rnn-attention" / "model.safetensors"
+    weights.write_bytes(b"\x00garbage" * 100)
+    with pytest.raises(ModelLoadError) as info:
+        load_model("date-rnn-attention", device="cpu")
+    assert info.value.path == weights
+    assert "corrupt" in info.value.reason
+    assert str(weights) in str(info.value)
+    assert load_model("date-transformer", device="cpu").translate("4 Nov 1988") == "1988-11-04"
+
+
+def test_truncated_weights_and_missing_files(models_copy):
+    weights = models_copy / "date-transformer" / "model.safetensors"
+    weights.write_bytes(weights.read_bytes()[:5000])
+    with pytest.raises(ModelLoadError, match="corrupt"):
+        load_model("date-transformer", device="cpu")
+    weights.unlink()
+    with pytest.raises(ModelLoadError, match="missing"):
+        load_model("date-transformer", device="cpu")
+    (models_copy / "date-rnn-attention" / "config.json").write_text("{not json")
+    with pytest.raises(ModelLoadError, match="not valid JSON"):
+        load_model("date-rnn-attention", device="cpu")
+    with pytest.raises(ModelLoadError, match="no model named"):
+        load_model("no-such-model", device="cpu")
+
+
+def test_beam_hypotheses_logprob_equals_the_teacher_forced_score(model):
+    tgt = model.target_tokenizer
+    for text in ("4 Nov 1988", "Friday 26, March 2021", "12.06.75"):
+        result = model.beam(text, beam_width=5, alpha=0.7)
+        assert len(result.hypotheses) == 5
+        for h in result.hypotheses:
+            if not h.finished or any(t < 4 and t != tgt.eos_id for t in h.tokens):
+                continue  # score() reads text; special tokens other than </s> have no text
+            assert h.logprob == pytest.approx(model.score(text, tgt.decode(h.tokens)), abs=1e-4)

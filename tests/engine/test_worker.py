@@ -1,0 +1,79 @@
+import threading
+import time
+from dataclasses import dataclass
+
+import pytest
+
+from engine.jobs import AttentionRequest, CallRequest
+from engine.worker import InferenceWorker, WorkerStopped
+
+
+@dataclass(frozen=True)
+class Slow:
+    """Blocks until released, so a test controls what is running."""
+
+    gate: threading.Event
+    value: int
+
+    def run(self, ctx):
+        self.gate.wait(5)
+        return self.value
+
+
+@pytest.fixture
+def worker():
+    w = InferenceWorker(device="cpu")
+    yield w
+    w.shutdown()
+
+
+def test_latest_wins_per_channel(worker):
+    gate = threading.Event()
+    running = worker.submit("a", Slow(gate, 0))
+    time.sleep(0.05)  # let the worker pick it up
+    waiting = [worker.submit("a", CallRequest(int, (i,))) for i in range(1, 20)]
+    other = worker.submit("b", CallRequest(int, (99,)))
+    gate.set()
+    assert waiting[-1].result(5).value == 19
+    assert all(f.cancelled() for f in waiting[:-1])
+    first = running.result(5)
+    assert first.value == 0 and first.stale  # finished, but a newer request came meanwhile
+    assert not waiting[-1].result().stale
+    assert other.result(5).value == 99  # other channels are not affected
+    assert worker.requests_run == 3
+
+
+def test_errors_come_back_as_results_and_the_thread_survives(worker):
+    bad = worker.submit("x", CallRequest(divmod, (1, 0))).result(5)
+    assert not bad.ok and bad.error_type == "ZeroDivisionError" and "division" in bad.error
+    missing = worker.submit("x", AttentionRequest("no-such-model", "4 Nov 1988")).result(5)
+    assert missing.error_type == "ModelLoadError" and "no-such-model" in missing.error
+    assert worker.submit("x", CallRequest(abs, (-3,))).result(5).value == 3
+
+
+def test_real_model_request(worker):
+    result = worker.submit("att", AttentionRequest("date-transformer", "4 Nov 1988")).result(30)
+    assert result.ok, result.error
+    assert result.value.output_text == "1988-11-04"
+    assert result.elapsed_ms > 0
+
+
+def test_shutdown_cancels_waiting_requests_and_stops_the_thread():
+    w = InferenceWorker(device="cpu")
+    gate = threading.Event()
+    running = w.submit("a", Slow(gate, 1))
+    time.sleep(0.05)
+    waiting = w.submit("b", CallRequest(int, (2,)))
+    threading.Timer(0.1, gate.set).start()
+    w.shutdown(wait=True)
+    assert running.result(5).value == 1
+    assert waiting.cancelled()
+    assert not w.alive
+    with pytest.raises(WorkerStopped):
+        w.submit("a", CallRequest(int, (1,)))
+
+
+def test_models_are_owned_by_the_worker_thread(worker):
+    worker.submit("m", AttentionRequest("date-rnn-attention", "4 Nov 1988")).result(30)
+    with pytest.raises(RuntimeError, match="outside the worker thread"):
+        worker.context.model("date-rnn-attention")
