@@ -17,6 +17,7 @@ def build_parser():
     p.add_argument("--screenshot", metavar="PNG", default=None,
                    help="render the window once the view has content, save it as PNG and exit")
     p.add_argument("--timeout", type=float, default=60.0, help="seconds --screenshot waits for content")
+    p.add_argument("--size", default=None, metavar="WxH", help="window size, e.g. 1600x1000 (default: last size)")
     return p
 
 
@@ -36,6 +37,13 @@ def main(argv=None) -> int:
     from app.main_window import MainWindow
 
     window = MainWindow(device=args.device, initial_view=args.view)
+    if args.size:
+        try:
+            width, height = (int(v) for v in args.size.lower().split("x"))
+            window.resize(width, height)
+        except ValueError:
+            print(f"--size expects WIDTHxHEIGHT, e.g. 1600x1000, not {args.size!r}", file=sys.stderr)
+            return 2
     window.show()
     if args.screenshot:
         clock = QElapsedTimer()

@@ -26,7 +26,6 @@ class MainWindow(QMainWindow):
 
         self.navigation = QListWidget()
         self.navigation.setObjectName("navigation")
-        self.navigation.setMaximumWidth(220)
         self.stack = QStackedWidget()
         for cls in view_classes():
             view = cls(self.bridge, self.state, self)
@@ -36,10 +35,12 @@ class MainWindow(QMainWindow):
             item.setData(Qt.ItemDataRole.UserRole, cls.view_id)
             self.navigation.addItem(item)
         self.navigation.currentRowChanged.connect(self._show_row)
+        self._fit_navigation()
         splitter = QSplitter()
         splitter.addWidget(self.navigation)
         splitter.addWidget(self.stack)
         splitter.setStretchFactor(1, 1)
+        splitter.setCollapsible(0, False)
         self.setCentralWidget(splitter)
 
         self.device_label = QLabel(self.tr("Device: starting…"))
@@ -56,6 +57,13 @@ class MainWindow(QMainWindow):
         self._restore(initial_view)
 
     # ---- navigation ----------------------------------------------------------------------
+    def _fit_navigation(self):
+        """Wide enough for the longest view name at the current text size."""
+        metrics = self.navigation.fontMetrics()
+        widest = max((metrics.horizontalAdvance(self.navigation.item(i).text())
+                      for i in range(self.navigation.count())), default=100)
+        self.navigation.setFixedWidth(widest + 36)
+
     def view(self, view_id: str):
         for v in self.views:
             if v.view_id == view_id:
@@ -122,6 +130,7 @@ class MainWindow(QMainWindow):
         font = QFont(QApplication.font())
         font.setPointSize(points)
         QApplication.setFont(font)
+        self._fit_navigation()
         settings().setValue("text_size", points)
 
     # ---- persistence ---------------------------------------------------------------------

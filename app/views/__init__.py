@@ -5,6 +5,7 @@ from __future__ import annotations
 def view_classes():
     """Imported on demand so that `import app.views` stays light."""
     from app.views.attention import AttentionView
+    from app.views.entropy import EntropyView
     from app.views.positional import PositionalView
 
-    return [AttentionView, PositionalView]
+    return [AttentionView, PositionalView, EntropyView]

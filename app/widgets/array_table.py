@@ -1,0 +1,85 @@
+"""A read-only table model over columns of numbers or strings, formatted when shown.
+
+Formatting happens in data(), row by row as the view scrolls, so 10,000 rows cost nothing
+until they are visible.  Rows can be highlighted (e.g. where a KL term is infinite)."""
+from __future__ import annotations
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
+from PySide6.QtGui import QBrush, QColor, QFontDatabase
+from PySide6.QtWidgets import QApplication
+
+from app.widgets.numbers import format_number
+
+
+class ArrayTableModel(QAbstractTableModel):
+    HIGHLIGHT = QColor(255, 215, 215)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self._headers: list[str] = []
+        self._tips: list[str] = []
+        self._columns: list = []
+        self._rows = 0
+        self._highlight: set[int] = set()
+        self._monospace: set[int] = set()
+        self._fixed_font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        self._fixed_font.setPointSizeF(max(QApplication.font().pointSizeF(), 11.0))
+
+    def set_columns(self, headers, columns, tooltips=None, highlight=(), monospace=()) -> None:
+        """`columns`: one sequence per header (numbers are formatted and right-aligned, strings
+        shown as they are, None shown as —); `monospace`: columns shown in a fixed-width font."""
+        self.beginResetModel()
+        self._headers = list(headers)
+        self._tips = list(tooltips or [""] * len(self._headers))
+        self._columns = [list(c) if not hasattr(c, "__array__") else c for c in columns]
+        self._rows = len(columns[0]) if columns else 0
+        self._highlight = {int(i) for i in highlight}
+        self._monospace = set(monospace)
+        self.endResetModel()
+
+    # the values as they are (for tests and CSV export)
+    def raw(self, row: int, column: int):
+        return self._columns[column][row]
+
+    def text(self, row: int, column: int) -> str:
+        value = self._columns[column][row]
+        if isinstance(value, str):
+            return value
+        return format_number(value)
+
+    def headers(self) -> list[str]:
+        return list(self._headers)
+
+    # ---- Qt ------------------------------------------------------------------------------
+    def rowCount(self, parent=QModelIndex()) -> int:
+        return 0 if parent.isValid() else self._rows
+
+    def columnCount(self, parent=QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self._headers)
+
+    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
+        if not index.isValid():
+            return None
+        row, column = index.row(), index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self.text(row, column)
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            value = self._columns[column][row]
+            if isinstance(value, str):
+                return int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.FontRole and column in self._monospace:
+            return self._fixed_font
+        if role == Qt.ItemDataRole.BackgroundRole and row in self._highlight:
+            return QBrush(self.HIGHLIGHT)
+        return None
+
+    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
+        if orientation == Qt.Orientation.Horizontal:
+            if role == Qt.ItemDataRole.DisplayRole and section < len(self._headers):
+                return self._headers[section]
+            if role == Qt.ItemDataRole.ToolTipRole and section < len(self._tips):
+                return self._tips[section] or None
+        elif role == Qt.ItemDataRole.DisplayRole:
+            return str(section + 1)
+        return None

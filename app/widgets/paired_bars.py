@@ -1,0 +1,127 @@
+"""Two bar series side by side over categories (P and Q, or ideal and Huffman lengths).
+
+The BarGraphItems are created once and updated with setOpts; the category names become the
+x ticks (thinned out when there are too many to read)."""
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtGui import QFont, QFontMetrics
+from PySide6.QtWidgets import QApplication
+
+P_COLOUR = (31, 119, 180)
+Q_COLOUR = (255, 127, 14)
+MAX_TICK_CHARS = 12
+
+
+def readable_font(scale: float = 1.0) -> QFont:
+    font = QFont(QApplication.font())
+    font.setPointSizeF(max(font.pointSizeF(), 11.0) * scale)
+    return font
+
+
+class PairedBarChart(pg.PlotWidget):
+    def __init__(self, parent=None, names=("P", "Q"), colours=(P_COLOUR, Q_COLOUR), y_label: str = ""):
+        super().__init__(parent, background="w")
+        self.setMinimumHeight(220)
+        plot = self.getPlotItem()
+        plot.showGrid(y=True, alpha=0.25)
+        plot.setMenuEnabled(False)
+        plot.hideButtons()
+        self.legend = plot.addLegend(offset=(-10, 10), labelTextSize=f"{readable_font().pointSizeF():.0f}pt",
+                                     labelTextColor=(30, 30, 30), brush=pg.mkBrush(255, 255, 255, 200))
+        self.legend.setColumnCount(2)  # one row: covers fewer bars
+        empty = np.zeros(0)
+        self.first = pg.BarGraphItem(x=empty, height=empty, width=0.4, brush=pg.mkBrush(*colours[0]),
+                                     pen=pg.mkPen(None), name=names[0])
+        self.second = pg.BarGraphItem(x=empty, height=empty, width=0.4, brush=pg.mkBrush(*colours[1]),
+                                      pen=pg.mkPen(None), name=names[1])
+        plot.addItem(self.first)
+        plot.addItem(self.second)
+        self.extra_line = pg.InfiniteLine(
+            angle=0, movable=False, pen=pg.mkPen((90, 90, 90), width=2, style=pg.QtCore.Qt.PenStyle.DashLine),
+            label="", labelOpts={"position": 0.02, "color": (40, 40, 40), "fill": (255, 255, 255, 220),
+                                 "anchors": [(0, 1), (0, 1)]})
+        self.extra_line.setVisible(False)
+        plot.addItem(self.extra_line)
+        font = readable_font()
+        for name in ("left", "bottom"):
+            axis = plot.getAxis(name)
+            axis.setStyle(tickFont=font)
+            axis.setTextPen(pg.mkPen((30, 30, 30)))
+            axis.setPen(pg.mkPen((80, 80, 80)))
+            axis.enableAutoSIPrefix(False)
+        self._char_width = QFontMetrics(font).averageCharWidth()
+        if y_label:
+            plot.setLabel("left", y_label, **{"font-size": f"{font.pointSizeF():.0f}pt", "color": "#202020"})
+        self.labels: tuple = ()
+        plot.vb.sigResized.connect(self._update_ticks)
+
+    def set_names(self, first: str, second: str) -> None:
+        self.legend.clear()
+        self.first.opts["name"] = first
+        self.second.opts["name"] = second
+        self.legend.addItem(self.first, first)
+        if self.second.isVisible():
+            self.legend.addItem(self.second, second)
+
+    def set_data(self, labels, first, second=None, names=None) -> None:
+        """Bars of `first` (and `second` beside them) over the categories `labels`."""
+        first = np.asarray(first, dtype=np.float64)
+        n = first.size
+        x = np.arange(n, dtype=np.float64)
+        if second is None:
+            self.first.setOpts(x=x, height=first, width=0.6)
+            self.second.setOpts(x=np.zeros(0), height=np.zeros(0), width=0.4)
+            self.second.setVisible(False)
+        else:
+            self.first.setOpts(x=x - 0.2, height=first, width=0.4)
+            self.second.setOpts(x=x + 0.2, height=np.asarray(second, dtype=np.float64), width=0.4)
+            self.second.setVisible(True)
+        if names is not None:
+            self.set_names(*names)
+        else:
+            self.set_names(self.first.opts.get("name") or "", self.second.opts.get("name") or "")
+        self.labels = tuple(labels)
+        self._update_ticks()
+        top = float(np.nanmax(np.concatenate([first, np.zeros(1)] + ([np.asarray(second, float)] if second is not None else []))))
+        if self.extra_line.isVisible():
+            top = max(top, float(self.extra_line.value()))
+        self.getPlotItem().setXRange(-0.6, max(n - 0.4, 0.6), padding=0)
+        self.getPlotItem().setYRange(0, top * 1.3 if top > 0 else 1, padding=0)
+
+    def _update_ticks(self, *_) -> None:
+        """Category names as x ticks, shortened and thinned out so that they never overlap."""
+        n = len(self.labels)
+        if n == 0:
+            self.getPlotItem().getAxis("bottom").setTicks([[]])
+            return
+        width = max(self.getPlotItem().vb.width(), 200.0)
+        per_category = width / n
+        chars = int(per_category / max(self._char_width, 1)) - 1
+        step = 1
+        if chars < 3:  # too narrow: show every step-th name, with room for 3+ characters
+            step = int(np.ceil(4 * self._char_width / per_category))
+            chars = int(per_category * step / max(self._char_width, 1)) - 1
+        chars = max(3, min(chars, MAX_TICK_CHARS))
+        ticks = [(float(i), _short(str(self.labels[i]), chars)) for i in range(0, n, step)]
+        self.getPlotItem().getAxis("bottom").setTicks([ticks])
+
+    def heights(self, which: int = 0) -> np.ndarray:
+        item = self.first if which == 0 else self.second
+        return np.asarray(item.opts["height"], dtype=np.float64)
+
+    def show_line(self, value, text: str = "") -> None:
+        """A dashed horizontal reference line (e.g. the fixed-length code), or none."""
+        if value is None:
+            self.extra_line.setVisible(False)
+        else:
+            self.extra_line.setVisible(True)
+            self.extra_line.label.setFont(readable_font())
+            self.extra_line.label.setFormat(text.replace("{", "{{").replace("}", "}}"))
+            self.extra_line.setValue(float(value))
+            self.extra_line.label.valueChanged()
+
+
+def _short(text: str, chars: int = MAX_TICK_CHARS) -> str:
+    return text if len(text) <= chars else text[: chars - 1] + "…"
