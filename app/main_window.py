@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QByteArray, QSettings, Qt
 from PySide6.QtGui import QAction, QFont, QKeySequence
-from PySide6.QtWidgets import (QApplication, QLabel, QListWidget, QListWidgetItem, QMainWindow, QMessageBox,
-                               QSplitter, QStackedWidget)
+from PySide6.QtWidgets import (QApplication, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMainWindow,
+                               QMessageBox, QStackedWidget, QWidget)
 
 from app.bridge import EngineBridge
 from app.state import SharedState
@@ -36,12 +36,12 @@ class MainWindow(QMainWindow):
             self.navigation.addItem(item)
         self.navigation.currentRowChanged.connect(self._show_row)
         self._fit_navigation()
-        splitter = QSplitter()
-        splitter.addWidget(self.navigation)
-        splitter.addWidget(self.stack)
-        splitter.setStretchFactor(1, 1)
-        splitter.setCollapsible(0, False)
-        self.setCentralWidget(splitter)
+        central = QWidget()
+        row = QHBoxLayout(central)
+        row.setContentsMargins(4, 4, 4, 0)
+        row.addWidget(self.navigation)
+        row.addWidget(self.stack, 1)
+        self.setCentralWidget(central)
 
         self.device_label = QLabel(self.tr("Device: starting…"))
         self.model_label = QLabel(self.tr("Models: loading…"))

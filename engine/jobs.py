@@ -141,5 +141,43 @@ class CallRequest:
         return self.fn(*self.args, **self.kwargs)
 
 
+@dataclass(frozen=True)
+class BeamRequest:
+    """Beam search, greedy search and error analysis of one input; the value is an
+    engine.beam_analysis.BeamAnalysis.  `prefix` forces the first generated tokens (ids)."""
+
+    model: str
+    text: str
+    beam_width: int = 5
+    length_penalty: str = "power"
+    alpha: float = 0.7
+    prefix: tuple = ()
+    expected: str | None = None
+    max_length: int | None = None
+
+    def run(self, ctx: EngineContext):
+        from engine.beam_analysis import analyse_beam
+
+        return analyse_beam(ctx.model(self.model), self.text, beam_width=self.beam_width,
+                            length_penalty=self.length_penalty, alpha=self.alpha, prefix=self.prefix,
+                            expected=self.expected, max_length=self.max_length)
+
+
+@dataclass(frozen=True)
+class NodeRequest:
+    """The next-token distribution and cross-attention after one prefix of the search; the
+    value is an engine.beam_analysis.NodeInspection."""
+
+    model: str
+    text: str
+    prefix: tuple = ()
+    node_id: int | None = None  # echoed back for the view: which tree node asked
+
+    def run(self, ctx: EngineContext):
+        from engine.beam_analysis import inspect_node
+
+        return inspect_node(ctx.model(self.model), self.text, self.prefix)
+
+
 def as_float32(a) -> np.ndarray:
     return np.ascontiguousarray(a, dtype=np.float32)

@@ -1,0 +1,527 @@
+"""The beam-search tree, drawn left to right: one column per step, one box per candidate.
+
+Each box shows the candidate's token and its cumulative log-probability (what the search ranks
+live beams by); a box that ends a hypothesis has a second line with its normalised score (what
+finished hypotheses are ranked by).  Styles: kept = blue, finished = green with a double border
+and ✓, pruned = grey, forced (what-if) = purple, not among the 2B considered = faint.
+The path of the selected hypothesis is drawn in thick orange.
+
+Layout: within a column, candidates are grouped under their parent (parents in the order of the
+previous column, children by rank), and each group is placed as close to its parent as the
+groups above it allow, so edges never cross and stay short.
+
+For tests the drawn nodes are data: ``node_items[node_id]`` has ``status``, ``considered``,
+``step`` and ``isVisible()``.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QImage, QPainter, QPainterPath, QPen
+from PySide6.QtSvg import QSvgGenerator
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene, QGraphicsSimpleTextItem, QGraphicsView
+
+from app.widgets.tokens import display_token
+from engine.decoding import normalization_divisor
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("BeamTree", text)
+
+
+# fill, border, text, border width
+STYLES = {
+    "root": ("#eceff1", "#455a64", "#263238", 2.0),
+    "kept": ("#e3f2fd", "#1565c0", "#0d47a1", 2.0),
+    "finished": ("#e8f5e9", "#2e7d32", "#1b5e20", 2.0),
+    "pruned": ("#ffffff", "#bdbdbd", "#8a8a8a", 1.0),
+    "unconsidered": ("#fafafa", "#e3e3e3", "#b5b5b5", 1.0),
+    "forced": ("#f3e5f5", "#6a1b9a", "#4a148c", 2.0),
+}
+PATH_COLOUR = "#ef6c00"
+SELECT_COLOUR = "#d81b60"
+
+COLUMN_GAP = 36.0  # horizontal room for the edges between two columns
+ROW_GAP = 4.0
+GROUP_GAP = 8.0
+LINE_HEIGHT = 24.0
+SCORE_LINE = 19.0
+PAD_X = 6.0
+MIN_READABLE_SCALE = 0.8  # the automatic view never shrinks text below this (Fit does)
+
+
+class NodeItem(QGraphicsItem):
+    """One candidate (or the root), painted by hand: a box with the token and log P, and for
+    the end of a hypothesis a second line with its rank and normalised score."""
+
+    def __init__(self, tree: "BeamTree", node_id: int, step: int, token: str, logprob: float, status: str,
+                 considered: bool, forced: bool, second_line: str | None, tooltip: str):
+        super().__init__()
+        self.tree = tree
+        self.node_id = node_id
+        self.step = step
+        self.token = token
+        self.logprob = logprob
+        self.status = status  # "root", "kept", "finished" or "pruned" (the engine's status)
+        self.considered = considered
+        self.forced = forced
+        self.second_line = second_line
+        self.on_path = False
+        self.selected_node = False
+        self.width = self.natural_width()
+        self.height = LINE_HEIGHT + (SCORE_LINE if second_line else 0)
+        self.setToolTip(tooltip)
+        self.setAcceptHoverEvents(True)
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+
+    @property
+    def number_text(self) -> str:
+        return f"{self.logprob:.2f}".replace("-", "−")
+
+    def natural_width(self) -> float:
+        tree = self.tree
+        width = tree.token_metrics.horizontalAdvance(self.token) + 8 + tree.number_metrics.horizontalAdvance(
+            self.number_text)
+        if self.second_line:
+            width = max(width, tree.number_metrics.horizontalAdvance(self.second_line))
+        return float(round(width + 2 * PAD_X))
+
+    @property
+    def style_key(self) -> str:
+        if self.forced:
+            return "forced"
+        if self.status == "pruned" and not self.considered:
+            return "unconsidered"
+        return self.status
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(-4, -4, self.width + 8, self.height + 8)
+
+    def paint(self, painter: QPainter, option, widget=None):
+        fill, border, text, width = STYLES[self.style_key]
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        rect = QRectF(0, 0, self.width, self.height)
+        pen = QPen(QColor(border), width)
+        if self.status == "pruned":
+            pen.setStyle(Qt.PenStyle.DashLine)
+        if self.on_path:
+            pen = QPen(QColor(PATH_COLOUR), 3.0)
+        painter.setPen(pen)
+        painter.setBrush(QBrush(QColor(fill)))
+        painter.drawRoundedRect(rect, 5, 5)
+        if self.status == "finished":  # double border
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(QPen(QColor(border), 1.2))
+            painter.drawRoundedRect(rect.adjusted(3, 3, -3, -3), 3, 3)
+        if self.selected_node:
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(QPen(QColor(SELECT_COLOUR), 3.0))
+            painter.drawRoundedRect(rect.adjusted(-4, -4, 4, 4), 8, 8)
+        painter.setPen(QColor(text))
+        line = QRectF(PAD_X, 0, self.width - 2 * PAD_X, LINE_HEIGHT)
+        painter.setFont(self.tree.token_font)
+        painter.drawText(line, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, self.token)
+        painter.setFont(self.tree.number_font)
+        painter.drawText(line, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, self.number_text)
+        if self.second_line:
+            painter.setFont(self.tree.score_font)
+            painter.drawText(QRectF(PAD_X, LINE_HEIGHT - 4, self.width - 2 * PAD_X, SCORE_LINE),
+                             Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, self.second_line)
+
+    def mousePressEvent(self, event):
+        if event.button() == Qt.MouseButton.LeftButton:
+            self.tree.node_clicked.emit(self.node_id)
+            event.accept()
+        else:
+            super().mousePressEvent(event)
+
+    # anchors for edges
+    def left_anchor(self) -> QPointF:
+        return self.pos() + QPointF(0, LINE_HEIGHT / 2)
+
+    def right_anchor(self) -> QPointF:
+        return self.pos() + QPointF(self.width, LINE_HEIGHT / 2)
+
+
+class BeamTree(QGraphicsView):
+    """Zoom with the wheel (or the view's buttons), pan by dragging.  `set_search` draws a
+    engine.beam_analysis.BeamAnalysis; the other setters change what is shown in place."""
+
+    node_clicked = Signal(int)
+    #: the scale factor after a zoom (tests, status)
+    zoomed = Signal(float)
+
+    MAX_FIT_SCALE = 1.4
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setScene(QGraphicsScene(self))
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
+        self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setBackgroundBrush(QColor("white"))
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.token_font = QFont()
+        self.token_font.setPointSizeF(12.5)
+        self.token_font.setBold(True)
+        self.number_font = QFont()
+        self.number_font.setPointSizeF(10.5)
+        self.score_font = QFont(self.number_font)
+        self.score_font.setBold(True)
+        self.header_font = QFont()
+        self.header_font.setPointSizeF(11)
+        self.header_font.setBold(True)
+        self.token_metrics = QFontMetricsF(self.token_font)
+        self.number_metrics = QFontMetricsF(self.score_font)
+        self.column_x: dict[int, float] = {}
+        self.column_width: dict[int, float] = {}
+        self.analysis = None
+        self.node_items: dict[int, NodeItem] = {}
+        self.edge_items: dict[int, QGraphicsPathItem] = {}  # keyed by the child's node_id
+        self.header_items: dict[int, QGraphicsSimpleTextItem] = {}  # keyed by step (0 = start)
+        self.root_item: NodeItem | None = None
+        self.show_pruned = True
+        self.show_all = False
+        self.revealed_steps = 0
+        self.selected_node: int | None = None
+        self.path_nodes: set[int] = set()
+        self.fit_mode: str | None = "readable"  # "readable", "all" or None (the user's own zoom)
+
+    # ---- data ------------------------------------------------------------------------------
+    @property
+    def steps(self) -> int:
+        return 0 if self.analysis is None else self.analysis.result.steps_run
+
+    def drawn_candidates(self, analysis=None):
+        """The candidates that get a box: the considered ones, or all with show_all."""
+        analysis = analysis or self.analysis
+        return [c for step in analysis.result.trace for c in step if self.show_all or c.considered]
+
+    def set_search(self, analysis, revealed_steps: int | None = None) -> None:
+        self.analysis = analysis
+        self.revealed_steps = self.steps if revealed_steps is None else max(0, min(revealed_steps, self.steps))
+        if self.selected_node is not None and self.selected_node not in analysis.result.nodes \
+                and self.selected_node != 0:
+            self.selected_node = None
+        self.path_nodes = set()
+        self._build()
+
+    def _build(self) -> None:
+        scene = self.scene()
+        scene.clear()
+        self.node_items, self.edge_items, self.header_items = {}, {}, {}
+        self.root_item = None
+        a = self.analysis
+        if a is None:
+            return
+        result = a.result
+        final_rank = {h.node_id: i for i, h in enumerate(result.hypotheses)}
+        forced_steps = len(a.forced_prefix)
+
+        self.root_item = NodeItem(self, 0, 0, display_token(a.vocab[a.bos_id]), 0.0, "root", True, False, None,
+                                  _tr("Start of the output: every hypothesis begins with ⟨s⟩.\n"
+                                      "Click to see the distribution of the first token."))
+        scene.addItem(self.root_item)
+        for cand in self.drawn_candidates():
+            rank = final_rank.get(cand.node_id)
+            second = None
+            if cand.status == "finished" or rank is not None:
+                mark = "✓" if cand.status == "finished" else _tr("cut")
+                prefix = f"#{rank + 1}  " if rank is not None else ""
+                second = f"{prefix}{mark} {cand.score:.3f}".replace("-", "−")
+            forced = cand.step <= forced_steps  # the first steps of a what-if search are imposed
+            item = NodeItem(self, cand.node_id, cand.step, display_token(a.vocab[cand.token]), cand.logprob,
+                            cand.status, cand.considered, forced, second, self._tooltip(cand, rank, forced))
+            item.setZValue(2)
+            scene.addItem(item)
+            self.node_items[cand.node_id] = item
+        for node_id, item in self.node_items.items():
+            edge = QGraphicsPathItem()
+            edge.setZValue(0)
+            scene.addItem(edge)
+            self.edge_items[node_id] = edge
+        for step in range(0, result.steps_run + 1):
+            header = QGraphicsSimpleTextItem(_tr("start") if step == 0 else _tr("step {0}").format(step))
+            header.setFont(self.header_font)
+            header.setBrush(QColor("#546e7a"))
+            scene.addItem(header)
+            self.header_items[step] = header
+        self._layout()
+        self._apply_visibility()
+        self._apply_highlight()
+        if self.fit_mode is None:
+            self.fit_mode = "readable"
+        self._auto_view()
+
+    def _tooltip(self, cand, rank, forced) -> str:
+        a = self.analysis
+        parent_lp = 0.0 if cand.parent == 0 else a.result.nodes[cand.parent].logprob
+        token = display_token(a.vocab[cand.token])
+        lines = [
+            _tr("Token '{0}' at step {1}, rank {2} of this step's candidates").format(token, cand.step, cand.rank + 1),
+            _tr("p(token | prefix) = {0:.4f}   log p = {1:.4f}").format(2.718281828459045 ** cand.token_logprob,
+                                                                       cand.token_logprob),
+            _tr("log P = {0:.4f} (parent) + {1:.4f} = {2:.4f}").format(parent_lp, cand.token_logprob, cand.logprob),
+        ]
+        divisor = normalization_divisor(cand.step, a.length_penalty, a.alpha)
+        lines.append(_tr("score if it ended here = {0:.4f} / {1:.4f} = {2:.4f}  (L = {3})")
+                     .format(cand.logprob, divisor, cand.score, cand.step))
+        status = {
+            "kept": _tr("kept: one of the B = {0} best live beams, it is extended at the next step"),
+            "finished": _tr("finished: ⟨/s⟩ within the top B = {0}, ranked by its score"),
+            "pruned": _tr("pruned: not among the B = {0} beams the search keeps"),
+        }[cand.status].format(a.beam_width)
+        if forced:
+            status = _tr("forced: this token was imposed (what if)")
+        elif not cand.considered:
+            status += _tr(" (not even among the 2B candidates considered)")
+        lines.append(status)
+        if rank is not None:
+            lines.append(_tr("ends hypothesis #{0} of the n-best list").format(rank + 1))
+        return "\n".join(lines)
+
+    # ---- layout ------------------------------------------------------------------------------
+    def laid_out(self, item: NodeItem) -> bool:
+        return self.show_pruned or item.status != "pruned"
+
+    def _layout(self) -> None:
+        """Columns as wide as their widest box; each group of siblings starts level with its
+        parent (so the first-ranked child continues the line straight on) unless the group above
+        reaches lower."""
+        result = self.analysis.result
+        self.root_item.setPos(0, 0)
+        x = self.root_item.width + COLUMN_GAP
+        self.column_x, self.column_width = {0: 0.0}, {0: self.root_item.width}
+        order = {0: 0}  # node_id -> position in its column
+        top = 0.0
+        for step in range(1, result.steps_run + 1):
+            column = [self.node_items[c.node_id] for c in result.trace[step - 1]
+                      if c.node_id in self.node_items and self.laid_out(self.node_items[c.node_id])]
+            width = max((it.natural_width() for it in column), default=40.0)
+            self.column_x[step], self.column_width[step] = x, width
+            groups: dict[int, list[NodeItem]] = {}
+            for item in column:
+                groups.setdefault(result.nodes[item.node_id].parent, []).append(item)
+            y = None
+            position = 0
+            for parent in sorted(groups, key=lambda p: order.get(p, 0)):
+                items = sorted(groups[parent], key=lambda it: result.nodes[it.node_id].rank)
+                parent_item = self.root_item if parent == 0 else self.node_items.get(parent)
+                start = parent_item.pos().y() if parent_item is not None else 0.0
+                if y is not None:
+                    start = max(start, y + GROUP_GAP)
+                for it in items:
+                    if it.width != width:
+                        it.prepareGeometryChange()
+                        it.width = width
+                    it.setPos(x, start)
+                    order[it.node_id] = position
+                    position += 1
+                    start += it.height + ROW_GAP
+                y = start - ROW_GAP
+                top = min(top, items[0].pos().y())
+            x += width + COLUMN_GAP
+        for node_id, edge in self.edge_items.items():
+            item = self.node_items[node_id]
+            cand = result.nodes[node_id]
+            parent = self.root_item if cand.parent == 0 else self.node_items.get(cand.parent)
+            if parent is None:
+                continue
+            p0, p1 = parent.right_anchor(), item.left_anchor()
+            path = QPainterPath(p0)
+            dx = (p1.x() - p0.x()) / 2
+            path.cubicTo(p0 + QPointF(dx, 0), p1 - QPointF(dx, 0), p1)
+            edge.setPath(path)
+        for step, header in self.header_items.items():
+            header.setPos(self.column_x.get(step, 0.0) + 2, top - 30)
+        self.scene().setSceneRect(self.scene().itemsBoundingRect().adjusted(-20, -20, 20, 20))
+
+    def _apply_visibility(self) -> None:
+        for item in self.node_items.values():
+            item.setVisible(item.step <= self.revealed_steps and self.laid_out(item))
+        for node_id, edge in self.edge_items.items():
+            edge.setVisible(self.node_items[node_id].isVisible())
+        for step, header in self.header_items.items():
+            header.setVisible(step <= self.revealed_steps)
+
+    def _apply_highlight(self) -> None:
+        for node_id, item in self.node_items.items():
+            item.on_path = node_id in self.path_nodes
+            item.selected_node = node_id == self.selected_node
+            item.update()
+        if self.root_item is not None:
+            self.root_item.selected_node = self.selected_node == 0
+            self.root_item.on_path = bool(self.path_nodes)
+            self.root_item.update()
+        for node_id, edge in self.edge_items.items():
+            item = self.node_items[node_id]
+            if node_id in self.path_nodes:
+                pen, z = QPen(QColor(PATH_COLOUR), 3.5), 1
+            elif item.status in ("kept", "finished"):
+                pen, z = QPen(QColor("#78909c"), 1.6), 0.5
+            else:
+                pen, z = QPen(QColor("#d5dbe0"), 1.0), 0
+            edge.setPen(pen)
+            edge.setZValue(z)
+
+    # ---- what is shown --------------------------------------------------------------------
+    def set_show_pruned(self, show: bool) -> None:
+        self.show_pruned = bool(show)
+        if self.analysis is not None:
+            self._layout()
+            self._apply_visibility()
+            self._auto_view()
+
+    def set_show_all(self, show: bool) -> None:
+        self.show_all = bool(show)
+        if self.analysis is not None:
+            self._build()
+
+    def set_revealed_steps(self, steps: int) -> None:
+        self.revealed_steps = max(0, min(int(steps), self.steps))
+        self._apply_visibility()
+        if self.fit_mode == "readable":
+            self.follow_frontier()
+
+    def select_node(self, node_id: int | None) -> None:
+        self.selected_node = node_id
+        self._apply_highlight()
+
+    def highlight_path(self, node_id: int | None) -> None:
+        """Draw the path from the root to `node_id` (a hypothesis' last node) in orange."""
+        self.path_nodes = set()
+        if node_id is not None and self.analysis is not None:
+            nodes = self.analysis.result.nodes
+            while node_id:
+                self.path_nodes.add(node_id)
+                node_id = nodes[node_id].parent
+        self._apply_highlight()
+        if self.fit_mode == "readable":
+            self.follow_frontier()
+
+    def visible_steps(self) -> list[int]:
+        """The steps that have at least one visible node (what a test compares with stepping)."""
+        return sorted({it.step for it in self.node_items.values() if it.isVisible()})
+
+    # ---- zoom and pan ------------------------------------------------------------------------
+    def fit(self, readable: bool = False) -> None:
+        """Zoom to the whole tree (the Fit button).  `readable` (the automatic view) never
+        shrinks below MIN_READABLE_SCALE: a tree too big for that is scrolled so that the
+        newest revealed column and the highlighted path stay in sight."""
+        rect = self.scene().sceneRect()
+        if rect.isEmpty() or self.viewport().width() < 10:
+            return
+        vw, vh = self.viewport().width(), self.viewport().height()
+        scale = min(vw / rect.width(), vh / rect.height(), self.MAX_FIT_SCALE)
+        if readable:
+            scale = max(scale, MIN_READABLE_SCALE)
+        self.resetTransform()
+        self.scale(scale, scale)
+        self.fit_mode = "readable" if readable else "all"
+        if rect.width() * scale <= vw and rect.height() * scale <= vh:
+            self.centerOn(rect.center())
+        else:
+            self.follow_frontier()
+        self.zoomed.emit(self.transform().m11())
+
+    def follow_frontier(self) -> None:
+        """Scroll so that the last revealed column is at the right and its highlighted (or first)
+        node in the middle."""
+        if self.analysis is None or self.root_item is None:
+            return
+        step = self.revealed_steps
+        scale = self.transform().m11()
+        half_w = self.viewport().width() / scale / 2
+        right = self.column_x.get(step, 0.0) + self.column_width.get(step, 0.0) + 24
+        rect = self.scene().sceneRect()
+        cx = max(rect.left() + half_w, right - half_w)
+        column = [it for it in self.node_items.values() if it.step == step and it.isVisible()]
+        on_path = [it for it in column if it.on_path]
+        anchor = (on_path or sorted(column, key=lambda it: it.pos().y()) or [self.root_item])[0]
+        self.centerOn(QPointF(cx, anchor.pos().y() + LINE_HEIGHT / 2))  # the view clamps to the scene
+
+    def _auto_view(self) -> None:
+        if self.fit_mode == "readable":
+            self.fit(readable=True)
+        elif self.fit_mode == "all":
+            self.fit()
+
+    def toggle_fit(self) -> None:
+        """The Fit button: the whole tree, or back to the readable automatic view."""
+        self.fit(readable=self.fit_mode == "all")
+
+    def zoom(self, factor: float) -> None:
+        scale = self.transform().m11() * factor
+        if 0.05 <= scale <= 8:
+            self.scale(factor, factor)
+        self.fit_mode = None
+        self.zoomed.emit(self.transform().m11())
+
+    def wheelEvent(self, event):
+        delta = event.angleDelta().y()
+        if delta:
+            self.zoom(1.15 if delta > 0 else 1 / 1.15)
+        event.accept()
+
+    def mouseMoveEvent(self, event):
+        if event.buttons() & Qt.MouseButton.LeftButton:
+            self.fit_mode = None  # the user pans: keep their view
+        super().mouseMoveEvent(event)
+
+    def resizeEvent(self, event):
+        super().resizeEvent(event)
+        self._auto_view()
+
+    def keyPressEvent(self, event):
+        # Space and the arrows belong to the step-through controls of the view around us.
+        if event.key() in (Qt.Key.Key_Space, Qt.Key.Key_Left, Qt.Key.Key_Right):
+            event.ignore()
+            return
+        if event.key() in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
+            self.zoom(1.25)
+        elif event.key() == Qt.Key.Key_Minus:
+            self.zoom(1 / 1.25)
+        elif event.key() == Qt.Key.Key_0:
+            self.fit()
+        else:
+            super().keyPressEvent(event)
+
+    def sizeHint(self) -> QSize:
+        return QSize(800, 500)
+
+    # ---- export --------------------------------------------------------------------------
+    def _visible_rect(self) -> QRectF:
+        rect = QRectF()
+        for item in list(self.node_items.values()) + list(self.header_items.values()) + [self.root_item]:
+            if item is not None and item.isVisible():
+                rect = rect.united(item.sceneBoundingRect())
+        return rect.adjusted(-16, -16, 16, 16)
+
+    def export_png(self, path, scale: float = 2.0):
+        """The whole tree as shown (hidden steps and pruned nodes left out), at `scale`."""
+        rect = self._visible_rect()
+        image = QImage(max(int(rect.width() * scale), 1), max(int(rect.height() * scale), 1),
+                       QImage.Format.Format_ARGB32)
+        image.fill(QColor("white"))
+        painter = QPainter(image)
+        painter.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
+        self.scene().render(painter, QRectF(image.rect()), rect)
+        painter.end()
+        if not image.save(str(path)):
+            raise OSError(f"cannot write PNG to {path}")
+        return path
+
+    def export_svg(self, path, title: str = "Beam search"):
+        rect = self._visible_rect()
+        generator = QSvgGenerator()
+        generator.setFileName(str(path))
+        generator.setSize(QSize(int(rect.width()), int(rect.height())))
+        generator.setViewBox(QRectF(0, 0, rect.width(), rect.height()))
+        generator.setTitle(title)
+        painter = QPainter()
+        if not painter.begin(generator):
+            raise OSError(f"cannot write SVG to {path}")
+        try:
+            self.scene().render(painter, QRectF(0, 0, rect.width(), rect.height()), rect)
+        finally:
+            painter.end()
+        return path
