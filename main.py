@@ -30,6 +30,11 @@ def main(argv=None) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Attention Lab")
     app.setOrganizationName("AttentionLab")
+    from pathlib import Path
+
+    from PySide6.QtGui import QIcon
+
+    app.setWindowIcon(QIcon(str(Path(__file__).resolve().parent / "assets" / "icons" / "attention-lab.svg")))
     font = QFont(app.font())
     font.setPointSize(max(font.pointSize(), 11))  # legible on a projector by default
     app.setFont(font)

@@ -230,7 +230,7 @@ def analyse_beam(model, text: str, beam_width: int = 5, length_penalty: str = "p
             raise ValueError(f"forced token id {t} is not in the target vocabulary")
     max_length = int(max_length or model.max_target_length)
     with torch.inference_mode():
-        encoded, state = model._prepare(text)
+        encoded, state = model.prepare(text)
         step = model.step_function(state)
         result = beam_search(step, bos_id=tgt.bos_id, eos_id=tgt.eos_id, beam_width=int(beam_width),
                              max_length=max_length, length_penalty=length_penalty, alpha=float(alpha),
@@ -276,9 +276,9 @@ def inspect_node(model, text: str, prefix_ids=()) -> NodeInspection:
     tgt = model.target_tokenizer
     prefix_ids = tuple(int(t) for t in prefix_ids)
     with torch.inference_mode():
-        encoded, state = model._prepare(text)
+        encoded, state = model.prepare(text)
         batch = torch.tensor([[tgt.bos_id, *prefix_ids]], dtype=torch.long, device=model.device)
-        logits, attn = model.module.decode_prefixes(state, batch)
+        logits, attn = model.decode_prefixes(state, batch)
         probs = torch.softmax(logits[0, -1].double(), dim=-1).cpu().numpy()
         cross = torch.stack([w[0] for w in attn["cross"]]).float().cpu().numpy()  # (L, H, Q, S)
     return NodeInspection(

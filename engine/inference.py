@@ -81,9 +81,18 @@ class Seq2SeqModel:
         return torch.tensor([encoded.ids], dtype=torch.long, device=self.device)
 
     @torch.inference_mode()
-    def _prepare(self, text: str):
+    def prepare(self, text: str):
+        """Encode the source once: -> (Encoded tokens, the model's prepared source state)."""
         encoded = self.encode_source(text)
         return encoded, self.module.prepare(self._source_tensor(encoded))
+
+    @torch.inference_mode()
+    def decode_prefixes(self, state, prefixes: torch.Tensor):
+        """One decoder pass over (B, T) prefixes starting with <s> (B = 1, or the state is
+        expanded to B rows) -> (logits (B, T, V), {"cross": [...], ...} per layer)."""
+        if prefixes.size(0) != 1:
+            state = self.module.expand_state(state, prefixes.size(0))
+        return self.module.decode_prefixes(state, prefixes)
 
     # ---- decoding -----------------------------------------------------------------------
     def step_function(self, state):
@@ -100,7 +109,7 @@ class Seq2SeqModel:
 
     def greedy_tokens(self, text: str):
         """-> (encoded source, GreedyResult, prepared source state)."""
-        encoded, state = self._prepare(text)
+        encoded, state = self.prepare(text)
         tgt = self.target_tokenizer
         result = greedy_search(self.step_function(state), bos_id=tgt.bos_id, eos_id=tgt.eos_id,
                                max_length=self.max_target_length)
@@ -140,21 +149,26 @@ class Seq2SeqModel:
 
     def beam(self, text: str, beam_width: int = 5, length_penalty: str = "power", alpha: float = 0.7,
              prefix: tuple[int, ...] | list[int] = (), max_length: int | None = None):
-        _, state = self._prepare(text)
+        _, state = self.prepare(text)
         tgt = self.target_tokenizer
         return beam_search(self.step_function(state), bos_id=tgt.bos_id, eos_id=tgt.eos_id,
                            beam_width=beam_width, max_length=max_length or self.max_target_length,
                            length_penalty=length_penalty, alpha=alpha, prefix=prefix)
 
     def target_ids(self, target: str, add_eos: bool = True) -> list[int]:
+        """Target text -> ids (+ </s>).  Raises InputError when the model could not write it
+        (longer than its output limit), instead of scoring a shortened string."""
         tgt = self.target_tokenizer
-        ids = tgt.encode(target.strip(), max_length=self.max_target_length - 1, truncate=True).ids
+        limit = self.max_target_length - 1
+        if len(target.strip()) > limit:
+            raise InputError(f"the target has {len(target.strip())} characters; this model writes at most {limit}")
+        ids = tgt.encode(target.strip()).ids
         return ids + ([tgt.eos_id] if add_eos else [])
 
     @torch.inference_mode()
     def score(self, source: str, target: str) -> float:
         """Teacher-forced log P(target followed by </s> | source), natural log."""
-        _, state = self._prepare(source)
+        _, state = self.prepare(source)
         ids = self.target_ids(target)
         tgt = self.target_tokenizer
         target_in = torch.tensor([[tgt.bos_id] + ids[:-1]], dtype=torch.long, device=self.device)
@@ -165,7 +179,7 @@ class Seq2SeqModel:
     @torch.inference_mode()
     def next_token_distribution(self, source: str, prefix_ids: list[int]) -> np.ndarray:
         """P(next token | source, <s> + prefix) over the target vocabulary."""
-        _, state = self._prepare(source)
+        _, state = self.prepare(source)
         step = self.step_function(state)
         return np.exp(step([[self.target_tokenizer.bos_id] + list(prefix_ids)])[0].cpu().numpy().astype(np.float64))
 
@@ -179,7 +193,7 @@ class Seq2SeqModel:
             encoded, greedy, state = self.greedy_tokens(text)
             out_ids = list(greedy.tokens)
         else:
-            encoded, state = self._prepare(text)
+            encoded, state = self.prepare(text)
             out_ids = self.target_ids(target)
         target_in = torch.tensor([[tgt.bos_id] + out_ids[:-1] if out_ids else [tgt.bos_id]], device=self.device)
         if not out_ids:

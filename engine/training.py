@@ -170,8 +170,11 @@ def train(model_name: str, *, device: str = "auto", epochs: int = 20, samples: i
             losses.append(loss.item())
             if bar is not None:
                 bar.update(1)
+                # tqdm's own ETA counts planned steps; with --max-minutes the run may end sooner.
+                eta = elapsed * (1 - frac) / frac if frac > 0 else float("nan")
                 bar.set_postfix(epoch=epoch, loss=f"{running:.3f}", lr=f"{optimizer.param_groups[0]['lr']:.1e}",
-                                samples_per_s=f"{step * batch_size / max(elapsed, 1e-9):.0f}")
+                                samples_per_s=f"{step * batch_size / max(elapsed, 1e-9):.0f}",
+                                eta=f"{eta / 60:.1f} min")
         module.eval()
         val_em = exact_match(evaluator, validation)
         msg = (f"epoch {epoch}: loss {running:.4f}, held-out exact match {val_em:.4f} "

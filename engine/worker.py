@@ -28,7 +28,10 @@ class WorkerStopped(RuntimeError):
 
 
 class InferenceWorker:
-    def __init__(self, device: str = "auto", name: str = "inference-worker"):
+    def __init__(self, device: str = "auto", name: str = "inference-worker", threads: int | None = None):
+        """`threads`: torch's intra-op CPU threads, set from the worker thread at start
+        (None keeps torch's default)."""
+        self.threads = threads
         self._cond = threading.Condition()
         self._pending: "OrderedDict[str, tuple[int, object, Future, float]]" = OrderedDict()
         self._latest: dict[str, int] = {}
@@ -82,6 +85,9 @@ class InferenceWorker:
     # ---- the thread ----------------------------------------------------------------------
     def _loop(self) -> None:
         import torch  # imported here so that grad/inference mode are set in this very thread
+
+        if self.threads:
+            torch.set_num_threads(self.threads)
 
         while True:
             with self._cond:

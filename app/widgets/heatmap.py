@@ -131,10 +131,24 @@ class AttentionHeatmap(pg.GraphicsLayoutWidget):
         else:
             self.cell_hovered.emit(cell[0], cell[1], float(self.matrix[cell]))
 
+    def row_at(self, scene_pos: QPointF):
+        """The query row under a click on the matrix or on its token labels (left axis)."""
+        if self.matrix.size == 0:
+            return None
+        cell = self.cell_at(scene_pos)
+        if cell is not None:
+            return cell[0]
+        axis = self.plot.getAxis("left")
+        if axis.sceneBoundingRect().contains(scene_pos):
+            row = int(np.floor(self.plot.vb.mapSceneToView(scene_pos).y()))
+            if 0 <= row < self.matrix.shape[0]:
+                return row
+        return None
+
     def _on_mouse_clicked(self, event):
         if event.button() != Qt.MouseButton.LeftButton:
             return
-        cell = self.cell_at(event.scenePos())
-        if cell is not None:
-            self.select_row(cell[0])
-            self.row_clicked.emit(cell[0])
+        row = self.row_at(event.scenePos())
+        if row is not None:
+            self.select_row(row)
+            self.row_clicked.emit(row)

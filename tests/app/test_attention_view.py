@@ -143,6 +143,18 @@ def test_clicking_a_row_shows_its_bars_and_entropy(qtbot, view):
     assert row_entropy_bits(row) == pytest.approx(h)
 
 
+def test_clicking_a_query_token_on_the_axis_selects_its_row(qtbot, view):
+    type_text(qtbot, view, "4 Nov 1988")
+    hm = view.heatmap
+    axis = hm.plot.getAxis("left")
+    y = hm.plot.vb.mapViewToScene(QPointF(0, 5.5)).y()
+    x = axis.sceneBoundingRect().center().x()
+    with qtbot.waitSignal(view.updated, timeout=5000):
+        qtbot.mouseClick(hm.viewport(), Qt.MouseButton.LeftButton, pos=hm.mapFromScene(QPointF(x, y)))
+    assert view.selected_row == 5
+    np.testing.assert_allclose(view.row_bars.opts["height"], shown(view)[5], atol=1e-6)
+
+
 def test_hover_readout_names_query_key_and_weight(qtbot, view):
     type_text(qtbot, view, "4 Nov 1988")
     hm = view.heatmap

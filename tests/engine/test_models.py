@@ -173,3 +173,10 @@ def test_beam_hypotheses_logprob_equals_the_teacher_forced_score(model):
             if not h.finished or any(t < 4 and t != tgt.eos_id for t in h.tokens):
                 continue  # score() reads text; special tokens other than </s> have no text
             assert h.logprob == pytest.approx(model.score(text, tgt.decode(h.tokens)), abs=1e-4)
+
+
+def test_a_target_longer_than_the_model_can_write_is_refused_not_truncated(model):
+    with pytest.raises(InputError, match="at most"):
+        model.score("4 Nov 1988", "1988-11-04" * 3)
+    with pytest.raises(InputError, match="at most"):
+        model.attention("4 Nov 1988", target="1988-11-04" * 3)
