@@ -9,7 +9,7 @@ import numpy as np
 from PySide6.QtCore import QPoint, QRect, QSize
 from PySide6.QtGui import QPainter
 from PySide6.QtSvg import QSvgGenerator
-from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QToolButton, QWidget
+from PySide6.QtWidgets import QFileDialog, QGraphicsView, QMenu, QMessageBox, QToolButton, QWidget
 
 
 def export_png(plot_item, path, scale: float = 2.0) -> Path:
@@ -35,8 +35,12 @@ def export_svg(widget: QWidget, path, title: str = "Attention Lab") -> Path:
     if not painter.begin(generator):
         raise OSError(f"cannot write SVG to {path}")
     try:
-        # PySide6 has no render(QPainter) overload without the offset (TypeError otherwise)
-        widget.render(painter, QPoint(0, 0))
+        if isinstance(widget, QGraphicsView):
+            # QGraphicsView.render(painter) draws the visible scene into the whole target
+            widget.render(painter)
+        else:
+            # QWidget.render has no (QPainter) overload in PySide6 without the offset
+            widget.render(painter, QPoint(0, 0))
     finally:
         painter.end()
     return Path(path)

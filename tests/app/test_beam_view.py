@@ -341,7 +341,7 @@ class TableModel:
     max_target_length = 4
     target_tokenizer = WordTokenizer()
 
-    def _prepare(self, text):
+    def prepare(self, text):
         return self.target_tokenizer.encode(text), None
 
     def step_function(self, state):
