@@ -25,6 +25,8 @@ test: $(STAMP)
 
 benchmarks: $(STAMP)
 	$(PY) benchmarks/inference.py
+	QT_QPA_PLATFORM=offscreen $(PY) benchmarks/typing_latency.py
+	$(PY) benchmarks/beam.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -55,3 +55,24 @@ def test_main_screenshot_mode_writes_a_non_blank_png(tmp_path):
     assert image.width() > 800 and image.height() > 500
     colours = {image.pixel(x, y) for x in range(0, image.width(), 23) for y in range(0, image.height(), 23)}
     assert len(colours) > 20  # a heatmap, text and widgets, not a blank window
+
+
+def test_the_window_can_appear_before_torch_is_imported():
+    """Importing the window and every view must not import torch: the worker thread does that,
+    so the window shows at once with a "loading model…" state."""
+    code = ("import sys; import app.main_window; from app.views import view_classes; view_classes(); "
+            "print('torch' in sys.modules)")
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert proc.stdout.strip() == "False", proc.stderr[-2000:]
+
+
+def test_attention_view_says_it_is_loading_until_the_model_is_ready(qtbot, bridge, shared_state):
+    from app.views.attention import AttentionView
+
+    view = AttentionView(bridge, shared_state)
+    qtbot.addWidget(view)
+    qtbot.waitUntil(lambda: "Loading model date-transformer" in view.message.text(), timeout=5000)
+    assert shared_state.model_states["date-transformer"] == "loading…"
+    qtbot.waitUntil(lambda: view.result is not None, timeout=30000)
+    assert shared_state.model_states["date-transformer"] == "ready"
+    assert view.message.text() == ""
