@@ -189,16 +189,22 @@ class Seq2SeqModel:
         """Attention of one forward pass over the model's greedy output, or over `target`
         (teacher forcing) when given."""
         tgt = self.target_tokenizer
+        encoded, state = self.prepare(text)
         if target is None:
-            encoded, greedy, state = self.greedy_tokens(text)
-            out_ids = list(greedy.tokens)
+            # Greedy decoding whose last decoder pass (over <s> + all output but the final token)
+            # is exactly the pass whose attention we show: no extra forward pass.
+            seq = [tgt.bos_id]
+            for _ in range(self.max_target_length):
+                logits, attn = self.module.decode_prefixes(state, torch.tensor([seq], device=self.device))
+                token = int(logits[0, -1].argmax())
+                seq.append(token)
+                if token == tgt.eos_id:
+                    break
+            out_ids = seq[1:]
         else:
-            encoded, state = self.prepare(text)
             out_ids = self.target_ids(target)
-        target_in = torch.tensor([[tgt.bos_id] + out_ids[:-1] if out_ids else [tgt.bos_id]], device=self.device)
-        if not out_ids:
-            out_ids = [tgt.eos_id]
-        logits, attn = self.module.decode_prefixes(state, target_in)
+            target_in = torch.tensor([[tgt.bos_id] + out_ids[:-1]], device=self.device)
+            logits, attn = self.module.decode_prefixes(state, target_in)
         probs = torch.softmax(logits[0].float(), dim=-1)  # (T, V)
         chosen = probs[torch.arange(len(out_ids)), torch.tensor(out_ids, device=self.device)]
 
