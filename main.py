@@ -13,6 +13,8 @@ def build_parser():
     p = argparse.ArgumentParser(prog="attention-lab", description="Attention Lab: see sequence models run.")
     p.add_argument("--device", default="auto", choices=("auto", "cpu", "cuda", "mps"),
                    help="where the models run (auto: CUDA, then Apple MPS, else CPU)")
+    p.add_argument("--threads", type=int, default=1,
+                   help="torch CPU threads for the models (default 1: lowest latency for these small models)")
     p.add_argument("--view", default=None, help="open this view first (attention, beam, positional, entropy)")
     p.add_argument("--screenshot", metavar="PNG", default=None,
                    help="render the window once the view has content, save it as PNG and exit")
@@ -41,7 +43,7 @@ def main(argv=None) -> int:
 
     from app.main_window import MainWindow
 
-    window = MainWindow(device=args.device, initial_view=args.view)
+    window = MainWindow(device=args.device, initial_view=args.view, threads=max(1, args.threads))
     if args.size:
         try:
             width, height = (int(v) for v in args.size.lower().split("x"))

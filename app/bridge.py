@@ -28,9 +28,14 @@ class EngineBridge(QObject):
 
     POLL_MS = 2
 
-    def __init__(self, worker: InferenceWorker | None = None, device: str = "auto", parent=None):
+    #: torch CPU threads for the app's worker.  The models are tiny: one thread gives the lowest
+    #: latency, and more threads collapse when the machine is busy (see docs/benchmarks.md).
+    DEFAULT_THREADS = 1
+
+    def __init__(self, worker: InferenceWorker | None = None, device: str = "auto", parent=None,
+                 threads: int | None = DEFAULT_THREADS):
         super().__init__(parent)
-        self.worker = worker or InferenceWorker(device=device)
+        self.worker = worker or InferenceWorker(device=device, threads=threads)
         self._inbox: queue.SimpleQueue = queue.SimpleQueue()
         self._latest: dict[str, int] = {}
         self._outstanding = 0

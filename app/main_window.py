@@ -17,10 +17,11 @@ def settings() -> QSettings:
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, device: str = "auto", bridge: EngineBridge | None = None, initial_view: str | None = None):
+    def __init__(self, device: str = "auto", bridge: EngineBridge | None = None, initial_view: str | None = None,
+                 threads: int | None = EngineBridge.DEFAULT_THREADS):
         super().__init__()
         self.setWindowTitle("Attention Lab")
-        self.bridge = bridge or EngineBridge(device=device, parent=self)
+        self.bridge = bridge or EngineBridge(device=device, parent=self, threads=threads)
         self.state = SharedState(self)
         self.views = []
 

@@ -66,8 +66,12 @@ class InferenceWorker:
         with self._cond:
             return self._latest.get(channel)
 
-    def shutdown(self, wait: bool = True, timeout: float = 10.0) -> None:
-        """Cancel what is waiting, let the running request finish, stop the thread."""
+    def shutdown(self, wait: bool = True, timeout: float | None = None) -> None:
+        """Cancel what is waiting, let the running request finish, stop the thread.
+
+        By default waits for the running request however long it takes (requests are short and
+        bounded): a thread still running torch when the interpreter exits aborts the process
+        ("terminate called without an active exception")."""
         with self._cond:
             self._stopping = True
             pending = list(self._pending.values())
