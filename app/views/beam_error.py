@@ -1,0 +1,90 @@
+"""Error analysis in the beam-search view: given the output the user expected, is a wrong output
+the fault of the search or of the model?"""
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QTableWidgetItem, QVBoxLayout, QWidget
+
+from app.views.beam_style import fmt, number_item, number_table, point_font, wrapped_label
+
+VERDICT_COLOURS = {"agree": "#1b5e20", "search": "#e65100", "model": "#6a1b9a"}
+ROW_HEIGHT = 28
+
+
+class ErrorPanel(QWidget):
+    """The expected-output field (`expected_changed`, `expected`) and, for a BeamAnalysis, the
+    expected and the best output side by side with the verdict (`show_analysis`)."""
+
+    expected_changed = Signal()
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.expected_input = QLineEdit()
+        self.expected_input.setFont(point_font(16))
+        self.expected_input.setPlaceholderText(self.tr("the output you expected, e.g. 1988-11-04"))
+        self.expected_input.setClearButtonEnabled(True)
+        self.table = number_table(2, [self.tr("output"), "L", "log P", self.tr("divisor"), self.tr("score")],
+                                  text_column=0, row_height=ROW_HEIGHT)
+        self.table.setVerticalHeaderLabels([self.tr("expected y*"), self.tr("beam best ŷ")])
+        self.table.setFixedHeight(2 * ROW_HEIGHT + self.table.horizontalHeader().sizeHint().height() + 4)
+        self.verdict_label = wrapped_label(style="font-size: 14pt", rich=True)
+        rule_label = wrapped_label(self.tr(
+            "The rule: if the model gives the expected output y* a better score than the beam's best ŷ, the "
+            "model would have chosen y* had the search found it, so the <b>search</b> is to blame (a wider beam "
+            "may help). Otherwise the model itself prefers a wrong output: the <b>model</b> is to blame. "
+            "The comparison uses the score the search ranks finished outputs by (log P when length "
+            "normalisation is off, the normalised score otherwise); raw log P is shown too."), "color: #455a64")
+        layout = QVBoxLayout(self)
+        row = QHBoxLayout()
+        row.addWidget(QLabel(self.tr("Expected output:")))
+        row.addWidget(self.expected_input, 1)
+        layout.addLayout(row)
+        layout.addWidget(self.table)
+        layout.addWidget(self.verdict_label)
+        layout.addWidget(rule_label)
+        layout.addStretch(1)
+        self.expected_input.textChanged.connect(self.expected_changed)
+
+    @property
+    def expected(self) -> str | None:
+        return self.expected_input.text().strip() or None
+
+    def show_analysis(self, a) -> None:
+        e = a.error
+        for r in range(2):
+            for c in range(5):
+                self.table.setItem(r, c, QTableWidgetItem(""))
+        if e is None:
+            self.verdict_label.setText(self.tr("Type the output you expected above: the view compares the model's "
+                                               "score for it with the score of the beam's best output."))
+            self._fill_row(1, a.best)
+            return
+        self._fill_row(0, e.expected)
+        self._fill_row(1, e.best)
+        what = self.tr("log P") if e.compared == "logprob" else self.tr("score")
+        ev = e.expected.logprob if e.compared == "logprob" else e.expected.score
+        bv = e.best.logprob if e.compared == "logprob" else e.best.score
+        if e.verdict == "agree":
+            text = self.tr("✓ Agree: beam search found the expected output.")
+        elif e.verdict == "search":
+            text = self.tr("Search error: the model prefers the expected output ({0} {1} > {2}), but beam search "
+                           "with B={3} did not find it. <b>The search is to blame</b>: try a wider beam.").format(
+                what, fmt(ev), fmt(bv), a.beam_width)
+        else:
+            text = self.tr("Model error: the model gives the expected output a {0} no better than the beam's "
+                           "output ({1} ≤ {2}). <b>The model is to blame</b>: a wider beam will not help; the model "
+                           "needs better training.").format(what, fmt(ev), fmt(bv))
+        if e.raw_verdict != e.verdict:
+            other = self.tr("search") if e.raw_verdict == "search" else self.tr("model")
+            text += self.tr("<br><small>Raw log P alone ({0} vs {1}) would blame the {2}: the length "
+                            "normalisation decides this case.</small>").format(
+                fmt(e.expected.logprob), fmt(e.best.logprob), other)
+        if e.unknown_characters:
+            text += self.tr("<br><small>Not in the output alphabet, so the model can never write them: "
+                            "{0}</small>").format(", ".join(repr(c) for c in e.unknown_characters))
+        self.verdict_label.setText(f"<span style='color:{VERDICT_COLOURS[e.verdict]}'>{text}</span>")
+
+    def _fill_row(self, row, seq):
+        cells = [seq.text or "∅", str(seq.length), fmt(seq.logprob), fmt(seq.divisor), fmt(seq.score)]
+        for c, text in enumerate(cells):
+            self.table.setItem(row, c, number_item(text) if c else QTableWidgetItem(text))

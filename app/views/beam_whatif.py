@@ -1,0 +1,102 @@
+""""What if" in the beam-search view: force a next token after the inspected prefix, and compare
+the search re-run from there with the original one."""
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import QSignalBlocker, Signal
+from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
+
+from app.views.beam_style import TOP_LEFT, fmt, title_label, tokens_html, wrapped_label
+from app.widgets.tokens import display_token
+
+PAD_ID, BOS_ID = 0, 1
+
+
+class WhatIfPanel(QWidget):
+    """`set_choices` offers every next token of a NodeInspection; Force emits `force_requested`
+    and the owner runs the search, then calls `show_comparison`."""
+
+    #: the token id to impose after the inspected prefix
+    force_requested = Signal(int)
+    #: whether the tree should draw the what-if search instead of the original
+    tree_toggled = Signal(bool)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.force_box = QComboBox()
+        self.force_box.setMinimumContentsLength(12)
+        self.force_button = QPushButton(self.tr("Force it and search again"))
+        self.force_button.setEnabled(False)
+        self.force_button.clicked.connect(self._force_clicked)
+        self.label = wrapped_label(style="font-size: 12pt", rich=True)
+        self.label.setAlignment(TOP_LEFT)
+        self.tree_check = QCheckBox(self.tr("Draw the what-if search in the tree"))
+        self.tree_check.toggled.connect(self.tree_toggled)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(title_label(self.tr("What if the next token were…")))
+        force_row = QHBoxLayout()
+        force_row.addWidget(self.force_box, 1)
+        force_row.addWidget(self.force_button)
+        layout.addLayout(force_row)
+        layout.addWidget(self.label, 1)
+        layout.addWidget(self.tree_check)
+        self.reset()
+
+    @property
+    def draw_in_tree(self) -> bool:
+        return self.tree_check.isChecked()
+
+    def reset(self) -> None:
+        """No what-if search yet (or the original search changed under it)."""
+        with QSignalBlocker(self.tree_check):
+            self.tree_check.setChecked(False)
+        self.tree_check.setEnabled(False)
+        self.label.setText(self.tr("Pick a next token (or click its bar) and force it: the search re-runs "
+                                   "from that prefix and its outcome appears here beside the original."))
+
+    def set_choices(self, n) -> None:
+        """Every next token of NodeInspection `n`, most probable first."""
+        with QSignalBlocker(self.force_box):
+            self.force_box.clear()
+            for token_id, label, p in n.top(len(n.labels)):
+                if token_id in (PAD_ID, BOS_ID):  # <pad> and <s> never make sense as outputs
+                    continue
+                self.force_box.addItem(f"{display_token(label)}   p = {p:.4f}", token_id)
+        self.force_button.setEnabled(self.force_box.count() > 0)
+
+    def pick_token(self, token_id: int) -> None:
+        index = self.force_box.findData(token_id)
+        if index >= 0:
+            self.force_box.setCurrentIndex(index)
+
+    def _force_clicked(self):
+        token = self.force_box.currentData()
+        if token is not None:
+            self.force_requested.emit(int(token))
+
+    def show_searching(self, forced_tokens) -> None:
+        self.label.setText(self.tr("Searching from the forced prefix {0}…").format(tokens_html(forced_tokens)))
+
+    def show_comparison(self, original, whatif) -> None:
+        """The best outputs of both BeamAnalysis side by side, and what the forced tokens cost;
+        from now on the tree may draw the what-if search."""
+        a, w = original, whatif
+        forced = tokens_html(w.vocab[t] for t in w.forced_prefix)
+        cost = sum(w.result.nodes[c.node_id].token_logprob for s in w.result.trace[: len(w.forced_prefix)] for c in s)
+
+        def cell(seq):
+            return (f"<td style='font-family:monospace; padding:2px 8px'><b>{html.escape(seq.text) or '∅'}</b></td>"
+                    f"<td align='right' style='padding:2px 8px'>{fmt(seq.logprob)}</td>"
+                    f"<td align='right' style='padding:2px 8px'>{fmt(seq.score)}</td>")
+
+        better = w.best.score > a.best.score
+        self.label.setText(self.tr(
+            "<table><tr><th></th><th>best output</th><th>log P</th><th>score</th></tr>"
+            "<tr><td>original</td>{0}</tr><tr><td>forced <span style='font-family:monospace'>{1}</span></td>{2}</tr>"
+            "</table>The forced tokens cost log p = {3}. {4}").format(
+            cell(a.best), forced, cell(w.best), fmt(cost),
+            self.tr("The forced search found a <b>better</b> score: the original search missed it.") if better else
+            self.tr("The original output keeps the better score.")))
+        self.tree_check.setEnabled(True)
