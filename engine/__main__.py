@@ -40,6 +40,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_device(p)
     p.add_argument("--n", type=int, default=5000)
     p.add_argument("--seed", type=int, default=123)
+    p.add_argument("--record", action="store_true",
+                   help="write the result into the model's config.json (metrics)")
 
     p = sub.add_parser("translate", help="translate inputs (greedy, or beam search with --beam)")
     p.add_argument("--model", required=True)
@@ -82,6 +84,10 @@ def _cmd_evaluate(args):
         print(f"{locale}: {correct}/{total} = {correct / total:.4f}")
     for text, expected, got in report.errors[:5]:
         print(f"  wrong: {text!r} -> {got!r} (expected {expected})")
+    if args.record:
+        from engine.evaluation import record_metrics
+
+        record_metrics(model, report, " ".join(shlex.quote(a) for a in ["python", "-m", "engine", *sys.argv[1:]]))
     print(f"exact_match={report.exact_match:.4f}")
 
 

@@ -34,3 +34,26 @@ def evaluate(model: Seq2SeqModel, n: int = 5000, seed: int = 123, batch: int = 5
     correct = sum(c for c, _ in per_locale.values())
     return EvaluationReport(n, seed, correct / n if n else 0.0,
                             {k: tuple(v) for k, v in sorted(per_locale.items())}, tuple(errors))
+
+
+def record_metrics(model: Seq2SeqModel, report: EvaluationReport, command: str) -> None:
+    """Store an evaluation in the model folder's config.json, next to the training record."""
+    import json
+    import time
+
+    from engine.models.files import CONFIG_FILE
+    from engine.models.registry import resolve
+
+    path = resolve(model.name) / CONFIG_FILE
+    config = json.loads(path.read_text(encoding="utf-8"))
+    metrics = config.setdefault("metrics", {})
+    metrics.update({
+        "exact_match": report.exact_match,
+        "evaluation_n": report.n,
+        "evaluation_seed": report.seed,
+        "evaluation_split": "test",
+        "per_locale": {k: {"correct": c, "total": t} for k, (c, t) in report.per_locale.items()},
+        "evaluation_command": command,
+        "evaluated_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+    })
+    path.write_text(json.dumps(config, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
