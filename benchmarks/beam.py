@@ -41,7 +41,7 @@ def one_beam_at_a_time(step):
 
 
 def run_search(model, text, width, batched=True):
-    _, state = model._prepare(text)
+    _, state = model.prepare(text)
     step = model.step_function(state)
     if not batched:
         step = one_beam_at_a_time(step)

@@ -33,7 +33,9 @@ def row_entropy_bits(row) -> float:
 class AttentionView(View):
     view_id = "attention"
     EXAMPLE = "Friday 26, March 2021"
-    DEBOUNCE_MS = 8  # latest-wins already prevents a backlog; this only merges bursts (paste, key repeat)
+    # 0: fire once the pending events are handled. Latest-wins in the worker already prevents a
+    # backlog; this only merges edits that arrive in one batch (key repeat, input methods).
+    DEBOUNCE_MS = 0
 
     @classmethod
     def title(cls) -> str:
@@ -43,9 +45,9 @@ class AttentionView(View):
         super().__init__(bridge, state, parent)
         self.result = None  # the AttentionResult on screen
         self.kind = "cross"
-        self.layer = 0
+        self.layer = -1  # -1 until a result arrives: then the last layer, usually the sharpest
         self.head: int | None = None  # None = mean over heads
-        self.selected_row: int | None = None
+        self.selected_row: int | None = 0  # the first output step's row, so the bar chart starts filled
         self.requests_sent = 0
         self._loading = True
         self._build()
@@ -257,7 +259,7 @@ class AttentionView(View):
                 for head in range(n_heads):
                     self.head_box.addItem(self.tr("Head {0}").format(head + 1), head)
                 self.head_box.addItem(self.tr("Mean over heads"), None)
-            self.layer = min(self.layer, n_layers - 1)
+            self.layer = n_layers - 1 if self.layer < 0 else min(self.layer, n_layers - 1)
             if self.head is not None and self.head >= n_heads:
                 self.head = None
             self.layer_box.setCurrentIndex(self.layer)

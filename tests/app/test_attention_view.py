@@ -69,8 +69,9 @@ def test_typing_updates_the_heatmap_to_the_engines_attention(qtbot, view, refere
     expected = reference("date-transformer").attention("4 Nov 1988")
     assert view.output.tokens == list(expected.output_tokens)
     np.testing.assert_allclose(view.output.probabilities, expected.output_probabilities, atol=ATOL)
-    # default selection: cross-attention, layer 1, mean over heads
-    np.testing.assert_allclose(shown(view), expected.cross[0].mean(axis=0), atol=ATOL)
+    # default selection: cross-attention, last layer, mean over heads, first row in the bar chart
+    np.testing.assert_allclose(shown(view), expected.cross[-1].mean(axis=0), atol=ATOL)
+    np.testing.assert_allclose(view.row_bars.opts["height"], expected.cross[-1].mean(axis=0)[0], atol=ATOL)
     np.testing.assert_allclose(shown(view).sum(axis=1), 1.0, atol=1e-5)
     assert view.heatmap.column_labels == list("4 Nov 1988")
 
@@ -113,7 +114,7 @@ def test_thirty_rapid_keystrokes_end_on_the_final_text_with_fewer_requests(qtbot
     assert ran < 30 * 0.75, ran
     expected = reference("date-transformer").attention(text)
     assert view.result.source_text == text.strip()
-    np.testing.assert_allclose(shown(view), expected.cross[0].mean(axis=0), atol=ATOL)
+    np.testing.assert_allclose(shown(view), expected.cross[-1].mean(axis=0), atol=ATOL)
 
 
 def test_clicking_a_tile_opens_it_and_captions_show_mean_row_entropy(qtbot, view, reference):
@@ -176,7 +177,7 @@ def test_teacher_forcing_shows_attention_for_the_typed_target(qtbot, view, refer
     qtbot.waitUntil(lambda: view.result.teacher_forced and view.result.output_text == "1988-04-11"
                     and view.bridge.idle, timeout=20000)
     expected = reference("date-transformer").attention("4 Nov 1988", target="1988-04-11")
-    np.testing.assert_allclose(shown(view), expected.cross[0].mean(axis=0), atol=ATOL)
+    np.testing.assert_allclose(shown(view), expected.cross[-1].mean(axis=0), atol=ATOL)
     np.testing.assert_allclose(view.output.probabilities, expected.output_probabilities, atol=ATOL)
 
 
