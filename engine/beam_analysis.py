@@ -279,7 +279,7 @@ def inspect_node(model, text: str, prefix_ids=()) -> NodeInspection:
         encoded, state = model.prepare(text)
         batch = torch.tensor([[tgt.bos_id, *prefix_ids]], dtype=torch.long, device=model.device)
         logits, attn = model.decode_prefixes(state, batch)
-        probs = torch.softmax(logits[0, -1].double(), dim=-1).cpu().numpy()
+        probs = torch.softmax(logits[0, -1].float().cpu().double(), dim=-1).numpy()  # MPS has no float64
         cross = torch.stack([w[0] for w in attn["cross"]]).float().cpu().numpy()  # (L, H, Q, S)
     return NodeInspection(
         model=model.name, text=text.strip(), prefix_ids=prefix_ids, prefix_tokens=tuple(tgt.tokens(prefix_ids)),
