@@ -10,7 +10,10 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QPushButton, QV
 from app.views.beam_style import TOP_LEFT, fmt, title_label, tokens_html, wrapped_label
 from app.widgets.tokens import display_token
 
-PAD_ID, BOS_ID = 0, 1
+# Tokens that are never an output: padding, the start token and "unknown character" (which
+# has no text: a forced <unk> would produce an output nobody can read back).  </s> stays: forcing
+# an early end is a meaningful question.
+NOT_OUTPUTS = ("<pad>", "<s>", "<unk>")
 
 
 class WhatIfPanel(QWidget):
@@ -61,7 +64,7 @@ class WhatIfPanel(QWidget):
         with QSignalBlocker(self.force_box):
             self.force_box.clear()
             for token_id, label, p in n.top(len(n.labels)):
-                if token_id in (PAD_ID, BOS_ID):  # <pad> and <s> never make sense as outputs
+                if label in NOT_OUTPUTS:
                     continue
                 self.force_box.addItem(f"{display_token(label)}   p = {p:.4f}", token_id)
         self.force_button.setEnabled(self.force_box.count() > 0)
