@@ -3,10 +3,11 @@ pyqtgraph's SVGExporter fails on current Qt, pyqtgraph issues #3485/#3495) and C
 from __future__ import annotations
 
 import csv
+from contextlib import contextmanager
 from pathlib import Path
 
 import numpy as np
-from PySide6.QtCore import QPoint, QRect, QSize
+from PySide6.QtCore import QPoint, QRectF, QSize
 from PySide6.QtGui import QPainter
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QFileDialog, QGraphicsView, QMenu, QMessageBox, QToolButton, QWidget
@@ -23,26 +24,32 @@ def export_png(plot_item, path, scale: float = 2.0) -> Path:
     return Path(path)
 
 
-def export_svg(widget: QWidget, path, title: str = "Attention Lab") -> Path:
-    """Draw `widget` into an SVG file through QSvgGenerator."""
+@contextmanager
+def svg_painter(path, width: float, height: float, title: str = "Attention Lab"):
+    """A QPainter drawing into an SVG file of width x height (QSvgGenerator), ended on exit."""
     generator = QSvgGenerator()
     generator.setFileName(str(path))
-    size = widget.size()
-    generator.setSize(QSize(size.width(), size.height()))
-    generator.setViewBox(QRect(0, 0, size.width(), size.height()))
+    generator.setSize(QSize(int(width), int(height)))
+    generator.setViewBox(QRectF(0, 0, width, height))
     generator.setTitle(title)
     painter = QPainter()
     if not painter.begin(generator):
         raise OSError(f"cannot write SVG to {path}")
     try:
+        yield painter
+    finally:
+        painter.end()
+
+
+def export_svg(widget: QWidget, path, title: str = "Attention Lab") -> Path:
+    """Draw `widget` into an SVG file through QSvgGenerator."""
+    with svg_painter(path, widget.width(), widget.height(), title) as painter:
         if isinstance(widget, QGraphicsView):
             # QGraphicsView.render(painter) draws the visible scene into the whole target
             widget.render(painter)
         else:
             # QWidget.render has no (QPainter) overload in PySide6 without the offset
             widget.render(painter, QPoint(0, 0))
-    finally:
-        painter.end()
     return Path(path)
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QCoreApplication, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QSizePolicy,
                                QSplitter, QVBoxLayout, QWidget)
@@ -52,10 +52,7 @@ class AttentionView(View):
         self._loading = True
         self._build()
         self.bridge.subscribe("attention", self._on_result)
-        self._debounce = QTimer(self)
-        self._debounce.setSingleShot(True)
-        self._debounce.setInterval(self.DEBOUNCE_MS)
-        self._debounce.timeout.connect(self._submit)
+        self._debounce = self.debounce_timer(self._submit)
         self.request_update()
 
     # ---- layout --------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """What every view has in common: the bridge, the shared state and an `updated` signal."""
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import QWidget
 
 
@@ -20,6 +20,18 @@ class View(QWidget):
     @classmethod
     def title(cls) -> str:
         raise NotImplementedError
+
+    #: milliseconds a burst of edits must settle before a request goes out (views override)
+    DEBOUNCE_MS = 20
+
+    def debounce_timer(self, slot) -> QTimer:
+        """A single-shot timer that calls `slot` DEBOUNCE_MS after its last start(): bursts of
+        keystrokes or slider moves become one request."""
+        timer = QTimer(self)
+        timer.setSingleShot(True)
+        timer.setInterval(self.DEBOUNCE_MS)
+        timer.timeout.connect(slot)
+        return timer
 
     def activate(self) -> None:
         """Called when the view becomes visible."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 import csv
 import html
 
-from PySide6.QtCore import QCoreApplication, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QSizePolicy, QSplitter, QTabWidget, QVBoxLayout
 
 from app.export import ExportButton
@@ -59,10 +59,7 @@ class BeamView(View):
         self.bridge.subscribe("beam", self._on_result)
         self.bridge.subscribe("beam-node", self._on_node_result)
         self.bridge.subscribe("beam-whatif", self._on_whatif_result)
-        self._debounce = QTimer(self)
-        self._debounce.setSingleShot(True)
-        self._debounce.setInterval(self.DEBOUNCE_MS)
-        self._debounce.timeout.connect(self._submit)
+        self._debounce = self.debounce_timer(self._submit)
         self.request_update()
 
     # ---- layout ------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ they are given and signal edits; requests, results and presets are handled here.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QPoint, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, QPoint, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QMenu, QPushButton, QTabWidget, QVBoxLayout
 
@@ -60,8 +60,8 @@ class EntropyView(View):
         self.gaussian_error_text: str | None = None
         self.source_title: str | None = None  # where P came from, when another view sent it
 
-        self._timer = self._debounce_timer(self.submit)
-        self._gaussian_timer = self._debounce_timer(self.submit_gaussian)
+        self._timer = self.debounce_timer(self.submit)
+        self._gaussian_timer = self.debounce_timer(self.submit_gaussian)
 
         self._build()
         bridge.subscribe(self.CHANNEL, self._on_result)
@@ -71,13 +71,6 @@ class EntropyView(View):
         self.load_preset(INITIAL_PRESET)
         self.submit()
         self.submit_gaussian()
-
-    def _debounce_timer(self, slot) -> QTimer:
-        timer = QTimer(self)
-        timer.setSingleShot(True)
-        timer.setInterval(self.DEBOUNCE_MS)
-        timer.timeout.connect(slot)
-        return timer
 
     # ---- construction --------------------------------------------------------------------
     def _build(self) -> None:

@@ -9,7 +9,7 @@ tests wait for what the user sees.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QTabWidget, QVBoxLayout
 
@@ -89,10 +89,7 @@ class PositionalView(View):
         layout.addWidget(self.tabs, 1)
         layout.addWidget(self.readout)
 
-        self._timer = QTimer(self)
-        self._timer.setSingleShot(True)
-        self._timer.setInterval(self.DEBOUNCE_MS)
-        self._timer.timeout.connect(self.submit)
+        self._timer = self.debounce_timer(self.submit)
         self.controls.changed.connect(self._timer.start)
         self.bridge.subscribe(self.CHANNEL, self._on_result)
         self._show_formula()

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QImage, QPainter, QPainterPath, QPen
-from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene, QGraphicsSimpleTextItem, QGraphicsView
 
+from app.export import svg_painter
 from app.widgets.tokens import display_token
 from engine.decoding import normalization_divisor
 
@@ -512,16 +512,6 @@ class BeamTree(QGraphicsView):
 
     def export_svg(self, path, title: str = "Beam search"):
         rect = self._visible_rect()
-        generator = QSvgGenerator()
-        generator.setFileName(str(path))
-        generator.setSize(QSize(int(rect.width()), int(rect.height())))
-        generator.setViewBox(QRectF(0, 0, rect.width(), rect.height()))
-        generator.setTitle(title)
-        painter = QPainter()
-        if not painter.begin(generator):
-            raise OSError(f"cannot write SVG to {path}")
-        try:
+        with svg_painter(path, rect.width(), rect.height(), title) as painter:
             self.scene().render(painter, QRectF(0, 0, rect.width(), rect.height()), rect)
-        finally:
-            painter.end()
         return path
