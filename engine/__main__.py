@@ -61,6 +61,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("text")
 
     p = sub.add_parser("models", help="list the available models")
+    _add_device(p)
     return parser
 
 
@@ -146,7 +147,11 @@ def _cmd_attention(args):
 def _cmd_models(args):
     from engine.models.registry import list_models
 
+    from engine.device import choose_device
+
     rows = list_models()
+    # Comment line: which device `--device` resolves to here (nothing is loaded to list them).
+    print(f"# device: {choose_device(args.device)}")
     if not rows:
         print("no models found")
     for m in rows:

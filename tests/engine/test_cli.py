@@ -46,9 +46,10 @@ def test_attention_json_for_the_rnn_has_only_cross_with_one_layer_and_head(capsy
 
 
 def test_models_lists_both_with_accuracy(capsys):
-    code, out, _ = run_cli(capsys, "models")
+    code, out, _ = run_cli(capsys, "models", "--device", "cpu")
     assert code == 0
-    lines = out.splitlines()
+    header, *lines = out.splitlines()
+    assert header == "# device: cpu"
     assert any(line.startswith("date-transformer\t") for line in lines)
     assert any(line.startswith("date-rnn-attention\t") for line in lines)
     assert all("exact_match=" in line and "task=dates" in line for line in lines)
