@@ -52,6 +52,8 @@ class PairedBarChart(pg.PlotWidget):
             axis.setPen(pg.mkPen((80, 80, 80)))
             axis.enableAutoSIPrefix(False)
         self._char_width = QFontMetrics(font).averageCharWidth()
+        # pyqtgraph sizes the axis for its default font; make room for the larger tick labels
+        plot.getAxis("bottom").setHeight(QFontMetrics(font).height() + 14)
         if y_label:
             plot.setLabel("left", y_label, **{"font-size": f"{font.pointSizeF():.0f}pt", "color": "#202020"})
         self.labels: tuple = ()
