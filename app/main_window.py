@@ -111,6 +111,15 @@ class MainWindow(QMainWindow):
         smaller.triggered.connect(lambda: self.set_text_size(self.text_size() - 1))
         view_menu.addAction(bigger)
         view_menu.addAction(smaller)
+        view_menu.addSeparator()
+        # Ctrl+1..9 jump between views: a lecturer switches without reaching for the mouse.
+        self.view_actions = []
+        for number, view in enumerate(self.views[:9], start=1):
+            action = QAction(view.title(), self)
+            action.setShortcut(QKeySequence(f"Ctrl+{number}"))
+            action.triggered.connect(lambda _=False, vid=view.view_id: self.show_view(vid))
+            view_menu.addAction(action)
+            self.view_actions.append(action)
         help_menu = self.menuBar().addMenu(self.tr("&Help"))
         about = QAction(self.tr("About Attention Lab"), self)
         about.triggered.connect(self._about)

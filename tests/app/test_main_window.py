@@ -44,6 +44,16 @@ def test_navigation_switches_views(qtbot, main_window):
         assert main_window.stack.currentIndex() == row
 
 
+def test_ctrl_number_jumps_to_a_view(qtbot, main_window):
+    from PySide6.QtCore import Qt
+
+    main_window.activateWindow()
+    for number in range(len(main_window.views), 0, -1):
+        qtbot.keyClick(main_window, Qt.Key(Qt.Key.Key_0.value + number), Qt.KeyboardModifier.ControlModifier)
+        assert main_window.stack.currentIndex() == number - 1
+        assert main_window.view_actions[number - 1].shortcut().toString() == f"Ctrl+{number}"
+
+
 def test_main_screenshot_mode_writes_a_non_blank_png(tmp_path):
     out = tmp_path / "shot.png"
     env = {**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen", "HOME": str(tmp_path),
