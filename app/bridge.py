@@ -12,9 +12,13 @@ interpreter after a few thousand cross-thread emissions; see docs/reliability.md
 from __future__ import annotations
 
 import queue
+import weakref
 from collections import defaultdict
 
+import shiboken6
 from PySide6.QtCore import QObject, QTimer, Signal
+
+from app.gc_guard import GuiThreadGarbageCollector
 
 from engine.jobs import Result
 from engine.worker import InferenceWorker
@@ -46,10 +50,29 @@ class EngineBridge(QObject):
         self._timer = QTimer(self)
         self._timer.setInterval(self.POLL_MS)
         self._timer.timeout.connect(self.drain)
+        # While the worker thread lives, cyclic GC runs only here, on the GUI thread.
+        self._gc = GuiThreadGarbageCollector(self)
 
     def subscribe(self, channel: str, callback) -> None:
-        """Call `callback(result)` on the GUI thread for each fresh result on `channel`."""
-        self._subscribers[channel].append(callback)
+        """Call `callback(result)` on the GUI thread for each fresh result on `channel`.
+
+        A method of a Qt object is held weakly and skipped once its object is deleted, so a view
+        that goes away before its last result arrives is simply not called."""
+        owner = getattr(callback, "__self__", None)
+        if isinstance(owner, QObject):
+            self._subscribers[channel].append((weakref.WeakMethod(callback), owner.__class__))
+        else:
+            self._subscribers[channel].append((lambda cb=callback: cb, None))
+
+    def _callbacks(self, channel: str):
+        alive = []
+        for ref, qt_class in self._subscribers.get(channel, ()):
+            callback = ref()
+            if callback is None or (qt_class is not None and not shiboken6.isValid(callback.__self__)):
+                continue
+            alive.append((ref, qt_class))
+            yield callback
+        self._subscribers[channel] = alive
 
     def submit(self, channel: str, request) -> int:
         """Send a request; returns its request id.  A request still waiting on the channel is
@@ -88,7 +111,7 @@ class EngineBridge(QObject):
                 self.dropped_stale += 1
                 continue
             self.delivered += 1
-            for callback in list(self._subscribers.get(result.channel, ())):
+            for callback in list(self._callbacks(result.channel)):
                 callback(result)
             self.result_ready.emit(result)
         if self._outstanding <= 0:
@@ -107,6 +130,7 @@ class EngineBridge(QObject):
         self.closed = True
         self._timer.stop()
         self.worker.shutdown(wait=True)
+        self._gc.stop()
         while not self._inbox.empty():
             self._inbox.get_nowait()
         self._outstanding = 0

@@ -80,3 +80,26 @@ def test_the_qt_binding_survives_a_hundred_thousand_signal_emissions():
                           timeout=300)
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert proc.stdout.split() == ["100000", "20000"]
+
+
+def test_a_deleted_view_is_not_called_and_gc_runs_on_the_gui_thread(qtbot, bridge):
+    import gc
+
+    from PySide6.QtWidgets import QWidget
+
+    assert not gc.isenabled()  # automatic collection is off while the worker lives
+    calls = []
+
+    class Receiver(QWidget):
+        def on_result(self, result):
+            calls.append(result.value)
+
+    receiver = Receiver()
+    bridge.subscribe("gone", receiver.on_result)
+    receiver.deleteLater()
+    qtbot.waitUntil(lambda: not __import__("shiboken6").isValid(receiver), timeout=5000)
+    bridge.submit("gone", CallRequest(int, (7,)))
+    qtbot.waitUntil(lambda: bridge.idle, timeout=5000)
+    assert calls == []
+    bridge.shutdown()
+    assert gc.isenabled()
