@@ -197,12 +197,7 @@ def error_analysis(expected: ScoredSequence, best: ScoredSequence, length_penalt
 
 
 def hypothesis_token_logprobs(result: BeamResult, node_id: int) -> list[float]:
-    out = []
-    while node_id:
-        cand = result.nodes[node_id]
-        out.append(cand.token_logprob)
-        node_id = cand.parent
-    return out[::-1]
+    return [cand.token_logprob for cand in result.path(node_id)]
 
 
 def finished_so_far(result: BeamResult, step: int) -> list:

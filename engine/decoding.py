@@ -127,14 +127,18 @@ class BeamResult:
     def best(self) -> Hypothesis:
         return self.hypotheses[0]
 
-    def prefix(self, node_id: int) -> list[int]:
-        """Token ids from BOS's first child down to `node_id` (BOS itself excluded)."""
+    def path(self, node_id: int) -> list[Candidate]:
+        """The candidates from BOS's first child down to `node_id` (BOS, node 0, excluded)."""
         out = []
         while node_id:
             cand = self.nodes[node_id]
-            out.append(cand.token)
+            out.append(cand)
             node_id = cand.parent
         return out[::-1]
+
+    def prefix(self, node_id: int) -> list[int]:
+        """Token ids from BOS's first child down to `node_id` (BOS itself excluded)."""
+        return [cand.token for cand in self.path(node_id)]
 
 
 def beam_search(
