@@ -9,8 +9,6 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any
 
-import numpy as np
-
 
 @dataclass(frozen=True)
 class Result:
@@ -56,12 +54,6 @@ class EngineContext:
             self._models[name] = load_model(name, device=str(self.device))
         return self._models[name]
 
-    def forget(self, name: str) -> None:
-        self._models.pop(name, None)
-
-    def loaded(self) -> list[str]:
-        return list(self._models)
-
     def _check_thread(self):
         # Models are owned by one thread; using them elsewhere is a bug, caught early.
         me = threading.current_thread()
@@ -72,39 +64,6 @@ class EngineContext:
 
 
 # ---- requests ------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class ModelStatus:
-    name: str
-    architecture: str
-    parameters: int
-    device: str
-    device_description: str
-    exact_match: float | None
-    load_ms: float
-
-
-@dataclass(frozen=True)
-class LoadModelRequest:
-    """Load (or confirm loaded) a model; the value is a ModelStatus."""
-
-    model: str
-
-    def run(self, ctx: EngineContext) -> ModelStatus:
-        import time
-
-        from engine.device import describe_device
-
-        start = time.perf_counter()
-        m = ctx.model(self.model)
-        metrics = m.config.get("metrics") or {}
-        return ModelStatus(
-            name=m.name, architecture=m.architecture,
-            parameters=sum(p.numel() for p in m.module.parameters()),
-            device=str(ctx.device), device_description=describe_device(ctx.device),
-            exact_match=metrics.get("exact_match"), load_ms=(time.perf_counter() - start) * 1e3,
-        )
-
 
 @dataclass(frozen=True)
 class DeviceRequest:
@@ -177,7 +136,3 @@ class NodeRequest:
         from engine.beam_analysis import inspect_node
 
         return inspect_node(ctx.model(self.model), self.text, self.prefix)
-
-
-def as_float32(a) -> np.ndarray:
-    return np.ascontiguousarray(a, dtype=np.float32)

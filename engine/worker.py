@@ -62,10 +62,6 @@ class InferenceWorker:
         future.request_id = request_id  # type: ignore[attr-defined]
         return future
 
-    def latest_id(self, channel: str) -> int | None:
-        with self._cond:
-            return self._latest.get(channel)
-
     def shutdown(self, wait: bool = True, timeout: float | None = None) -> None:
         """Cancel what is waiting, let the running request finish, stop the thread.
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, QSignalBlocker, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QSizePolicy,
                                QSplitter, QVBoxLayout, QWidget)
@@ -12,7 +12,7 @@ from app.export import ExportButton, export_csv, export_png, export_svg
 from app.views.base import View
 from app.widgets.heatmap import AttentionHeatmap
 from app.widgets.output_strip import OutputStrip
-from app.widgets.overview import AttentionOverview, mean_row_entropy_bits
+from app.widgets.overview import AttentionOverview
 from app.widgets.tokens import display_token, display_tokens
 from engine.jobs import AttentionRequest
 from engine.models.registry import list_models
@@ -240,7 +240,6 @@ class AttentionView(View):
             self.kind = "cross"
         stack = getattr(r, self.kind)
         n_layers, n_heads = stack.shape[:2]
-        from PySide6.QtCore import QSignalBlocker
 
         with QSignalBlocker(self.kind_box), QSignalBlocker(self.layer_box), QSignalBlocker(self.head_box):
             model = self.kind_box.model()
@@ -350,16 +349,6 @@ class AttentionView(View):
         if row < 0:
             return
         self.hover_label.setText(self.heatmap.describe_cell(row, col))
-
-    def mean_entropies(self) -> dict:
-        """(layer, head) -> mean row entropy in bits of the current kind (overview captions)."""
-        stack = getattr(self.result, self.kind)
-        out = {}
-        for layer in range(stack.shape[0]):
-            for head in list(range(stack.shape[1])) + ([None] if stack.shape[1] > 1 else []):
-                m = stack[layer].mean(axis=0) if head is None else stack[layer, head]
-                out[(layer, head)] = mean_row_entropy_bits(m)
-        return out
 
     # ---- exports -------------------------------------------------------------------------
     def export_png(self, path):
