@@ -1,4 +1,6 @@
-"""Start Attention Lab: python main.py [--device auto|cpu|cuda|mps] [--view ID] [--screenshot PNG]."""
+"""Start Attention Lab: python main.py [--device auto|cpu|cuda|mps] [--view ID] [--screenshot PNG].
+
+`python main.py --help` lists the options; the view ids come from the registry (app/views/__init__.py)."""
 from __future__ import annotations
 
 import argparse
@@ -15,7 +17,10 @@ def build_parser():
                    help="where the models run (auto: CUDA, then Apple MPS, else CPU)")
     p.add_argument("--threads", type=int, default=1,
                    help="torch CPU threads for the models (default 1: lowest latency for these small models)")
-    p.add_argument("--view", default=None, help="open this view first (attention, beam, positional, entropy)")
+    from app.views import view_ids
+
+    p.add_argument("--view", default=None, choices=view_ids(),
+                   help="open this view first: " + ", ".join(view_ids()))
     p.add_argument("--screenshot", metavar="PNG", default=None,
                    help="render the window once the view has content, save it as PNG and exit")
     p.add_argument("--timeout", type=float, default=60.0, help="seconds --screenshot waits for content")

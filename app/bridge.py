@@ -44,8 +44,6 @@ class EngineBridge(QObject):
         self._latest: dict[str, int] = {}
         self._outstanding = 0
         self._subscribers: dict[str, list] = defaultdict(list)
-        self.delivered = 0
-        self.dropped_stale = 0
         self.closed = False
         self._timer = QTimer(self)
         self._timer.setInterval(self.POLL_MS)
@@ -89,6 +87,12 @@ class EngineBridge(QObject):
             self._timer.start()
         return request_id
 
+    def invalidate(self, channel: str) -> None:
+        """Whatever is in flight on `channel` is no longer wanted (its view now shows a message
+        about newer input): it will not be delivered."""
+        if channel in self._latest:
+            self._latest[channel] = None
+
     def is_latest(self, result: Result) -> bool:
         return self._latest.get(result.channel) == result.request_id
 
@@ -107,10 +111,8 @@ class EngineBridge(QObject):
             if result is None:  # superseded before it ran
                 continue
             self.request_finished.emit(result.channel, result.elapsed_ms)
-            if not self.is_latest(result):
-                self.dropped_stale += 1
+            if not self.is_latest(result):  # the one place stale results are dropped
                 continue
-            self.delivered += 1
             for callback in list(self._callbacks(result.channel)):
                 callback(result)
             self.result_ready.emit(result)

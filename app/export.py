@@ -1,94 +1,186 @@
-"""Exports shared by every view: PNG (pyqtgraph's ImageExporter, 2x), SVG (QSvgGenerator:
-pyqtgraph's SVGExporter fails on current Qt, pyqtgraph issues #3485/#3495) and CSV."""
+"""The one export path: a picture (PNG at 2×, or SVG) of a widget with a caption line, and CSV data.
+
+PNG and SVG are drawn the same way — the widget paints itself into a QPainter (QWidget.render),
+once onto a QImage and once into a QSvgGenerator — so the SVG lines up with the PNG and with the
+screen.  (pyqtgraph's SVGExporter fails on current Qt, pyqtgraph issues #3485/#3495, and
+QGraphicsView.render stretches the scene over the whole target, which misplaced heatmap cells.)
+"""
 from __future__ import annotations
 
 import csv
-from contextlib import contextmanager
 from pathlib import Path
 
 import numpy as np
-from PySide6.QtCore import QPoint, QRectF, QSize
-from PySide6.QtGui import QPainter
+from PySide6.QtCore import QPoint, QRectF, QSettings, QSize, QStandardPaths, Qt
+from PySide6.QtGui import QColor, QFontMetrics, QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
-from PySide6.QtWidgets import QFileDialog, QGraphicsView, QMenu, QMessageBox, QToolButton, QWidget
+from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QToolButton, QWidget
+
+from app import style
+
+CAPTION_PADDING = 6
 
 
-def export_png(plot_item, path, scale: float = 2.0) -> Path:
-    """Render a pyqtgraph PlotItem (or any GraphicsItem in a scene) at `scale` times its size."""
-    import pyqtgraph.exporters as exporters
+def _caption_height(caption: str | None) -> int:
+    if not caption:
+        return 0
+    return QFontMetrics(style.font()).height() + 2 * CAPTION_PADDING
 
-    exporter = exporters.ImageExporter(plot_item)
-    width = int(round(plot_item.boundingRect().width() * scale))
-    exporter.parameters()["width"] = max(width, 2)
-    exporter.export(str(path))
+
+def paint_picture(painter: QPainter, widget: QWidget, caption: str | None) -> None:
+    """Draw the caption line, then the widget below it, with `painter`."""
+    top = _caption_height(caption)
+    width = widget.width()
+    painter.fillRect(QRectF(0, 0, width, widget.height() + top), QColor("white"))
+    if caption:
+        painter.setFont(style.font())
+        painter.setPen(style.TEXT)
+        metrics = QFontMetrics(style.font())
+        text = metrics.elidedText(caption, Qt.TextElideMode.ElideRight, width - 2 * CAPTION_PADDING)
+        painter.drawText(QRectF(CAPTION_PADDING, 0, width - 2 * CAPTION_PADDING, top),
+                         Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, text)
+    # QWidget.render, also for a QGraphicsView (pyqtgraph): the widget as it is on screen
+    QWidget.render(widget, painter, QPoint(0, top))
+
+
+def picture_size(widget: QWidget, caption: str | None) -> QSize:
+    return QSize(widget.width(), widget.height() + _caption_height(caption))
+
+
+def export_png(widget: QWidget, path, caption: str | None = None, scale: float = 2.0) -> Path:
+    size = picture_size(widget, caption)
+    image = QImage(size * scale, QImage.Format.Format_ARGB32)
+    image.setDevicePixelRatio(scale)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    try:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        paint_picture(painter, widget, caption)
+    finally:
+        painter.end()
+    if not image.save(str(path), "PNG"):
+        raise OSError(f"cannot write {path}")
     return Path(path)
 
 
-@contextmanager
-def svg_painter(path, width: float, height: float, title: str = "Attention Lab"):
-    """A QPainter drawing into an SVG file of width x height (QSvgGenerator), ended on exit."""
+def export_svg(widget: QWidget, path, caption: str | None = None) -> Path:
+    size = picture_size(widget, caption)
     generator = QSvgGenerator()
     generator.setFileName(str(path))
-    generator.setSize(QSize(int(width), int(height)))
-    generator.setViewBox(QRectF(0, 0, width, height))
-    generator.setTitle(title)
+    generator.setSize(size)
+    generator.setViewBox(QRectF(0, 0, size.width(), size.height()))
+    generator.setTitle(caption or "Attention Lab")
     painter = QPainter()
     if not painter.begin(generator):
         raise OSError(f"cannot write SVG to {path}")
     try:
-        yield painter
+        paint_picture(painter, widget, caption)
     finally:
         painter.end()
-
-
-def export_svg(widget: QWidget, path, title: str = "Attention Lab") -> Path:
-    """Draw `widget` into an SVG file through QSvgGenerator."""
-    with svg_painter(path, widget.width(), widget.height(), title) as painter:
-        if isinstance(widget, QGraphicsView):
-            # QGraphicsView.render(painter) draws the visible scene into the whole target
-            widget.render(painter)
-        else:
-            # QWidget.render has no (QPainter) overload in PySide6 without the offset
-            widget.render(painter, QPoint(0, 0))
     return Path(path)
 
 
-def export_csv(path, matrix, row_labels=None, column_labels=None, corner: str = "") -> Path:
-    """A matrix with optional row and column labels; values with full float precision."""
-    matrix = np.atleast_2d(np.asarray(matrix))
+def export_picture(widget: QWidget, path, caption: str | None = None) -> Path:
+    """PNG or SVG by the file's suffix."""
+    if Path(path).suffix.lower() == ".svg":
+        return export_svg(widget, path, caption)
+    return export_png(widget, path, caption)
+
+
+def _cell(value) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (bool, np.bool_)):
+        return str(bool(value))
+    if isinstance(value, (int, np.integer)):
+        return str(int(value))
+    return repr(float(value))  # full precision
+
+
+def write_csv(path, header, rows) -> Path:
+    """A header row, then one row per item; floats keep full precision, None is an empty cell."""
+    rows = list(rows)
+    if not rows:
+        raise ValueError("nothing to export yet")
     with open(path, "w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
-        if column_labels is not None:
-            writer.writerow(([corner] if row_labels is not None else []) + list(column_labels))
-        for i, row in enumerate(matrix):
-            cells = [repr(float(v)) for v in row]
-            writer.writerow(([row_labels[i]] if row_labels is not None else []) + cells)
+        if header is not None:
+            writer.writerow(list(header))
+        for row in rows:
+            writer.writerow([_cell(v) for v in row])
     return Path(path)
+
+
+def matrix_csv(path, matrix, row_labels=None, column_labels=None, corner: str = "") -> Path:
+    """A matrix with optional row and column labels."""
+    matrix = np.atleast_2d(np.asarray(matrix))
+    header = None
+    if column_labels is not None:
+        header = ([corner] if row_labels is not None else []) + list(column_labels)
+    rows = [([row_labels[i]] if row_labels is not None else []) + list(row) for i, row in enumerate(matrix)]
+    return write_csv(path, header, rows)
+
+
+# ---- the Export menu ----------------------------------------------------------------------------
+def settings() -> QSettings:
+    return QSettings("AttentionLab", "Attention Lab")
+
+
+def default_folder() -> str:
+    """The folder the last export went to; else the user's pictures (or documents) folder."""
+    remembered = settings().value("export/last_folder")
+    if remembered and Path(str(remembered)).is_dir():
+        return str(remembered)
+    for location in (QStandardPaths.StandardLocation.PicturesLocation,
+                     QStandardPaths.StandardLocation.DocumentsLocation,
+                     QStandardPaths.StandardLocation.HomeLocation):
+        folder = QStandardPaths.writableLocation(location)
+        if folder and Path(folder).is_dir():
+            return folder
+    return str(Path.home())
+
+
+def remember_folder(path) -> None:
+    settings().setValue("export/last_folder", str(Path(path).resolve().parent))
 
 
 class ExportButton(QToolButton):
-    """An "Export" button with PNG / SVG / CSV entries.  Each callback gets the chosen path;
+    """The "Export" button every view has: picture (PNG 2× / SVG) and data (CSV).
+
+    `view` provides export_png(path), export_svg(path), export_csv(path) and `export_basename`;
     errors are shown in a message box, never raised."""
 
-    def __init__(self, parent=None, *, png=None, svg=None, csv=None, basename: str = "attention-lab"):
+    def __init__(self, view, parent=None):
         super().__init__(parent)
+        self.view = view
         self.setText(self.tr("Export"))
+        self.setToolTip(self.tr("Save the picture (PNG or SVG) or the numbers (CSV)"))
         self.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
-        self.basename = basename
         menu = QMenu(self)
-        for label, suffix, callback in (("PNG image (2×)…", "png", png), ("SVG drawing…", "svg", svg),
-                                        ("CSV data…", "csv", csv)):
-            if callback is not None:
-                action = menu.addAction(self.tr(label))
-                action.triggered.connect(lambda _=False, s=suffix, cb=callback: self._ask(s, cb))
+        for label, suffix in ((self.tr("PNG image (2×)…"), "png"), (self.tr("SVG drawing…"), "svg"),
+                              (self.tr("CSV data…"), "csv")):
+            action = menu.addAction(label)
+            action.triggered.connect(lambda _=False, s=suffix: self.ask(s))
         self.setMenu(menu)
 
-    def _ask(self, suffix, callback):
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export"), f"{self.basename}.{suffix}",
-                                              f"{suffix.upper()} (*.{suffix})")
-        if not path:
-            return
+    def ask(self, suffix: str) -> None:
+        start = str(Path(default_folder()) / f"{self.view.export_basename()}.{suffix}")
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export"), start, f"{suffix.upper()} (*.{suffix})")
+        if path:
+            self.save(path)
+
+    def save(self, path) -> bool:
+        """Write `path` (its suffix picks the format); True when it worked."""
+        suffix = Path(path).suffix.lower()
+        writer = {".png": self.view.export_png, ".svg": self.view.export_svg, ".csv": self.view.export_csv}.get(suffix)
         try:
-            callback(path)
+            if writer is None:
+                raise ValueError(self.tr("Unknown file type {0}: use .png, .svg or .csv").format(suffix or "''"))
+            writer(path)
         except Exception as exc:  # a failed export must never take the app down
             QMessageBox.warning(self, self.tr("Export failed"), str(exc))
+            return False
+        remember_folder(path)
+        return True

@@ -31,6 +31,7 @@ class MainWindow(QMainWindow):
         for cls in view_classes():
             view = cls(self.bridge, self.state, self)
             self.views.append(view)
+            self.state.register_receiver(view)
             self.stack.addWidget(view)
             item = QListWidgetItem(cls.title())
             item.setData(Qt.ItemDataRole.UserRole, cls.view_id)
@@ -80,7 +81,6 @@ class MainWindow(QMainWindow):
     def _show_row(self, row: int) -> None:
         if 0 <= row < len(self.views):
             self.stack.setCurrentIndex(row)
-            self.views[row].activate()
 
     def current_view(self):
         return self.views[self.stack.currentIndex()]
@@ -97,7 +97,7 @@ class MainWindow(QMainWindow):
         self.model_label.setText(" · ".join(parts) if parts else self.tr("Models: none"))
 
     def _update_timing(self, channel: str, elapsed_ms: float) -> None:
-        if channel != "device" and not channel.startswith("load:"):
+        if channel != "device":
             self.timing_label.setText(self.tr("Last inference: {0:.1f} ms").format(elapsed_ms))
 
     # ---- menus and text size -------------------------------------------------------------
@@ -115,7 +115,7 @@ class MainWindow(QMainWindow):
         # Ctrl+1..9 jump between views: a lecturer switches without reaching for the mouse.
         self.view_actions = []
         for number, view in enumerate(self.views[:9], start=1):
-            action = QAction(view.title(), self)
+            action = QAction(view.title().replace("&", "&&"), self)  # "&" would mark a mnemonic
             action.setShortcut(QKeySequence(f"Ctrl+{number}"))
             action.triggered.connect(lambda _=False, vid=view.view_id: self.show_view(vid))
             view_menu.addAction(action)

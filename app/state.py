@@ -1,4 +1,9 @@
-"""State the views share.  Views write here and listen here; they never call each other."""
+"""State the views share.  Views write here and listen here; they never call each other.
+
+Routing: a view that hands something to another view (the beam view's "Send to Entropy & KL")
+calls `send(kind, payload)`; the view registered for that kind (its `accepts`) receives it and
+is brought to the front.  The sender never names the receiver.
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -8,7 +13,7 @@ from PySide6.QtCore import QObject, Signal
 
 @dataclass(frozen=True)
 class SentDistribution:
-    """A probability distribution one view hands to another (e.g. beam search -> Entropy & KL)."""
+    """A probability distribution one view hands to another (kind "distribution")."""
 
     title: str
     labels: tuple[str, ...]
@@ -18,20 +23,35 @@ class SentDistribution:
 class SharedState(QObject):
     #: a view asks the window to show another view (by its view_id)
     navigate_requested = Signal(str)
-    #: a distribution sent to the Entropy & KL view
-    distribution_sent = Signal(object)
-    #: (model name, state text) for the status bar: "loading…", "ready", "error: …"
+    #: (model name, state text) for the status bar: "loading…", "ready", "error"
     model_state_changed = Signal(str, str)
 
     def __init__(self, parent=None):
         super().__init__(parent)
         self.model_states: dict[str, str] = {}
+        self._receivers: dict[str, object] = {}
 
     def set_model_state(self, name: str, state: str) -> None:
         if self.model_states.get(name) != state:
             self.model_states[name] = state
             self.model_state_changed.emit(name, state)
 
-    def send_distribution(self, distribution: SentDistribution) -> None:
-        self.distribution_sent.emit(distribution)
-        self.navigate_requested.emit("entropy")
+    # ---- routing -------------------------------------------------------------------------
+    def register_receiver(self, view) -> None:
+        """The main window registers every view; the first one accepting a kind receives it."""
+        for kind in view.accepts:
+            self._receivers.setdefault(kind, view)
+
+    def receiver_title(self, kind: str) -> str | None:
+        """The title of the view that would receive `kind` (for a "Send to …" button), or None."""
+        view = self._receivers.get(kind)
+        return None if view is None else view.title()
+
+    def send(self, kind: str, payload) -> bool:
+        """Hand `payload` to the view that accepts `kind` and show that view; False if none does."""
+        view = self._receivers.get(kind)
+        if view is None:
+            return False
+        view.receive(kind, payload)
+        self.navigate_requested.emit(view.view_id)
+        return True

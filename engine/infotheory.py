@@ -168,6 +168,14 @@ def entropy(p, base=2) -> float:
     return float(-np.sum(_xlogx(a)) / _log_base(base)) + 0.0
 
 
+def row_entropies(rows, base=2) -> np.ndarray:
+    """H of each row of a matrix whose rows are distributions (attention rows, next-token
+    distributions): -sum_j p_ij log p_ij, with 0 log 0 = 0.  No sum check: float32 rows add up
+    to 1 only within ~1e-6, and rows that were cut (a masked prefix) are still measured as given."""
+    a = np.atleast_2d(np.asarray(rows, dtype=np.float64))
+    return -np.sum(_xlogx(np.clip(a, 0.0, None)), axis=-1) / _log_base(base) + 0.0
+
+
 def cross_entropy(p, q, base=2) -> float:
     """H(P, Q) = -sum p log q; inf when some q = 0 < p."""
     a, b = _pair(p, q)

@@ -1,12 +1,32 @@
-"""The views, in navigation order.  Each lives in its own module and subclasses View."""
+"""The view registry: the one list of views, in navigation order.
+
+Each entry is (view id, "package:ViewClass").  The navigation list, the View menu with its
+Ctrl+1…9 shortcuts, `main.py --view` and its help text all read this list, so adding a view is
+its package under app/views/ plus one line here (see docs/architecture.md).  The classes are
+imported on demand, so that reading the ids stays light (no Qt, no pyqtgraph).
+"""
 from __future__ import annotations
 
+from importlib import import_module
 
-def view_classes():
-    """Imported on demand so that `import app.views` stays light."""
-    from app.views.attention import AttentionView
-    from app.views.beam import BeamView
-    from app.views.positional import PositionalView
-    from app.views.entropy import EntropyView
+VIEWS = (
+    ("attention", "app.views.attention:AttentionView"),
+    ("beam", "app.views.beam:BeamView"),
+    ("positional", "app.views.positional:PositionalView"),
+    ("entropy", "app.views.entropy:EntropyView"),
+)
 
-    return [AttentionView, BeamView, PositionalView, EntropyView]
+
+def view_ids() -> list[str]:
+    return [view_id for view_id, _ in VIEWS]
+
+
+def view_classes() -> list:
+    classes = []
+    for view_id, target in VIEWS:
+        module, name = target.split(":")
+        cls = getattr(import_module(module), name)
+        if cls.view_id != view_id:
+            raise RuntimeError(f"{target} has view_id {cls.view_id!r}, registered as {view_id!r}")
+        classes.append(cls)
+    return classes

@@ -1,41 +1,265 @@
-"""What every view has in common: the bridge, the shared state and an `updated` signal."""
+"""The one request loop every view runs on.
+
+A view says how to build a request from its controls and how to render a result; the loop does
+the rest, the same way in every view:
+
+    edit ─▶ schedule() ─debounce─▶ build() ─▶ bridge.submit(channel, request)
+                                     │ raises InputProblem: message shown, older answers dropped
+    result ◀─ bridge (stale ones already dropped there, the only place) ─▶ render(value)
+                                     │ error result: message shown, last good picture kept, greyed
+
+    class MyView(View):
+        view_id = "my"
+        def __init__(self, bridge, state, parent=None):
+            super().__init__(bridge, state, parent)
+            ...build panels, put self.message in the layout, set self.content...
+            self.loop = self.request_loop("my", build=self.build_request, render=self.render)
+            self.controls.changed.connect(self.loop.schedule)
+            self.loop.schedule()
+
+A view with a second, independent computation (the beam view's node inspection, the entropy
+view's Gaussians) makes a second loop on its own channel.
+"""
 from __future__ import annotations
 
-from PySide6.QtCore import QTimer, Signal
-from PySide6.QtWidgets import QWidget
+from typing import Callable
+
+from PySide6.QtCore import QEvent, QObject, QTimer, Signal
+from PySide6.QtWidgets import QGraphicsOpacityEffect, QLabel, QWidget
+
+from app import style
+
+
+class InputProblem(Exception):
+    """Raised by a view's build(): the controls do not make a request (empty or bad input).
+
+    `error=False` for a prompt rather than a mistake ("Type a date…")."""
+
+    def __init__(self, message: str, error: bool = True):
+        super().__init__(message)
+        self.message = message
+        self.error = error
+
+
+class MessageLine(QLabel):
+    """The line under a view's controls: errors in red and bold, notes in grey; hidden when empty."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setObjectName("message")
+        self.setWordWrap(True)
+        self.is_error = False
+        self.setFont(style.font(bold=True))
+        self.setProperty("font_scale", 1.0)
+        self.setProperty("font_bold", True)
+        self.hide()
+
+    def show_message(self, text: str, error: bool = True) -> None:
+        self.is_error = bool(text) and error
+        style.set_text_colour(self, style.ERROR if error else style.INFO)
+        self.setText(text)
+        self.setVisible(bool(text))
+
+    def clear_message(self) -> None:
+        self.show_message("", error=False)
+
+
+class RequestLoop(QObject):
+    """Debounce → build → submit on `channel` → render or show the error (see the module doc).
+
+    build() -> request, or raises InputProblem.
+    render(value) draws a successful result; an exception there is shown, not raised.
+    `message`: where this loop's messages go (default: the view's message line).
+    `invalidates`: channels whose answers no longer fit once this loop submits (a new search
+    makes the old search's node inspections meaningless)."""
+
+    #: an error result or an input problem: True; a good result: False
+    stale_changed = Signal(bool)
+
+    def __init__(self, view: "View", channel: str, build: Callable, render: Callable,
+                 debounce_ms: int, message: MessageLine | None = None, invalidates=()):
+        super().__init__(view)
+        self.view = view
+        self.channel = channel
+        self.build = build
+        self.render = render
+        self.message = message if message is not None else view.message
+        self.invalidates = tuple(invalidates)
+        self.value = None  # the last value rendered
+        self.error: str | None = None  # the message shown, if any
+        self.waiting = False  # a request is out and its answer not yet drawn
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(debounce_ms)
+        self._timer.timeout.connect(self.submit)
+        view.bridge.subscribe(channel, self._on_result)
+
+    @property
+    def busy(self) -> bool:
+        """A change is waiting for the debounce timer or the engine."""
+        return self._timer.isActive() or self.waiting
+
+    def schedule(self, *_) -> None:
+        """An edit: submit once edits have paused for the debounce interval."""
+        self._timer.start()
+
+    def submit(self) -> int | None:
+        """Build and send the request now; returns its id (None when nothing was sent)."""
+        self._timer.stop()
+        try:
+            request = self.build()
+        except InputProblem as problem:
+            self.view.bridge.invalidate(self.channel)  # an older answer must not replace the message
+            self.waiting = False
+            self._show(problem.message, problem.error)
+            return None
+        model = getattr(request, "model", None)
+        if isinstance(model, str) and self.view.state.model_states.get(model) != "ready":
+            self.view.state.set_model_state(model, self.tr("loading…"))
+            if self.value is None:
+                self.message.show_message(self.tr("Loading model {0}…").format(model), error=False)
+        for channel in self.invalidates:
+            self.view.bridge.invalidate(channel)
+        request_id = self.view.bridge.submit(self.channel, request)
+        self.waiting = request_id is not None
+        return request_id
+
+    def _on_result(self, result) -> None:
+        self.waiting = False
+        model = getattr(result.request, "model", None)
+        if not result.ok:
+            if result.error_type == "ModelLoadError" and isinstance(model, str):
+                self.view.state.set_model_state(model, self.tr("error"))
+                text = self.tr("Model {0} could not be loaded: {1}").format(model, result.error)
+            else:
+                text = result.error
+            self._show(text, True)
+            return
+        if isinstance(model, str):
+            self.view.state.set_model_state(model, self.tr("ready"))
+        self.error = None
+        if not self._other_loop_failed():
+            self.message.clear_message()  # before render(), which may add a note of its own
+        try:
+            self.render(result.value)
+        except Exception as exc:  # a drawing bug must not take the app down
+            self._show(self.tr("Could not draw the result: {0}").format(exc), True)
+            return
+        self.value = result.value
+        self.stale_changed.emit(False)
+        self.view.updated.emit()
+
+    def _other_loop_failed(self) -> bool:
+        return any(loop is not self and loop.error and loop.message is self.message for loop in self.view.loops)
+
+    def _show(self, text: str, error: bool) -> None:
+        self.error = text if error else None
+        if self.value is not None and error:
+            text = self.tr("{0}  (The picture shows the last valid input.)").format(text)
+        self.message.show_message(text, error)
+        self.stale_changed.emit(True)
+        self.view.updated.emit()
 
 
 class View(QWidget):
-    """Subclasses set `view_id` and `title()`, and emit `updated` after each render so tests
-    (and the screenshot mode) can wait for what the user sees."""
+    """Base of every view: the bridge, the shared state, the request loops, the message line,
+    greying of out-of-date content, exports and the zoom.
+
+    Subclasses set `view_id`, `title()`, `self.content` (the widget greyed while an error is
+    shown; default: nothing is greyed), and build their loops with `request_loop()`.  `updated`
+    is emitted after every render and every message, so tests (and --screenshot) can wait for
+    what the user sees."""
 
     view_id = ""
+    #: kinds of payload other views may send here (see SharedState.send), e.g. ("distribution",)
+    accepts: tuple[str, ...] = ()
+    #: milliseconds a burst of edits must settle before a request goes out
+    DEBOUNCE_MS = 20
+
     updated = Signal()
 
     def __init__(self, bridge, state, parent=None):
         super().__init__(parent)
         self.bridge = bridge
         self.state = state
+        self.loops: list[RequestLoop] = []
+        self.message = MessageLine()
+        self.content: QWidget | None = None
+        self._stale_effect: QGraphicsOpacityEffect | None = None
 
     @classmethod
     def title(cls) -> str:
         raise NotImplementedError
 
-    #: milliseconds a burst of edits must settle before a request goes out (views override)
-    DEBOUNCE_MS = 20
+    def request_loop(self, channel: str, build: Callable, render: Callable, debounce_ms: int | None = None,
+                     message: MessageLine | None = None, invalidates=(), greys_content: bool = True) -> RequestLoop:
+        loop = RequestLoop(self, channel, build, render, self.DEBOUNCE_MS if debounce_ms is None else debounce_ms,
+                           message, invalidates)
+        if greys_content:
+            loop.stale_changed.connect(self.set_stale)
+        self.loops.append(loop)
+        return loop
 
-    def debounce_timer(self, slot) -> QTimer:
-        """A single-shot timer that calls `slot` DEBOUNCE_MS after its last start(): bursts of
-        keystrokes or slider moves become one request."""
-        timer = QTimer(self)
-        timer.setSingleShot(True)
-        timer.setInterval(self.DEBOUNCE_MS)
-        timer.timeout.connect(slot)
-        return timer
-
-    def activate(self) -> None:
-        """Called when the view becomes visible."""
+    @property
+    def busy(self) -> bool:
+        return any(loop.busy for loop in self.loops)
 
     def ready(self) -> bool:
-        """True once the view shows real content (for --screenshot)."""
-        return True
+        """True once every loop has drawn a result (for --screenshot and tests)."""
+        return all(loop.value is not None for loop in self.loops)
+
+    # ---- out-of-date content ---------------------------------------------------------------
+    def set_stale(self, stale: bool) -> None:
+        """Grey `content` while the input it shows is no longer the input typed (an error is shown)."""
+        if self.content is None:
+            return
+        if stale and self._stale_effect is None:
+            self._stale_effect = QGraphicsOpacityEffect(self.content)
+            self._stale_effect.setOpacity(0.35)
+            self.content.setGraphicsEffect(self._stale_effect)
+        elif not stale and self._stale_effect is not None:
+            self.content.setGraphicsEffect(None)  # deletes the effect
+            self._stale_effect = None
+
+    @property
+    def stale(self) -> bool:
+        return self._stale_effect is not None
+
+    # ---- routing between views ---------------------------------------------------------------
+    def receive(self, kind: str, payload) -> None:
+        """A payload of a kind listed in `accepts`, sent by another view."""
+        raise NotImplementedError(f"{type(self).__name__} accepts nothing")
+
+    # ---- exports -----------------------------------------------------------------------------
+    def export_basename(self) -> str:
+        return self.view_id or "attention-lab"
+
+    def picture(self) -> tuple[QWidget, str]:
+        """(the widget a picture export shows, its caption line).  Views override."""
+        return (self.content or self), self.title()
+
+    def export_png(self, path):
+        from app.export import export_png
+
+        widget, caption = self.picture()
+        return export_png(widget, path, caption)
+
+    def export_svg(self, path):
+        from app.export import export_svg
+
+        widget, caption = self.picture()
+        return export_svg(widget, path, caption)
+
+    def export_csv(self, path):
+        raise ValueError(self.tr("This view has no data to export as CSV."))
+
+    # ---- zoom --------------------------------------------------------------------------------
+    def changeEvent(self, event) -> None:
+        if event.type() == QEvent.Type.ApplicationFontChange:
+            self.apply_zoom()
+        super().changeEvent(event)
+
+    def apply_zoom(self) -> None:
+        """The application font changed (View ▸ Larger text): rescale what does not follow it by
+        itself.  Views with plots extend this to restyle their pyqtgraph items."""
+        style.rescale_fonts(self)

@@ -1,4 +1,4 @@
-"""All layers x heads as small heatmaps, each captioned with its mean row entropy (bits).
+"""All layers x heads as small heatmaps, each with a caption the view writes.
 Clicking a tile emits (layer, head)."""
 from __future__ import annotations
 
@@ -6,15 +6,8 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Signal
 
+from app import style
 from app.widgets.heatmap import COLORMAP
-
-
-def mean_row_entropy_bits(matrix: np.ndarray) -> float:
-    """Average over query rows of H(row) = -sum p log2 p (0 log 0 = 0)."""
-    p = np.asarray(matrix, dtype=np.float64)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        terms = np.where(p > 0, -p * np.log2(p), 0.0)
-    return float(terms.sum(axis=1).mean()) if p.size else 0.0
 
 
 class _Tile(pg.ImageItem):
@@ -47,7 +40,8 @@ class AttentionOverview(pg.GraphicsLayoutWidget):
         self._boxes.clear()
         self._labels.clear()
         for layer in range(n_layers):
-            self.addLabel(f"layer {layer + 1}", row=2 * layer + 1, col=0, angle=-90)
+            if n_layers > 1 or n_heads > 1:
+                self.addLabel(f"layer {layer + 1}", row=2 * layer + 1, col=0, angle=-90)
             for col, head in enumerate(list(range(n_heads)) + ([None] if n_heads > 1 else [])):
                 self._labels[(layer, head)] = self.addLabel("", row=2 * layer, col=col + 1)
                 box = self.addViewBox(row=2 * layer + 1, col=col + 1, lockAspect=False, invertY=True,
@@ -60,8 +54,8 @@ class AttentionOverview(pg.GraphicsLayoutWidget):
                 self._boxes[(layer, head)] = box
         self._shape = (n_layers, n_heads)
 
-    def set_stack(self, stack: np.ndarray, selected: tuple[int, int | None] | None = None):
-        """stack: (layers, heads, queries, keys)."""
+    def set_stack(self, stack: np.ndarray, selected: tuple[int, int | None] | None = None, captions=None):
+        """stack: (layers, heads, queries, keys); captions: {(layer, head): text}, head None = the mean."""
         n_layers, n_heads = stack.shape[:2]
         if self._shape != (n_layers, n_heads):
             self._rebuild(n_layers, n_heads)
@@ -69,8 +63,7 @@ class AttentionOverview(pg.GraphicsLayoutWidget):
             m = stack[layer].mean(axis=0) if head is None else stack[layer, head]
             tile.setImage(np.ascontiguousarray(m, dtype=np.float32), autoLevels=False, levels=(0.0, 1.0))
             tile.setRect(QRectF(0, 0, m.shape[1], m.shape[0]))
-            name = "mean" if head is None else f"head {head + 1}"
-            caption = f"{name} · H={mean_row_entropy_bits(m):.2f} bits"
+            caption = (captions or {}).get((layer, head), "")
             self.captions[(layer, head)] = caption
             box = self._boxes[(layer, head)]
             box.setRange(QRectF(0, 0, m.shape[1], m.shape[0]), padding=0.02)
@@ -81,7 +74,8 @@ class AttentionOverview(pg.GraphicsLayoutWidget):
     def _set_box_title(self, box, caption, is_selected):
         # The selected tile's caption is bold and red, and its frame too.
         key = next(k for k, b in self._boxes.items() if b is box)
-        self._labels[key].setText(caption, color="#c62828" if is_selected else "#222", bold=is_selected, size="10pt")
+        self._labels[key].setText(caption, color="#c62828" if is_selected else "#222", bold=is_selected,
+                                size=f"{style.point_size(0.85):.1f}pt")  # follows the zoom
         box.setBorder(pg.mkPen("#c62828", width=3) if is_selected else pg.mkPen("#bbb", width=1))
 
     def _clicked(self, layer, head):

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from PySide6.QtCore import QPointF, Qt
 
-from app.views.attention import AttentionView, row_entropy_bits
+from app.views.attention import AttentionView
 from engine import load_model
 from engine.models.registry import DEFAULT_MODELS_DIR
 
@@ -41,12 +41,12 @@ def view(qtbot, bridge, shared_state):
 def type_text(qtbot, view, text, delay=-1):
     """Type like a user; characters QTest cannot synthesise (non-Latin) are inserted as an input
     method would."""
-    view.input.clear()
+    view.controls.input.clear()
     typed = text.encode("ascii", "ignore").decode()
     if typed == text:
-        qtbot.keyClicks(view.input, text, delay=delay)
+        qtbot.keyClicks(view.controls.input, text, delay=delay)
     else:
-        view.input.insert(text)
+        view.controls.input.insert(text)
     qtbot.waitUntil(lambda: view.result is not None and view.result.source_text == text.strip()
                     and view.bridge.idle, timeout=20000)
 
@@ -71,7 +71,7 @@ def test_typing_updates_the_heatmap_to_the_engines_attention(qtbot, view, refere
     np.testing.assert_allclose(view.output.probabilities, expected.output_probabilities, atol=ATOL)
     # default selection: cross-attention, last layer, mean over heads, first row in the bar chart
     np.testing.assert_allclose(shown(view), expected.cross[-1].mean(axis=0), atol=ATOL)
-    np.testing.assert_allclose(view.row_bars.opts["height"], expected.cross[-1].mean(axis=0)[0], atol=ATOL)
+    np.testing.assert_allclose(view.row_panel.bars.opts["height"], expected.cross[-1].mean(axis=0)[0], atol=ATOL)
     np.testing.assert_allclose(shown(view).sum(axis=1), 1.0, atol=1e-5)
     assert view.heatmap.column_labels == list("4 Nov 1988")
 
@@ -80,12 +80,12 @@ def test_switching_kind_layer_and_head_shows_the_right_matrix(qtbot, view, refer
     type_text(qtbot, view, "15/10/1971")
     expected = reference("date-transformer").attention("15/10/1971")
     for kind in ("encoder_self", "decoder_self", "cross"):
-        choose(qtbot, view, view.kind_box, view.kind_box.findData(kind))
-        for layer in range(view.layer_box.count()):
-            choose(qtbot, view, view.layer_box, layer)
-            for head_index in range(view.head_box.count()):
-                choose(qtbot, view, view.head_box, head_index)
-                head = view.head_box.itemData(head_index)
+        choose(qtbot, view, view.controls.kind_box, view.controls.kind_box.findData(kind))
+        for layer in range(view.controls.layer_box.count()):
+            choose(qtbot, view, view.controls.layer_box, layer)
+            for head_index in range(view.controls.head_box.count()):
+                choose(qtbot, view, view.controls.head_box, head_index)
+                head = view.controls.head_box.itemData(head_index)
                 stack = getattr(expected, kind)
                 want = stack[layer].mean(axis=0) if head is None else stack[layer, head]
                 np.testing.assert_allclose(shown(view), want, atol=ATOL, err_msg=f"{kind} {layer} {head}")
@@ -94,7 +94,7 @@ def test_switching_kind_layer_and_head_shows_the_right_matrix(qtbot, view, refer
 
 def test_causal_triangle_is_exactly_zero_and_drawn_hatched(qtbot, view):
     type_text(qtbot, view, "26/03/2021")
-    choose(qtbot, view, view.kind_box, view.kind_box.findData("decoder_self"))
+    choose(qtbot, view, view.controls.kind_box, view.controls.kind_box.findData("decoder_self"))
     m = shown(view)
     upper = np.triu(np.ones(m.shape, dtype=bool), k=1)
     assert (m[upper] == 0.0).all()
@@ -124,7 +124,7 @@ def test_clicking_a_tile_opens_it_and_captions_show_mean_row_entropy(qtbot, view
     with qtbot.waitSignal(view.updated, timeout=5000):
         tile.mouseClickEvent(_FakeClick())
     np.testing.assert_allclose(shown(view), expected.cross[1, 2], atol=ATOL)
-    assert view.layer_box.currentIndex() == 1 and view.head_box.currentData() == 2
+    assert view.controls.layer_box.currentIndex() == 1 and view.controls.head_box.currentData() == 2
     for (layer, head), caption in view.overview.captions.items():
         m = expected.cross[layer].mean(0) if head is None else expected.cross[layer, head]
         rows = [-(r[r > 0] * np.log2(r[r > 0])).sum() for r in m.astype(np.float64)]
@@ -140,12 +140,11 @@ def test_clicking_a_row_shows_its_bars_and_entropy(qtbot, view):
         qtbot.mouseClick(hm.viewport(), Qt.MouseButton.LeftButton, pos=view_point)
     assert view.selected_row == 3
     row = shown(view)[3]
-    heights = view.row_bars.opts["height"]
+    heights = view.row_panel.bars.opts["height"]
     np.testing.assert_allclose(heights, row, atol=ATOL)
     p = row.astype(np.float64)
     h = float(-(p[p > 0] * np.log2(p[p > 0])).sum())
-    assert f"{h:.3f} bits" in view.entropy_label.text()
-    assert row_entropy_bits(row) == pytest.approx(h)
+    assert f"{h:.3f} bits" in view.row_panel.entropy_label.text()
 
 
 def test_clicking_a_query_token_on_the_axis_selects_its_row(qtbot, view):
@@ -157,7 +156,7 @@ def test_clicking_a_query_token_on_the_axis_selects_its_row(qtbot, view):
     with qtbot.waitSignal(view.updated, timeout=5000):
         qtbot.mouseClick(hm.viewport(), Qt.MouseButton.LeftButton, pos=hm.mapFromScene(QPointF(x, y)))
     assert view.selected_row == 5
-    np.testing.assert_allclose(view.row_bars.opts["height"], shown(view)[5], atol=ATOL)
+    np.testing.assert_allclose(view.row_panel.bars.opts["height"], shown(view)[5], atol=ATOL)
 
 
 def test_hover_readout_names_query_key_and_weight(qtbot, view):
@@ -171,9 +170,9 @@ def test_hover_readout_names_query_key_and_weight(qtbot, view):
 
 def test_teacher_forcing_shows_attention_for_the_typed_target(qtbot, view, reference):
     type_text(qtbot, view, "4 Nov 1988")
-    view.teacher_check.setChecked(True)
-    view.teacher_input.clear()
-    qtbot.keyClicks(view.teacher_input, "1988-04-11")
+    view.controls.teacher_check.setChecked(True)
+    view.controls.teacher_input.clear()
+    qtbot.keyClicks(view.controls.teacher_input, "1988-04-11")
     qtbot.waitUntil(lambda: view.result.teacher_forced and view.result.output_text == "1988-04-11"
                     and view.bridge.idle, timeout=20000)
     expected = reference("date-transformer").attention("4 Nov 1988", target="1988-04-11")
@@ -183,12 +182,12 @@ def test_teacher_forcing_shows_attention_for_the_typed_target(qtbot, view, refer
 
 def test_rnn_alignment_is_one_matrix(qtbot, view, reference):
     with qtbot.waitSignal(view.updated, timeout=30000):
-        view.model_box.setCurrentIndex(view.model_box.findData("date-rnn-attention"))
+        view.controls.model_box.setCurrentIndex(view.controls.model_box.findData("date-rnn-attention"))
     qtbot.waitUntil(lambda: view.result is not None and view.result.architecture == "rnn-attention", timeout=30000)
     type_text(qtbot, view, "Friday 26, March 2021")
     expected = reference("date-rnn-attention").attention("Friday 26, March 2021")
     np.testing.assert_allclose(shown(view), expected.cross[0, 0], atol=ATOL)
-    assert not view.layer_box.isEnabled() and not view.head_box.isEnabled()
+    assert not view.controls.layer_box.isEnabled() and not view.controls.head_box.isEnabled()
     assert view.heatmap.row_labels == list(expected.output_tokens)
 
 
@@ -196,10 +195,10 @@ def test_unknown_characters_and_too_long_input_are_explained(qtbot, view):
     type_text(qtbot, view, "4 Nov 1988 ☃")
     assert "☃" in view.message.text()
     good = shown(view).copy()
-    view.input.setText("1" * 100)
+    view.controls.input.setText("1" * 100)
     qtbot.waitUntil(lambda: "at most" in view.message.text(), timeout=10000)
     np.testing.assert_array_equal(shown(view), good)  # the last good picture stays
-    view.input.setText("")
+    view.controls.input.setText("")
     qtbot.waitUntil(lambda: "Type a date" in view.message.text(), timeout=5000)
 
 
@@ -214,7 +213,7 @@ def test_exports(qtbot, view, tmp_path):
     assert svg.startswith("<?xml") and "<svg" in svg
     with open(view.export_csv(tmp_path / "a.csv"), encoding="utf-8") as handle:
         rows = list(csv.reader(handle))
-    assert rows[0][1:] == list("4 Nov 1988")
+    assert rows[0][1:] == ["4", "␣", "N", "o", "v", "␣", "1", "9", "8", "8"]  # spaces drawn as on screen
     np.testing.assert_allclose(np.array([[float(x) for x in r[1:]] for r in rows[1:]]), shown(view), atol=1e-7)
 
 
@@ -228,12 +227,12 @@ def test_a_corrupt_weight_file_is_reported_and_the_other_model_still_works(qtbot
     qtbot.addWidget(v)
     qtbot.waitUntil(lambda: v.result is not None, timeout=30000)
     good = shown(v).copy()
-    v.model_box.setCurrentIndex(v.model_box.findData("date-rnn-attention"))
+    v.controls.model_box.setCurrentIndex(v.controls.model_box.findData("date-rnn-attention"))
     qtbot.waitUntil(lambda: "could not be loaded" in v.message.text(), timeout=30000)
     assert "model.safetensors" in v.message.text()
     assert shared_state.model_states["date-rnn-attention"] == "error"
     np.testing.assert_array_equal(shown(v), good)
-    v.model_box.setCurrentIndex(v.model_box.findData("date-transformer"))
+    v.controls.model_box.setCurrentIndex(v.controls.model_box.findData("date-transformer"))
     qtbot.waitUntil(lambda: v.result is not None and v.message.text() == "", timeout=30000)
     assert v.result.output_text == "2021-03-26"
 

@@ -1,0 +1,122 @@
+"""The attention view's controls: the input, the model, teacher forcing, and which matrix to show."""
+from __future__ import annotations
+
+from PySide6.QtCore import QSignalBlocker, Signal
+from PySide6.QtWidgets import QCheckBox, QComboBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QWidget
+
+from app import style
+from engine.models.registry import list_models
+
+KINDS = (
+    ("encoder_self", "Encoder self-attention"),
+    ("decoder_self", "Decoder masked self-attention"),
+    ("cross", "Cross-attention (decoder → encoder)"),
+)
+
+
+class AttentionControls(QWidget):
+    #: the input, the model or the forced target changed: a new request is needed
+    request_changed = Signal()
+    #: the model changed (after request_changed)
+    model_changed = Signal()
+    #: kind, layer or head changed: the same result is drawn differently
+    selection_changed = Signal()
+
+    def __init__(self, example: str, parent=None):
+        super().__init__(parent)
+        self.input = style.scaled(QLineEdit(example), 1.4)
+        self.input.setPlaceholderText(self.tr("Type a date in any format, e.g. 4 Nov 1988 or 2021年3月26日"))
+        self.input.setClearButtonEnabled(True)
+        self.model_box = QComboBox()
+        # Transformers first (the richer picture), then the others, each group by name.
+        for info in sorted(list_models(), key=lambda m: (m.architecture != "transformer", m.name)):
+            self.model_box.addItem(info.name, info.name)
+        self.teacher_check = QCheckBox(self.tr("Teacher forcing:"))
+        self.teacher_input = QLineEdit()
+        self.teacher_input.setPlaceholderText(self.tr("target to force, e.g. 2021-03-26"))
+        self.teacher_input.setEnabled(False)
+        self.kind_box = QComboBox()
+        for kind, label in KINDS:
+            self.kind_box.addItem(self.tr(label), kind)
+        self.kind_box.setCurrentIndex(2)
+        self.layer_box = QComboBox()
+        self.head_box = QComboBox()
+        self.head_box.setMinimumContentsLength(15)
+
+        grid = QGridLayout(self)
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.addWidget(QLabel(self.tr("Input:")), 0, 0)
+        grid.addWidget(self.input, 0, 1, 1, 3)
+        grid.addWidget(QLabel(self.tr("Model:")), 0, 4)
+        grid.addWidget(self.model_box, 0, 5)
+        grid.addWidget(self.teacher_check, 1, 0)
+        grid.addWidget(self.teacher_input, 1, 1)
+        selectors = QHBoxLayout()
+        for label, widget in ((self.tr("Attention:"), self.kind_box), (self.tr("Layer:"), self.layer_box),
+                              (self.tr("Head:"), self.head_box)):
+            selectors.addWidget(QLabel(label))
+            selectors.addWidget(widget)
+        grid.addLayout(selectors, 1, 2, 1, 4)
+        grid.setColumnStretch(1, 1)
+
+        self.input.textChanged.connect(self.request_changed)
+        self.teacher_input.textChanged.connect(self.request_changed)
+        self.teacher_check.toggled.connect(self._teacher_toggled)
+        self.model_box.currentIndexChanged.connect(self.request_changed)
+        self.model_box.currentIndexChanged.connect(self.model_changed)
+        for box in (self.kind_box, self.layer_box, self.head_box):
+            box.currentIndexChanged.connect(self.selection_changed)
+
+    @property
+    def model_name(self) -> str | None:
+        return self.model_box.currentData()
+
+    def target(self) -> str | None:
+        """The forced target, or None when teacher forcing is off or the box is empty."""
+        if not self.teacher_check.isChecked():
+            return None
+        text = self.teacher_input.text()
+        return text if text.strip() else None
+
+    def prefill_target(self, text: str) -> None:
+        """Start teacher forcing from the model's own output, selected, so that typing replaces it."""
+        if not self.teacher_input.text():
+            self.teacher_input.setText(text)
+        self.teacher_input.selectAll()
+        self.teacher_input.setFocus()
+
+    def _teacher_toggled(self, checked: bool) -> None:
+        self.teacher_input.setEnabled(checked)
+        self.request_changed.emit()
+
+    # ---- what the selectors offer ---------------------------------------------------------------
+    def selection(self) -> tuple[str, int, int | None]:
+        return (self.kind_box.currentData() or "cross", max(0, self.layer_box.currentIndex()),
+                self.head_box.currentData())
+
+    def offer(self, kinds, kind: str, n_layers: int, n_heads: int, layer: int, head: int | None,
+              single_label: str | None = None) -> None:
+        """Offer only what the model has (signals blocked: this is not a user's choice).
+        `single_label` names the one matrix of a model without layers and heads (the RNN)."""
+        with QSignalBlocker(self.kind_box), QSignalBlocker(self.layer_box), QSignalBlocker(self.head_box):
+            model = self.kind_box.model()
+            for i in range(self.kind_box.count()):
+                model.item(i).setEnabled(self.kind_box.itemData(i) in kinds)
+            self.kind_box.setCurrentIndex(self.kind_box.findData(kind))
+            single = n_layers == 1 and n_heads == 1
+            layer_items = [single_label] if single and single_label else \
+                [self.tr("Layer {0}").format(i + 1) for i in range(n_layers)]
+            if [self.layer_box.itemText(i) for i in range(self.layer_box.count())] != layer_items:
+                self.layer_box.clear()
+                for i, text in enumerate(layer_items):
+                    self.layer_box.addItem(text, i)
+            head_items = ([single_label] if single and single_label else
+                          [self.tr("Head {0}").format(h + 1) for h in range(n_heads)] + [self.tr("Mean over heads")])
+            if [self.head_box.itemText(i) for i in range(self.head_box.count())] != head_items:
+                self.head_box.clear()
+                for h, text in enumerate(head_items):
+                    self.head_box.addItem(text, h if h < n_heads and not single else None)
+            self.layer_box.setCurrentIndex(layer)
+            self.head_box.setCurrentIndex(0 if single else (n_heads if head is None else head))
+            self.layer_box.setEnabled(not single)
+            self.head_box.setEnabled(not single)

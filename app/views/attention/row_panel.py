@@ -1,0 +1,45 @@
+"""One query row of the heatmap as bars, with its entropy: where this query looks, and how sharply."""
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+from app import style
+from app.widgets.tokens import display_token, display_tokens
+from engine.infotheory import row_entropies
+
+
+class RowPanel(QWidget):
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.plot = pg.PlotWidget(background="w")
+        self.plot.setMenuEnabled(False)
+        self.plot.hideButtons()
+        self.plot.setYRange(0, 1)
+        self.plot.setLabel("left", "weight")
+        self.bars = pg.BarGraphItem(x=[], height=[], width=0.8, brush=style.ACCENT)
+        self.plot.addItem(self.bars)
+        self.title = style.title_label(self.tr("Click a query row of the heatmap"), scale=1.1)
+        self.entropy_label = style.wrapped_label()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.title)
+        layout.addWidget(self.plot, 1)
+        layout.addWidget(self.entropy_label)
+
+    def clear(self) -> None:
+        self.bars.setOpts(x=[], height=[])
+        self.entropy_label.setText("")
+        self.title.setText(self.tr("Click a query row of the heatmap"))
+
+    def show_row(self, index: int, row: np.ndarray, query: str, keys, n_allowed: int) -> None:
+        """Row `index` (labelled `query`) over `keys`; `n_allowed` keys could be attended at all."""
+        self.bars.setOpts(x=np.arange(len(row)), height=row.astype(np.float64), width=0.8)
+        self.plot.getAxis("bottom").setTicks([[(j, t) for j, t in enumerate(display_tokens(keys))]])
+        self.plot.setXRange(-0.6, len(row) - 0.4, padding=0)
+        self.title.setText(self.tr("Row {0}: query '{1}'").format(index, display_token(query)))
+        h = float(row_entropies(row)[0])
+        self.entropy_label.setText(
+            self.tr("Entropy of this row: {0} bits (uniform over {1} keys: {2})").format(
+                style.fixed(h), n_allowed, style.fixed(np.log2(max(n_allowed, 1)))))
