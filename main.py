@@ -57,10 +57,10 @@ def main(argv=None) -> int:
             print(f"--size expects WIDTHxHEIGHT, e.g. 1600x1000, not {args.size!r}", file=sys.stderr)
             return 2
     window.show()
+    status = {"code": 0}
     if args.screenshot:
         clock = QElapsedTimer()
         clock.start()
-        status = {"code": 1}
 
         def poll():
             view = window.current_view()
@@ -73,9 +73,27 @@ def main(argv=None) -> int:
                 QTimer.singleShot(100, poll)
 
         QTimer.singleShot(200, poll)
-        app.exec()
-        return status["code"]
-    return app.exec()
+    code = app.exec()
+    tear_down(app, window)
+    return status["code"] or code
+
+
+def tear_down(app, window) -> None:
+    """Delete the window and its pyqtgraph items now, while Python is whole.
+
+    Left to the interpreter's exit, Qt destroyed graphics widgets after Python had begun
+    finalising, and their Python overrides (pyqtgraph's changeEvent, called from
+    QGraphicsWidget::setGeometry during the teardown) crashed the process with SIGSEGV in about
+    half of the runs of `--view beam --screenshot`."""
+    import gc
+
+    import shiboken6
+
+    window.close()  # stops the worker if the window is still open (idempotent)
+    if shiboken6.isValid(window):
+        shiboken6.delete(window)
+    app.processEvents()
+    gc.collect()
 
 
 if __name__ == "__main__":
