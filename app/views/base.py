@@ -254,10 +254,11 @@ class View(QWidget):
         raise ValueError(self.tr("This view has no data to export as CSV."))
 
     # ---- zoom --------------------------------------------------------------------------------
-    def changeEvent(self, event) -> None:
+    def event(self, event) -> bool:
+        # Qt sends ApplicationFontChange to event(), not to changeEvent()
         if event.type() == QEvent.Type.ApplicationFontChange:
             self.apply_zoom()
-        super().changeEvent(event)
+        return super().event(event)
 
     def apply_zoom(self) -> None:
         """The application font changed (View ▸ Larger text): rescale what does not follow it by

@@ -70,7 +70,16 @@ class AttentionView(View):
         self.heatmap.cell_hovered.connect(self._on_hover)
         self.heatmap.row_clicked.connect(self.select_row)
         self.overview.tile_clicked.connect(lambda layer, head: self.select(self.kind, layer, head))
+        self.apply_zoom()
         self.loop.schedule()
+
+    def apply_zoom(self) -> None:
+        """Text in the plots follows the application's text size (View ▸ Larger text)."""
+        super().apply_zoom()
+        self.heatmap.set_text_size(style.point_size())
+        self.row_panel.apply_zoom()
+        if self.result is not None:
+            self._draw(self.result)  # the output strip and the overview captions are re-written
 
     def HOVER_HINT(self) -> str:  # noqa: N802 - a translated constant
         return self.tr("Hover over a cell to read its weight; click a row to inspect it.")
