@@ -50,7 +50,8 @@ def picture_size(widget: QWidget, caption: str | None) -> QSize:
     return QSize(widget.width(), widget.height() + _caption_height(caption, widget.width()))
 
 
-def export_png(widget: QWidget, path, caption: str | None = None, scale: float = 2.0) -> Path:
+def picture_image(widget: QWidget, caption: str | None = None, scale: float = 2.0) -> QImage:
+    """The picture as an image at `scale` times the screen size (for PNG and the clipboard)."""
     size = picture_size(widget, caption)
     image = QImage(size * scale, QImage.Format.Format_ARGB32)
     image.setDevicePixelRatio(scale)
@@ -61,7 +62,11 @@ def export_png(widget: QWidget, path, caption: str | None = None, scale: float =
         paint_picture(painter, widget, caption)
     finally:
         painter.end()
-    if not image.save(str(path), "PNG"):
+    return image
+
+
+def export_png(widget: QWidget, path, caption: str | None = None, scale: float = 2.0) -> Path:
+    if not picture_image(widget, caption, scale).save(str(path), "PNG"):
         raise OSError(f"cannot write {path}")
     return Path(path)
 

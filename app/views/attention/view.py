@@ -214,6 +214,29 @@ class AttentionView(View):
         if row >= 0:
             self.hover_label.setText(self.heatmap.describe_cell(row, col))
 
+    def main_input(self):
+        return self.controls.input
+
+    def model_selector(self):
+        return self.controls.model_box
+
+    # ---- sessions ------------------------------------------------------------------------
+    def extra_state(self) -> dict:
+        return {"kind": self.kind, "layer": self.layer, "head": self.head, "row": self.selected_row}
+
+    def apply_extra_state(self, state: dict) -> None:
+        kind, layer, head, row = (state.get(k) for k in ("kind", "layer", "head", "row"))
+        if kind in dict(KINDS):
+            self.kind = kind
+        if isinstance(layer, int):
+            self.layer = layer
+        if head is None or isinstance(head, int):
+            self.head = head
+        if row is None or isinstance(row, int):
+            self.selected_row = row
+        if self.result is not None:
+            self._draw(self.result)
+
     # ---- exports -------------------------------------------------------------------------
     def picture(self):
         r = self.result
