@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 
 os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
 os.environ.setdefault("QT_API", "pyside6")
@@ -30,6 +31,9 @@ def build_parser():
     p.add_argument("--session", metavar="FILE", default=None,
                    help="open a saved session, or a lecture file (with --scene)")
     p.add_argument("--scene", type=int, default=None, metavar="N", help="show scene N (from 1) of the lecture --session")
+    p.add_argument("--startup-report", action="store_true",
+                   help="print when the window was shown and when the first result was drawn (Unix times), "
+                        "then exit (benchmarks/startup.py)")
     return p
 
 
@@ -119,7 +123,21 @@ def main(argv=None) -> int:
         return 2
     window.show()
     status = {"code": 0}
-    if args.screenshot:
+    if args.startup_report:
+        app.processEvents()  # the window is on screen once its first paint has been handled
+        print(f"window_shown {time.time():.6f}", flush=True)
+
+        def first_result():
+            view = window.current_view()
+            if view.ready() and not view.busy:
+                print(f"first_result {time.time():.6f}", flush=True)
+                window.close()
+                app.quit()
+            else:
+                QTimer.singleShot(5, first_result)
+
+        QTimer.singleShot(0, first_result)
+    elif args.screenshot:
         clock = QElapsedTimer()
         clock.start()
 
