@@ -13,7 +13,8 @@ import math
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QSignalBlocker, Qt
-from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QVBoxLayout
+from PySide6.QtGui import QFontMetrics
+from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QStyle, QVBoxLayout
 
 from app import style
 from app.views.positional.tab_base import EXACT_DIGITS, PositionalTab
@@ -71,7 +72,7 @@ class EncodingTab(PositionalTab):
         side = QVBoxLayout()
         side.addWidget(QLabel(self.tr("Dimensions to plot:")))
         self.dimension_list = QListWidget()
-        self.dimension_list.setMaximumWidth(260)
+        self._fit_list_width()
         side.addWidget(self.dimension_list, 1)
         self.body.addLayout(side)
         self.dimension_list.itemChanged.connect(self._item_changed)
@@ -80,6 +81,18 @@ class EncodingTab(PositionalTab):
         self.selected: list[int] = []
         self._user_picked = False
         self._list_key = None
+
+    def _fit_list_width(self) -> None:
+        """As wide as the longest entry at the current text size."""
+        longest = self.tr("dim {0} — {1}, pair {2}").format(1023, "cos", 511)
+        text = QFontMetrics(style.font()).horizontalAdvance(longest)
+        box = self.style().pixelMetric(QStyle.PixelMetric.PM_IndicatorWidth)
+        scroll_bar = self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
+        self.dimension_list.setFixedWidth(text + box + scroll_bar + 24)
+
+    def restyle(self) -> None:
+        super().restyle()
+        self._fit_list_width()
 
     # ---- selection ------------------------------------------------------------------------
     @staticmethod

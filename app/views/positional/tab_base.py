@@ -105,4 +105,5 @@ class PositionalTab(QWidget):
         a = self.analysis
         kind, pair = a.column_kind(col)
         return self.tr("pos {0}, dim {1} ({2} of pair {3}, wavelength {4}): {5}").format(
-            row, col, kind, pair, style.format_number(a.wavelengths[pair], 4), style.format_number(a.encoding[row, col], EXACT_DIGITS))
+            row, col, kind, pair, style.format_number(a.wavelengths[pair], 4),
+            style.format_number(a.encoding[row, col], EXACT_DIGITS))
