@@ -127,13 +127,25 @@ class MatrixPanel:
                                         label=bar_label)
         self.colorbar.setImageItem(self.image, insert_in=self.plot)
         self.colorbar.axis.setTextPen(style.TEXT.name())
-        self.colorbar.axis.setTickFont(plot_font())
+        self._style_bar_ticks()
         self.matrix = np.zeros((0, 0), dtype=np.float32)
 
     def restyle(self, points: float | None = None) -> None:
         """Text sizes of the plot and the colour bar (again after a zoom)."""
         style_plot(self.plot, points=points)
-        self.colorbar.axis.setTickFont(plot_font(points))
+        self._style_bar_ticks(points)
+
+    def _style_bar_ticks(self, points: float | None = None) -> None:
+        font = plot_font(points)
+        metrics = QFontMetricsF(font)
+        axis = self.colorbar.axis
+        axis.setTickFont(font)
+        # ColorBarItem fixes its axis at 45 px, and labels wider than that are not drawn: at
+        # large text the bar would keep "0" alone.  Room for a label such as "−0.75":
+        axis.setWidth(math.ceil(metrics.horizontalAdvance("−00.00")) + 12)
+        # The end labels stick out of the bar by half their height; pyqtgraph hides labels that
+        # stick out by more than 15 px.
+        axis.setStyle(hideOverlappingLabels=math.ceil(metrics.height() / 2) + 2)
 
     def set_matrix(self, matrix, levels) -> None:
         """Show `matrix` (rows x columns) with colour levels (low, high)."""

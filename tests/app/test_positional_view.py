@@ -389,7 +389,7 @@ def test_exported_picture_says_what_is_shown(qtbot, view):
 
 
 def test_zoom_grows_the_plot_text(qtbot, view):
-    from PySide6.QtGui import QFont
+    from PySide6.QtGui import QFont, QImage, QPainter
     from PySide6.QtWidgets import QApplication
 
     app = QApplication.instance()
@@ -405,16 +405,27 @@ def test_zoom_grows_the_plot_text(qtbot, view):
                 legend_text.boundingRect().height(), tab.curve_plot.titleLabel.item.boundingRect().height(),
                 wave_label.textItem.boundingRect().height())
 
+    def bar_labels():  # the colour bar's tick labels pyqtgraph draws
+        image = QImage(10, 10, QImage.Format.Format_ARGB32)
+        painter = QPainter(image)
+        try:
+            return [text for _, _, text in bar_axis.generateDrawSpecs(painter)[2]]
+        finally:
+            painter.end()
+
     original = QFont(app.font())
     before = sizes()
+    labels_before = bar_labels()
     bigger = QFont(original)
     bigger.setPointSizeF(2 * max(original.pointSizeF(), 11.0))
     try:
         app.setFont(bigger)
         qtbot.waitUntil(lambda: axis.style["tickFont"].pointSizeF() > before[0], timeout=2000)
         after = sizes()
+        labels_after = bar_labels()
     finally:
         app.setFont(original)
+    assert labels_before == ["-1.0", "-0.5", "0", "0.5", "1.0"] and labels_after == labels_before
     assert after[0] == pytest.approx(bigger.pointSizeF())  # the ticks take the application's size
     for grown, old in zip(after, before):
         assert grown > 1.5 * old
