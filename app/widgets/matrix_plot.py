@@ -3,7 +3,9 @@
 `MatrixPanel` puts one heatmap (PlotItem + row-major ImageItem + ColorBarItem) into a
 GraphicsLayout, with pixel centres on integer coordinates so that cell (row, col) sits at
 x = col, y = row.  `style_plot` gives plots legible, projector-sized text on a white
-background.  No view logic here: views read `cell_at` / `index_at` in their own hover handlers.
+background; text sizes come from `app.style.point_size()`, and calling `style_plot` /
+`style_legend` again after a zoom restyles what is already there.  No view logic here: views
+read `cell_at` / `index_at` in their own hover handlers.
 """
 from __future__ import annotations
 
@@ -12,20 +14,14 @@ import math
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF
-from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QApplication
+from PySide6.QtGui import QFontMetricsF
+
+from app import style
 
 DIVERGING = "CET-D1"  # blue - white - red, perceptually uniform; for values around 0
 SEQUENTIAL = "viridis"  # perceptually uniform; for values from a minimum up
-TEXT_COLOUR = "#111111"
-#: Okabe-Ito colours (colour-blind safe); black and yellow replaced by grey and brown on white
-CURVE_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#777777", "#8C564B")
-
-
-def base_point_size() -> int:
-    app = QApplication.instance()
-    size = app.font().pointSize() if app is not None else -1
-    return max(size, 11)
+#: a title is this much larger than the tick labels
+TITLE_SCALE = 1.1
 
 
 def new_layout_widget(parent=None) -> pg.GraphicsLayoutWidget:
@@ -34,41 +30,62 @@ def new_layout_widget(parent=None) -> pg.GraphicsLayoutWidget:
     return widget
 
 
+def plot_font(points: float | None = None):
+    """The application font at `points` (default: the zoomed text size)."""
+    font = style.font()
+    font.setPointSizeF(points or style.point_size())
+    return font
+
+
 def style_plot(plot: pg.PlotItem, title: str | None = None, x: str | None = None, y: str | None = None,
-               points: int | None = None) -> None:
-    """Dark text at a legible size; optional title and axis labels."""
-    points = points or base_point_size()
-    font = QFont()
-    font.setPointSize(points)
-    for side in ("left", "bottom"):
+               points: float | None = None) -> None:
+    """Dark text at a legible size; optional title and axis labels.  Called again without
+    texts (after a zoom), it gives the ticks, axis labels and title already there the new size."""
+    points = points or style.point_size()
+    font = plot_font(points)
+    text_colour = style.TEXT.name()
+    label_style = {"color": text_colour, "font-size": f"{points:g}pt"}
+    for side, text in (("bottom", x), ("left", y)):
         axis = plot.getAxis(side)
         axis.setTickFont(font)
-        axis.setTextPen(TEXT_COLOUR)
-        axis.setPen(TEXT_COLOUR)
+        axis.setTextPen(text_colour)
+        axis.setPen(text_colour)
         axis.enableAutoSIPrefix(False)  # "value (x0.001)" confuses more than it helps
-    label_style = {"color": TEXT_COLOUR, "font-size": f"{points}pt"}
-    if x is not None:
-        plot.setLabel("bottom", x, **label_style)
-    if y is not None:
-        plot.setLabel("left", y, **label_style)
+        if text is not None or axis.labelText:
+            axis.setLabel(text if text is not None else axis.labelText, **label_style)
+    if title is None and plot.titleLabel.isVisible() and plot.titleLabel.text:
+        title = plot.titleLabel.text
     if title is not None:
         set_title(plot, title, points)
     plot.hideButtons()
 
 
-def set_title(plot: pg.PlotItem, title: str, points: int | None = None) -> None:
-    plot.setTitle(title, color=TEXT_COLOUR, size=f"{(points or base_point_size()) + 1}pt")
+def set_title(plot: pg.PlotItem, title: str, points: float | None = None) -> None:
+    points = (points or style.point_size()) * TITLE_SCALE
+    plot.setTitle(title, color=style.TEXT.name(), size=f"{points:g}pt")
+    # PlotItem reserves 30 px for a title whatever its size: make room for a zoomed one
+    height = math.ceil(QFontMetricsF(plot_font(points)).height()) + 8
+    plot.titleLabel.setMaximumHeight(height)
+    plot.layout.setRowFixedHeight(0, height)
 
 
-def add_legend(plot: pg.PlotItem, points: int | None = None, columns: int = 1, where: str = "top right"
+def add_legend(plot: pg.PlotItem, points: float | None = None, columns: int = 1, where: str = "top right"
                ) -> pg.LegendItem:
     """A legend with legible text; `where` is "top right" or "middle right"."""
-    legend = plot.addLegend(offset=(-10, 10), labelTextColor=TEXT_COLOUR,
-                            labelTextSize=f"{points or base_point_size()}pt", brush=(255, 255, 255, 215),
+    legend = plot.addLegend(offset=(-10, 10), labelTextColor=style.TEXT.name(),
+                            labelTextSize=f"{points or style.point_size():g}pt", brush=(255, 255, 255, 215),
                             pen=(160, 160, 160), colCount=columns)
     if where == "middle right":
         legend.anchor(itemPos=(1, 0.5), parentPos=(1, 0.5), offset=(-10, 0))
     return legend
+
+
+def style_legend(legend: pg.LegendItem, points: float | None = None) -> None:
+    """Give a legend's entries the (new) text size."""
+    legend.setLabelTextSize(f"{points or style.point_size():g}pt")
+    for _, label in legend.items:
+        label.setText(label.text)  # setLabelTextSize only changes the size of text set later
+    legend.updateSize()
 
 
 def update_legend(legend: pg.LegendItem, entries) -> None:
@@ -106,15 +123,29 @@ class MatrixPanel:
         self.image = pg.ImageItem(axisOrder="row-major")
         self.plot.addItem(self.image)
         self.colorbar = pg.ColorBarItem(values=tuple(levels), colorMap=pg.colormap.get(colormap),
-                                        interactive=False, width=18, colorMapMenu=False, pen=TEXT_COLOUR,
+                                        interactive=False, width=18, colorMapMenu=False, pen=style.TEXT.name(),
                                         label=bar_label)
         self.colorbar.setImageItem(self.image, insert_in=self.plot)
-        bar_axis = self.colorbar.axis
-        font = QFont()
-        font.setPointSize(base_point_size())
-        bar_axis.setTickFont(font)
-        bar_axis.setTextPen(TEXT_COLOUR)
+        self.colorbar.axis.setTextPen(style.TEXT.name())
+        self._style_bar_ticks()
         self.matrix = np.zeros((0, 0), dtype=np.float32)
+
+    def restyle(self, points: float | None = None) -> None:
+        """Text sizes of the plot and the colour bar (again after a zoom)."""
+        style_plot(self.plot, points=points)
+        self._style_bar_ticks(points)
+
+    def _style_bar_ticks(self, points: float | None = None) -> None:
+        font = plot_font(points)
+        metrics = QFontMetricsF(font)
+        axis = self.colorbar.axis
+        axis.setTickFont(font)
+        # ColorBarItem fixes its axis at 45 px, and labels wider than that are not drawn: at
+        # large text the bar would keep "0" alone.  Room for a label such as "−0.75":
+        axis.setWidth(math.ceil(metrics.horizontalAdvance("−00.00")) + 12)
+        # The end labels stick out of the bar by half their height; pyqtgraph hides labels that
+        # stick out by more than 15 px.
+        axis.setStyle(hideOverlappingLabels=math.ceil(metrics.height() / 2) + 2)
 
     def set_matrix(self, matrix, levels) -> None:
         """Show `matrix` (rows x columns) with colour levels (low, high)."""

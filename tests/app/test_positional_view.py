@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import math
+import re
 
 import numpy as np
 import pytest
@@ -68,7 +69,7 @@ def view(qtbot, bridge, shared_state):
     qtbot.waitExposed(v)
     # The first request also starts the worker thread (which imports torch): allow more time.
     qtbot.waitUntil(v.ready, timeout=60000)
-    qtbot.waitUntil(lambda: not v.busy(), timeout=5000)
+    qtbot.waitUntil(lambda: not v.busy, timeout=5000)
     return v
 
 
@@ -76,7 +77,7 @@ def change(qtbot, view, action):
     """Do what a user does and wait until the view has drawn the result (or its message)."""
     with qtbot.waitSignal(view.updated, timeout=5000):
         action()
-    assert not view.busy()
+    assert not view.busy
 
 
 def set_base(qtbot, view, text):
@@ -119,7 +120,7 @@ def assert_everything_matches(view, n, d_model, base, variant, pos, k, similarit
     assert np.max(np.abs(data_of(view.shift_tab.rotated_curve)[1] - target)) <= 1e-9
     source = ref_table(1, d_model, base, variant, start=pos)[0]
     assert np.max(np.abs(data_of(view.shift_tab.source_curve)[1] - source)) <= 1e-12
-    assert f"{a.max_abs_diff:.3g}" in view.shift_tab.difference.text()
+    assert f"{a.max_abs_diff:.3g}".replace("-", "−") in view.shift_tab.difference.text()
     assert a.max_abs_diff <= 1e-9
     # wavelengths
     x, y = data_of(view.wavelength_tab.curve)
@@ -229,7 +230,7 @@ def test_bad_numbers_show_a_message_and_keep_the_plots(qtbot, view, action, expe
     before = image_of(view.encoding_tab.heatmap).copy()
     change(qtbot, view, lambda: action(view.controls))
     assert view.message.isVisible() and expected in view.message.text()
-    assert "last valid settings" in view.message.text()
+    assert "last valid input" in view.message.text()
     assert np.array_equal(image_of(view.encoding_tab.heatmap), before)
     assert view.analysis.d_model == 32
     change(qtbot, view, lambda: (view.controls.d_model_spin.setValue(8), view.controls.positions_spin.setValue(20)))
@@ -248,7 +249,7 @@ def test_bad_base_shows_a_message(qtbot, view, text, expected):
 
 
 def test_engine_errors_are_shown_not_raised(qtbot, view, monkeypatch):
-    import app.views.positional as module
+    import app.views.positional.view as module
 
     def broken(**kwargs):
         raise ValueError("the engine refused")
@@ -267,41 +268,55 @@ def _scene_pos(plot, x, y):
     return plot.vb.mapViewToScene(QPointF(x, y))
 
 
+NUMBER = r"(−?[0-9.]+(?:e[−+][0-9]+)?)"
+
+
+def shown_numbers(text: str, pattern: str) -> list[float]:
+    """The numbers a readout writes where `pattern` (a regex with {N} for each number) has {N},
+    read back as floats; the text must match the whole pattern."""
+    match = re.fullmatch(pattern.replace("{N}", NUMBER), text)
+    assert match, f"{text!r} does not read {pattern!r}"
+    return [float(group.replace("−", "-")) for group in match.groups()]
+
+
 def test_hover_readouts_show_exact_values(qtbot, view):
     a = view.analysis
     tab = view.encoding_tab
     view.tabs.setCurrentWidget(tab)
     qtbot.waitUntil(lambda: tab.graphics.isVisible())
     tab.graphics.scene().sigMouseMoved.emit(_scene_pos(tab.heatmap.plot, 5, 12))
-    assert view.readout.text() == (f"pos 12, dim 5 (cos of pair 2, wavelength {a.wavelengths[2]:.4g}): "
-                                   f"{float(ref_table(1, 32, start=12)[0][5])!r}")
+    pattern = re.escape(f"pos 12, dim 5 (cos of pair 2, wavelength {a.wavelengths[2]:.4g}): ") + "{N}"
+    assert shown_numbers(view.readout.text(), pattern) == [float(ref_table(1, 32, start=12)[0][5])]
     tab.graphics.scene().sigMouseMoved.emit(_scene_pos(tab.curve_plot, 40.2, 0.0))
-    assert view.readout.text().startswith("pos 40: dim 4 = ") and repr(float(a.encoding[40, 7])) in view.readout.text()
+    values = shown_numbers(view.readout.text(), "pos 40: dim 4 = {N}, dim 5 = {N}, dim 6 = {N}, dim 7 = {N}")
+    assert values == [float(v) for v in a.encoding[40, 4:8]]
 
     view.tabs.setCurrentWidget(view.similarity_tab)
     sim = view.similarity_tab
     sim.graphics.scene().sigMouseMoved.emit(_scene_pos(sim.matrix.plot, 30, 20))
-    value = float(a.similarity_matrix[20, 30])
-    assert view.readout.text() == f"PE(i) · PE(j) for i = 20, j = 30 (distance 10): {value!r}"
+    assert shown_numbers(view.readout.text(), re.escape("PE(i) · PE(j) for i = 20, j = 30 (distance 10): ") + "{N}"
+                         ) == [float(a.similarity_matrix[20, 30])]
 
     view.tabs.setCurrentWidget(view.shift_tab)
     shift = view.shift_tab
     shift.graphics.scene().sigMouseMoved.emit(_scene_pos(shift.plot, 3, 0.0))
-    target, rotated = float(a.target[3]), float(a.rotated[3])
-    assert view.readout.text().startswith(f"dim 3: PE(15) = {target!r}, M_k·PE(10) = {rotated!r}")
+    numbers = shown_numbers(view.readout.text(),
+                            re.escape("dim 3: PE(15) = ") + "{N}" + re.escape(", M_k·PE(10) = ") + "{N}.*")
+    assert numbers == [float(a.target[3]), float(a.rotated[3])]
 
     view.tabs.setCurrentWidget(view.wavelength_tab)
     wave = view.wavelength_tab
     wave.graphics.scene().sigMouseMoved.emit(_scene_pos(wave.plot, 7, 1.0))
-    assert view.readout.text().startswith(f"pair 7 (dims 14 and 15): wavelength {float(a.wavelengths[7])!r} positions")
+    assert shown_numbers(view.readout.text(), re.escape("pair 7 (dims 14 and 15): wavelength ") + "{N} positions.*"
+                         ) == [float(a.wavelengths[7])]
 
     view.tabs.setCurrentWidget(view.naive_tab)
     naive = view.naive_tab
     naive.graphics.scene().sigMouseMoved.emit(_scene_pos(naive.decimal.plot, 0, 47))
     assert view.readout.text() == "pos 47: digit of 10¹ = 4   (code 4 7)"
     naive.graphics.scene().sigMouseMoved.emit(_scene_pos(naive.steps_plot, 9, 0.0))
-    assert view.readout.text().startswith(f"pos 9 → 10: sinusoidal {float(a.sinusoidal_steps[9])!r}, decimal digits "
-                                          f"{math.sqrt(82)!r}")
+    steps = shown_numbers(view.readout.text(), "pos 9 → 10: sinusoidal {N}, decimal digits {N}, pos/1000 {N}")
+    assert steps[:2] == [float(a.sinusoidal_steps[9]), math.sqrt(82)]
 
 
 def test_clicking_a_heatmap_column_plots_it(qtbot, view):
@@ -362,3 +377,104 @@ def test_variant_tooltips_say_where_each_layout_is_used(view):
     assert [combo.itemData(i) for i in range(combo.count())] == list(VARIANTS)
     for i, variant in enumerate(VARIANTS):
         assert combo.itemData(i, Qt.ItemDataRole.ToolTipRole) == VARIANT_USES[variant]
+
+
+def test_exported_picture_says_what_is_shown(qtbot, view):
+    change(qtbot, view, lambda: view.controls.d_model_spin.setValue(16))
+    view.tabs.setCurrentWidget(view.wavelength_tab)
+    widget, caption = view.picture()
+    assert widget is view.wavelength_tab.graphics
+    for part in ("Positional encoding", "Wavelengths", "paper", "d_model 16", "base 10000", "100 positions"):
+        assert part in caption
+
+
+def test_zoom_grows_the_plot_text(qtbot, view):
+    from PySide6.QtGui import QFont, QImage, QPainter
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    tab = view.encoding_tab
+    axis = tab.curve_plot.getAxis("bottom")
+    bar_axis = tab.heatmap.colorbar.axis
+    legend_text = tab.legend.items[0][1].item
+    wave_label = view.wavelength_tab.length_line.label
+
+    def sizes():
+        return (axis.style["tickFont"].pointSizeF(), tab.heatmap.plot.getAxis("left").style["tickFont"].pointSizeF(),
+                bar_axis.style["tickFont"].pointSizeF(), axis.label.boundingRect().height(),
+                legend_text.boundingRect().height(), tab.curve_plot.titleLabel.item.boundingRect().height(),
+                wave_label.textItem.boundingRect().height())
+
+    def bar_labels():  # the colour bar's tick labels pyqtgraph draws
+        image = QImage(10, 10, QImage.Format.Format_ARGB32)
+        painter = QPainter(image)
+        try:
+            return [text for _, _, text in bar_axis.generateDrawSpecs(painter)[2]]
+        finally:
+            painter.end()
+
+    original = QFont(app.font())
+    before = sizes()
+    labels_before = bar_labels()
+    bigger = QFont(original)
+    bigger.setPointSizeF(2 * max(original.pointSizeF(), 11.0))
+    try:
+        app.setFont(bigger)
+        qtbot.waitUntil(lambda: axis.style["tickFont"].pointSizeF() > before[0], timeout=2000)
+        after = sizes()
+        labels_after = bar_labels()
+    finally:
+        app.setFont(original)
+    assert labels_before == ["-1.0", "-0.5", "0", "0.5", "1.0"] and labels_after == labels_before
+    assert after[0] == pytest.approx(bigger.pointSizeF())  # the ticks take the application's size
+    for grown, old in zip(after, before):
+        assert grown > 1.5 * old
+
+
+def test_curves_stay_readable_at_2048_positions(qtbot, view):
+    tab = view.encoding_tab
+    view.tabs.setCurrentWidget(tab)
+    change(qtbot, view, lambda: view.controls.positions_spin.setValue(2048))
+    qtbot.wait(50)
+    for column, item in tab.visible_curves():
+        x, y = data_of(item)  # every position is still drawn: the plot shows a window onto them
+        assert np.array_equal(x, np.arange(2048))
+    fastest = min(ref_wavelengths(32, 10000.0, "paper")[column // 2] for column, _ in tab.visible_curves())
+    low, high = tab.curve_plot.vb.viewRange()[0]
+    periods = (high - low) / fastest
+    assert 5 <= periods <= 11  # enough waves to see the pattern, not a solid block
+    assert tab.curve_plot.vb.width() / periods >= 25  # each period at least 25 pixels wide
+    assert "of 2048" in tab.curve_plot.titleLabel.text
+    # slow dimensions alone: the whole length
+    for column in (4, 5, 6, 7, 30, 31):
+        with qtbot.waitSignal(view.updated, timeout=5000):
+            tab.toggle(column)
+    assert [column for column, _ in tab.visible_curves()] == [30, 31]
+    low, high = tab.curve_plot.vb.viewRange()[0]
+    assert low <= 0 and high >= 2047
+
+
+@pytest.mark.parametrize("base, n", [("1", 100), ("1.0001", 6), ("1e6", 6), ("1e6", 2048), ("1000000", 100),
+                                     ("3", 7)])
+def test_wavelength_labels_never_overlap(qtbot, view, base, n):
+    wave = view.wavelength_tab
+    view.tabs.setCurrentWidget(wave)
+    qtbot.waitUntil(wave.graphics.isVisible)
+
+    def label_rects():
+        qtbot.wait(50)  # the view range settles on the next paint
+        return [label.mapRectToScene(label.boundingRect()) for label in wave.visible_labels()]
+
+    assert len(label_rects()) == 3  # at the paper's settings every line is labelled
+    if view.controls.positions_spin.value() != n:
+        change(qtbot, view, lambda: view.controls.positions_spin.setValue(n))
+    set_base(qtbot, view, base)
+    rects = label_rects()
+    area = wave.plot.vb.mapRectToScene(wave.plot.vb.boundingRect())
+    assert rects
+    for i, rect in enumerate(rects):
+        assert area.contains(rect)
+        for other in rects[i + 1:]:
+            assert not rect.intersects(other)
+    if base == "1":  # 2π and 2π·base are one line: both labels still fit, in different slots
+        assert wave.low_line.label in wave.visible_labels() and wave.high_line.label in wave.visible_labels()

@@ -1,6 +1,6 @@
 """The control bar of the positional-encoding view: d_model, positions, base, variant,
 similarity, pos and k.  It only collects and checks values; it emits `changed` on every edit
-(the view debounces)."""
+(the view's request loop debounces)."""
 from __future__ import annotations
 
 import math
@@ -10,6 +10,7 @@ from PySide6.QtCore import QCoreApplication, QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import (QComboBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QSlider, QSpinBox,
                                QWidget)
 
+from app.views.base import InputProblem
 from engine.positional import MAX_D_MODEL, MAX_POSITIONS, VARIANT_USES, VARIANTS
 
 BASE_SLIDER_STEPS_PER_DECADE = 20  # the base slider moves in steps of 10^(1/20)
@@ -205,28 +206,29 @@ class PositionalControls(QWidget):
     def variant(self) -> str:
         return self.variant_combo.currentData()
 
-    def parameters(self) -> tuple[PositionalParams | None, str | None]:
-        """The current parameters, or (None, a message saying what is wrong)."""
+    def parameters(self) -> PositionalParams:
+        """The current parameters; raises InputProblem saying what is wrong with them."""
         d_model = self.d_model_spin.value()
         n = self.positions_spin.value()
         base = parse_base(self.base_edit.text())
         if d_model <= 0:
-            return None, self.tr("d_model must be a positive even number.")
+            raise InputProblem(self.tr("d_model must be a positive even number."))
         if d_model % 2:
-            return None, self.tr("d_model must be even: every frequency uses one sine and one cosine "
-                                 "dimension ({0} is odd).").format(d_model)
+            raise InputProblem(self.tr("d_model must be even: every frequency uses one sine and one cosine "
+                                       "dimension ({0} is odd).").format(d_model))
         if d_model > MAX_D_MODEL:
-            return None, self.tr("d_model is limited to {0} in this view ({1} asked).").format(MAX_D_MODEL, d_model)
+            raise InputProblem(self.tr("d_model is limited to {0} in this view ({1} asked).").format(
+                MAX_D_MODEL, d_model))
         if n <= 0:
-            return None, self.tr("Show at least one position.")
+            raise InputProblem(self.tr("Show at least one position."))
         if n > MAX_POSITIONS:
-            return None, self.tr("At most {0} positions can be shown ({1} asked): the similarity matrix "
-                                 "would be too large to draw.").format(MAX_POSITIONS, n)
+            raise InputProblem(self.tr("At most {0} positions can be shown ({1} asked): the similarity matrix "
+                                       "would be too large to draw.").format(MAX_POSITIONS, n))
         if base is None or not math.isfinite(base):
-            return None, self.tr("The base must be a number such as 10000 or 1e4 (got “{0}”).").format(
-                self.base_edit.text())
+            raise InputProblem(self.tr("The base must be a number such as 10000 or 1e4 (got “{0}”).").format(
+                self.base_edit.text()))
         if base <= 0:
-            return None, self.tr("The base must be greater than 0 (got {0}).").format(self.base_edit.text())
-        pos, k = self.pos_spin.value(), self.k_spin.value()
-        return PositionalParams(n_positions=n, d_model=d_model, base=base, variant=self.variant(), pos=pos,
-                                k=k, similarity=self.similarity_combo.currentData()), None
+            raise InputProblem(self.tr("The base must be greater than 0 (got {0}).").format(self.base_edit.text()))
+        return PositionalParams(n_positions=n, d_model=d_model, base=base, variant=self.variant(),
+                                pos=self.pos_spin.value(), k=self.k_spin.value(),
+                                similarity=self.similarity_combo.currentData())

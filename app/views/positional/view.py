@@ -1,0 +1,145 @@
+"""The positional-encoding view: one request loop on the "positional" channel.
+
+Every parameter change (debounced) builds one CallRequest(engine.positional.analyse) from the
+controls (bad parameters raise InputProblem there); a result updates five tabs in place:
+encoding (heatmap + curves), position similarity, the shift PE(pos+k) = M_k·PE(pos),
+wavelengths, and the naive codes.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, QEvent, Qt
+from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout
+
+from app import style
+from app.export import ExportButton, matrix_csv
+from app.views.base import View
+from app.views.positional.controls import PositionalControls
+from app.views.positional.encoding_tab import EncodingTab
+from app.views.positional.naive_tab import NaiveTab
+from app.views.positional.shift_tab import ShiftTab
+from app.views.positional.similarity_tab import SimilarityTab
+from app.views.positional.wavelength_tab import WavelengthTab
+from engine.jobs import CallRequest
+from engine.positional import analyse
+
+FORMULAS = {
+    "paper": ("PE(pos, 2i) = sin(pos·ω<sub>i</sub>), &nbsp; PE(pos, 2i+1) = cos(pos·ω<sub>i</sub>), &nbsp; "
+              "ω<sub>i</sub> = 1 / base<sup>2i/d_model</sup>"),
+    "tensor2tensor": ("PE(pos, i) = sin(pos·ω<sub>i</sub>), &nbsp; PE(pos, d_model/2 + i) = cos(pos·ω<sub>i</sub>), "
+                      "&nbsp; ω<sub>i</sub> = exp(−i · ln(base) / (d_model/2 − 1))"),
+    "concatenated": ("PE(pos, i) = sin(pos·ω<sub>i</sub>), &nbsp; PE(pos, d_model/2 + i) = cos(pos·ω<sub>i</sub>), "
+                     "&nbsp; ω<sub>i</sub> = 1 / base<sup>2i/d_model</sup>"),
+}
+
+
+class PositionalView(View):
+    view_id = "positional"
+
+    @classmethod
+    def title(cls) -> str:
+        return QCoreApplication.translate("PositionalView", "Positional encoding")
+
+    def __init__(self, bridge, state, parent=None):
+        super().__init__(bridge, state, parent)
+        self.controls = PositionalControls()
+        self.export_button = ExportButton(self)
+        self.controls.extra.addWidget(self.export_button)
+        self.formula = style.scaled(QLabel(), 1.15)
+        self.formula.setObjectName("formula")
+        self.formula.setTextFormat(Qt.TextFormat.RichText)
+        self.formula.setWordWrap(True)
+
+        self.encoding_tab = EncodingTab()
+        self.similarity_tab = SimilarityTab()
+        self.shift_tab = ShiftTab()
+        self.wavelength_tab = WavelengthTab()
+        self.naive_tab = NaiveTab()
+        self.tabs = QTabWidget()
+        for tab, label in ((self.encoding_tab, self.tr("Encoding")), (self.similarity_tab, self.tr("Similarity")),
+                           (self.shift_tab, self.tr("Shift by k")), (self.wavelength_tab, self.tr("Wavelengths")),
+                           (self.naive_tab, self.tr("Naive codes"))):
+            self.tabs.addTab(tab, label)
+            tab.hovered.connect(self._show_readout)
+            tab.redrawn.connect(self.updated)
+        self.content = self.tabs
+        self.readout = QLabel(self.tr("Move the mouse over a plot to read exact values."))
+        self.readout.setObjectName("readout")
+        self.readout.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.readout.setWordWrap(True)  # eight exact values must not widen the window
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.controls)
+        layout.addWidget(self.formula)
+        layout.addWidget(self.message)
+        layout.addWidget(self.tabs, 1)
+        layout.addWidget(self.readout)
+
+        self.loop = self.request_loop("positional", build=self.build_request, render=self.render_analysis)
+        self.controls.changed.connect(self._show_formula)
+        self.controls.changed.connect(self.loop.schedule)
+        self._show_formula()
+        self.loop.schedule()
+
+    @property
+    def analysis(self):
+        """The PositionalAnalysis on screen (None before the first)."""
+        return self.loop.value
+
+    # ---- requests and results ----------------------------------------------------------------
+    def build_request(self) -> CallRequest:
+        return CallRequest(analyse, kwargs=self.controls.parameters().kwargs())
+
+    def render_analysis(self, analysis) -> None:
+        for tab in self.tabs_in_order():
+            tab.show_analysis(analysis)
+
+    def _show_formula(self) -> None:
+        self.formula.setText(FORMULAS[self.controls.variant()] + "&nbsp;&nbsp; " +
+                             self.tr("(base = 10000 in the paper)"))
+
+    def _show_readout(self, text: str) -> None:
+        self.readout.setText(text)
+
+    def tabs_in_order(self):
+        return [self.tabs.widget(i) for i in range(self.tabs.count())]
+
+    # ---- zoom --------------------------------------------------------------------------------
+    def changeEvent(self, event) -> None:
+        # Qt 6 handles ApplicationFontChange inside QWidget.event() without calling changeEvent
+        # (what View.changeEvent waits for); a widget that inherits the application font gets a
+        # FontChange instead, so the zoom arrives here.
+        if event.type() == QEvent.Type.FontChange:
+            self.apply_zoom()
+        super().changeEvent(event)
+
+    def apply_zoom(self) -> None:
+        super().apply_zoom()
+        for tab in self.tabs_in_order():
+            tab.restyle()
+
+    # ---- exports -----------------------------------------------------------------------------
+    def _current_tab(self):
+        if self.analysis is None:
+            raise ValueError(self.tr("Nothing to export yet."))
+        return self.tabs.currentWidget()
+
+    def picture(self):
+        tab = self._current_tab()
+        a = self.analysis
+        settings = self.tr("{0} layout · d_model {1} · base {2} · {3} positions").format(
+            a.variant, a.d_model, style.format_number(a.base), a.n_positions)
+        if tab is self.shift_tab:
+            settings += self.tr(" · pos {0}, k {1}").format(a.pos, a.k)
+        elif tab is self.similarity_tab:
+            settings += self.tr(" · {0}, row {1}").format(tab.similarity_name(), a.pos)
+        caption = self.tr("{0} · {1} · {2}").format(self.title(), self.tabs.tabText(self.tabs.currentIndex()),
+                                                   settings)
+        return tab.graphics, caption
+
+    def export_basename(self) -> str:
+        name = self.tabs.tabText(self.tabs.currentIndex()).lower().replace(" ", "-")
+        return f"positional-{name}"
+
+    def export_csv(self, path):
+        matrix, rows, columns, corner = self._current_tab().table()
+        return matrix_csv(path, matrix, rows, columns, corner=corner)
