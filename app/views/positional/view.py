@@ -7,7 +7,7 @@ wavelengths, and the naive codes.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QEvent, Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout
 
 from app import style
@@ -104,14 +104,6 @@ class PositionalView(View):
         return [self.tabs.widget(i) for i in range(self.tabs.count())]
 
     # ---- zoom --------------------------------------------------------------------------------
-    def changeEvent(self, event) -> None:
-        # Qt 6 handles ApplicationFontChange inside QWidget.event() without calling changeEvent
-        # (what View.changeEvent waits for); a widget that inherits the application font gets a
-        # FontChange instead, so the zoom arrives here.
-        if event.type() == QEvent.Type.FontChange:
-            self.apply_zoom()
-        super().changeEvent(event)
-
     def apply_zoom(self) -> None:
         super().apply_zoom()
         for tab in self.tabs_in_order():
