@@ -565,6 +565,8 @@ def test_larger_text_reaches_the_tree_and_the_node_panel(qtbot, view):
     token_points = view.tree.token_font.pointSizeF()
     root_width = view.tree.root_item.width
     tick_points = view.node_panel.bars_plot.getAxis("bottom").style["tickFont"].pointSizeF()
+    formula_points = view.nbest.formula_label.font().pointSizeF()
+    cell_points = view.nbest.table.item(0, 1).font().pointSizeF()
     bigger = QFont(old)
     bigger.setPointSizeF(max(old.pointSizeF(), 11.0) * 2)
     try:
@@ -572,5 +574,7 @@ def test_larger_text_reaches_the_tree_and_the_node_panel(qtbot, view):
         qtbot.waitUntil(lambda: view.tree.token_font.pointSizeF() > 1.5 * token_points, timeout=5000)
         assert view.tree.root_item.width > root_width  # the boxes were rebuilt around the bigger text
         assert view.node_panel.bars_plot.getAxis("bottom").style["tickFont"].pointSizeF() > 1.5 * tick_points
+        assert view.nbest.formula_label.font().pointSizeF() > 1.5 * formula_points
+        assert view.nbest.table.item(0, 1).font().pointSizeF() > 1.5 * cell_points
     finally:
         app.setFont(old)

@@ -105,7 +105,6 @@ class NodePanel(QWidget):
 
     def set_receiver(self, title: str | None) -> None:
         """"Send to {title}" for the view that receives distributions; disabled when there is none."""
-        self.receiver = title
         if title is None:
             self.send_button.setText(self.tr("Send to …"))
             self.send_button.setToolTip(self.tr("No view receives distributions"))
