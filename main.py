@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 
 os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
 os.environ.setdefault("QT_API", "pyside6")
@@ -25,7 +26,63 @@ def build_parser():
                    help="render the window once the view has content, save it as PNG and exit")
     p.add_argument("--timeout", type=float, default=60.0, help="seconds --screenshot waits for content")
     p.add_argument("--size", default=None, metavar="WxH", help="window size, e.g. 1600x1000 (default: last size)")
+    p.add_argument("--text", default=None, help="the view's main input (a date, a sentence, P…)")
+    p.add_argument("--model", default=None, help="the model the view uses (see python -m engine models)")
+    p.add_argument("--session", metavar="FILE", default=None,
+                   help="open a saved session, or a lecture file (with --scene)")
+    p.add_argument("--scene", type=int, default=None, metavar="N", help="show scene N (from 1) of the lecture --session")
+    p.add_argument("--startup-report", action="store_true",
+                   help="print when the window was shown and when the first result was drawn (Unix times), "
+                        "then exit (benchmarks/startup.py)")
     return p
+
+
+class StartError(Exception):
+    """A command-line problem: printed as one line, exit status 2."""
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    try:
+        width, height = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise StartError(f"--size expects WIDTHxHEIGHT, e.g. 1600x1000, not {text!r}") from None
+    if not (200 <= width <= 10000 and 200 <= height <= 10000):
+        raise StartError(f"--size {text}: width and height must be between 200 and 10000 pixels")
+    return width, height
+
+
+def apply_options(window, args) -> None:
+    """--session / --scene, then --model and --text on the view shown.  Raises StartError."""
+    from app.session import SessionError, load_lecture
+
+    if args.scene is not None and not args.session:
+        raise StartError("--scene needs --session LECTURE.json")
+    if args.session:
+        try:
+            if args.scene is not None:
+                scenes = load_lecture(args.session)
+                if not 1 <= args.scene <= len(scenes):
+                    raise StartError(f"--scene {args.scene}: the lecture has {len(scenes)} scenes")
+                window.lecture_panel.set_scenes(scenes)
+                window.lecture_panel.go_to(args.scene - 1)
+            else:
+                window.sessions.open(args.session)
+        except SessionError as exc:
+            raise StartError(f"--session: {exc}") from None
+        if args.view:
+            window.show_view(args.view)
+    view = window.current_view()
+    if args.model:
+        box = view.model_selector()
+        if box is None:
+            raise StartError(f"--model: the {view.view_id} view has no model to choose")
+        index = box.findData(args.model)
+        if index < 0:
+            names = ", ".join(box.itemData(i) for i in range(box.count())) or "none"
+            raise StartError(f"--model: no model named {args.model!r} (available: {names})")
+        box.setCurrentIndex(index)
+    if args.text is not None and not view.set_main_text(args.text):
+        raise StartError(f"--text: the {view.view_id} view has no text input")
 
 
 def main(argv=None) -> int:
@@ -48,24 +105,47 @@ def main(argv=None) -> int:
 
     from app.main_window import MainWindow
 
-    window = MainWindow(device=args.device, initial_view=args.view, threads=max(1, args.threads))
-    if args.size:
-        try:
-            width, height = (int(v) for v in args.size.lower().split("x"))
-            window.resize(width, height)
-        except ValueError:
-            print(f"--size expects WIDTHxHEIGHT, e.g. 1600x1000, not {args.size!r}", file=sys.stderr)
-            return 2
+    try:
+        size = parse_size(args.size) if args.size else None
+    except StartError as exc:
+        print(f"attention-lab: {exc}", file=sys.stderr)
+        return 2
+    # a slide (--screenshot) shows exactly what the options say, not the last session
+    window = MainWindow(device=args.device, initial_view=args.view, threads=max(1, args.threads),
+                        restore_session=not (args.screenshot or args.session))
+    if size:
+        window.resize(*size)
+    try:
+        apply_options(window, args)
+    except StartError as exc:
+        print(f"attention-lab: {exc}", file=sys.stderr)
+        tear_down(app, window)
+        return 2
     window.show()
-    if args.screenshot:
+    status = {"code": 0}
+    if args.startup_report:
+        app.processEvents()  # the window is on screen once its first paint has been handled
+        print(f"window_shown {time.time():.6f}", flush=True)
+
+        def first_result():
+            view = window.current_view()
+            if view.ready() and not view.busy:
+                print(f"first_result {time.time():.6f}", flush=True)
+                window.close()
+                app.quit()
+            else:
+                QTimer.singleShot(5, first_result)
+
+        QTimer.singleShot(0, first_result)
+    elif args.screenshot:
         clock = QElapsedTimer()
         clock.start()
-        status = {"code": 1}
 
         def poll():
             view = window.current_view()
-            if view.ready() or clock.elapsed() > args.timeout * 1000:
-                status["code"] = 0 if view.ready() else 3
+            done = view.ready() and not view.busy  # the result for the options, not an earlier one
+            if done or clock.elapsed() > args.timeout * 1000:
+                status["code"] = 0 if done else 3
                 window.grab().save(args.screenshot)
                 window.close()
                 app.quit()
@@ -73,9 +153,27 @@ def main(argv=None) -> int:
                 QTimer.singleShot(100, poll)
 
         QTimer.singleShot(200, poll)
-        app.exec()
-        return status["code"]
-    return app.exec()
+    code = app.exec()
+    tear_down(app, window)
+    return status["code"] or code
+
+
+def tear_down(app, window) -> None:
+    """Delete the window and its pyqtgraph items now, while Python is whole.
+
+    Left to the interpreter's exit, Qt destroyed graphics widgets after Python had begun
+    finalising, and their Python overrides (pyqtgraph's changeEvent, called from
+    QGraphicsWidget::setGeometry during the teardown) crashed the process with SIGSEGV in about
+    half of the runs of `--view beam --screenshot`."""
+    import gc
+
+    import shiboken6
+
+    window.close()  # stops the worker if the window is still open (idempotent)
+    if shiboken6.isValid(window):
+        shiboken6.delete(window)
+    app.processEvents()
+    gc.collect()
 
 
 if __name__ == "__main__":

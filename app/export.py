@@ -11,7 +11,7 @@ import csv
 from pathlib import Path
 
 import numpy as np
-from PySide6.QtCore import QPoint, QRectF, QSettings, QSize, QStandardPaths, Qt
+from PySide6.QtCore import QPoint, QRect, QRectF, QSettings, QSize, QStandardPaths, Qt
 from PySide6.QtGui import QColor, QFontMetrics, QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QToolButton, QWidget
@@ -21,33 +21,37 @@ from app import style
 CAPTION_PADDING = 6
 
 
-def _caption_height(caption: str | None) -> int:
+_CAPTION_FLAGS = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter | Qt.TextFlag.TextWordWrap
+
+
+def _caption_height(caption: str | None, width: int) -> int:
+    """The height of the caption wrapped to `width` (a long input wraps rather than being cut)."""
     if not caption:
         return 0
-    return QFontMetrics(style.font()).height() + 2 * CAPTION_PADDING
+    box = QFontMetrics(style.font()).boundingRect(QRect(0, 0, max(width - 2 * CAPTION_PADDING, 50), 10_000),
+                                                  int(_CAPTION_FLAGS), caption)
+    return box.height() + 2 * CAPTION_PADDING
 
 
 def paint_picture(painter: QPainter, widget: QWidget, caption: str | None) -> None:
     """Draw the caption line, then the widget below it, with `painter`."""
-    top = _caption_height(caption)
     width = widget.width()
+    top = _caption_height(caption, width)
     painter.fillRect(QRectF(0, 0, width, widget.height() + top), QColor("white"))
     if caption:
         painter.setFont(style.font())
         painter.setPen(style.TEXT)
-        metrics = QFontMetrics(style.font())
-        text = metrics.elidedText(caption, Qt.TextElideMode.ElideRight, width - 2 * CAPTION_PADDING)
-        painter.drawText(QRectF(CAPTION_PADDING, 0, width - 2 * CAPTION_PADDING, top),
-                         Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, text)
+        painter.drawText(QRectF(CAPTION_PADDING, 0, width - 2 * CAPTION_PADDING, top), _CAPTION_FLAGS, caption)
     # QWidget.render, also for a QGraphicsView (pyqtgraph): the widget as it is on screen
     QWidget.render(widget, painter, QPoint(0, top))
 
 
 def picture_size(widget: QWidget, caption: str | None) -> QSize:
-    return QSize(widget.width(), widget.height() + _caption_height(caption))
+    return QSize(widget.width(), widget.height() + _caption_height(caption, widget.width()))
 
 
-def export_png(widget: QWidget, path, caption: str | None = None, scale: float = 2.0) -> Path:
+def picture_image(widget: QWidget, caption: str | None = None, scale: float = 2.0) -> QImage:
+    """The picture as an image at `scale` times the screen size (for PNG and the clipboard)."""
     size = picture_size(widget, caption)
     image = QImage(size * scale, QImage.Format.Format_ARGB32)
     image.setDevicePixelRatio(scale)
@@ -58,7 +62,11 @@ def export_png(widget: QWidget, path, caption: str | None = None, scale: float =
         paint_picture(painter, widget, caption)
     finally:
         painter.end()
-    if not image.save(str(path), "PNG"):
+    return image
+
+
+def export_png(widget: QWidget, path, caption: str | None = None, scale: float = 2.0) -> Path:
+    if not picture_image(widget, caption, scale).save(str(path), "PNG"):
         raise OSError(f"cannot write {path}")
     return Path(path)
 

@@ -3,13 +3,21 @@ from __future__ import annotations
 
 from PySide6.QtCore import QByteArray, QSettings, Qt
 from PySide6.QtGui import QAction, QFont, QKeySequence
-from PySide6.QtWidgets import (QApplication, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMainWindow,
+from PySide6.QtWidgets import (QApplication, QDockWidget, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMainWindow,
                                QMessageBox, QStackedWidget, QWidget)
 
+import html
+
 from app.bridge import EngineBridge
+from app.export import ExportButton
+from app.lecture_panel import LecturePanel
+from app.session_controller import SessionController
 from app.state import SharedState
 from app.views import view_classes
 from engine.jobs import DeviceRequest
+
+
+DEFAULT_TEXT_SIZE = 11
 
 
 def settings() -> QSettings:
@@ -18,7 +26,8 @@ def settings() -> QSettings:
 
 class MainWindow(QMainWindow):
     def __init__(self, device: str = "auto", bridge: EngineBridge | None = None, initial_view: str | None = None,
-                 threads: int | None = EngineBridge.DEFAULT_THREADS):
+                 threads: int | None = EngineBridge.DEFAULT_THREADS, restore_session: bool = False):
+        """`restore_session`: put back what every view showed when the app was last closed."""
         super().__init__()
         self.setWindowTitle("Attention Lab")
         self.bridge = bridge or EngineBridge(device=device, parent=self, threads=threads)
@@ -55,8 +64,18 @@ class MainWindow(QMainWindow):
         self.bridge.request_finished.connect(self._update_timing)
         self.bridge.subscribe("device", self._on_device)
         self.bridge.submit("device", DeviceRequest())
+        self.sessions = SessionController(self)
+        self.lecture_panel = LecturePanel(self)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.lecture_panel)
+        self.lecture_panel.hide()
+        self.lecture_panel.capture_requested.connect(self.capture_scene)
+        self.lecture_panel.scene_requested.connect(self.sessions.apply_scene)
+        self.sessions.recent_changed.connect(self._fill_recent)
+        self._presenting = False
         self._build_menus()
         self._restore(initial_view)
+        if restore_session:
+            self.sessions.restore_last()
 
     # ---- navigation ----------------------------------------------------------------------
     def _fit_navigation(self):
@@ -100,36 +119,135 @@ class MainWindow(QMainWindow):
         if channel != "device":
             self.timing_label.setText(self.tr("Last inference: {0:.1f} ms").format(elapsed_ms))
 
-    # ---- menus and text size -------------------------------------------------------------
+    # ---- sessions, lectures, export, presentation --------------------------------------------
+    def open_session_dialog(self):
+        self.sessions.open_dialog()
+
+    def save_session_dialog(self):
+        self.sessions.save_dialog()
+
+    def open_lecture_dialog(self):
+        self.sessions.open_lecture_dialog()
+
+    def save_lecture_dialog(self):
+        self.sessions.save_lecture_dialog()
+
+    def capture_scene(self):
+        self.lecture_panel.add(self.sessions.capture_scene())
+        self.lecture_panel.show()
+
+    def _fill_recent(self):
+        self.recent_menu.clear()
+        for path in self.sessions.recent():
+            action = self.recent_menu.addAction(path)
+            action.triggered.connect(lambda _=False, p=path: self.sessions.open_reporting(p))
+        self.recent_menu.setEnabled(bool(self.sessions.recent()))
+
+    def export_current(self):
+        """The current view's Export menu (the same one its Export button opens)."""
+        button = self.current_view().findChild(ExportButton)
+        if button is not None:
+            button.showMenu()
+
+    def copy_picture(self) -> bool:
+        """The current view's picture (as exported, with its caption) onto the clipboard."""
+        from app.export import picture_image
+
+        try:
+            widget, caption = self.current_view().picture()
+            QApplication.clipboard().setImage(picture_image(widget, caption))
+        except Exception as exc:  # nothing to copy yet: say so, never crash
+            self.statusBar().showMessage(self.tr("Nothing to copy: {0}").format(exc), 5000)
+            return False
+        self.statusBar().showMessage(self.tr("Picture copied to the clipboard."), 3000)
+        return True
+
+    @property
+    def presenting(self) -> bool:
+        return self._presenting
+
+    def toggle_presentation(self, on: bool | None = None) -> None:
+        """Full screen without the navigation, the status bar and the views' secondary panels."""
+        self._presenting = (not self._presenting) if on is None else bool(on)
+        self.presentation_action.setChecked(self._presenting)
+        self.navigation.setVisible(not self._presenting)
+        self.statusBar().setVisible(not self._presenting)
+        for view in self.views:
+            view.set_presenting(self._presenting)
+        if self._presenting:
+            self._geometry_before = self.saveGeometry()
+            self.showFullScreen()
+        else:
+            self.showNormal()
+            if getattr(self, "_geometry_before", None) is not None:
+                self.restoreGeometry(self._geometry_before)
+
+    # ---- menus ---------------------------------------------------------------------------
+    def _action(self, menu, text: str, slot, shortcut=None) -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(slot)
+        menu.addAction(action)
+        return action
+
     def _build_menus(self):
+        file_menu = self.menuBar().addMenu(self.tr("&File"))
+        self._action(file_menu, self.tr("Open session…"), self.open_session_dialog, QKeySequence.StandardKey.Open)
+        self._action(file_menu, self.tr("Save session as…"), self.save_session_dialog, QKeySequence.StandardKey.Save)
+        self.recent_menu = file_menu.addMenu(self.tr("Recent sessions"))
+        self._fill_recent()
+        file_menu.addSeparator()
+        self._action(file_menu, self.tr("Export picture or data…"), self.export_current, "Ctrl+E")
+        self._action(file_menu, self.tr("Copy picture"), self.copy_picture, "Ctrl+Shift+C")
+        file_menu.addSeparator()
+        self._action(file_menu, self.tr("Quit"), self.close, QKeySequence.StandardKey.Quit)
+
         view_menu = self.menuBar().addMenu(self.tr("&View"))
-        bigger = QAction(self.tr("Larger text"), self)
-        bigger.setShortcut(QKeySequence.StandardKey.ZoomIn)
-        bigger.triggered.connect(lambda: self.set_text_size(self.text_size() + 1))
-        smaller = QAction(self.tr("Smaller text"), self)
-        smaller.setShortcut(QKeySequence.StandardKey.ZoomOut)
-        smaller.triggered.connect(lambda: self.set_text_size(self.text_size() - 1))
-        view_menu.addAction(bigger)
-        view_menu.addAction(smaller)
+        self._action(view_menu, self.tr("Larger text"), lambda: self.set_text_size(self.text_size() + 1),
+                     QKeySequence.StandardKey.ZoomIn)
+        self._action(view_menu, self.tr("Smaller text"), lambda: self.set_text_size(self.text_size() - 1),
+                     QKeySequence.StandardKey.ZoomOut)
+        self._action(view_menu, self.tr("Normal text size"), lambda: self.set_text_size(DEFAULT_TEXT_SIZE), "Ctrl+0")
+        self.presentation_action = self._action(view_menu, self.tr("Presentation mode"), self.toggle_presentation,
+                                                "F11")
+        self.presentation_action.setCheckable(True)
         view_menu.addSeparator()
         # Ctrl+1..9 jump between views: a lecturer switches without reaching for the mouse.
         self.view_actions = []
         for number, view in enumerate(self.views[:9], start=1):
-            action = QAction(view.title().replace("&", "&&"), self)  # "&" would mark a mnemonic
-            action.setShortcut(QKeySequence(f"Ctrl+{number}"))
-            action.triggered.connect(lambda _=False, vid=view.view_id: self.show_view(vid))
-            view_menu.addAction(action)
-            self.view_actions.append(action)
-        help_menu = self.menuBar().addMenu(self.tr("&Help"))
-        about = QAction(self.tr("About Attention Lab"), self)
-        about.triggered.connect(self._about)
-        help_menu.addAction(about)
+            self.view_actions.append(self._action(
+                view_menu, view.title().replace("&", "&&"),  # "&" would mark a mnemonic
+                lambda _=False, vid=view.view_id: self.show_view(vid), f"Ctrl+{number}"))
 
-    def _about(self):
-        QMessageBox.about(self, self.tr("About Attention Lab"), self.tr(
-            "Attention Lab shows trained sequence models while they run: attention, beam search, "
-            "positional encodings and information theory. Every number comes from a real model "
-            "or an exact calculation."))
+        lecture_menu = self.menuBar().addMenu(self.tr("&Lecture"))
+        self._action(lecture_menu, self.tr("Show lecture panel"), self.lecture_panel.show)
+        self._action(lecture_menu, self.tr("Add current view as a scene"), self.capture_scene, "Ctrl+Shift+A")
+        self._action(lecture_menu, self.tr("Next scene"), self.lecture_panel.next, QKeySequence(Qt.Key.Key_PageDown))
+        self._action(lecture_menu, self.tr("Previous scene"), self.lecture_panel.previous,
+                     QKeySequence(Qt.Key.Key_PageUp))
+        lecture_menu.addSeparator()
+        self._action(lecture_menu, self.tr("Open lecture…"), self.open_lecture_dialog)
+        self._action(lecture_menu, self.tr("Save lecture as…"), self.save_lecture_dialog)
+
+        help_menu = self.menuBar().addMenu(self.tr("&Help"))
+        self._action(help_menu, self.tr("Keyboard shortcuts"), self._shortcuts, QKeySequence.StandardKey.HelpContents)
+        self._action(help_menu, self.tr("About Attention Lab"), self._about)
+
+    def shortcut_list(self) -> list[tuple[str, str]]:
+        """(keys, what they do) for every menu action with a shortcut."""
+        rows = []
+        for menu_action in self.menuBar().actions():
+            for action in menu_action.menu().actions():
+                keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+                if keys:
+                    rows.append((keys, action.text().replace("&&", "\0").replace("&", "").replace("\0", "&")))
+        return rows
+
+    def _shortcuts(self):
+        rows = "".join(f"<tr><td><b>{html.escape(k)}</b></td><td>{html.escape(t)}</td></tr>"
+                       for k, t in self.shortcut_list())
+        QMessageBox.information(self, self.tr("Keyboard shortcuts"), f"<table cellspacing='6'>{rows}</table>")
 
     @staticmethod
     def text_size() -> int:
@@ -169,6 +287,7 @@ class MainWindow(QMainWindow):
         s.setValue("geometry", self.saveGeometry())
         if self.views:
             s.setValue("last_view", self.current_view().view_id)
+        self.sessions.store_last()
         s.sync()
         self.bridge.shutdown()
         super().closeEvent(event)

@@ -230,6 +230,52 @@ class View(QWidget):
         """A payload of a kind listed in `accepts`, sent by another view."""
         raise NotImplementedError(f"{type(self).__name__} accepts nothing")
 
+    # ---- presentation mode -----------------------------------------------------------------------
+    def secondary_panels(self) -> list[QWidget]:
+        """Panels hidden in presentation mode (what the lecturer does not need on the big screen)."""
+        return []
+
+    def set_presenting(self, on: bool) -> None:
+        for panel in self.secondary_panels():
+            panel.setVisible(not on)
+
+    # ---- the main input (--text, --model, scene captions) ------------------------------------------
+    def main_input(self) -> QWidget | None:
+        """The QLineEdit / QPlainTextEdit holding the view's main input, if it has one."""
+        return None
+
+    def model_selector(self):
+        """The QComboBox choosing the view's model (item data: the model name), if it has one."""
+        return None
+
+    def set_main_text(self, text: str) -> bool:
+        widget = self.main_input()
+        if widget is None:
+            return False
+        if hasattr(widget, "setPlainText"):
+            widget.setPlainText(text)
+        else:
+            widget.setText(text)
+        return True
+
+    def scene_caption(self) -> str:
+        """A short description of what is shown (the main input), for a lecture scene."""
+        widget = self.main_input()
+        if widget is None:
+            return ""
+        text = widget.toPlainText() if hasattr(widget, "toPlainText") else widget.text()
+        text = " ".join(text.split())
+        return text if len(text) <= 60 else text[:59] + "…"
+
+    # ---- sessions --------------------------------------------------------------------------------
+    def extra_state(self) -> dict:
+        """What a session must save beyond the view's input widgets (app/session.py reads those
+        by itself); plain JSON data."""
+        return {}
+
+    def apply_extra_state(self, state: dict) -> None:
+        """Put back what extra_state() returned (keys may be missing in older files)."""
+
     # ---- exports -----------------------------------------------------------------------------
     def export_basename(self) -> str:
         return self.view_id or "attention-lab"
@@ -254,10 +300,11 @@ class View(QWidget):
         raise ValueError(self.tr("This view has no data to export as CSV."))
 
     # ---- zoom --------------------------------------------------------------------------------
-    def changeEvent(self, event) -> None:
+    def event(self, event) -> bool:
+        # Qt sends ApplicationFontChange to event(), not to changeEvent()
         if event.type() == QEvent.Type.ApplicationFontChange:
             self.apply_zoom()
-        super().changeEvent(event)
+        return super().event(event)
 
     def apply_zoom(self) -> None:
         """The application font changed (View ▸ Larger text): rescale what does not follow it by

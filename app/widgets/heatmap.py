@@ -52,8 +52,7 @@ class AttentionHeatmap(pg.GraphicsLayoutWidget):
         self.row_box.setPen(QPen(QColor(230, 50, 50), 0.08))
         self.row_box.setVisible(False)
         self.plot.addItem(self.row_box)
-        self.colorbar = pg.ColorBarItem(values=(0, 1), colorMap=pg.colormap.get(COLORMAP), interactive=False,
-                                        label="attention weight")
+        self.colorbar = pg.ColorBarItem(values=(0, 1), colorMap=pg.colormap.get(COLORMAP), interactive=False)
         self.colorbar.setImageItem(self.image, insert_in=self.plot)
         self.matrix = np.zeros((0, 0), dtype=np.float32)
         self.mask = None
@@ -62,15 +61,27 @@ class AttentionHeatmap(pg.GraphicsLayoutWidget):
         self.selected_row: int | None = None
         self.plot.scene().sigMouseMoved.connect(self._on_mouse_moved)
         self.plot.scene().sigMouseClicked.connect(self._on_mouse_clicked)
-        self.set_tick_font_size(13)
+        self.row_title, self.column_title = "query", "key"
+        self.set_text_size(13)
 
-    def set_tick_font_size(self, points: int) -> None:
+    def set_text_size(self, points: float) -> None:
+        """Tick labels, axis titles and the colour bar's numbers at `points` (the view's zoom)."""
         font = QFont()
-        font.setPointSize(points)
+        font.setPointSizeF(points)
+        self._points = points
         for side in ("left", "bottom"):
             axis = self.plot.getAxis(side)
             axis.setTickFont(font)
             axis.setTextPen("#111")
+        self.colorbar.axis.setTickFont(font)
+        self.colorbar.axis.setTextPen("#111")
+        self.colorbar.getAxis("left").setLabel("attention weight", **{"font-size": f"{points:.1f}pt", "color": "#111"})
+        self._set_titles()
+
+    def _set_titles(self) -> None:
+        style = {"font-size": f"{self._points:.1f}pt", "color": "#111"}
+        self.plot.setLabel("left", self.row_title, **style)
+        self.plot.setLabel("bottom", self.column_title, **style)
 
     def set_matrix(self, matrix, row_labels, column_labels, mask=None, row_title="query", column_title="key"):
         """Show `matrix` (rows x columns, values in [0, 1]); `mask` is True on cells that cannot
@@ -89,8 +100,8 @@ class AttentionHeatmap(pg.GraphicsLayoutWidget):
             self.mask_overlay.setVisible(False)
         self.plot.getAxis("left").setTicks([[(i + 0.5, t) for i, t in enumerate(display_tokens(self.row_labels))]])
         self.plot.getAxis("bottom").setTicks([[(j + 0.5, t) for j, t in enumerate(display_tokens(self.column_labels))]])
-        self.plot.setLabel("left", row_title)
-        self.plot.setLabel("bottom", column_title)
+        self.row_title, self.column_title = row_title, column_title
+        self._set_titles()
         self.plot.setXRange(0, max(cols, 1), padding=0)
         self.plot.setYRange(0, max(rows, 1), padding=0)
         if self.selected_row is not None and self.selected_row >= rows:

@@ -240,3 +240,59 @@ def test_a_corrupt_weight_file_is_reported_and_the_other_model_still_works(qtbot
 class _FakeClick:
     def accept(self):
         pass
+
+
+def test_larger_text_grows_ticks_axis_titles_captions_and_output(qtbot, view):
+    from PySide6.QtGui import QFont
+    from PySide6.QtWidgets import QApplication
+
+    original = QApplication.font()
+    normal = QFont(original)
+    normal.setPointSizeF(12)  # above the 11 pt floor, so that doubling it doubles everything
+    QApplication.setFont(normal)
+    type_text(qtbot, view, "4 Nov 1988")
+
+    def sizes():
+        tick = view.heatmap.plot.getAxis("bottom").style["tickFont"].pointSizeF()
+        title = view.heatmap.plot.getAxis("left").labelStyle["font-size"]
+        caption = next(iter(view.overview._labels.values())).opts["size"]
+        output = view.output.text()
+        bars = view.row_panel.plot.getAxis("bottom").style["tickFont"].pointSizeF()
+        return tick, float(title[:-2]), float(caption[:-2]), output, bars, view.controls.input.font().pointSizeF()
+
+    before = sizes()
+    bigger = QFont(normal)
+    bigger.setPointSizeF(24)
+    try:
+        QApplication.setFont(bigger)
+        qtbot.waitUntil(lambda: sizes()[0] > before[0], timeout=5000)
+        after = sizes()
+        assert after[0] >= 1.9 * before[0] and after[1] >= 1.9 * before[1] and after[2] >= 1.9 * before[2]
+        assert after[4] >= 1.9 * before[4] and after[5] >= 1.9 * before[5]
+        big_before = float(before[3].split("font-size:")[1].split("pt")[0])
+        big_after = float(after[3].split("font-size:")[1].split("pt")[0])
+        assert big_after >= 1.9 * big_before
+    finally:
+        QApplication.setFont(original)
+
+
+def test_svg_export_is_drawn_like_the_png_export(qtbot, view, tmp_path):
+    """The SVG, rendered at the PNG's size, matches the PNG: cells sit under the same labels."""
+    from PySide6.QtGui import QImage, QPainter
+    from PySide6.QtSvg import QSvgRenderer
+
+    type_text(qtbot, view, "4 Nov 1988")
+    png = QImage(str(view.export_png(tmp_path / "a.png"))).convertToFormat(QImage.Format.Format_RGB32)
+    renderer = QSvgRenderer(str(view.export_svg(tmp_path / "a.svg")))
+    assert renderer.isValid()
+    drawn = QImage(png.size(), QImage.Format.Format_RGB32)
+    drawn.fill(0xFFFFFFFF)
+    painter = QPainter(drawn)
+    renderer.render(painter)
+    painter.end()
+    a = np.frombuffer(png.constBits(), dtype=np.uint8).reshape(png.height(), png.bytesPerLine())[:, :png.width() * 4]
+    b = np.frombuffer(drawn.constBits(), dtype=np.uint8).reshape(drawn.height(), drawn.bytesPerLine())[:, :drawn.width() * 4]
+    difference = np.abs(a.astype(int) - b.astype(int)).mean()
+    assert difference < 6.0, difference
+    # and the caption line names what is shown
+    assert "date-transformer" in (tmp_path / "a.svg").read_text() and "4 Nov 1988" in (tmp_path / "a.svg").read_text()

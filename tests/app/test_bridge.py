@@ -30,7 +30,38 @@ def test_twenty_thousand_results_arrive_on_the_gui_thread_without_loss(qtbot, br
     assert bridge.idle and not bridge._timer.isActive()
 
 
-def test_stale_results_are_dropped_and_the_newest_delivered(qtbot, bridge):
+def _slow(value, seconds):
+    import time
+
+    time.sleep(seconds)
+    return value
+
+
+def test_a_result_finished_after_a_newer_request_is_dropped(qtbot, bridge):
+    """The worker cannot cancel a request it is already running: the bridge must drop its result
+    when a newer request on the channel exists (the one place stale results are dropped)."""
+    got = []
+    bridge.subscribe("typing", lambda r: got.append(r.value))
+    bridge.submit("typing", CallRequest(_slow, ("old", 0.4)))
+    qtbot.waitUntil(lambda: bridge.worker.requests_run == 0 and not bridge.worker._pending, timeout=5000)
+    bridge.submit("typing", CallRequest(_slow, ("new", 0.0)))  # arrives while "old" runs
+    qtbot.waitUntil(lambda: bridge.idle, timeout=20_000)
+    assert got == ["new"]
+
+
+def test_an_invalidated_channel_delivers_nothing_until_the_next_request(qtbot, bridge):
+    got = []
+    bridge.subscribe("typing", lambda r: got.append(r.value))
+    bridge.submit("typing", CallRequest(_slow, ("old", 0.3)))
+    bridge.invalidate("typing")  # the view now shows a message about newer input
+    qtbot.waitUntil(lambda: bridge.idle, timeout=20_000)
+    assert got == []
+    bridge.submit("typing", CallRequest(int, (5,)))
+    qtbot.waitUntil(lambda: bridge.idle, timeout=20_000)
+    assert got == [5]
+
+
+def test_typing_two_hundred_times_ends_on_the_last_value(qtbot, bridge):
     got = []
     bridge.subscribe("typing", lambda r: got.append(r.value))
     for i in range(200):

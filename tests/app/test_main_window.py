@@ -86,3 +86,33 @@ def test_attention_view_says_it_is_loading_until_the_model_is_ready(qtbot, bridg
     qtbot.waitUntil(lambda: view.result is not None, timeout=30000)
     assert shared_state.model_states["date-transformer"] == "ready"
     assert view.message.text() == ""
+
+
+def test_the_view_list_comes_from_the_registry(qtbot, main_window):
+    import main
+    from app.views import VIEWS
+
+    ids = [view_id for view_id, _ in VIEWS]
+    assert [v.view_id for v in main_window.views] == ids
+    assert [main_window.navigation.item(i).text() for i in range(len(ids))] == [v.title() for v in main_window.views]
+    view_option = next(a for a in main.build_parser()._actions if "--view" in a.option_strings)
+    assert list(view_option.choices) == ids
+    # "&" in a title is written "&&" in the menu, or Qt would underline the next letter and drop the "&"
+    for action, view in zip(main_window.view_actions, main_window.views):
+        assert action.text().replace("&&", "&") == view.title()
+        assert "&" not in action.text().replace("&&", "")
+
+
+def test_a_sent_payload_reaches_the_view_that_accepts_it_and_is_shown(qtbot, main_window):
+    receivers = [v for v in main_window.views if "distribution" in v.accepts]
+    assert receivers, "some view must accept distributions"
+    got = []
+    receiver = receivers[0]
+    receiver.receive = lambda kind, payload: got.append((kind, payload))
+    main_window.show_view(main_window.views[0].view_id)
+    assert main_window.state.receiver_title("distribution") == receiver.title()
+    assert main_window.state.send("distribution", "payload")
+    assert got == [("distribution", "payload")]
+    assert main_window.current_view() is receiver
+    assert main_window.state.receiver_title("no-such-kind") is None
+    assert not main_window.state.send("no-such-kind", 1)

@@ -17,7 +17,6 @@ class RowPanel(QWidget):
         self.plot.setMenuEnabled(False)
         self.plot.hideButtons()
         self.plot.setYRange(0, 1)
-        self.plot.setLabel("left", "weight")
         self.bars = pg.BarGraphItem(x=[], height=[], width=0.8, brush=style.ACCENT)
         self.plot.addItem(self.bars)
         self.title = style.title_label(self.tr("Click a query row of the heatmap"), scale=1.1)
@@ -27,6 +26,13 @@ class RowPanel(QWidget):
         layout.addWidget(self.title)
         layout.addWidget(self.plot, 1)
         layout.addWidget(self.entropy_label)
+        self.apply_zoom()
+
+    def apply_zoom(self) -> None:
+        font = style.font()
+        for side in ("left", "bottom"):
+            self.plot.getAxis(side).setTickFont(font)
+        self.plot.setLabel("left", self.tr("weight"), **{"font-size": f"{style.point_size():.1f}pt"})
 
     def clear(self) -> None:
         self.bars.setOpts(x=[], height=[])

@@ -70,7 +70,16 @@ class AttentionView(View):
         self.heatmap.cell_hovered.connect(self._on_hover)
         self.heatmap.row_clicked.connect(self.select_row)
         self.overview.tile_clicked.connect(lambda layer, head: self.select(self.kind, layer, head))
+        self.apply_zoom()
         self.loop.schedule()
+
+    def apply_zoom(self) -> None:
+        """Text in the plots follows the application's text size (View ▸ Larger text)."""
+        super().apply_zoom()
+        self.heatmap.set_text_size(style.point_size())
+        self.row_panel.apply_zoom()
+        if self.result is not None:
+            self._draw(self.result)  # the output strip and the overview captions are re-written
 
     def HOVER_HINT(self) -> str:  # noqa: N802 - a translated constant
         return self.tr("Hover over a cell to read its weight; click a row to inspect it.")
@@ -204,6 +213,29 @@ class AttentionView(View):
     def _on_hover(self, row, col, value) -> None:
         if row >= 0:
             self.hover_label.setText(self.heatmap.describe_cell(row, col))
+
+    def main_input(self):
+        return self.controls.input
+
+    def model_selector(self):
+        return self.controls.model_box
+
+    # ---- sessions ------------------------------------------------------------------------
+    def extra_state(self) -> dict:
+        return {"kind": self.kind, "layer": self.layer, "head": self.head, "row": self.selected_row}
+
+    def apply_extra_state(self, state: dict) -> None:
+        kind, layer, head, row = (state.get(k) for k in ("kind", "layer", "head", "row"))
+        if kind in dict(KINDS):
+            self.kind = kind
+        if isinstance(layer, int):
+            self.layer = layer
+        if head is None or isinstance(head, int):
+            self.head = head
+        if row is None or isinstance(row, int):
+            self.selected_row = row
+        if self.result is not None:
+            self._draw(self.result)
 
     # ---- exports -------------------------------------------------------------------------
     def picture(self):

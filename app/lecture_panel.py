@@ -1,0 +1,118 @@
+"""The lecture panel: an ordered list of scenes the lecturer steps through in class.
+
+The lecturer captures the current view as a scene (its inputs, settings and a one-line
+caption), reorders and renames scenes, saves the lecture, and in class steps with PageDown /
+PageUp (what presentation clickers send).  The panel holds the list; the main window captures
+and applies scenes.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (QDockWidget, QHBoxLayout, QListWidget, QListWidgetItem, QPushButton, QVBoxLayout,
+                               QWidget)
+
+from app.session import Scene
+
+
+class LecturePanel(QDockWidget):
+    #: the user asks for the current view to be added as a scene
+    capture_requested = Signal()
+    #: a scene is to be shown (double click, or stepping)
+    scene_requested = Signal(object)
+
+    def __init__(self, parent=None):
+        super().__init__(self.tr("Lecture"), parent)
+        self.setObjectName("lecture_panel")
+        self.scenes: list[Scene] = []
+        self.current = -1
+        self.list = QListWidget()
+        self.list.setDragDropMode(QListWidget.DragDropMode.InternalMove)
+        self.list.model().rowsMoved.connect(self._rows_moved)
+        self.list.itemChanged.connect(self._caption_edited)
+        self.list.itemDoubleClicked.connect(lambda item: self.go_to(self.list.row(item)))
+        self.capture_button = QPushButton(self.tr("Add current view"))
+        self.up_button = QPushButton(self.tr("Up"))
+        self.down_button = QPushButton(self.tr("Down"))
+        self.remove_button = QPushButton(self.tr("Remove"))
+        self.capture_button.clicked.connect(self.capture_requested)
+        self.up_button.clicked.connect(lambda: self.move(self.list.currentRow(), -1))
+        self.down_button.clicked.connect(lambda: self.move(self.list.currentRow(), +1))
+        self.remove_button.clicked.connect(lambda: self.remove(self.list.currentRow()))
+        buttons = QHBoxLayout()
+        for button in (self.capture_button, self.up_button, self.down_button, self.remove_button):
+            buttons.addWidget(button)
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.addWidget(self.list, 1)
+        layout.addLayout(buttons)
+        self.setWidget(body)
+
+    # ---- the list ------------------------------------------------------------------------------
+    def set_scenes(self, scenes: list[Scene]) -> None:
+        self.scenes = list(scenes)
+        self.current = -1
+        self._refill()
+
+    def add(self, scene: Scene) -> None:
+        self.scenes.append(scene)
+        self._refill()
+        self.list.setCurrentRow(len(self.scenes) - 1)
+
+    def move(self, row: int, step: int) -> None:
+        target = row + step
+        if 0 <= row < len(self.scenes) and 0 <= target < len(self.scenes):
+            self.scenes[row], self.scenes[target] = self.scenes[target], self.scenes[row]
+            self._refill()
+            self.list.setCurrentRow(target)
+
+    def remove(self, row: int) -> None:
+        if 0 <= row < len(self.scenes):
+            del self.scenes[row]
+            self.current = min(self.current, len(self.scenes) - 1)
+            self._refill()
+
+    def _refill(self) -> None:
+        self.list.blockSignals(True)
+        self.list.clear()
+        for number, scene in enumerate(self.scenes, start=1):
+            item = QListWidgetItem(scene.caption)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsEditable)
+            item.setToolTip(self.tr("Scene {0}: {1} view").format(number, scene.view))
+            item.setData(Qt.ItemDataRole.UserRole, number - 1)
+            self.list.addItem(item)
+        self.list.blockSignals(False)
+        self._mark_current()
+
+    def _caption_edited(self, item: QListWidgetItem) -> None:
+        row = self.list.row(item)
+        if 0 <= row < len(self.scenes):
+            self.scenes[row].caption = item.text()
+
+    def _rows_moved(self, *_):
+        """A drag in the list: the items carry their scene's old position."""
+        order = [self.list.item(i).data(Qt.ItemDataRole.UserRole) for i in range(self.list.count())]
+        self.scenes = [self.scenes[i] for i in order]
+        self._refill()
+
+    # ---- stepping ------------------------------------------------------------------------------
+    def go_to(self, row: int) -> bool:
+        if not 0 <= row < len(self.scenes):
+            return False
+        self.current = row
+        self._mark_current()
+        self.scene_requested.emit(self.scenes[row])
+        return True
+
+    def next(self) -> bool:
+        return self.go_to(self.current + 1)
+
+    def previous(self) -> bool:
+        return self.go_to(max(self.current - 1, 0) if self.current > 0 else -1)
+
+    def _mark_current(self) -> None:
+        for row in range(self.list.count()):
+            font = self.list.item(row).font()
+            font.setBold(row == self.current)
+            self.list.item(row).setFont(font)
+        if 0 <= self.current < self.list.count():
+            self.list.setCurrentRow(self.current)

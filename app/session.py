@@ -1,0 +1,204 @@
+"""Sessions and lecture scenes: what each view shows, as JSON.
+
+A view's state is read from its input widgets, so every view — including views added later —
+is saved without code of its own: each line edit, text box, combo box, spin box, check box,
+slider and tab bar is keyed by its path from the view (class names and positions among
+siblings; views build their widgets in the same order every time).  A view adds what its
+widgets do not hold (the attention view's chosen layer and head) through `View.extra_state()`
+and `View.apply_extra_state()`.
+
+File format (versioned; a newer version is refused, never half-read):
+
+    {"format": "attention-lab-session", "version": 1, "current_view": "beam",
+     "views": {"attention": {"widgets": {...}, "extra": {...}}, ...}}
+
+    {"format": "attention-lab-lecture", "version": 1,
+     "scenes": [{"view": "beam", "caption": "Greedy is not enough", "state": {...}}, ...]}
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from PySide6.QtWidgets import (QAbstractSlider, QAbstractSpinBox, QCheckBox, QComboBox, QDoubleSpinBox, QLineEdit,
+                               QPlainTextEdit, QRadioButton, QSpinBox, QTabWidget, QTextEdit, QWidget)
+
+SESSION_FORMAT = "attention-lab-session"
+LECTURE_FORMAT = "attention-lab-lecture"
+VERSION = 1
+#: the largest session or lecture file read (a session is a few kilobytes)
+MAX_BYTES = 5_000_000
+
+
+class SessionError(ValueError):
+    """A session or lecture file that cannot be used; the message says why."""
+
+
+def _inside_compound(widget: QWidget, view: QWidget) -> bool:
+    """The line edit inside a spin box or an editable combo box belongs to that widget."""
+    parent = widget.parentWidget()
+    while parent is not None and parent is not view:
+        if isinstance(parent, (QAbstractSpinBox, QComboBox)):
+            return True
+        parent = parent.parentWidget()
+    return False
+
+
+def _path(widget: QWidget, view: QWidget) -> str:
+    parts = []
+    while widget is not None and widget is not view:
+        parent = widget.parentWidget()
+        siblings = [c for c in (parent.children() if parent else []) if type(c) is type(widget)]
+        parts.append(f"{type(widget).__name__}{siblings.index(widget) if widget in siblings else 0}")
+        widget = parent
+    return "/".join(reversed(parts))
+
+
+def input_widgets(view: QWidget) -> dict[str, QWidget]:
+    """The widgets holding a view's inputs and settings, keyed by their path."""
+    kinds = (QLineEdit, QPlainTextEdit, QTextEdit, QComboBox, QAbstractSpinBox, QCheckBox, QRadioButton,
+             QAbstractSlider, QTabWidget)
+    found = {}
+    for widget in view.findChildren(QWidget):
+        if not isinstance(widget, kinds) or _inside_compound(widget, view):
+            continue
+        if isinstance(widget, (QTextEdit, QPlainTextEdit)) and widget.isReadOnly():
+            continue
+        if isinstance(widget, QAbstractSlider) and not hasattr(widget, "setValue"):
+            continue
+        if type(widget).__name__ == "QScrollBar":
+            continue
+        found[_path(widget, view)] = widget
+    return found
+
+
+def _read(widget: QWidget):
+    if isinstance(widget, QLineEdit):
+        return widget.text()
+    if isinstance(widget, (QPlainTextEdit, QTextEdit)):
+        return widget.toPlainText()
+    if isinstance(widget, QComboBox):
+        return {"index": widget.currentIndex(), "text": widget.currentText()}
+    if isinstance(widget, (QSpinBox, QDoubleSpinBox, QAbstractSlider)):
+        return widget.value()
+    if isinstance(widget, (QCheckBox, QRadioButton)):
+        return widget.isChecked()
+    if isinstance(widget, QTabWidget):
+        return widget.currentIndex()
+    return None
+
+
+def _write(widget: QWidget, value) -> None:
+    if isinstance(widget, QLineEdit) and isinstance(value, str):
+        widget.setText(value)
+    elif isinstance(widget, (QPlainTextEdit, QTextEdit)) and isinstance(value, str):
+        widget.setPlainText(value)
+    elif isinstance(widget, QComboBox) and isinstance(value, dict):
+        index = widget.findText(str(value.get("text", "")))  # by text: a model list may have changed
+        if index < 0 and isinstance(value.get("index"), int) and value["index"] < widget.count():
+            index = value["index"]
+        if index >= 0:
+            widget.setCurrentIndex(index)
+    elif isinstance(widget, QDoubleSpinBox) and isinstance(value, (int, float)):
+        widget.setValue(float(value))
+    elif isinstance(widget, (QSpinBox, QAbstractSlider)) and isinstance(value, (int, float)):
+        widget.setValue(int(value))
+    elif isinstance(widget, (QCheckBox, QRadioButton)) and isinstance(value, bool):
+        widget.setChecked(value)
+    elif isinstance(widget, QTabWidget) and isinstance(value, int) and 0 <= value < widget.count():
+        widget.setCurrentIndex(value)
+
+
+def capture_view(view) -> dict:
+    """A view's inputs and settings as plain JSON data."""
+    widgets = {key: _read(widget) for key, widget in input_widgets(view).items()}
+    return {"widgets": widgets, "extra": view.extra_state()}
+
+
+def apply_view(view, state: dict) -> None:
+    """Put a captured state back: unknown keys are skipped (a view may have gained widgets)."""
+    if not isinstance(state, dict):
+        raise SessionError("a view's state must be an object")
+    widgets = input_widgets(view)
+    saved = state.get("widgets") or {}
+    if not isinstance(saved, dict):
+        raise SessionError("a view's widgets must be an object")
+    # combo boxes first (the model choice decides what the other inputs mean), then the rest
+    for key in sorted(saved, key=lambda k: not isinstance(widgets.get(k), QComboBox)):
+        if key in widgets:
+            _write(widgets[key], saved[key])
+    view.apply_extra_state(state.get("extra") or {})
+
+
+# ---- files ---------------------------------------------------------------------------------------
+def _load(path, expected_format: str) -> dict:
+    path = Path(path)
+    try:
+        if path.stat().st_size > MAX_BYTES:
+            raise SessionError(f"{path.name} is larger than {MAX_BYTES // 1_000_000} MB: not a session file")
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise SessionError(f"cannot read {path.name}: {exc.strerror or exc}") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise SessionError(f"{path.name} is not valid JSON ({exc})") from None
+    if not isinstance(data, dict) or data.get("format") != expected_format:
+        raise SessionError(f"{path.name} is not an Attention Lab {expected_format.rsplit('-', 1)[1]} file")
+    version = data.get("version")
+    if not isinstance(version, int) or version < 1:
+        raise SessionError(f"{path.name} has no valid version number")
+    if version > VERSION:
+        raise SessionError(f"{path.name} was written by a newer Attention Lab (format version {version}; "
+                           f"this one reads up to {VERSION})")
+    return data
+
+
+def _save(path, data: dict) -> Path:
+    path = Path(path)
+    text = json.dumps(data, ensure_ascii=False, indent=1)
+    temporary = path.with_name(path.name + ".part")
+    temporary.write_text(text, encoding="utf-8")
+    temporary.replace(path)  # never a half-written file under the real name
+    return path
+
+
+def save_session(path, views: dict[str, dict], current_view: str) -> Path:
+    return _save(path, {"format": SESSION_FORMAT, "version": VERSION, "current_view": current_view,
+                        "views": views})
+
+
+def load_session(path) -> tuple[dict[str, dict], str | None]:
+    """-> ({view id: state}, the view that was shown).  Raises SessionError."""
+    data = _load(path, SESSION_FORMAT)
+    views = data.get("views")
+    if not isinstance(views, dict) or not all(isinstance(v, dict) for v in views.values()):
+        raise SessionError("the session's 'views' must map view ids to states")
+    current = data.get("current_view")
+    return views, current if isinstance(current, str) else None
+
+
+@dataclass
+class Scene:
+    """One step of a lecture: a view, its inputs and settings, and a one-line caption."""
+
+    view: str
+    caption: str
+    state: dict = field(default_factory=dict)
+
+
+def save_lecture(path, scenes: list[Scene]) -> Path:
+    return _save(path, {"format": LECTURE_FORMAT, "version": VERSION,
+                        "scenes": [{"view": s.view, "caption": s.caption, "state": s.state} for s in scenes]})
+
+
+def load_lecture(path) -> list[Scene]:
+    data = _load(path, LECTURE_FORMAT)
+    raw = data.get("scenes")
+    if not isinstance(raw, list):
+        raise SessionError("the lecture's 'scenes' must be a list")
+    scenes = []
+    for number, item in enumerate(raw, start=1):
+        if not (isinstance(item, dict) and isinstance(item.get("view"), str) and isinstance(item.get("state"), dict)):
+            raise SessionError(f"scene {number} needs a 'view' name and a 'state' object")
+        scenes.append(Scene(item["view"], str(item.get("caption", "")), item["state"]))
+    return scenes

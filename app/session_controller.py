@@ -1,0 +1,149 @@
+"""Sessions and lectures in the window: the dialogs, recent files, the last session at start,
+and capturing / applying scenes.  The file format lives in app/session.py."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QSettings, Signal
+from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+from app.session import (Scene, SessionError, apply_view, capture_view, load_lecture, load_session, save_lecture,
+                         save_session)
+
+MAX_RECENT = 8
+
+
+def settings() -> QSettings:
+    return QSettings("AttentionLab", "Attention Lab")
+
+
+class SessionController(QObject):
+    #: the recent-files list changed
+    recent_changed = Signal()
+
+    def __init__(self, window):
+        super().__init__(window)
+        self.window = window
+
+    # ---- state of the whole window -------------------------------------------------------------
+    def capture(self) -> dict[str, dict]:
+        return {view.view_id: capture_view(view) for view in self.window.views}
+
+    def apply(self, views: dict[str, dict], current: str | None) -> None:
+        """Apply every view's state; all of it is checked first, so a bad file changes nothing."""
+        known = {view.view_id: view for view in self.window.views}
+        for view_id, state in views.items():
+            if view_id in known and not isinstance(state, dict):
+                raise SessionError(f"the state of view {view_id!r} is not an object")
+        for view_id, state in views.items():
+            if view_id in known:
+                apply_view(known[view_id], state)
+        if current in known:
+            self.window.show_view(current)
+
+    # ---- files ----------------------------------------------------------------------------------
+    def save(self, path) -> Path:
+        path = save_session(path, self.capture(), self.window.current_view().view_id)
+        self._remember(path)
+        return path
+
+    def open(self, path) -> None:
+        """Raises SessionError; nothing changes then."""
+        views, current = load_session(path)
+        self.apply(views, current)
+        self._remember(path)
+
+    def open_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self.window, self.tr("Open session"), self._folder(),
+                                              self.tr("Attention Lab session (*.json)"))
+        if path:
+            self.open_reporting(path)
+
+    def open_reporting(self, path) -> bool:
+        try:
+            self.open(path)
+        except SessionError as exc:
+            QMessageBox.warning(self.window, self.tr("Cannot open session"), str(exc))
+            return False
+        return True
+
+    def save_dialog(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self.window, self.tr("Save session"),
+                                              str(Path(self._folder()) / "session.json"),
+                                              self.tr("Attention Lab session (*.json)"))
+        if path:
+            try:
+                self.save(path)
+            except OSError as exc:
+                QMessageBox.warning(self.window, self.tr("Cannot save session"), str(exc))
+
+    def _folder(self) -> str:
+        recent = self.recent()
+        return str(Path(recent[0]).parent) if recent else str(Path.home())
+
+    # ---- recent files and the last session -------------------------------------------------------
+    def recent(self) -> list[str]:
+        value = settings().value("session/recent") or []
+        return [str(v) for v in (value if isinstance(value, list) else [value])]
+
+    def _remember(self, path) -> None:
+        path = str(Path(path).resolve())
+        recent = [path] + [p for p in self.recent() if p != path]
+        settings().setValue("session/recent", recent[:MAX_RECENT])
+        self.recent_changed.emit()
+
+    def store_last(self) -> None:
+        """At close: the whole state, restored at the next start."""
+        settings().setValue("session/last", json.dumps(self.capture(), ensure_ascii=False))
+
+    def restore_last(self) -> None:
+        text = settings().value("session/last")
+        if not text:
+            return
+        try:
+            views = json.loads(str(text))
+            if isinstance(views, dict):
+                self.apply(views, None)
+        except (ValueError, SessionError):
+            settings().remove("session/last")  # a broken stored state must not break every start
+
+    # ---- lectures -------------------------------------------------------------------------------
+    def capture_scene(self) -> Scene:
+        view = self.window.current_view()
+        caption = view.title()
+        main_input = view.scene_caption()
+        if main_input:
+            caption = f"{caption}: {main_input}"
+        return Scene(view.view_id, caption, capture_view(view))
+
+    def apply_scene(self, scene: Scene) -> None:
+        known = {view.view_id: view for view in self.window.views}
+        if scene.view not in known:
+            QMessageBox.warning(self.window, self.tr("Cannot show scene"),
+                                self.tr("This lecture needs a view that this version does not have: {0}")
+                                .format(scene.view))
+            return
+        apply_view(known[scene.view], scene.state)
+        self.window.show_view(scene.view)
+        self.window.statusBar().showMessage(scene.caption, 8000)
+
+    def open_lecture_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self.window, self.tr("Open lecture"), self._folder(),
+                                              self.tr("Attention Lab lecture (*.json)"))
+        if path:
+            try:
+                self.window.lecture_panel.set_scenes(load_lecture(path))
+                self.window.lecture_panel.show()
+            except SessionError as exc:
+                QMessageBox.warning(self.window, self.tr("Cannot open lecture"), str(exc))
+
+    def save_lecture_dialog(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self.window, self.tr("Save lecture"),
+                                              str(Path(self._folder()) / "lecture.json"),
+                                              self.tr("Attention Lab lecture (*.json)"))
+        if path:
+            try:
+                save_lecture(path, self.window.lecture_panel.scenes)
+            except OSError as exc:
+                QMessageBox.warning(self.window, self.tr("Cannot save lecture"), str(exc))
