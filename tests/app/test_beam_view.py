@@ -578,3 +578,58 @@ def test_larger_text_reaches_the_tree_and_the_node_panel(qtbot, view):
         assert view.nbest.table.item(0, 1).font().pointSizeF() > 1.5 * cell_points
     finally:
         app.setFont(old)
+
+
+def best_path(view):
+    """The candidates of the best hypothesis, walked up from its last node in the test itself."""
+    nodes, node_id, path = view.original.result.nodes, view.original.hypotheses[0].node_id, []
+    while node_id:
+        path.append(nodes[node_id])
+        node_id = nodes[node_id].parent
+    return path[::-1]
+
+
+def test_a_session_keeps_the_revealed_step_and_the_inspected_node(qtbot, view):
+    node = best_path(view)[3]
+    view.set_revealed_steps(5)
+    view.select_node(node.node_id)
+    saved = view.extra_state()
+    assert saved == {"revealed_steps": 5, "selected_prefix": [c.token for c in best_path(view)[:4]]}
+    view.set_revealed_steps(view.original.result.steps_run)
+    view.select_node(0)
+    view.apply_extra_state(saved)
+    assert view.revealed_steps == 5 and view.tree.visible_steps() == [1, 2, 3, 4, 5]
+    qtbot.waitUntil(lambda: view.bridge.idle and view.inspection.prefix_ids == tuple(saved["selected_prefix"]),
+                    timeout=30000)
+    assert view.tree.selected_node == node.node_id
+    # restored inputs start a new search: the step is applied to that search once it is drawn
+    view.controls.beam_spin.setValue(3)
+    view.apply_extra_state({"revealed_steps": 2, "selected_prefix": []})
+    wait_settled(qtbot, view)
+    assert view.original.beam_width == 3 and view.revealed_steps == 2
+
+
+def test_a_saved_session_restores_the_search_in_a_fresh_view(qtbot, view, bridge, shared_state):
+    import json
+
+    from app.session import apply_view, capture_view
+    from app.views.beam import BeamView
+
+    view.controls.input.setText("26/03/2021")
+    view.controls.beam_spin.setValue(3)
+    view.error_panel.expected_input.setText("2021-03-26")
+    view.tabs.setCurrentIndex(1)
+    wait_settled(qtbot, view)
+    view.set_revealed_steps(4)
+    saved = json.loads(json.dumps(capture_view(view)))
+
+    fresh = BeamView(bridge, shared_state)
+    qtbot.addWidget(fresh)
+    fresh.controls.model_box.setCurrentIndex(fresh.controls.model_box.findData(MODEL))
+    wait_settled(qtbot, fresh)
+    apply_view(fresh, saved)
+    wait_settled(qtbot, fresh)
+    assert fresh.controls.input.text() == "26/03/2021" and fresh.controls.beam_spin.value() == 3
+    assert fresh.error_panel.expected_input.text() == "2021-03-26" and fresh.tabs.currentIndex() == 1
+    assert fresh.original.text == "26/03/2021" and fresh.original.beam_width == 3 and fresh.verdict == "agree"
+    assert fresh.revealed_steps == 4

@@ -99,7 +99,7 @@ class NodePanel(QWidget):
     def apply_zoom(self) -> None:
         """Tick labels of the plots at the application's text size (they do not follow it by themselves)."""
         self.bars_plot.getAxis("bottom").setTickFont(style.font(TICK_SCALE))
-        self.heatmap.set_tick_font_size(round(style.point_size()))
+        self.heatmap.set_text_size(style.point_size())
         for item in self.bar_texts:
             item.setFont(style.font())
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QCoreApplication, QEvent, Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QFrame, QScrollArea, QTabWidget, QVBoxLayout
 
 from app import style
@@ -68,6 +68,8 @@ class BeamView(View):
         self.selected_prefix: tuple | None = None  # ...and its token ids (survives a new search)
         self._node_request: NodeRequest | None = None
         self._forced: tuple[int, ...] | None = None  # the prefix the next what-if search imposes
+        #: (steps to reveal, None for all) once the search on its way is drawn; None: nothing pending
+        self._pending_reveal: tuple[int | None] | None = None
 
         self.controls = SearchControls(self.EXAMPLE)
         self.step_bar = StepBar()
@@ -168,6 +170,9 @@ class BeamView(View):
         old_steps = self.tree.revealed_steps
         same_search = search_settings(analysis) == search_settings(previous)  # e.g. only the expected output
         self.search_loop.value = analysis
+        if self._pending_reveal is not None:  # a session or lecture scene asked for this step
+            (old_steps,), self._pending_reveal = self._pending_reveal, None
+            stepping = old_steps is not None
         if not same_search:
             self.whatif = None
             self.whatif_panel.reset()
@@ -352,19 +357,38 @@ class BeamView(View):
         return None if e is None else e.verdict
 
     # ---- zoom --------------------------------------------------------------------------------
-    def changeEvent(self, event) -> None:
-        # Qt hands ApplicationFontChange (what View.changeEvent waits for) to event(), not to
-        # changeEvent(); a new application font reaches this view as its own FontChange.
-        if event.type() == QEvent.Type.FontChange and hasattr(self, "search_loop"):  # not while being built
-            self.apply_zoom()
-        super().changeEvent(event)
-
     def apply_zoom(self) -> None:
         super().apply_zoom()
         self.tree.restyle()
         self.node_panel.apply_zoom()
         self._render_table()  # the table's items carry their own font
         self.error_panel.fit_table_height()
+
+    # ---- sessions and lecture scenes ----------------------------------------------------------
+    def main_input(self):
+        return self.controls.input
+
+    def model_selector(self):
+        return self.controls.model_box
+
+    def extra_state(self) -> dict:
+        """How far the search is revealed and which node is inspected (the inputs are saved by
+        app/session.py from the widgets)."""
+        steps = None if self.tree.revealed_steps >= self.tree.steps else self.tree.revealed_steps
+        return {"revealed_steps": steps, "selected_prefix": list(self.selected_prefix or ())}
+
+    def apply_extra_state(self, state: dict) -> None:
+        prefix = state.get("selected_prefix")
+        if isinstance(prefix, list) and all(isinstance(t, int) for t in prefix):
+            self.selected_prefix = tuple(prefix)
+        steps = state.get("revealed_steps")
+        steps = steps if isinstance(steps, int) and not isinstance(steps, bool) else None
+        if self.search_loop.busy:  # the restored inputs start a new search: apply to it when drawn
+            self._pending_reveal = (steps,)
+        elif self.original is not None:
+            self.tree.set_revealed_steps(self.tree.steps if steps is None else steps)
+            self._after_reveal()
+            self._reselect()
 
     # ---- exports -------------------------------------------------------------------------
     def export_basename(self) -> str:
