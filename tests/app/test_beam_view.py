@@ -633,3 +633,20 @@ def test_a_saved_session_restores_the_search_in_a_fresh_view(qtbot, view, bridge
     assert fresh.error_panel.expected_input.text() == "2021-03-26" and fresh.tabs.currentIndex() == 1
     assert fresh.original.text == "26/03/2021" and fresh.original.beam_width == 3 and fresh.verdict == "agree"
     assert fresh.revealed_steps == 4
+
+
+def test_a_what_if_forced_on_an_older_search_is_not_drawn_beside_a_new_one(qtbot, table_view):
+    from engine.beam_analysis import analyse_beam
+
+    model, dog = TableModel(), WordTokenizer.itos.index("dog")
+    table_view.show_analysis(analyse_beam(model, "a sentence", beam_width=2, length_penalty="none"))
+    old = analyse_beam(model, "a sentence", beam_width=1, length_penalty="none", prefix=(dog,))
+    table_view.render_whatif(old)  # forced while B was 1: it answers a search no longer on screen
+    assert table_view.whatif is None
+    current = analyse_beam(model, "a sentence", beam_width=2, length_penalty="none", prefix=(dog,))
+    table_view.render_whatif(current)
+    assert table_view.whatif is current and "dog has" in table_view.whatif_panel.label.text()
+    # an expected output only adds the error analysis: the same search, the what-if stays
+    table_view.show_analysis(analyse_beam(model, "a sentence", beam_width=2, length_penalty="none",
+                                          expected="dog has"))
+    assert table_view.whatif is current
