@@ -5,11 +5,16 @@ from __future__ import annotations
 import html
 
 from PySide6.QtCore import QSignalBlocker, Qt, Signal
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QAbstractItemView, QTableWidgetItem, QVBoxLayout, QWidget
 
-from app.views.beam_style import TOP_LEFT, fmt, number_item, number_table, title_label, tokens_html, wrapped_label
+from app import style
+from app.views.beam.text import character_count, output_text, tokens_html
+from app.views.beam.tree import STYLES
 from engine.beam_analysis import finished_so_far, node_sequence
+
+#: the best row in the colour of a finished hypothesis' text in the tree
+BEST_COLOUR = QColor(STYLES["finished"][2])
 
 
 class NBestPanel(QWidget):
@@ -24,16 +29,19 @@ class NBestPanel(QWidget):
         super().__init__(parent)
         self.rows: list = []  # ScoredSequence of each row shown
         self.selected_row: int | None = None
-        self.title = title_label()
-        self.table = number_table(0, ["#", self.tr("output"), "L", "log P", self.tr("score"), ""], text_column=1,
-                                  row_height=26)
+        self.title = style.title_label(scale=1.1)
+        self.table = style.number_table(0, ["#", self.tr("output"), "L", "log P", self.tr("score"), ""],
+                                        text_column=1)
         self.table.verticalHeader().setVisible(False)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.stop_label = wrapped_label()
-        self.formula_label = wrapped_label(style="font-size: 12pt; background: #fffde7; padding: 6px", rich=True)
+        self.stop_label = style.wrapped_label()
+        self.formula_label = style.scaled(style.wrapped_label(rich=True), 1.1)
+        # a pale yellow card: the arithmetic a student copies down (a style sheet without a font
+        # size, so that the zoom still reaches the text)
+        self.formula_label.setStyleSheet("background: #fffde7; padding: 6px")
         self.formula_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.formula_label.setAlignment(TOP_LEFT)
+        self.formula_label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.setMinimumWidth(400)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -47,7 +55,8 @@ class NBestPanel(QWidget):
         result = analysis.result
         if revealed >= result.steps_run:
             rows = list(analysis.hypotheses)
-            title = self.tr("n-best list ({0} hypotheses, best score first)").format(len(rows))
+            count = style.plural(len(rows), self.tr("{0} hypothesis"), self.tr("{0} hypotheses"))
+            title = self.tr("n-best list ({0}, best score first)").format(count)
         else:
             rows = [node_sequence(analysis, c.node_id) for c in finished_so_far(result, revealed)]
             title = self.tr("Finished after step {0} ({1} so far, best score first)").format(revealed, len(rows))
@@ -58,7 +67,7 @@ class NBestPanel(QWidget):
         with QSignalBlocker(self.table):
             self.table.setRowCount(len(rows))
             for r, h in enumerate(rows):
-                self._fill_row(r, h, analysis.max_length)
+                self._fill_row(r, h, analysis)
             if self.selected_row is not None and self.selected_row < len(rows):
                 self.table.selectRow(self.selected_row)
             else:
@@ -69,24 +78,25 @@ class NBestPanel(QWidget):
             "no live beams": self.tr("no live beams left"),
             "forced prefix ends with EOS": self.tr("the forced prefix ends with ⟨/s⟩"),
         }.get(result.stopped_because, result.stopped_because)
-        self.stop_label.setText(self.tr("The search stopped after {0} steps: {1}. While it runs, live beams are "
+        steps = style.plural(result.steps_run, self.tr("{0} step"), self.tr("{0} steps"))
+        self.stop_label.setText(self.tr("The search stopped after {0}: {1}. While it runs, live beams are "
                                         "ranked by log P; finished hypotheses by their score.")
-                                .format(result.steps_run, stop))
+                                .format(steps, stop))
 
-    def _fill_row(self, r: int, h, max_length: int) -> None:
-        cells = [str(r + 1), h.text or "∅", str(h.length), fmt(h.logprob), fmt(h.score),
-                 "✓" if h.finished else self.tr("cut")]
+    def _fill_row(self, r: int, h, analysis) -> None:
+        cells = [str(r + 1), output_text(h.tokens, analysis.vocab), str(h.length), style.fixed(h.logprob),
+                 style.fixed(h.score), "✓" if h.finished else self.tr("cut")]
         for c, text in enumerate(cells):
             if c == 1:
                 item = QTableWidgetItem(text)
-                item.setFont(QFont("monospace", 12))
+                item.setFont(style.font(monospace=True))
             else:
-                item = number_item(text)
+                item = style.number_item(text)
             if not h.finished:
                 item.setToolTip(self.tr("Not finished: the search reached the maximum length "
-                                        "({0} tokens) first").format(max_length))
+                                        "({0} tokens) first").format(analysis.max_length))
             if r == 0:
-                item.setForeground(QColor("#1b5e20"))
+                item.setForeground(BEST_COLOUR)
             self.table.setItem(r, c, item)
 
     def clear_selection(self) -> None:
@@ -114,17 +124,26 @@ class NBestPanel(QWidget):
         else:
             self.formula_label.setText(self.tr("No hypothesis finished yet: step forward."))
             return None
-        self.formula_label.setText(self.formula_text(seq, heading, analysis.length_penalty, analysis.alpha))
+        self.formula_label.setText(self.formula_text(seq, heading, analysis.length_penalty, analysis.alpha,
+                                                     analysis.max_length))
         return seq
 
-    def formula_text(self, seq, heading: str, penalty: str, alpha: float) -> str:
-        """The normalisation formula with the numbers of `seq` filled in (rich text)."""
-        n_chars = sum(1 for t in seq.tokens if t != "</s>")
-        eos = self.tr(" + ⟨/s⟩") if seq.finished else self.tr(", no ⟨/s⟩: cut at the maximum length")
+    def formula_text(self, seq, heading: str, penalty: str, alpha: float, max_length: int) -> str:
+        """The normalisation formula with the numbers of `seq` filled in (rich text).  L counts
+        the generated tokens: ⟨/s⟩ when it was written, never ⟨s⟩."""
+        fmt = style.fixed
+        chars = style.plural(character_count(seq.tokens), self.tr("{0} character"), self.tr("{0} characters"))
+        if seq.finished:
+            end = self.tr("{0} + ⟨/s⟩").format(chars)
+        elif seq.length >= max_length:
+            end = self.tr("{0}, no ⟨/s⟩: cut at the maximum length").format(chars)
+        else:
+            end = self.tr("{0}, no ⟨/s⟩ yet: the search goes on from here").format(chars)
+        tokens = style.plural(seq.length, self.tr("{0} token"), self.tr("{0} tokens"))
         terms = " + ".join(f"({fmt(x)})" for x in seq.token_logprobs) or "0"
         lines = [f"<b>{html.escape(heading)}: <span style='font-family:monospace'>{tokens_html(seq.tokens)}</span>"
                  f"</b>",
-                 self.tr("L = {0} tokens ({1} characters{2})").format(seq.length, n_chars, eos),
+                 self.tr("L = {0} after ⟨s⟩ ({1})").format(tokens, end),
                  self.tr("log P = Σ log p(token | prefix) = {0} = <b>{1}</b>").format(terms, fmt(seq.logprob))]
         if penalty == "none":
             lines.append(self.tr("score = log P = <b>{0}</b> &nbsp;(no length normalisation)").format(fmt(seq.score)))

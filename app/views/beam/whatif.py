@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QSignalBlocker, Signal
+from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
-from app.views.beam_style import TOP_LEFT, fmt, title_label, tokens_html, wrapped_label
+from app import style
+from app.views.base import MessageLine
+from app.views.beam.text import SPECIAL_TOKENS, output_text, tokens_html
 from app.widgets.tokens import display_token
 
 # Tokens that are never an output: padding, the start token and "unknown character" (which
 # has no text: a forced <unk> would produce an output nobody can read back).  </s> stays: forcing
 # an early end is a meaningful question.
-NOT_OUTPUTS = ("<pad>", "<s>", "<unk>")
+NOT_OUTPUTS = SPECIAL_TOKENS - {"</s>"}
 
 
 class WhatIfPanel(QWidget):
@@ -32,17 +34,20 @@ class WhatIfPanel(QWidget):
         self.force_button = QPushButton(self.tr("Force it and search again"))
         self.force_button.setEnabled(False)
         self.force_button.clicked.connect(self._force_clicked)
-        self.label = wrapped_label(style="font-size: 12pt", rich=True)
-        self.label.setAlignment(TOP_LEFT)
+        self.label = style.scaled(style.wrapped_label(rich=True), 1.1)
+        self.label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        #: this panel's own message line (a what-if search that failed)
+        self.message = MessageLine()
         self.tree_check = QCheckBox(self.tr("Draw the what-if search in the tree"))
         self.tree_check.toggled.connect(self.tree_toggled)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(title_label(self.tr("What if the next token were…")))
+        layout.addWidget(style.title_label(self.tr("What if the next token were…"), scale=1.1))
         force_row = QHBoxLayout()
         force_row.addWidget(self.force_box, 1)
         force_row.addWidget(self.force_button)
         layout.addLayout(force_row)
+        layout.addWidget(self.message)
         layout.addWidget(self.label, 1)
         layout.addWidget(self.tree_check)
         self.reset()
@@ -66,7 +71,7 @@ class WhatIfPanel(QWidget):
             for token_id, label, p in n.top(len(n.labels)):
                 if label in NOT_OUTPUTS:
                     continue
-                self.force_box.addItem(f"{display_token(label)}   p = {p:.4f}", token_id)
+                self.force_box.addItem(f"{display_token(label)}   p = {style.fixed(p, 4)}", token_id)
         self.force_button.setEnabled(self.force_box.count() > 0)
 
     def pick_token(self, token_id: int) -> None:
@@ -90,16 +95,17 @@ class WhatIfPanel(QWidget):
         cost = sum(w.result.nodes[c.node_id].token_logprob for s in w.result.trace[: len(w.forced_prefix)] for c in s)
 
         def cell(seq):
-            return (f"<td style='font-family:monospace; padding:2px 8px'><b>{html.escape(seq.text) or '∅'}</b></td>"
-                    f"<td align='right' style='padding:2px 8px'>{fmt(seq.logprob)}</td>"
-                    f"<td align='right' style='padding:2px 8px'>{fmt(seq.score)}</td>")
+            text = html.escape(output_text(seq.tokens, w.vocab))
+            return (f"<td style='font-family:monospace; padding:2px 8px'><b>{text}</b></td>"
+                    f"<td align='right' style='padding:2px 8px'>{style.fixed(seq.logprob)}</td>"
+                    f"<td align='right' style='padding:2px 8px'>{style.fixed(seq.score)}</td>")
 
         better = w.best.score > a.best.score
         self.label.setText(self.tr(
             "<table><tr><th></th><th>best output</th><th>log P</th><th>score</th></tr>"
             "<tr><td>original</td>{0}</tr><tr><td>forced <span style='font-family:monospace'>{1}</span></td>{2}</tr>"
             "</table>The forced tokens cost log p = {3}. {4}").format(
-            cell(a.best), forced, cell(w.best), fmt(cost),
+            cell(a.best), forced, cell(w.best), style.fixed(cost),
             self.tr("The forced search found a <b>better</b> score: the original search missed it.") if better else
             self.tr("The original output keeps the better score.")))
         self.tree_check.setEnabled(True)

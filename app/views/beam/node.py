@@ -5,14 +5,32 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QSignalBlocker, Qt, Signal
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from app.views.beam_style import after_bos, fmt, point_font, title_label, wrapped_label
+from app import style
+from app.views.base import MessageLine
+from app.views.beam.text import after_bos
+from app.views.beam.tree import STATUS_COLOURS
 from app.widgets.heatmap import AttentionHeatmap
 from app.widgets.tokens import display_token
 
-STATUS_BRUSHES = {"finished": "#2e7d32", "kept": "#1565c0"}
+STATUS_BRUSHES = {"finished": STATUS_COLOURS["finished"], "kept": STATUS_COLOURS["kept"]}
 NOT_TAKEN_BRUSH = "#b0bec5"
+#: the RNN has one additive attention, not layers and heads (named as in the attention view)
+SINGLE_ATTENTION = "additive attention"
+TICK_SCALE = 1.1
+
+
+def never_allowed_ids(n) -> list[int]:
+    """Token ids the engine never lets the search write after this prefix, if the inspection
+    says so (a `never_allowed` list of ids or an `allowed` mask); else none."""
+    ids = getattr(n, "never_allowed", None)
+    if ids is not None:
+        return sorted(int(i) for i in ids)
+    allowed = getattr(n, "allowed", None)
+    if allowed is not None:
+        return [int(i) for i in np.flatnonzero(~np.asarray(allowed, dtype=bool))]
+    return []
 
 
 class NodePanel(QWidget):
@@ -20,6 +38,7 @@ class NodePanel(QWidget):
     what-if panel) can sit beside the heatmap under the same title."""
 
     TOP_K = 10
+    #: the user asked to send the next-token distribution to the view that receives distributions
     send_requested = Signal()
     #: the token id of a clicked bar
     token_clicked = Signal(int)
@@ -27,22 +46,24 @@ class NodePanel(QWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.inspection = None
-        self.title = title_label(self.tr("Click a node of the tree to see what the model would write next."))
+        self.title = style.title_label(self.tr("Click a node of the tree to see what the model would write next."),
+                                       scale=1.1)
+        #: this panel's own message line (an inspection that failed): the view's line keeps the search's notes
+        self.message = MessageLine()
         self.bars_plot = pg.PlotWidget(background="w")
         self.bars_plot.setMenuEnabled(False)
         self.bars_plot.hideButtons()
         self.bars_plot.setMouseEnabled(False, False)
         self.bars_plot.setYRange(0, 1.08, padding=0)
         self.bars_plot.setLabel("left", "P(next token)")
-        self.bars_plot.getAxis("bottom").setTickFont(point_font(12))
-        self.bars_plot.getAxis("bottom").setTextPen("#111")
+        self.bars_plot.getAxis("bottom").setTextPen(style.TEXT)
         self.bars = pg.BarGraphItem(x=[], height=[], width=0.8, brush="#90a4ae")
         self.bars_plot.addItem(self.bars)
         self.bar_texts: list = []
         self.bars_plot.scene().sigMouseClicked.connect(self._on_bars_clicked)
-        self.entropy_label = wrapped_label(style="font-size: 12pt")
-        self.send_button = QPushButton(self.tr("Send to Entropy && KL"))
-        self.send_button.setEnabled(False)
+        self.entropy_label = style.scaled(style.wrapped_label(), 1.1)
+        self.send_button = QPushButton()
+        self.set_receiver(None)
         self.send_button.clicked.connect(self.send_requested)
         bars_panel = QWidget()
         bars_layout = QVBoxLayout(bars_panel)
@@ -54,7 +75,6 @@ class NodePanel(QWidget):
         bars_layout.addLayout(row)
 
         self.heatmap = AttentionHeatmap()
-        self.heatmap.set_tick_font_size(11)
         self.attention_box = QComboBox()
         self._attention_options: list = []  # (layer, head or None) per entry
         heat_panel = QWidget()
@@ -69,18 +89,37 @@ class NodePanel(QWidget):
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
-        self.split = QSplitter(Qt.Orientation.Horizontal)
+        layout.addWidget(self.message)
+        self.split = style.splitter(Qt.Orientation.Horizontal, ())
         layout.addWidget(self.split, 1)
         self.add_pane(bars_panel, 4)
         self.add_pane(heat_panel, 5)
+        self.apply_zoom()
+
+    def apply_zoom(self) -> None:
+        """Tick labels of the plots at the application's text size (they do not follow it by themselves)."""
+        self.bars_plot.getAxis("bottom").setTickFont(style.font(TICK_SCALE))
+        self.heatmap.set_text_size(style.point_size())
+        for item in self.bar_texts:
+            item.setFont(style.font())
+
+    def set_receiver(self, title: str | None) -> None:
+        """"Send to {title}" for the view that receives distributions; disabled when there is none."""
+        if title is None:
+            self.send_button.setText(self.tr("Send to …"))
+            self.send_button.setToolTip(self.tr("No view receives distributions"))
+        else:
+            self.send_button.setText(self.tr("Send to {0}").format(title.replace("&", "&&")))  # & marks a shortcut
+            self.send_button.setToolTip(self.tr("Open this next-token distribution in {0}").format(title))
+        self.send_button.setEnabled(title is not None and self.inspection is not None)
 
     def add_pane(self, widget: QWidget, stretch: int) -> None:
         self.split.addWidget(widget)
         self.split.setStretchFactor(self.split.count() - 1, stretch)
 
-    def show_inspection(self, n, taken: dict, can_send: bool) -> None:
+    def show_inspection(self, n, taken: dict, receiver: str | None) -> None:
         """`taken`: {token id: "kept" or "finished"} for the tokens the search took after this
-        prefix (coloured bars); `can_send`: whether the Send button has somewhere to send to."""
+        prefix (coloured bars); `receiver`: the title of the view a Send goes to, or None."""
         self.inspection = n
         self.title.setText(self.tr("After ⟨s⟩{0}: what comes next?").format(after_bos(n.prefix_tokens)))
         top = n.top(self.TOP_K)
@@ -92,28 +131,37 @@ class NodePanel(QWidget):
             self.bars_plot.removeItem(item)
         self.bar_texts = []
         for i, (_, _, p) in enumerate(top):
-            text = pg.TextItem(f"{p:.2f}", color="#263238", anchor=(0.5, 1.0))
+            text = pg.TextItem(style.fixed(p, 2), color="#263238", anchor=(0.5, 1.0))
+            text.setFont(style.font())
             text.setPos(i, p + 0.01)
             self.bars_plot.addItem(text)
             self.bar_texts.append(text)
         self.bars_plot.getAxis("bottom").setTicks([[(i, display_token(label)) for i, (_, label, _) in enumerate(top)]])
         self.bars_plot.setXRange(-0.6, len(top) - 0.4, padding=0)
         v = len(n.labels)
-        self.entropy_label.setText(self.tr("Entropy H = {0} bits (uniform over {1} tokens: {2}). Blue: kept by the "
-                                           "search, green: finished.").format(fmt(n.entropy_bits), v,
-                                                                              fmt(float(np.log2(v)))))
-        self.send_button.setEnabled(can_send)
+        text = self.tr("Entropy H = {0} bits (uniform over {1} tokens: {2}). Blue: kept by the search, green: "
+                       "finished.").format(style.fixed(n.entropy_bits), v, style.fixed(float(np.log2(v))))
+        never = never_allowed_ids(n)
+        if never:
+            text += " " + self.tr("Never allowed (the search cannot write them): {0}.").format(
+                ", ".join(display_token(n.labels[i]) for i in never))
+        self.entropy_label.setText(text)
+        self.set_receiver(receiver)
         self._sync_attention_box()
         self._render_attention()
 
     def _sync_attention_box(self):
         layers, heads = self.inspection.cross.shape[:2]
         options = []
-        for layer in range(layers):
-            if heads > 1:
-                options.append((self.tr("layer {0} · mean over heads").format(layer + 1), (layer, None)))
-            for head in range(heads):
-                options.append((self.tr("layer {0} · head {1}").format(layer + 1, head + 1), (layer, head)))
+        if (layers, heads) == (1, 1):  # the RNN: one matrix, not "layer 1 · head 1"
+            options.append((self.tr(SINGLE_ATTENTION), (0, 0)))
+        else:
+            for layer in range(layers):
+                if heads > 1:
+                    options.append((self.tr("layer {0} · mean over heads").format(layer + 1), (layer, None)))
+                for head in range(heads):
+                    options.append((self.tr("layer {0} · head {1}").format(layer + 1, head + 1), (layer, head)))
+        self.attention_box.setEnabled(len(options) > 1)
         if self._attention_options == [o for _, o in options]:
             return
         self._attention_options = [o for _, o in options]

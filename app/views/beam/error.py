@@ -2,13 +2,17 @@
 the fault of the search or of the model?"""
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QTableWidgetItem, QVBoxLayout, QWidget
 
-from app.views.beam_style import fmt, number_item, number_table, point_font, wrapped_label
+from app import style
+from app.views.beam.text import output_text
+from app.views.beam.tree import STYLES
 
-VERDICT_COLOURS = {"agree": "#1b5e20", "search": "#e65100", "model": "#6a1b9a"}
-ROW_HEIGHT = 28
+#: agree: a finished hypothesis' green; search: the warning orange; model: the what-if purple
+VERDICT_COLOURS = {"agree": STYLES["finished"][2], "search": style.WARNING.name(), "model": STYLES["forced"][1]}
 
 
 class ErrorPanel(QWidget):
@@ -19,21 +23,20 @@ class ErrorPanel(QWidget):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.expected_input = QLineEdit()
-        self.expected_input.setFont(point_font(16))
+        self.expected_input = style.scaled(QLineEdit(), 1.4)
         self.expected_input.setPlaceholderText(self.tr("the output you expected, e.g. 1988-11-04"))
         self.expected_input.setClearButtonEnabled(True)
-        self.table = number_table(2, [self.tr("output"), "L", "log P", self.tr("divisor"), self.tr("score")],
-                                  text_column=0, row_height=ROW_HEIGHT)
+        self.table = style.number_table(2, [self.tr("output"), "L", "log P", self.tr("divisor"), self.tr("score")],
+                                        text_column=0)
         self.table.setVerticalHeaderLabels([self.tr("expected y*"), self.tr("beam best ŷ")])
-        self.table.setFixedHeight(2 * ROW_HEIGHT + self.table.horizontalHeader().sizeHint().height() + 4)
-        self.verdict_label = wrapped_label(style="font-size: 14pt", rich=True)
-        rule_label = wrapped_label(self.tr(
+        self.fit_table_height()
+        self.verdict_label = style.scaled(style.wrapped_label(rich=True), 1.25)
+        rule_label = style.note_label(self.tr(
             "The rule: if the model gives the expected output y* a better score than the beam's best ŷ, the "
             "model would have chosen y* had the search found it, so the <b>search</b> is to blame (a wider beam "
             "may help). Otherwise the model itself prefers a wrong output: the <b>model</b> is to blame. "
             "The comparison uses the score the search ranks finished outputs by (log P when length "
-            "normalisation is off, the normalised score otherwise); raw log P is shown too."), "color: #455a64")
+            "normalisation is off, the normalised score otherwise); raw log P is shown too."))
         layout = QVBoxLayout(self)
         row = QHBoxLayout()
         row.addWidget(QLabel(self.tr("Expected output:")))
@@ -45,6 +48,13 @@ class ErrorPanel(QWidget):
         layout.addStretch(1)
         self.expected_input.textChanged.connect(self.expected_changed)
 
+    def fit_table_height(self) -> None:
+        """Exactly the two rows and the header: the verdict below must never be drawn over a row
+        (the table holds two rows, so it never needs to scroll)."""
+        self.table.resizeRowsToContents()
+        self.table.setFixedHeight(self.table.horizontalHeader().sizeHint().height()
+                                  + self.table.verticalHeader().length() + 2 * self.table.frameWidth() + 2)
+
     @property
     def expected(self) -> str | None:
         return self.expected_input.text().strip() or None
@@ -55,12 +65,20 @@ class ErrorPanel(QWidget):
             for c in range(5):
                 self.table.setItem(r, c, QTableWidgetItem(""))
         if e is None:
-            self.verdict_label.setText(self.tr("Type the output you expected above: the view compares the model's "
-                                               "score for it with the score of the beam's best output."))
-            self._fill_row(1, a.best)
+            if a.expected_error:
+                text = self.tr("The expected output cannot be scored: {0}").format(html.escape(a.expected_error))
+                self.verdict_label.setText(f"<span style='color:{style.ERROR.name()}'>{text}</span>")
+            else:
+                self.verdict_label.setText(self.tr("Type the output you expected above: the view compares the "
+                                                   "model's score for it with the score of the beam's best "
+                                                   "output."))
+            self._fill_row(1, a.best, a.vocab)
+            self.fit_table_height()
             return
-        self._fill_row(0, e.expected)
-        self._fill_row(1, e.best)
+        self._fill_row(0, e.expected, a.vocab)
+        self._fill_row(1, e.best, a.vocab)
+        self.fit_table_height()
+        fmt = style.fixed
         what = self.tr("log P") if e.compared == "logprob" else self.tr("score")
         ev = e.expected.logprob if e.compared == "logprob" else e.expected.score
         bv = e.best.logprob if e.compared == "logprob" else e.best.score
@@ -84,7 +102,8 @@ class ErrorPanel(QWidget):
                             "{0}</small>").format(", ".join(repr(c) for c in e.unknown_characters))
         self.verdict_label.setText(f"<span style='color:{VERDICT_COLOURS[e.verdict]}'>{text}</span>")
 
-    def _fill_row(self, row, seq):
-        cells = [seq.text or "∅", str(seq.length), fmt(seq.logprob), fmt(seq.divisor), fmt(seq.score)]
+    def _fill_row(self, row, seq, vocab):
+        fmt = style.fixed
+        cells = [output_text(seq.tokens, vocab), str(seq.length), fmt(seq.logprob), fmt(seq.divisor), fmt(seq.score)]
         for c, text in enumerate(cells):
-            self.table.setItem(row, c, number_item(text) if c else QTableWidgetItem(text))
+            self.table.setItem(row, c, style.number_item(text) if c else QTableWidgetItem(text))

@@ -1,101 +1,13 @@
-"""The two control rows of the beam-search view: what the search runs with (SearchControls) and
-how far it is revealed (StepBar).  Neither runs anything: they emit signals and the view acts."""
+"""The step bar of the beam-search view: Start / Back / Play / Next / End with the step counter,
+the tree's colour legend, zoom, and room for the Export button.  It asks for steps; the view
+answers with `set_progress`."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit,
-                               QSpinBox, QToolButton, QWidget)
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QToolButton, QWidget
 
-from app.views.beam_style import point_font
-from engine.models.registry import list_models
-
-PENALTIES = (
-    ("power", "log P / L^α"),
-    ("gnmt", "log P / ((5+L)/6)^α  (GNMT)"),
-    ("none", "none: log P"),
-)
-
-
-class SearchControls(QWidget):
-    """Input, model, beam width, length normalisation and α, and the two switches for what the
-    tree draws.  The owner debounces `search_changed`."""
-
-    #: the input, B, the normalisation or α was edited
-    search_changed = Signal()
-    model_changed = Signal()
-    show_pruned_toggled = Signal(bool)
-    show_all_toggled = Signal(bool)
-
-    def __init__(self, example: str, parent=None):
-        super().__init__(parent)
-        self.input = QLineEdit(example)
-        self.input.setFont(point_font(16))
-        self.input.setPlaceholderText(self.tr("Type a date in any format, e.g. 4 Nov 1988"))
-        self.input.setClearButtonEnabled(True)
-        self.model_box = QComboBox()
-        for info in sorted(list_models(), key=lambda m: (m.architecture != "transformer", m.name)):
-            if not info.error:
-                self.model_box.addItem(info.name, info.name)
-        self.beam_spin = QSpinBox()
-        self.beam_spin.setRange(1, 64)
-        self.beam_spin.setValue(5)
-        self.beam_spin.setToolTip(self.tr("Beam width B: how many partial outputs the search keeps at each step"))
-        self.penalty_box = QComboBox()
-        for key, label in PENALTIES:
-            self.penalty_box.addItem(self.tr(label), key)
-        self.penalty_box.setToolTip(self.tr("Length normalisation: how finished hypotheses are scored"))
-        self.alpha_spin = QDoubleSpinBox()
-        self.alpha_spin.setRange(0.0, 3.0)
-        self.alpha_spin.setSingleStep(0.1)
-        self.alpha_spin.setDecimals(2)
-        self.alpha_spin.setValue(0.7)
-        self.pruned_check = QCheckBox(self.tr("Show pruned"))
-        self.pruned_check.setChecked(True)
-        self.all_check = QCheckBox(self.tr("All candidates (not only the 2B considered)"))
-
-        grid = QGridLayout(self)
-        grid.setContentsMargins(0, 0, 0, 0)
-        grid.addWidget(QLabel(self.tr("Input:")), 0, 0)
-        grid.addWidget(self.input, 0, 1)
-        grid.addWidget(QLabel(self.tr("Model:")), 0, 2)
-        grid.addWidget(self.model_box, 0, 3)
-        row = QHBoxLayout()
-        for label, widget in ((self.tr("Beam width B:"), self.beam_spin),
-                              (self.tr("Length normalisation:"), self.penalty_box),
-                              (self.tr("α:"), self.alpha_spin)):
-            row.addWidget(QLabel(label))
-            row.addWidget(widget)
-        row.addSpacing(16)
-        row.addWidget(self.pruned_check)
-        row.addWidget(self.all_check)
-        row.addStretch(1)
-        grid.addLayout(row, 1, 0, 1, 4)
-        grid.setColumnStretch(1, 1)
-
-        self.input.textChanged.connect(self.search_changed)
-        self.beam_spin.valueChanged.connect(self.search_changed)
-        self.alpha_spin.valueChanged.connect(self.search_changed)
-        self.penalty_box.currentIndexChanged.connect(self._penalty_changed)
-        self.model_box.currentIndexChanged.connect(self.model_changed)
-        self.pruned_check.toggled.connect(self.show_pruned_toggled)
-        self.all_check.toggled.connect(self.show_all_toggled)
-        self.alpha_spin.setEnabled(self.length_penalty != "none")
-
-    @property
-    def model_name(self) -> str | None:
-        return self.model_box.currentData()
-
-    @property
-    def length_penalty(self) -> str:
-        return self.penalty_box.currentData()
-
-    @property
-    def alpha(self) -> float:
-        return round(self.alpha_spin.value(), 4)
-
-    def _penalty_changed(self, *_):
-        self.alpha_spin.setEnabled(self.length_penalty != "none")
-        self.search_changed.emit()
+from app import style
+from app.views.beam.tree import PATH_COLOUR, STATUS_COLOURS
 
 
 def _tool_button(text: str, tip: str) -> QToolButton:
@@ -138,15 +50,17 @@ class StepBar(QWidget):
         self.zoom_out_button = _tool_button("−", self.tr("Zoom out (or the mouse wheel)"))
         self.fit_button = _tool_button(self.tr("Fit"), self.tr("The whole tree / back to a readable size (key 0)"))
         self.zoom_in_button = _tool_button("+", self.tr("Zoom in (or the mouse wheel)"))
-        self.legend = QLabel(self.tr(
-            "<span style='color:#1565c0'>■&nbsp;kept</span> &nbsp; <span style='color:#2e7d32'>■&nbsp;finished&nbsp;✓"
-            "</span> &nbsp; <span style='color:#9e9e9e'>■&nbsp;pruned</span> &nbsp; <span style='color:#6a1b9a'>"
-            "■&nbsp;forced</span> &nbsp; <span style='color:#ef6c00'>━&nbsp;selected&nbsp;hypothesis</span> &nbsp; "
-            "numbers:&nbsp;log&nbsp;P"))
+        entries = ((STATUS_COLOURS["kept"], "■", self.tr("kept")),
+                   (STATUS_COLOURS["finished"], "■", self.tr("finished ✓")),
+                   (STATUS_COLOURS["pruned"], "■", self.tr("pruned")),
+                   (STATUS_COLOURS["forced"], "■", self.tr("forced")),
+                   (PATH_COLOUR, "━", self.tr("selected hypothesis")))
+        legend = " &nbsp; ".join(f"<span style='color:{colour}'>{mark}&nbsp;{text.replace(' ', '&nbsp;')}</span>"
+                                 for colour, mark, text in entries)
+        self.legend = style.wrapped_label(legend + " &nbsp; " + self.tr("numbers:&nbsp;log&nbsp;P"), rich=True)
         self.legend.setToolTip(self.tr("Each box: the token and the cumulative log-probability log P of the prefix "
                                        "it ends. A box that ends a hypothesis also shows its rank and normalised "
                                        "score. Hover over a box for the arithmetic; click it to inspect it."))
-        self.legend.setWordWrap(True)
 
         self.row = QHBoxLayout(self)
         self.row.setContentsMargins(0, 0, 0, 0)

@@ -1,4 +1,4 @@
-"""The beam-search tree, drawn left to right: one column per step, one box per candidate.
+"""The beam-search tree of a BeamAnalysis, drawn left to right: one column per step, one box per candidate.
 
 Each box shows the candidate's token and its cumulative log-probability (what the search ranks
 live beams by); a box that ends a hypothesis has a second line with its normalised score (what
@@ -15,12 +15,15 @@ For tests the drawn nodes are data: ``node_items[node_id]`` has ``status``, ``co
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QImage, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene, QGraphicsSimpleTextItem, QGraphicsView
+import math
 
-from app.export import svg_painter
+from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPainter, QPen
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsSimpleTextItem
+
+from app import style
 from app.widgets.tokens import display_token
+from app.widgets.tree_canvas import TreeCanvas, curved_edge
 from engine.decoding import normalization_divisor
 
 
@@ -39,14 +42,16 @@ STYLES = {
 }
 PATH_COLOUR = "#ef6c00"
 SELECT_COLOUR = "#d81b60"
+HEADER_COLOUR = "#546e7a"
+#: the legend under the step buttons and the node panel's bars use the tree's colours
+STATUS_COLOURS = {status: STYLES[status][1] for status in ("kept", "finished", "pruned", "forced")}
 
 COLUMN_GAP = 36.0  # horizontal room for the edges between two columns
 ROW_GAP = 4.0
 GROUP_GAP = 8.0
-LINE_HEIGHT = 24.0
-SCORE_LINE = 19.0
 PAD_X = 6.0
-MIN_READABLE_SCALE = 0.8  # the automatic view never shrinks text below this (Fit does)
+# text sizes relative to the application font (they follow View ▸ Larger text)
+TOKEN_SCALE, NUMBER_SCALE, HEADER_SCALE = 1.15, 0.95, 1.0
 
 
 class NodeItem(QGraphicsItem):
@@ -68,14 +73,14 @@ class NodeItem(QGraphicsItem):
         self.on_path = False
         self.selected_node = False
         self.width = self.natural_width()
-        self.height = LINE_HEIGHT + (SCORE_LINE if second_line else 0)
+        self.height = tree.line_height + (tree.score_line if second_line else 0)
         self.setToolTip(tooltip)
         self.setAcceptHoverEvents(True)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
 
     @property
     def number_text(self) -> str:
-        return f"{self.logprob:.2f}".replace("-", "−")
+        return style.fixed(self.logprob, 2)
 
     def natural_width(self) -> float:
         tree = self.tree
@@ -117,14 +122,15 @@ class NodeItem(QGraphicsItem):
             painter.setPen(QPen(QColor(SELECT_COLOUR), 3.0))
             painter.drawRoundedRect(rect.adjusted(-4, -4, 4, 4), 8, 8)
         painter.setPen(QColor(text))
-        line = QRectF(PAD_X, 0, self.width - 2 * PAD_X, LINE_HEIGHT)
+        line_height = self.tree.line_height
+        line = QRectF(PAD_X, 0, self.width - 2 * PAD_X, line_height)
         painter.setFont(self.tree.token_font)
         painter.drawText(line, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, self.token)
         painter.setFont(self.tree.number_font)
         painter.drawText(line, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, self.number_text)
         if self.second_line:
             painter.setFont(self.tree.score_font)
-            painter.drawText(QRectF(PAD_X, LINE_HEIGHT - 4, self.width - 2 * PAD_X, SCORE_LINE),
+            painter.drawText(QRectF(PAD_X, line_height - 4, self.width - 2 * PAD_X, self.tree.score_line),
                              Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, self.second_line)
 
     def mousePressEvent(self, event):
@@ -136,42 +142,21 @@ class NodeItem(QGraphicsItem):
 
     # anchors for edges
     def left_anchor(self) -> QPointF:
-        return self.pos() + QPointF(0, LINE_HEIGHT / 2)
+        return self.pos() + QPointF(0, self.tree.line_height / 2)
 
     def right_anchor(self) -> QPointF:
-        return self.pos() + QPointF(self.width, LINE_HEIGHT / 2)
+        return self.pos() + QPointF(self.width, self.tree.line_height / 2)
 
 
-class BeamTree(QGraphicsView):
-    """Zoom with the wheel (or the view's buttons), pan by dragging.  `set_search` draws a
-    engine.beam_analysis.BeamAnalysis; the other setters change what is shown in place."""
+class BeamTree(TreeCanvas):
+    """`set_search` draws an engine.beam_analysis.BeamAnalysis; the other setters change what is
+    shown in place.  Zoom and pan come from TreeCanvas; when the tree does not fit, the newest
+    revealed column and the highlighted path stay in sight."""
 
     node_clicked = Signal(int)
-    #: the scale factor after a zoom (tests, status)
-    zoomed = Signal(float)
-
-    MAX_FIT_SCALE = 1.4
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.setScene(QGraphicsScene(self))
-        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
-        self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
-        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
-        self.setBackgroundBrush(QColor("white"))
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.token_font = QFont()
-        self.token_font.setPointSizeF(12.5)
-        self.token_font.setBold(True)
-        self.number_font = QFont()
-        self.number_font.setPointSizeF(10.5)
-        self.score_font = QFont(self.number_font)
-        self.score_font.setBold(True)
-        self.header_font = QFont()
-        self.header_font.setPointSizeF(11)
-        self.header_font.setBold(True)
-        self.token_metrics = QFontMetricsF(self.token_font)
-        self.number_metrics = QFontMetricsF(self.score_font)
         self.column_x: dict[int, float] = {}
         self.column_width: dict[int, float] = {}
         self.analysis = None
@@ -184,7 +169,20 @@ class BeamTree(QGraphicsView):
         self.revealed_steps = 0
         self.selected_node: int | None = None
         self.path_nodes: set[int] = set()
-        self.fit_mode: str | None = "readable"  # "readable", "all" or None (the user's own zoom)
+        self.restyle()
+
+    def restyle(self) -> None:
+        """Fonts from the application's size (after a zoom the tree is rebuilt with them)."""
+        self.token_font = style.font(TOKEN_SCALE, bold=True)
+        self.number_font = style.font(NUMBER_SCALE)
+        self.score_font = style.font(NUMBER_SCALE, bold=True)
+        self.header_font = style.font(HEADER_SCALE, bold=True)
+        self.token_metrics = QFontMetricsF(self.token_font)
+        self.number_metrics = QFontMetricsF(self.score_font)
+        self.line_height = round(self.token_metrics.height() * 1.35)
+        self.score_line = round(self.number_metrics.height() * 1.2)
+        if self.analysis is not None:
+            self._build()
 
     # ---- data ------------------------------------------------------------------------------
     @property
@@ -227,14 +225,14 @@ class BeamTree(QGraphicsView):
             if cand.status == "finished" or rank is not None:
                 mark = "✓" if cand.status == "finished" else _tr("cut")
                 prefix = f"#{rank + 1}  " if rank is not None else ""
-                second = f"{prefix}{mark} {cand.score:.3f}".replace("-", "−")
+                second = f"{prefix}{mark} {style.fixed(cand.score)}"
             forced = cand.step <= forced_steps  # the first steps of a what-if search are imposed
             item = NodeItem(self, cand.node_id, cand.step, display_token(a.vocab[cand.token]), cand.logprob,
-                            cand.status, cand.considered, forced, second, self._tooltip(cand, rank, forced))
+                            cand.status, cand.considered, forced, second, self.tooltip(cand, rank, forced))
             item.setZValue(2)
             scene.addItem(item)
             self.node_items[cand.node_id] = item
-        for node_id, item in self.node_items.items():
+        for node_id in self.node_items:
             edge = QGraphicsPathItem()
             edge.setZValue(0)
             scene.addItem(edge)
@@ -242,7 +240,7 @@ class BeamTree(QGraphicsView):
         for step in range(0, result.steps_run + 1):
             header = QGraphicsSimpleTextItem(_tr("start") if step == 0 else _tr("step {0}").format(step))
             header.setFont(self.header_font)
-            header.setBrush(QColor("#546e7a"))
+            header.setBrush(QColor(HEADER_COLOUR))
             scene.addItem(header)
             self.header_items[step] = header
         self._layout()
@@ -250,21 +248,28 @@ class BeamTree(QGraphicsView):
         self._apply_highlight()
         if self.fit_mode is None:
             self.fit_mode = "readable"
-        self._auto_view()
+        self.auto_view()
 
-    def _tooltip(self, cand, rank, forced) -> str:
+    def tooltip(self, cand, rank, forced) -> str:
+        """The arithmetic of one candidate: p, log P as the parent's plus this token's, and the
+        normalised score it would have if the output ended here."""
         a = self.analysis
         parent_lp = 0.0 if cand.parent == 0 else a.result.nodes[cand.parent].logprob
         token = display_token(a.vocab[cand.token])
+
+        def four(x):
+            return style.fixed(x, 4)
+
         lines = [
             _tr("Token '{0}' at step {1}, rank {2} of this step's candidates").format(token, cand.step, cand.rank + 1),
-            _tr("p(token | prefix) = {0:.4f}   log p = {1:.4f}").format(2.718281828459045 ** cand.token_logprob,
-                                                                       cand.token_logprob),
-            _tr("log P = {0:.4f} (parent) + {1:.4f} = {2:.4f}").format(parent_lp, cand.token_logprob, cand.logprob),
+            _tr("p(token | prefix) = {0}   log p = {1}").format(four(math.exp(cand.token_logprob)),
+                                                             four(cand.token_logprob)),
+            _tr("log P = {0} (parent) + {1} = {2}").format(four(parent_lp), four(cand.token_logprob),
+                                                          four(cand.logprob)),
         ]
         divisor = normalization_divisor(cand.step, a.length_penalty, a.alpha)
-        lines.append(_tr("score if it ended here = {0:.4f} / {1:.4f} = {2:.4f}  (L = {3})")
-                     .format(cand.logprob, divisor, cand.score, cand.step))
+        lines.append(_tr("score if it ended here = {0} / {1} = {2}  (L = {3})")
+                     .format(four(cand.logprob), four(divisor), four(cand.score), cand.step))
         status = {
             "kept": _tr("kept: one of the B = {0} best live beams, it is extended at the next step"),
             "finished": _tr("finished: ⟨/s⟩ within the top B = {0}, ranked by its score"),
@@ -321,18 +326,13 @@ class BeamTree(QGraphicsView):
                 top = min(top, items[0].pos().y())
             x += width + COLUMN_GAP
         for node_id, edge in self.edge_items.items():
-            item = self.node_items[node_id]
             cand = result.nodes[node_id]
             parent = self.root_item if cand.parent == 0 else self.node_items.get(cand.parent)
-            if parent is None:
-                continue
-            p0, p1 = parent.right_anchor(), item.left_anchor()
-            path = QPainterPath(p0)
-            dx = (p1.x() - p0.x()) / 2
-            path.cubicTo(p0 + QPointF(dx, 0), p1 - QPointF(dx, 0), p1)
-            edge.setPath(path)
+            if parent is not None:
+                edge.setPath(curved_edge(parent.right_anchor(), self.node_items[node_id].left_anchor()))
+        header_gap = QFontMetricsF(self.header_font).height() + 10
         for step, header in self.header_items.items():
-            header.setPos(self.column_x.get(step, 0.0) + 2, top - 30)
+            header.setPos(self.column_x.get(step, 0.0) + 2, top - header_gap)
         self.scene().setSceneRect(self.scene().itemsBoundingRect().adjusted(-20, -20, 20, 20))
 
     def _apply_visibility(self) -> None:
@@ -369,7 +369,7 @@ class BeamTree(QGraphicsView):
         if self.analysis is not None:
             self._layout()
             self._apply_visibility()
-            self._auto_view()
+            self.auto_view()
 
     def set_show_all(self, show: bool) -> None:
         self.show_all = bool(show)
@@ -380,7 +380,7 @@ class BeamTree(QGraphicsView):
         self.revealed_steps = max(0, min(int(steps), self.steps))
         self._apply_visibility()
         if self.fit_mode == "readable":
-            self.follow_frontier()
+            self.follow()
 
     def select_node(self, node_id: int | None) -> None:
         self.selected_node = node_id
@@ -390,40 +390,17 @@ class BeamTree(QGraphicsView):
         """Draw the path from the root to `node_id` (a hypothesis' last node) in orange."""
         self.path_nodes = set()
         if node_id is not None and self.analysis is not None:
-            nodes = self.analysis.result.nodes
-            while node_id:
-                self.path_nodes.add(node_id)
-                node_id = nodes[node_id].parent
+            self.path_nodes = {cand.node_id for cand in self.analysis.result.path(node_id)}
         self._apply_highlight()
         if self.fit_mode == "readable":
-            self.follow_frontier()
+            self.follow()
 
     def visible_steps(self) -> list[int]:
         """The steps that have at least one visible node (what a test compares with stepping)."""
         return sorted({it.step for it in self.node_items.values() if it.isVisible()})
 
-    # ---- zoom and pan ------------------------------------------------------------------------
-    def fit(self, readable: bool = False) -> None:
-        """Zoom to the whole tree (the Fit button).  `readable` (the automatic view) never
-        shrinks below MIN_READABLE_SCALE: a tree too big for that is scrolled so that the
-        newest revealed column and the highlighted path stay in sight."""
-        rect = self.scene().sceneRect()
-        if rect.isEmpty() or self.viewport().width() < 10:
-            return
-        vw, vh = self.viewport().width(), self.viewport().height()
-        scale = min(vw / rect.width(), vh / rect.height(), self.MAX_FIT_SCALE)
-        if readable:
-            scale = max(scale, MIN_READABLE_SCALE)
-        self.resetTransform()
-        self.scale(scale, scale)
-        self.fit_mode = "readable" if readable else "all"
-        if rect.width() * scale <= vw and rect.height() * scale <= vh:
-            self.centerOn(rect.center())
-        else:
-            self.follow_frontier()
-        self.zoomed.emit(self.transform().m11())
-
-    def follow_frontier(self) -> None:
+    # ---- what stays in sight ----------------------------------------------------------------
+    def follow(self) -> None:
         """Scroll so that the last revealed column is at the right and its highlighted (or first)
         node in the middle."""
         if self.analysis is None or self.root_item is None:
@@ -437,81 +414,11 @@ class BeamTree(QGraphicsView):
         column = [it for it in self.node_items.values() if it.step == step and it.isVisible()]
         on_path = [it for it in column if it.on_path]
         anchor = (on_path or sorted(column, key=lambda it: it.pos().y()) or [self.root_item])[0]
-        self.centerOn(QPointF(cx, anchor.pos().y() + LINE_HEIGHT / 2))  # the view clamps to the scene
-
-    def _auto_view(self) -> None:
-        if self.fit_mode == "readable":
-            self.fit(readable=True)
-        elif self.fit_mode == "all":
-            self.fit()
-
-    def toggle_fit(self) -> None:
-        """The Fit button: the whole tree, or back to the readable automatic view."""
-        self.fit(readable=self.fit_mode == "all")
-
-    def zoom(self, factor: float) -> None:
-        scale = self.transform().m11() * factor
-        if 0.05 <= scale <= 8:
-            self.scale(factor, factor)
-        self.fit_mode = None
-        self.zoomed.emit(self.transform().m11())
-
-    def wheelEvent(self, event):
-        delta = event.angleDelta().y()
-        if delta:
-            self.zoom(1.15 if delta > 0 else 1 / 1.15)
-        event.accept()
-
-    def mouseMoveEvent(self, event):
-        if event.buttons() & Qt.MouseButton.LeftButton:
-            self.fit_mode = None  # the user pans: keep their view
-        super().mouseMoveEvent(event)
-
-    def resizeEvent(self, event):
-        super().resizeEvent(event)
-        self._auto_view()
+        self.centerOn(QPointF(cx, anchor.pos().y() + self.line_height / 2))  # the view clamps to the scene
 
     def keyPressEvent(self, event):
         # Space and the arrows belong to the step-through controls of the view around us.
         if event.key() in (Qt.Key.Key_Space, Qt.Key.Key_Left, Qt.Key.Key_Right):
             event.ignore()
             return
-        if event.key() in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
-            self.zoom(1.25)
-        elif event.key() == Qt.Key.Key_Minus:
-            self.zoom(1 / 1.25)
-        elif event.key() == Qt.Key.Key_0:
-            self.fit()
-        else:
-            super().keyPressEvent(event)
-
-    def sizeHint(self) -> QSize:
-        return QSize(800, 500)
-
-    # ---- export --------------------------------------------------------------------------
-    def _visible_rect(self) -> QRectF:
-        rect = QRectF()
-        for item in list(self.node_items.values()) + list(self.header_items.values()) + [self.root_item]:
-            if item is not None and item.isVisible():
-                rect = rect.united(item.sceneBoundingRect())
-        return rect.adjusted(-16, -16, 16, 16)
-
-    def export_png(self, path, scale: float = 2.0):
-        """The whole tree as shown (hidden steps and pruned nodes left out), at `scale`."""
-        rect = self._visible_rect()
-        image = QImage(max(int(rect.width() * scale), 1), max(int(rect.height() * scale), 1),
-                       QImage.Format.Format_ARGB32)
-        image.fill(QColor("white"))
-        painter = QPainter(image)
-        painter.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
-        self.scene().render(painter, QRectF(image.rect()), rect)
-        painter.end()
-        if not image.save(str(path)):
-            raise OSError(f"cannot write PNG to {path}")
-        return path
-
-    def export_svg(self, path, title: str = "Beam search"):
-        rect = self._visible_rect()
-        with svg_painter(path, rect.width(), rect.height(), title) as painter:
-            self.scene().render(painter, QRectF(0, 0, rect.width(), rect.height()), rect)
-        return path
+        super().keyPressEvent(event)

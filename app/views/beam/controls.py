@@ -1,0 +1,96 @@
+"""What the beam search runs with: the input, the model, B, the length normalisation and α, and
+what the tree draws.  The panel runs nothing: it emits signals and the view acts."""
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit,
+                               QSpinBox, QWidget)
+
+from app import style
+from engine.models.registry import list_models
+
+PENALTIES = (
+    ("power", "log P / L^α"),
+    ("gnmt", "log P / ((5+L)/6)^α  (GNMT)"),
+    ("none", "none: log P"),
+)
+
+
+class SearchControls(QWidget):
+    """Input, model, beam width, length normalisation and α, and the two switches for what the
+    tree draws.  `search_changed` goes to the view's request loop (which debounces it)."""
+
+    #: the input, the model, B, the normalisation or α was edited
+    search_changed = Signal()
+    show_pruned_toggled = Signal(bool)
+    show_all_toggled = Signal(bool)
+
+    def __init__(self, example: str, parent=None):
+        super().__init__(parent)
+        self.input = style.scaled(QLineEdit(example), 1.4)
+        self.input.setPlaceholderText(self.tr("Type a date in any format, e.g. 4 Nov 1988"))
+        self.input.setClearButtonEnabled(True)
+        self.model_box = QComboBox()
+        for info in sorted(list_models(), key=lambda m: (m.architecture != "transformer", m.name)):
+            if not info.error:
+                self.model_box.addItem(info.name, info.name)
+        self.beam_spin = QSpinBox()
+        self.beam_spin.setRange(1, 64)
+        self.beam_spin.setValue(5)
+        self.beam_spin.setToolTip(self.tr("Beam width B: how many partial outputs the search keeps at each step"))
+        self.penalty_box = QComboBox()
+        for key, label in PENALTIES:
+            self.penalty_box.addItem(self.tr(label), key)
+        self.penalty_box.setToolTip(self.tr("Length normalisation: how finished hypotheses are scored"))
+        self.alpha_spin = QDoubleSpinBox()
+        self.alpha_spin.setRange(0.0, 3.0)
+        self.alpha_spin.setSingleStep(0.1)
+        self.alpha_spin.setDecimals(2)
+        self.alpha_spin.setValue(0.7)
+        self.pruned_check = QCheckBox(self.tr("Show pruned"))
+        self.pruned_check.setChecked(True)
+        self.all_check = QCheckBox(self.tr("All candidates (not only the 2B considered)"))
+
+        grid = QGridLayout(self)
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.addWidget(QLabel(self.tr("Input:")), 0, 0)
+        grid.addWidget(self.input, 0, 1)
+        grid.addWidget(QLabel(self.tr("Model:")), 0, 2)
+        grid.addWidget(self.model_box, 0, 3)
+        row = QHBoxLayout()
+        for label, widget in ((self.tr("Beam width B:"), self.beam_spin),
+                              (self.tr("Length normalisation:"), self.penalty_box),
+                              (self.tr("α:"), self.alpha_spin)):
+            row.addWidget(QLabel(label))
+            row.addWidget(widget)
+        row.addSpacing(16)
+        row.addWidget(self.pruned_check)
+        row.addWidget(self.all_check)
+        row.addStretch(1)
+        grid.addLayout(row, 1, 0, 1, 4)
+        grid.setColumnStretch(1, 1)
+
+        self.input.textChanged.connect(self.search_changed)
+        self.beam_spin.valueChanged.connect(self.search_changed)
+        self.alpha_spin.valueChanged.connect(self.search_changed)
+        self.penalty_box.currentIndexChanged.connect(self._penalty_changed)
+        self.model_box.currentIndexChanged.connect(self.search_changed)
+        self.pruned_check.toggled.connect(self.show_pruned_toggled)
+        self.all_check.toggled.connect(self.show_all_toggled)
+        self.alpha_spin.setEnabled(self.length_penalty != "none")
+
+    @property
+    def model_name(self) -> str | None:
+        return self.model_box.currentData()
+
+    @property
+    def length_penalty(self) -> str:
+        return self.penalty_box.currentData()
+
+    @property
+    def alpha(self) -> float:
+        return round(self.alpha_spin.value(), 4)
+
+    def _penalty_changed(self, *_):
+        self.alpha_spin.setEnabled(self.length_penalty != "none")
+        self.search_changed.emit()

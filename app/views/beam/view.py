@@ -1,0 +1,422 @@
+"""Beam search, live: the search tree step by step, the n-best list with its arithmetic, the
+error analysis of the lesson (search or model?), node inspection and "what if" forcing.
+
+Three request loops, one per channel:
+  "beam"         the search of the input (controls, expected output) → show_analysis
+  "beam-node"    the distribution and cross-attention after the selected node's prefix
+  "beam-whatif"  the search re-run from a forced prefix
+
+A new search makes the node inspection in flight meaningless (`invalidates=("beam-node",)`);
+every drawn search then inspects its selected node again.  The what-if answer is checked
+against the search on screen instead (see `render_whatif`).
+
+The panels (controls, step_bar, tree, nbest, node, whatif, error) only draw what they are given
+and emit what the user does; this view builds the requests and routes the results.
+"""
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtWidgets import QFrame, QScrollArea, QTabWidget, QVBoxLayout
+
+from app import style
+from app.export import ExportButton, write_csv
+from app.state import SentDistribution
+from app.views.base import InputProblem, View
+from app.views.beam.controls import PENALTIES, SearchControls
+from app.views.beam.error import ErrorPanel
+from app.views.beam.nbest import NBestPanel
+from app.views.beam.node import NodePanel
+from app.views.beam.step_bar import StepBar
+from app.views.beam.text import after_bos, output_text
+from app.views.beam.tree import BeamTree
+from app.views.beam.whatif import WhatIfPanel
+from app.widgets.tokens import display_token
+from engine.jobs import BeamRequest, NodeRequest
+
+
+def search_settings(analysis) -> tuple | None:
+    """What makes two searches the same search (the expected output only adds the error analysis)."""
+    if analysis is None:
+        return None
+    return analysis.model, analysis.text, analysis.beam_width, analysis.length_penalty, analysis.alpha
+
+
+def scrolling(widget) -> QScrollArea:
+    area = QScrollArea()
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setWidget(widget)
+    return area
+
+
+class BeamView(View):
+    view_id = "beam"
+    EXAMPLE = "4 Nov 1988"
+    DEBOUNCE_MS = 60
+    TOP_K = NodePanel.TOP_K
+
+    @classmethod
+    def title(cls) -> str:
+        return QCoreApplication.translate("BeamView", "Beam search")
+
+    def __init__(self, bridge, state, parent=None):
+        super().__init__(bridge, state, parent)
+        self.whatif = None  # BeamAnalysis of the forced search drawn beside the original
+        self.selected_node: int | None = None  # node of the shown tree
+        self.selected_prefix: tuple | None = None  # ...and its token ids (survives a new search)
+        self._node_request: NodeRequest | None = None
+        self._forced: tuple[int, ...] | None = None  # the prefix the next what-if search imposes
+        #: (steps to reveal, None for all) once the search on its way is drawn; None: nothing pending
+        self._pending_reveal: tuple[int | None] | None = None
+
+        self.controls = SearchControls(self.EXAMPLE)
+        self.step_bar = StepBar()
+        self.export_button = ExportButton(self)
+        self.step_bar.add_widget(self.export_button)
+        self.output_label = style.scaled(style.wrapped_label(rich=True), 1.25)
+        self.output_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.tree = BeamTree()
+        self.nbest = NBestPanel()
+        self.node_panel = NodePanel()
+        self.whatif_panel = WhatIfPanel()
+        self.node_panel.add_pane(self.whatif_panel, 4)
+        self.error_panel = ErrorPanel()
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.node_panel, self.tr("Node: next token, attention, what if"))
+        # scrolls rather than squeezing the verdict over the table when the tab is short (1280×720)
+        self.tabs.addTab(scrolling(self.error_panel), self.tr("Error analysis: search or model?"))
+        upper = style.splitter(Qt.Orientation.Horizontal, (self.tree, self.nbest), stretch=(5, 2))
+        self.content = style.splitter(Qt.Orientation.Vertical, (upper, self.tabs), stretch=(5, 3))
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.controls)
+        layout.addWidget(self.step_bar)
+        layout.addWidget(self.output_label)
+        layout.addWidget(self.message)
+        layout.addWidget(self.content, 1)
+
+        self.search_loop = self.request_loop("beam", build=self.build_search, render=self.show_analysis,
+                                             invalidates=("beam-node",))
+        self.node_loop = self.request_loop("beam-node", build=self.build_inspection,
+                                           render=self.render_inspection, message=self.node_panel.message,
+                                           greys_content=False)
+        self.whatif_loop = self.request_loop("beam-whatif", build=self.build_whatif, render=self.render_whatif,
+                                             message=self.whatif_panel.message, greys_content=False)
+
+        self.controls.search_changed.connect(self.search_loop.schedule)
+        self.controls.show_pruned_toggled.connect(self._pruned_toggled)
+        self.controls.show_all_toggled.connect(self.tree.set_show_all)
+        self.error_panel.expected_changed.connect(self.search_loop.schedule)
+        self.step_bar.reveal_requested.connect(self.set_revealed_steps)
+        self.step_bar.stepping.connect(self.tree.setFocus)
+        self.step_bar.zoom_requested.connect(self.tree.zoom)
+        self.step_bar.fit_requested.connect(self.tree.toggle_fit)
+        self.tree.node_clicked.connect(self.select_node)
+        self.nbest.row_selected.connect(self._render_formula)
+        self.node_panel.send_requested.connect(self.send_distribution)
+        self.node_panel.token_clicked.connect(self.whatif_panel.pick_token)
+        self.whatif_panel.force_requested.connect(self.force_token)
+        self.whatif_panel.tree_toggled.connect(self._whatif_tree_toggled)
+        self.search_loop.schedule()
+
+    # ---- what is on screen ---------------------------------------------------------------------
+    @property
+    def original(self):
+        """The BeamAnalysis of the input (None before the first)."""
+        return self.search_loop.value
+
+    @property
+    def inspection(self):
+        """The NodeInspection of the selected node (None before the first)."""
+        return self.node_loop.value
+
+    @property
+    def model_name(self) -> str | None:
+        return self.controls.model_name
+
+    @property
+    def shown(self):
+        """The search drawn in the tree: the what-if one when asked for, else the original."""
+        if self.whatif is not None and self.whatif_panel.draw_in_tree:
+            return self.whatif
+        return self.original
+
+    @property
+    def revealed_steps(self) -> int:
+        return self.tree.revealed_steps
+
+    def ready(self) -> bool:
+        """A search and its node inspection are drawn (a what-if search is optional)."""
+        return self.original is not None and self.inspection is not None
+
+    # ---- the search ------------------------------------------------------------------------------
+    def build_search(self) -> BeamRequest:
+        if not self.model_name:
+            raise InputProblem(self.tr("No models found in assets/models. Train one with "
+                                       "'python -m engine train date-transformer'."))
+        text = self.controls.input.text()
+        if not text.strip():
+            raise InputProblem(self.tr("Type a date to see the search."), error=False)
+        return BeamRequest(self.model_name, text, beam_width=self.controls.beam_spin.value(),
+                           length_penalty=self.controls.length_penalty, alpha=self.controls.alpha,
+                           expected=self.error_panel.expected)
+
+    def show_analysis(self, analysis) -> None:
+        """Draw a BeamAnalysis (the "beam" channel's value; tests hand constructed ones in)."""
+        previous = self.original
+        stepping = previous is not None and self.tree.revealed_steps < self.tree.steps
+        old_steps = self.tree.revealed_steps
+        same_search = search_settings(analysis) == search_settings(previous)  # e.g. only the expected output
+        self.search_loop.value = analysis
+        if self._pending_reveal is not None:  # a session or lecture scene asked for this step
+            (old_steps,), self._pending_reveal = self._pending_reveal, None
+            stepping = old_steps is not None
+        if not same_search:
+            self.whatif = None
+            self.whatif_panel.reset()
+        elif self.whatif is not None:
+            self.whatif_panel.show_comparison(analysis, self.whatif)
+        if analysis.unknown_characters:
+            chars = ", ".join(repr(c) for c in analysis.unknown_characters)
+            self.message.show_message(self.tr("Not in the model's alphabet (read as {0}): {1}")
+                                      .format(display_token("<unk>"), chars))
+        self.nbest.clear_selection()
+        self._draw_tree(old_steps if stepping else None)
+        self._render_outputs()
+        self.error_panel.show_analysis(analysis)
+        self._reselect()
+        self.updated.emit()
+
+    def _draw_tree(self, revealed=None):
+        self.tree.set_search(self.shown, revealed)
+        self._after_reveal()
+
+    def _reselect(self):
+        """Keep inspecting the same prefix in a new search when it is still drawn; else the root."""
+        shown = self.shown
+        node = 0
+        if self.selected_prefix:
+            for node_id, item in self.tree.node_items.items():
+                if item.step == len(self.selected_prefix) and shown.node_prefix(node_id) == self.selected_prefix:
+                    node = node_id
+                    break
+        self.select_node(node)
+
+    # ---- outputs, n-best and formula ----------------------------------------------------------
+    def _render_outputs(self):
+        a = self.original
+        best, greedy = a.best, a.greedy
+        same = best.token_ids == greedy.token_ids
+        verdict = (self.tr("same output") if same else
+                   self.tr("<span style='color:{0}'>different: greedy commits to one token at a time</span>")
+                   .format(style.WARNING.name()))
+        fmt = style.fixed
+        self.output_label.setText(self.tr(
+            "Beam (B={0}): <b style='font-family:monospace'>{1}</b> <small>log P {2} · score {3}</small>"
+            " &nbsp;&nbsp; Greedy: <b style='font-family:monospace'>{4}</b> <small>log P {5} · score {6}</small>"
+            " &nbsp; <small>{7}</small>").format(
+            a.beam_width, html.escape(output_text(best.tokens, a.vocab)), fmt(best.logprob), fmt(best.score),
+            html.escape(output_text(greedy.tokens, a.vocab)), fmt(greedy.logprob), fmt(greedy.score), verdict))
+
+    def _render_table(self):
+        shown = self.shown
+        if shown is None:
+            return
+        self.nbest.show_search(shown, self.tree.revealed_steps, whatif=shown is self.whatif)
+        self._render_formula()
+
+    def _render_formula(self):
+        seq = self.nbest.show_formula(self.shown, self.selected_node)
+        self.tree.highlight_path(None if seq is None else seq.node_id)
+
+    # ---- step-through ------------------------------------------------------------------------
+    def set_revealed_steps(self, steps: int) -> None:
+        self.tree.set_revealed_steps(steps)
+        self._after_reveal()
+        self.updated.emit()
+
+    def _after_reveal(self):
+        self.step_bar.set_progress(self.tree.revealed_steps, self.tree.steps)
+        self._render_table()
+
+    @property
+    def playing(self) -> bool:
+        return self.step_bar.playing
+
+    def keyPressEvent(self, event):
+        key = event.key()
+        if key == Qt.Key.Key_Space:
+            self.step_bar.toggle_play()
+        elif key == Qt.Key.Key_Right:
+            self.step_bar.step_forward()
+        elif key == Qt.Key.Key_Left:
+            self.step_bar.step_back()
+        else:
+            super().keyPressEvent(event)
+            return
+        event.accept()
+
+    def _pruned_toggled(self, checked):
+        self.tree.set_show_pruned(checked)
+        self.updated.emit()
+
+    # ---- node inspection -------------------------------------------------------------------
+    def select_node(self, node_id: int) -> None:
+        """Inspect a node: its prefix's next-token distribution and cross-attention.  For a
+        finished node (⟨/s⟩) the distribution that produced ⟨/s⟩ is shown."""
+        shown = self.shown
+        if shown is None:
+            return
+        self.selected_node = node_id
+        self.nbest.clear_selection()
+        self.tree.select_node(node_id)
+        prefix = shown.node_prefix(node_id) if node_id else ()
+        self.selected_prefix = prefix
+        if prefix and prefix[-1] == shown.eos_id:
+            prefix = prefix[:-1]
+        self._render_formula()
+        self._node_request = NodeRequest(shown.model, shown.text, tuple(prefix), node_id)
+        self.node_loop.submit()
+
+    def build_inspection(self) -> NodeRequest:
+        if self._node_request is None:
+            raise InputProblem(self.tr("Click a node of the tree."), error=False)
+        return self._node_request
+
+    def render_inspection(self, inspection) -> None:
+        self.node_panel.show_inspection(inspection, self._children_taken(inspection),
+                                        self.state.receiver_title("distribution"))
+        self.whatif_panel.set_choices(inspection)
+
+    def _children_taken(self, n) -> dict:
+        """Tokens the shown search took from the inspected prefix: {token id: status}."""
+        shown = self.shown
+        out = {}
+        for node_id, item in self.tree.node_items.items():
+            if item.step == len(n.prefix_ids) + 1 and item.status in ("kept", "finished"):
+                if shown.node_prefix(node_id)[:-1] == n.prefix_ids:
+                    out[shown.result.nodes[node_id].token] = item.status
+        return out
+
+    def showEvent(self, event):
+        # the views are registered with the shared state after they are built: ask again now
+        self.node_panel.set_receiver(self.state.receiver_title("distribution"))
+        super().showEvent(event)
+
+    def send_distribution(self) -> bool:
+        """Hand the inspected next-token distribution to the view that receives distributions."""
+        n = self.inspection
+        if n is None:
+            return False
+        title = self.tr("Next token after ⟨s⟩{0} ({1}, input '{2}')").format(after_bos(n.prefix_tokens), n.model,
+                                                                               n.text)
+        return self.state.send("distribution", SentDistribution(
+            title, tuple(display_token(t) for t in n.labels), tuple(float(p) for p in n.probabilities)))
+
+    # ---- what if ----------------------------------------------------------------------------
+    def force_token(self, token_id: int) -> None:
+        """Re-run the search with the inspected prefix followed by `token_id` imposed."""
+        n = self.inspection
+        if n is None or self.original is None:
+            return
+        self._forced = tuple(n.prefix_ids) + (int(token_id),)
+        if self.whatif_loop.submit() is not None:
+            self.whatif_panel.show_searching(self.original.vocab[t] for t in self._forced)
+
+    def build_whatif(self) -> BeamRequest:
+        base = self.original
+        if base is None or self._forced is None:
+            raise InputProblem(self.tr("Inspect a node first, then force a next token."), error=False)
+        return BeamRequest(base.model, base.text, beam_width=base.beam_width, length_penalty=base.length_penalty,
+                           alpha=base.alpha, prefix=self._forced, expected=self.error_panel.expected)
+
+    def render_whatif(self, whatif) -> None:
+        # Checked here rather than invalidated by every new search: a what-if forced while a new
+        # search is on its way belongs to the old one (drop it), while one answering after only the
+        # expected output changed still belongs to the search on screen (keep it).
+        if search_settings(whatif) != search_settings(self.original):
+            return
+        self.whatif = whatif
+        self.whatif_panel.show_comparison(self.original, whatif)
+        if self.whatif_panel.draw_in_tree:
+            self._draw_tree()
+
+    def _whatif_tree_toggled(self, checked):
+        self.nbest.clear_selection()
+        self._draw_tree()
+        self._reselect()
+        self.updated.emit()
+
+    # ---- error analysis ----------------------------------------------------------------------
+    @property
+    def verdict(self) -> str | None:
+        """The verdict on screen ("agree", "search", "model") or None."""
+        e = None if self.original is None else self.original.error
+        return None if e is None else e.verdict
+
+    # ---- zoom --------------------------------------------------------------------------------
+    def apply_zoom(self) -> None:
+        super().apply_zoom()
+        self.tree.restyle()
+        self.node_panel.apply_zoom()
+        self._render_table()  # the table's items carry their own font
+        self.error_panel.fit_table_height()
+
+    # ---- sessions and lecture scenes ----------------------------------------------------------
+    def main_input(self):
+        return self.controls.input
+
+    def model_selector(self):
+        return self.controls.model_box
+
+    def extra_state(self) -> dict:
+        """How far the search is revealed and which node is inspected (the inputs are saved by
+        app/session.py from the widgets)."""
+        steps = None if self.tree.revealed_steps >= self.tree.steps else self.tree.revealed_steps
+        return {"revealed_steps": steps, "selected_prefix": list(self.selected_prefix or ())}
+
+    def apply_extra_state(self, state: dict) -> None:
+        prefix = state.get("selected_prefix")
+        if isinstance(prefix, list) and all(isinstance(t, int) for t in prefix):
+            self.selected_prefix = tuple(prefix)
+        steps = state.get("revealed_steps")
+        steps = steps if isinstance(steps, int) and not isinstance(steps, bool) else None
+        if self.search_loop.busy:  # the restored inputs start a new search: apply to it when drawn
+            self._pending_reveal = (steps,)
+        elif self.original is not None:
+            self.tree.set_revealed_steps(self.tree.steps if steps is None else steps)
+            self._after_reveal()
+            self._reselect()
+
+    # ---- exports -------------------------------------------------------------------------
+    def export_basename(self) -> str:
+        return "beam-search"
+
+    def picture(self):
+        """The whole tree as drawn (steps not yet revealed and hidden pruned boxes left out) and
+        what it shows: model, input, B and the length normalisation."""
+        shown = self.shown
+        if shown is None:
+            raise ValueError(self.tr("Nothing to export yet."))
+        penalty = dict(PENALTIES)[shown.length_penalty]
+        if shown.length_penalty != "none":
+            penalty += self.tr(", α = {0:g}").format(shown.alpha)
+        caption = self.tr("{0} · input “{1}” · B={2} · length penalty {3}").format(
+            shown.model, shown.text, shown.beam_width, penalty)
+        if shown is self.whatif:
+            caption += self.tr(" · what if: forced ⟨s⟩{0}").format(
+                after_bos(shown.vocab[t] for t in shown.forced_prefix))
+        return self.tree.whole_picture(), caption
+
+    def export_csv(self, path):
+        """Every candidate of the shown search, its token written as on screen."""
+        shown = self.shown
+        if shown is None:
+            raise ValueError(self.tr("Nothing to export yet."))
+        header = ["node_id", "parent", "step", "token", "token_logprob", "logprob", "score", "rank", "status",
+                  "considered"]
+        rows = ([c.node_id, c.parent, c.step, display_token(shown.vocab[c.token]), c.token_logprob, c.logprob,
+                 c.score, c.rank, c.status, c.considered] for step in shown.result.trace for c in step)
+        return write_csv(path, header, rows)
