@@ -344,6 +344,13 @@ def test_sent_float32_softmax_loads_cleanly(qtbot, view, shared_state):
     np.testing.assert_allclose(view.distributions_tab.chart.heights(0), probabilities, rtol=1e-5)
 
 
+def test_a_bad_sent_distribution_is_reported_under_p_and_changes_nothing(qtbot, view, shared_state):
+    before = view.inputs.texts()
+    send(qtbot, shared_state, view, SentDistribution("broken", ("a", "b"), (1.0,)))
+    assert "Could not load the distribution that was sent" in messages(view)["P"]
+    assert view.inputs.texts() == before
+
+
 def test_presets(qtbot, view):
     for key, entropy_bits in (("two", 1.0), ("four", 2.0), ("skewed", 1.0219280948873621)):
         view.load_preset(key)
