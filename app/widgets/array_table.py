@@ -5,10 +5,10 @@ until they are visible.  Rows can be highlighted (e.g. where a KL term is infini
 from __future__ import annotations
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
-from PySide6.QtGui import QBrush, QColor, QFontDatabase
-from PySide6.QtWidgets import QApplication
+from PySide6.QtGui import QBrush, QColor
 
-from app.widgets.numbers import format_number
+from app import style
+from app.style import format_number
 
 
 class ArrayTableModel(QAbstractTableModel):
@@ -22,8 +22,8 @@ class ArrayTableModel(QAbstractTableModel):
         self._rows = 0
         self._highlight: set[int] = set()
         self._monospace: set[int] = set()
-        self._fixed_font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
-        self._fixed_font.setPointSizeF(max(QApplication.font().pointSizeF(), 11.0))
+        self._fixed_font = style.font(monospace=True)
+        self.stale = False
 
     def set_columns(self, headers, columns, tooltips=None, highlight=(), monospace=()) -> None:
         """`columns`: one sequence per header (numbers are formatted and right-aligned, strings
@@ -37,9 +37,20 @@ class ArrayTableModel(QAbstractTableModel):
         self._monospace = set(monospace)
         self.endResetModel()
 
+    def set_stale(self, stale: bool) -> None:
+        """Grey text while the rows belong to an earlier input than the one typed."""
+        self.stale = stale
+        if self._rows and self._headers:
+            self.dataChanged.emit(self.index(0, 0), self.index(self._rows - 1, len(self._headers) - 1),
+                                  [Qt.ItemDataRole.ForegroundRole])
+
     # the values as they are (for tests and CSV export)
     def raw(self, row: int, column: int):
         return self._columns[column][row]
+
+    def raw_rows(self) -> list[list]:
+        """Every row's values as they are (what app.export.write_csv takes)."""
+        return [[column[row] for column in self._columns] for row in range(self._rows)]
 
     def text(self, row: int, column: int) -> str:
         value = self._columns[column][row]
@@ -69,7 +80,11 @@ class ArrayTableModel(QAbstractTableModel):
                 return int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.FontRole and column in self._monospace:
+            if self._fixed_font.pointSizeF() != style.point_size():  # the text size changed
+                self._fixed_font = style.font(monospace=True)
             return self._fixed_font
+        if role == Qt.ItemDataRole.ForegroundRole and self.stale:
+            return QBrush(style.STALE)
         if role == Qt.ItemDataRole.BackgroundRole and row in self._highlight:
             return QBrush(self.HIGHLIGHT)
         return None

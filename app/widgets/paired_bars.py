@@ -1,37 +1,35 @@
 """Two bar series side by side over categories (P and Q, or ideal and Huffman lengths).
 
 The BarGraphItems are created once and updated with setOpts; the category names become the
-x ticks (thinned out when there are too many to read)."""
+x ticks (thinned out when there are too many to read).  Text follows the application's text
+size: call `apply_zoom()` after a zoom."""
 from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtGui import QFont, QFontMetrics
-from PySide6.QtWidgets import QApplication
+from PySide6.QtGui import QFontMetrics
 
-P_COLOUR = (31, 119, 180)
-Q_COLOUR = (255, 127, 14)
+from app import style
+from app.widgets.plot_text import PLOT_TEXT, style_plot_text
+
 MAX_TICK_CHARS = 12
-
-
-def readable_font(scale: float = 1.0) -> QFont:
-    font = QFont(QApplication.font())
-    font.setPointSizeF(max(font.pointSizeF(), 11.0) * scale)
-    return font
+#: opacity (of 255) of bars that no longer match the input
+STALE_ALPHA = 70
 
 
 class PairedBarChart(pg.PlotWidget):
-    def __init__(self, parent=None, names=("P", "Q"), colours=(P_COLOUR, Q_COLOUR), y_label: str = ""):
+    def __init__(self, parent=None, names=("P", "Q"), colours=(style.P_COLOUR, style.Q_COLOUR), y_label: str = ""):
         super().__init__(parent, background="w")
-        self.setMinimumHeight(220)
+        self.setMinimumHeight(180)
         plot = self.getPlotItem()
         plot.showGrid(y=True, alpha=0.25)
         plot.setMenuEnabled(False)
         plot.hideButtons()
-        self.legend = plot.addLegend(offset=(-10, 10), labelTextSize=f"{readable_font().pointSizeF():.0f}pt",
-                                     labelTextColor=(30, 30, 30), brush=pg.mkBrush(255, 255, 255, 200))
+        self.legend = plot.addLegend(offset=(-10, 10), brush=pg.mkBrush(255, 255, 255, 200))
         self.legend.setColumnCount(2)  # one row: covers fewer bars
         empty = np.zeros(0)
+        self.colours = colours
+        self.stale = False
         self.first = pg.BarGraphItem(x=empty, height=empty, width=0.4, brush=pg.mkBrush(*colours[0]),
                                      pen=pg.mkPen(None), name=names[0])
         self.second = pg.BarGraphItem(x=empty, height=empty, width=0.4, brush=pg.mkBrush(*colours[1]),
@@ -40,24 +38,37 @@ class PairedBarChart(pg.PlotWidget):
         plot.addItem(self.second)
         self.extra_line = pg.InfiniteLine(
             angle=0, movable=False, pen=pg.mkPen((90, 90, 90), width=2, style=pg.QtCore.Qt.PenStyle.DashLine),
-            label="", labelOpts={"position": 0.02, "color": (40, 40, 40), "fill": (255, 255, 255, 220),
+            label="", labelOpts={"position": 0.02, "color": PLOT_TEXT, "fill": (255, 255, 255, 220),
                                  "anchors": [(0, 1), (0, 1)]})
         self.extra_line.setVisible(False)
         plot.addItem(self.extra_line)
-        font = readable_font()
         for name in ("left", "bottom"):
-            axis = plot.getAxis(name)
-            axis.setStyle(tickFont=font)
-            axis.setTextPen(pg.mkPen((30, 30, 30)))
-            axis.setPen(pg.mkPen((80, 80, 80)))
-            axis.enableAutoSIPrefix(False)
-        self._char_width = QFontMetrics(font).averageCharWidth()
-        # pyqtgraph sizes the axis for its default font; make room for the larger tick labels
-        plot.getAxis("bottom").setHeight(QFontMetrics(font).height() + 14)
-        if y_label:
-            plot.setLabel("left", y_label, **{"font-size": f"{font.pointSizeF():.0f}pt", "color": "#202020"})
+            plot.getAxis(name).setPen(pg.mkPen((80, 80, 80)))
+        self.y_label = y_label
         self.labels: tuple = ()
+        self._char_width = 1
+        self.apply_zoom()
         plot.vb.sigResized.connect(self._update_ticks)
+
+    def apply_zoom(self) -> None:
+        """Ticks, axis title, legend and the reference line's label at the application's text size."""
+        style_plot_text(self.getPlotItem(), {"left": self.y_label} if self.y_label else None)
+        self.extra_line.label.setFont(style.font())
+        self._char_width = QFontMetrics(style.font()).averageCharWidth()
+        self._update_ticks()
+
+    def set_stale(self, stale: bool) -> None:
+        """Faded bars while they belong to an earlier input than the one typed."""
+        self.stale = stale
+        alpha = STALE_ALPHA if stale else 255
+        for item, colour in zip((self.first, self.second), self.colours):
+            item.setOpts(brush=pg.mkBrush(*colour, alpha))
+        for sample, _ in self.legend.items:
+            sample.update()
+
+    def tick_font(self):
+        """The font of the category names (for tests of the zoom)."""
+        return self.getPlotItem().getAxis("bottom").style["tickFont"]
 
     def set_names(self, first: str, second: str) -> None:
         self.legend.clear()
@@ -119,7 +130,6 @@ class PairedBarChart(pg.PlotWidget):
             self.extra_line.setVisible(False)
         else:
             self.extra_line.setVisible(True)
-            self.extra_line.label.setFont(readable_font())
             self.extra_line.label.setFormat(text.replace("{", "{{").replace("}", "}}"))
             self.extra_line.setValue(float(value))
             self.extra_line.label.valueChanged()

@@ -5,27 +5,34 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QGridLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
 
-from app.views.entropy_common import (ERROR_COLOUR, STALE, ResultTable, bold, note_label, set_text_colour, splitter,
-                                      unit_name, write_table_csv)
+from app import style
+from app.export import write_csv
+from app.style import format_number, plural
+from app.views.entropy.units import UNIT_LOG, js_bound, quantity, unit_name
 from app.widgets.array_table import ArrayTableModel
-from app.widgets.numbers import format_number
-from app.widgets.paired_bars import PairedBarChart, readable_font
+from app.widgets.paired_bars import PairedBarChart
+from app.widgets.result_table import ResultTable
 
-UNIT_LOG = {"bits": "log₂", "nats": "ln", "hartleys": "log₁₀"}
+#: text sizes, relative to the application's: the numbers are what the class reads from the back
+VALUE_SCALE = 1.35
+NAME_SCALE = 1.2
+#: the largest part of the tab's height the numbers take before they scroll
+MAX_NUMBERS_SHARE = 0.65
 
 
 class DistributionsTab(QWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
-        big = readable_font()
+        self.stale = False
         numbers = QWidget()
         grid = QGridLayout(numbers)
         grid.setHorizontalSpacing(16)
         self.value_labels: dict[str, QLabel] = {}
         self.name_labels: dict[str, QLabel] = {}
+        self.meaning_labels: dict[str, QLabel] = {}
         rows = (
             ("H(P)", self.tr("entropy of P: the average surprise −Σ p log p; the shortest possible average code length")),
             ("H(Q)", self.tr("entropy of Q")),
@@ -33,45 +40,85 @@ class DistributionsTab(QWidget):
             ("H(Q,P)", self.tr("cross-entropy the other way round, −Σ q log p")),
             ("KL(P‖Q)", self.tr("KL divergence Σ p log(p/q) = H(P,Q) − H(P): what believing Q costs when P is true")),
             ("KL(Q‖P)", self.tr("the other direction: KL is not symmetric")),
-            ("JS(P,Q)", self.tr("Jensen–Shannon divergence: symmetric, never infinite, at most 1 bit")),
+            ("JS(P,Q)", self.js_meaning(js_bound("bits", 2.0))),
         )
-        value_font = bold(big, 1.35)
         for r, (key, meaning) in enumerate(rows):
-            name = QLabel(key)
-            name.setFont(bold(big, 1.2))
-            value = QLabel("—")
-            value.setFont(value_font)
+            name = style.scaled(QLabel(key), NAME_SCALE, bold=True)
+            value = style.scaled(QLabel("—"), VALUE_SCALE, bold=True)
             value.setObjectName(key)
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             value.setMinimumWidth(170)
-            explain = note_label(meaning)
+            explain = style.note_label(meaning)
             explain.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
             grid.addWidget(name, r, 0)
             grid.addWidget(value, r, 1)
             grid.addWidget(explain, r, 2)
             self.value_labels[key] = value
             self.name_labels[key] = name
+            self.meaning_labels[key] = explain
         grid.setColumnStretch(2, 1)
-        self.infinity_label = QLabel()
-        self.infinity_label.setWordWrap(True)
-        set_text_colour(self.infinity_label, ERROR_COLOUR)
-        self.identity_label = QLabel()
-        self.identity_label.setWordWrap(True)
+        self.infinity_label = style.wrapped_label(colour=style.ERROR)
+        self.identity_label = style.wrapped_label()
         grid.addWidget(self.infinity_label, len(rows), 0, 1, 3)
         grid.addWidget(self.identity_label, len(rows) + 1, 0, 1, 3)
 
         self.chart = PairedBarChart(names=("P", "Q"), y_label=self.tr("probability"))
         self.table_model = ArrayTableModel(self)
         self.table = ResultTable(self.table_model)
-        lower = splitter(Qt.Orientation.Horizontal, (self.chart, self.table), stretch=(1, 1), sizes=(500, 500))
+        lower = style.splitter(Qt.Orientation.Horizontal, (self.chart, self.table), stretch=(1, 1), sizes=(500, 500))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(splitter(Qt.Orientation.Vertical, (numbers, lower), stretch=(0, 1)))
+        # the numbers scroll rather than clip when large text needs more height than the pane has
+        self.numbers_area = QScrollArea()
+        self.numbers_area.setWidget(numbers)
+        self.numbers_area.setWidgetResizable(True)
+        self.numbers_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.numbers_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.split = style.splitter(Qt.Orientation.Vertical, (self.numbers_area, lower), stretch=(0, 1))
+        layout.addWidget(self.split)
+        self._fitted = False
 
     def set_stale(self, stale: bool) -> None:
-        """Grey the numbers while they belong to an earlier input than the one typed."""
-        for label in self.value_labels.values():
-            set_text_colour(label, STALE if stale else None)
+        """Grey the numbers, bars and table while they belong to an earlier input than the one
+        typed (an error is shown)."""
+        self.stale = stale
+        for label in (*self.value_labels.values(), self.identity_label):
+            style.set_text_colour(label, style.STALE if stale else None)
+        style.set_text_colour(self.infinity_label, style.STALE if stale else style.ERROR)
+        self.chart.set_stale(stale)
+        self.table_model.set_stale(stale)
+
+    def js_meaning(self, bound: str) -> str:
+        return self.tr("Jensen–Shannon divergence: symmetric, never infinite, at most {0}").format(bound)
+
+    def apply_zoom(self) -> None:
+        self.chart.apply_zoom()
+        self.table.apply_zoom()
+        self.fit_numbers()
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        self._fit_once()
+
+    def _fit_once(self) -> None:
+        """Fit the numbers once they are on screen with real values in them; afterwards the
+        student's own splitter position is kept (until the text size changes)."""
+        if not self._fitted and self.isVisible() and self.table_model.rowCount():
+            self._fitted = True
+            QTimer.singleShot(0, self.fit_numbers)  # once the new numbers are laid out
+
+    def fit_numbers(self) -> None:
+        """Give the numbers the height their text needs at the current width and text size (at
+        most MAX_NUMBERS_SHARE of the tab); the bars and the table get the rest."""
+        total = sum(self.split.sizes())
+        if total <= 0:
+            return
+        numbers = self.numbers_area.widget()
+        width = self.numbers_area.viewport().width()
+        needed = numbers.heightForWidth(width) if numbers.hasHeightForWidth() else -1
+        needed = needed if needed > 0 else numbers.sizeHint().height()
+        top = min(needed, int(total * MAX_NUMBERS_SHARE))
+        self.split.setSizes([top, total - top])
 
     def show_analysis(self, a) -> None:
         """Show an engine.infotheory.Analysis."""
@@ -82,16 +129,17 @@ class DistributionsTab(QWidget):
         }
         unit_text = unit_name(a.unit)
         for key, value in values.items():
-            self.value_labels[key].setText("—" if value is None else f"{format_number(value)} {unit_text}")
+            self.value_labels[key].setText(quantity(value, a.unit))
+        self.meaning_labels["JS(P,Q)"].setText(self.js_meaning(js_bound(a.unit, a.base)))
         self.infinity_label.setText(self._infinity_text(a))
         self.infinity_label.setVisible(bool(self.infinity_label.text()))
         if a.has_q:
             self.identity_label.setText(self.tr("Check: H(P,Q) = H(P) + KL(P‖Q):  {0} = {1} + {2}  {3}").format(
                 format_number(a.cross_pq), format_number(a.entropy_p), format_number(a.kl_pq), unit_text))
         else:
-            self.identity_label.setText(self.tr(
-                "A uniform distribution over {0} outcomes would have entropy {1} {2}.").format(
-                len(a.labels), format_number(math.log(len(a.labels)) / math.log(a.base)), unit_text))
+            self.identity_label.setText(self.tr("A uniform distribution over {0} would have entropy {1}.").format(
+                plural(len(a.labels), self.tr("{0} outcome"), self.tr("{0} outcomes")),
+                quantity(math.log(len(a.labels)) / math.log(a.base), a.unit)))
 
         self.chart.set_data(a.labels, a.p, a.q if a.has_q else None, names=("P", "Q"))
         headers = [self.tr("outcome"), "p", "q", f"−{log} p", f"−{log} q", f"p·{log}(p/q)"]
@@ -107,6 +155,7 @@ class DistributionsTab(QWidget):
         highlight = np.flatnonzero(np.isinf(a.kl_terms)) if a.has_q else ()
         self.table_model.set_columns(headers, columns, tips, highlight=highlight)
         self.table.fit_columns()
+        self._fit_once()
 
     def _infinity_text(self, a) -> str:
         if not a.has_q:
@@ -123,6 +172,6 @@ class DistributionsTab(QWidget):
             ).format(direction, q_name, names[0], p_name, format_number(probs[index]), more))
         return "\n".join(lines)
 
-    def export_csv(self, path) -> None:
+    def export_csv(self, path):
         """The per-outcome table."""
-        write_table_csv(path, self.table_model)
+        return write_csv(path, self.table_model.headers(), self.table_model.raw_rows())

@@ -1,8 +1,8 @@
 """The Gaussians tab of the Entropy & KL view: sliders for N₁ and N₂, KL both ways in closed
 form next to a numerical integral, and the two densities.
 
-It emits `changed` when a slider moves (the view debounces and asks the engine);
-`parameters()` gives (μ₁, σ₁, μ₂, σ₂) for the request."""
+It emits `changed` when a slider moves (the view's loop debounces and asks the engine);
+`parameters()` gives (μ₁, σ₁, μ₂, σ₂) for the request.  `message` shows the loop's messages."""
 from __future__ import annotations
 
 import numpy as np
@@ -11,13 +11,19 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
-from app.export import export_csv
-from app.views.entropy_common import Q_TEXT_COLOUR, bold, error_label, note_label, splitter, title_label, unit_name
+from app import style
+from app.export import matrix_csv
+from app.views.base import MessageLine
+from app.views.entropy.units import quantity
 from app.widgets.float_slider import FloatSlider
-from app.widgets.numbers import format_number
-from app.widgets.paired_bars import P_COLOUR, Q_COLOUR, readable_font
+from app.widgets.plot_text import style_plot_text
 
 DIRECTIONS = ("KL(N₁‖N₂)", "KL(N₂‖N₁)")
+NUMBER_SCALE = 1.15
+#: opacities (of 255) of the density curves' fill, and of lines and fill when out of date
+FILL_ALPHA = 50
+STALE_LINE_ALPHA = 80
+STALE_FILL_ALPHA = 15
 
 
 class GaussiansTab(QWidget):
@@ -26,7 +32,7 @@ class GaussiansTab(QWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.report = None  # the last engine.infotheory.GaussianReport shown
-        big = readable_font()
+        self.stale = False
         self.mu1 = FloatSlider("μ₁", -5, 5, 0.1, 0.0, decimals=1)
         self.sigma1 = FloatSlider("σ₁", 0.1, 5, 0.05, 1.0)
         self.mu2 = FloatSlider("μ₂", -5, 5, 0.1, 1.0, decimals=1)
@@ -35,70 +41,80 @@ class GaussiansTab(QWidget):
             slider.valueChanged.connect(self._slider_moved)
         controls = QWidget()
         grid = QGridLayout(controls)
-        grid.addWidget(title_label(self.tr("N₁ (the truth)"), big, QColor(*P_COLOUR)), 0, 0)
+        grid.addWidget(style.title_label(self.tr("N₁ (the truth)"), QColor(*style.P_COLOUR)), 0, 0)
         grid.addWidget(self.mu1, 1, 0)
         grid.addWidget(self.sigma1, 2, 0)
-        grid.addWidget(title_label(self.tr("N₂ (the model)"), big, Q_TEXT_COLOUR), 0, 1)
+        grid.addWidget(style.title_label(self.tr("N₂ (the model)"), style.Q_TEXT), 0, 1)
         grid.addWidget(self.mu2, 1, 1)
         grid.addWidget(self.sigma2, 2, 1)
 
-        formula = title_label(self.tr("KL(N₁‖N₂) = ln(σ₂/σ₁) + (σ₁² + (μ₁ − μ₂)²) / (2σ₂²) − ½  nats"), big)
+        formula = style.title_label(self.tr("KL(N₁‖N₂) = ln(σ₂/σ₁) + (σ₁² + (μ₁ − μ₂)²) / (2σ₂²) − ½  nats"))
         results = QWidget()
         table = QGridLayout(results)
         table.setHorizontalSpacing(24)
         headers = (self.tr("direction"), self.tr("closed form"), self.tr("numerical integral"), self.tr("difference"))
         for c, text in enumerate(headers):
-            table.addWidget(title_label(text, big), 0, c)
+            table.addWidget(style.title_label(text), 0, c)
         self.gaussian_labels: dict[str, QLabel] = {}
         for r, key in enumerate(DIRECTIONS, start=1):
-            name = QLabel(key)
-            name.setFont(bold(big, 1.15))
-            table.addWidget(name, r, 0)
+            table.addWidget(style.scaled(QLabel(key), NUMBER_SCALE, bold=True), r, 0)
             for c, column in enumerate(("closed", "numeric", "difference"), start=1):
                 label = QLabel("—")
-                label.setFont(bold(big, 1.15) if column != "difference" else big)
+                if column != "difference":
+                    style.scaled(label, NUMBER_SCALE, bold=True)
                 label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
                 table.addWidget(label, r, c)
                 self.gaussian_labels[f"{key} {column}"] = label
         table.setColumnStretch(4, 1)
-        self.gaussian_error = error_label(big)
-        note = note_label(self.tr("The numerical integral is Simpson’s rule with 4,001 points over μ ± 12σ of the "
-                                  "first distribution. KL is not symmetric: swap the roles and the value changes."))
-        self.gaussian_plot = self._density_plot(big)
+        #: the Gaussian loop's message line
+        self.message = MessageLine()
+        note = style.note_label(self.tr(
+            "The numerical integral is Simpson’s rule with 4,001 points over μ ± 12σ of the "
+            "first distribution. KL is not symmetric: swap the roles and the value changes."))
+        self.gaussian_plot = self._density_plot()
 
         top = QWidget()
         top_layout = QVBoxLayout(top)
         top_layout.addWidget(controls)
         top_layout.addWidget(formula)
         top_layout.addWidget(results)
-        top_layout.addWidget(self.gaussian_error)
+        top_layout.addWidget(self.message)
         top_layout.addWidget(note)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(splitter(Qt.Orientation.Vertical, (top, self.gaussian_plot), stretch=(0, 1)))
+        layout.addWidget(style.splitter(Qt.Orientation.Vertical, (top, self.gaussian_plot), stretch=(0, 1)))
 
-    def _density_plot(self, font) -> pg.PlotWidget:
+    def _density_plot(self) -> pg.PlotWidget:
         widget = pg.PlotWidget(background="w")
         plot = widget.getPlotItem()
         plot.setMenuEnabled(False)
         plot.hideButtons()
         plot.showGrid(x=True, y=True, alpha=0.2)
-        plot.addLegend(offset=(-10, 10), labelTextSize=f"{font.pointSizeF():.0f}pt", labelTextColor=(30, 30, 30))
-        for name in ("left", "bottom"):
-            axis = plot.getAxis(name)
-            axis.enableAutoSIPrefix(False)
-            axis.setStyle(tickFont=font)
-            axis.setTextPen(pg.mkPen((30, 30, 30)))
-        label_style = {"font-size": f"{font.pointSizeF():.0f}pt", "color": "#202020"}
-        plot.setLabel("left", self.tr("density"), **label_style)
-        plot.setLabel("bottom", "x", **label_style)
-        self.curve1 = pg.PlotDataItem(pen=pg.mkPen(P_COLOUR, width=3), fillLevel=0,
-                                      brush=pg.mkBrush(*P_COLOUR, 50), name="N₁")
-        self.curve2 = pg.PlotDataItem(pen=pg.mkPen(Q_COLOUR, width=3), fillLevel=0,
-                                      brush=pg.mkBrush(*Q_COLOUR, 50), name="N₂")
+        plot.addLegend(offset=(-10, 10))
+        self.curve1 = pg.PlotDataItem(fillLevel=0, name="N₁")
+        self.curve2 = pg.PlotDataItem(fillLevel=0, name="N₂")
+        self._colour_curves(stale=False)
         plot.addItem(self.curve1)
         plot.addItem(self.curve2)
+        self.plot_labels = {"left": self.tr("density"), "bottom": "x"}
+        style_plot_text(plot, self.plot_labels)
         return widget
+
+    def _colour_curves(self, stale: bool) -> None:
+        line, fill = (STALE_LINE_ALPHA, STALE_FILL_ALPHA) if stale else (255, FILL_ALPHA)
+        for curve, colour in ((self.curve1, style.P_COLOUR), (self.curve2, style.Q_COLOUR)):
+            curve.setPen(pg.mkPen((*colour, line), width=3))
+            curve.setBrush(pg.mkBrush(*colour, fill))
+
+    def set_stale(self, stale: bool) -> None:
+        """Grey the numbers and fade the curves while they belong to earlier slider values."""
+        self.stale = stale
+        for label in self.gaussian_labels.values():
+            style.set_text_colour(label, style.STALE if stale else None)
+        self._colour_curves(stale)
+
+    def apply_zoom(self) -> None:
+        style_plot_text(self.gaussian_plot.getPlotItem(), self.plot_labels)
 
     def _slider_moved(self, *_) -> None:
         self.changed.emit()
@@ -110,26 +126,19 @@ class GaussiansTab(QWidget):
     def show_report(self, g) -> None:
         """Show an engine.infotheory.GaussianReport."""
         self.report = g
-        self.gaussian_error.hide()
-        unit_text = unit_name(g.unit)
         for key, closed, numeric in ((DIRECTIONS[0], g.kl_12, g.kl_12_numeric),
                                      (DIRECTIONS[1], g.kl_21, g.kl_21_numeric)):
-            self.gaussian_labels[f"{key} closed"].setText(f"{format_number(closed)} {unit_text}")
-            self.gaussian_labels[f"{key} numeric"].setText(f"{format_number(numeric)} {unit_text}")
+            self.gaussian_labels[f"{key} closed"].setText(quantity(closed, g.unit))
+            self.gaussian_labels[f"{key} numeric"].setText(quantity(numeric, g.unit))
             difference = abs(closed - numeric)
             self.gaussian_labels[f"{key} difference"].setText(f"{difference:.1e}" if difference else "0")
         self.curve1.setData(np.asarray(g.x), np.asarray(g.density_1))
         self.curve2.setData(np.asarray(g.x), np.asarray(g.density_2))
 
-    def show_error(self, message: str) -> None:
-        """A message about the sliders' values; the last good numbers and curves stay."""
-        self.gaussian_error.setText(message)
-        self.gaussian_error.show()
-
-    def export_csv(self, path) -> None:
+    def export_csv(self, path):
         """The two densities on their shared grid."""
         if self.report is None:
             raise ValueError(self.tr("Nothing to export yet."))
         g = self.report
-        export_csv(path, np.column_stack([g.x, g.density_1, g.density_2]),
-                   column_labels=["x", "N1 density", "N2 density"])
+        return matrix_csv(path, np.column_stack([g.x, g.density_1, g.density_2]),
+                          column_labels=["x", "N1 density", "N2 density"])

@@ -1,0 +1,322 @@
+"""Entropy & KL: a calculator for entropy, cross-entropy, KL and JS divergence, code lengths and
+the KL divergence of two Gaussians.
+
+Two request loops: every edit of P or Q sends one CallRequest(engine.infotheory.analyse) on the
+"entropy" channel, whose messages appear in the input column (under the box they are about);
+the Gaussian sliders send CallRequest(engine.infotheory.gaussian_report) on "entropy-gaussian",
+whose messages appear in the Gaussians tab.  A bad input keeps the last good numbers, bars and
+tables on screen, greyed; nothing the student typed is ever replaced without an undo step.
+
+The panels — the input column (inputs.py) and the three tabs (distributions_tab.py,
+codes_tab.py, gaussians_tab.py) — only show what they are given and signal edits; requests,
+results, presets, routing and exports are handled here.
+"""
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QCoreApplication, QEvent, Qt
+from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QMenu, QPushButton, QTabWidget, QVBoxLayout
+
+from app import style
+from app.export import ExportButton
+from app.views.base import View
+from app.views.entropy.codes_tab import CodeLengthsTab
+from app.views.entropy.distributions_tab import DistributionsTab
+from app.views.entropy.gaussians_tab import GaussiansTab
+from app.views.entropy.inputs import DistributionInputs, replace_text
+from app.views.entropy.units import unit_name
+from engine.distribution_parser import DistributionError, SumError, format_distribution, parse_distribution
+from engine.infotheory import analyse, gaussian_report
+from engine.jobs import CallRequest
+
+# Presets from the lesson: (key, P, Q).  Titles are translated in EntropyView.preset_titles().
+PRESETS = (
+    ("two", "sunny: 0.5, rainy: 0.5", ""),
+    ("four", "sunny: 0.25, cloudy: 0.25, rain: 0.25, snow: 0.25", ""),
+    ("skewed", "sunny: 0.8, cloudy: 0.1, rain: 0.05, snow: 0.05", ""),
+    ("rainy", "sunny: 1%, partly sunny: 1%, partly cloudy: 4%, cloudy: 4%,\n"
+              "light rain: 10%, rain: 10%, heavy rain: 35%, thunderstorm: 35%",
+     "sunny: 12.5%, partly sunny: 12.5%, partly cloudy: 12.5%, cloudy: 12.5%,\n"
+     "light rain: 12.5%, rain: 12.5%, heavy rain: 12.5%, thunderstorm: 12.5%"),
+)
+INITIAL_PRESET = "rainy"
+GAUSSIAN_TAB = 2  # the tab with its own controls: the P/Q column is hidden there
+#: outcomes named in an export's caption before "…"
+CAPTION_OUTCOMES = 4
+#: a normalised value is written with the fewest significant digits (at least 6) whose sum is
+#: 1 within this tolerance, far inside the parser's 1e-6, so that it reads back without a SumError
+NORMALISED_SUM_TOLERANCE = 1e-9
+
+
+def normalised_text(distribution) -> str:
+    """The text of a distribution whose values were divided by their sum: labels kept when they
+    were typed; values rounded as briefly as the sum allows (0.555556 rather than 0.5555555555555556)."""
+    probabilities = [float(p) for p in distribution.probabilities]
+    for digits in range(6, 18):
+        rounded = [float(f"{p:.{digits}g}") for p in probabilities]
+        if abs(math.fsum(rounded) - 1.0) <= NORMALISED_SUM_TOLERANCE:
+            break
+    if distribution.labelled:
+        return format_distribution(distribution.labels, rounded)
+    return " ".join(repr(p) for p in rounded)
+
+
+class EntropyView(View):
+    view_id = "entropy"
+    accepts = ("distribution",)
+    CHANNEL = "entropy"
+    GAUSSIAN_CHANNEL = "entropy-gaussian"
+    DEBOUNCE_MS = 30
+
+    @classmethod
+    def title(cls) -> str:
+        return QCoreApplication.translate("EntropyView", "Entropy & KL")
+
+    def __init__(self, bridge, state, parent=None):
+        super().__init__(bridge, state, parent)
+        self.source_title: str | None = None  # where P came from, when another view sent it
+        self._build()
+        self.loop = self.request_loop(self.CHANNEL, build=self.build_request, render=self.render_analysis,
+                                      message=self.inputs.message, greys_content=False)
+        self.gaussian_loop = self.request_loop(self.GAUSSIAN_CHANNEL, build=self.build_gaussian_request,
+                                               render=self.gaussians_tab.show_report,
+                                               message=self.gaussians_tab.message, greys_content=False)
+        self.loop.stale_changed.connect(self._offer_normalise)
+        self.loop.stale_changed.connect(self.distributions_tab.set_stale)
+        self.loop.stale_changed.connect(self.codes_tab.set_stale)
+        self.gaussian_loop.stale_changed.connect(self.gaussians_tab.set_stale)
+
+        self.inputs.edited.connect(self.loop.schedule)
+        self.inputs.normalise_requested.connect(self.normalise)
+        self.gaussians_tab.changed.connect(self.gaussian_loop.schedule)
+        self.mode_combo.currentIndexChanged.connect(self._on_mode)
+        self.ignore_case.toggled.connect(self.loop.schedule)
+        self.unit_combo.currentIndexChanged.connect(self.loop.schedule)
+        self.unit_combo.currentIndexChanged.connect(self.gaussian_loop.schedule)
+        self.normalise_box.toggled.connect(self.loop.schedule)
+        self.tabs.currentChanged.connect(self._on_tab)
+        self._on_mode()
+        self._on_tab(self.tabs.currentIndex())
+
+        self.load_preset(INITIAL_PRESET)
+        self.loop.submit()
+        self.gaussian_loop.submit()
+
+    # ---- construction --------------------------------------------------------------------
+    def _build(self) -> None:
+        # top bar: input mode, unit, presets, normalise, export
+        self.mode_combo = QComboBox()
+        for label, mode in ((self.tr("Numbers"), "numbers"), (self.tr("Text → characters"), "char"),
+                            (self.tr("Text → words"), "word")):
+            self.mode_combo.addItem(label, mode)
+        self.mode_combo.setToolTip(self.tr("Numbers: type probabilities, percentages, fractions or counts.\n"
+                                           "Text: type text; its character or word frequencies become P (and Q)."))
+        self.ignore_case = QCheckBox(self.tr("Ignore case"))
+        self.ignore_case.setChecked(True)
+        self.unit_combo = QComboBox()
+        for label, unit in ((self.tr("bits (log₂)"), "bits"), (self.tr("nats (ln)"), "nats"),
+                            (self.tr("hartleys (log₁₀)"), "hartleys")):
+            self.unit_combo.addItem(label, unit)
+        self.preset_button = QPushButton(self.tr("Presets"))
+        menu = QMenu(self.preset_button)
+        for key, title in self.preset_titles().items():
+            action = menu.addAction(title)
+            action.triggered.connect(lambda _=False, k=key: self.load_preset(k))
+        self.preset_button.setMenu(menu)
+        self.normalise_box = QCheckBox(self.tr("Normalise sums"))
+        self.normalise_box.setToolTip(self.tr(
+            "Divide probabilities that do not add up to 1 by their sum. Counts are always normalised."))
+        self.export_button = ExportButton(self)
+        top = QHBoxLayout()
+        top.addWidget(QLabel(self.tr("Input:")))
+        top.addWidget(self.mode_combo)
+        top.addWidget(self.ignore_case)
+        top.addSpacing(12)
+        top.addWidget(QLabel(self.tr("Unit:")))
+        top.addWidget(self.unit_combo)
+        top.addSpacing(12)
+        top.addWidget(self.preset_button)
+        top.addWidget(self.normalise_box)
+        top.addStretch(1)
+        top.addWidget(self.export_button)
+
+        # left: the inputs; right: the three tabs
+        self.inputs = DistributionInputs()
+        self.distributions_tab = DistributionsTab()
+        self.codes_tab = CodeLengthsTab()
+        self.gaussians_tab = GaussiansTab()
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.distributions_tab, self.tr("Distributions"))
+        self.tabs.addTab(self.codes_tab, self.tr("Code lengths"))
+        self.tabs.addTab(self.gaussians_tab, self.tr("Gaussians"))
+        self.body = style.splitter(Qt.Orientation.Horizontal, (self.inputs, self.tabs), stretch=(2, 5),
+                                   sizes=(380, 1000))
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.body, 1)
+
+    def preset_titles(self) -> dict[str, str]:
+        return {
+            "two": self.tr("Two kinds of weather (sunny, rainy)"),
+            "four": self.tr("Four equally likely kinds of weather"),
+            "skewed": self.tr("80% / 10% / 5% / 5%"),
+            "rainy": self.tr("A rainy city (truth P) against a uniform guess (Q)"),
+        }
+
+    # ---- inputs --------------------------------------------------------------------------
+    def unit(self) -> str:
+        return self.unit_combo.currentData()
+
+    def mode(self) -> str:
+        return self.mode_combo.currentData()
+
+    def set_inputs(self, p_text: str, q_text: str | None = None) -> None:
+        self.inputs.set_texts(p_text, q_text)
+        self.loop.schedule()  # unchanged text emits no textChanged, yet the source note may have changed
+
+    def load_preset(self, key: str) -> None:
+        for k, p_text, q_text in PRESETS:
+            if k == key:
+                self.source_title = None
+                self._load(p_text, q_text)
+                return
+
+    def receive(self, kind: str, payload) -> None:
+        """A distribution sent by another view (app.state.SentDistribution) becomes P; Q is
+        emptied (undoably), as its outcomes would not match."""
+        if kind not in self.accepts:
+            return super().receive(kind, payload)
+        try:
+            # float32 softmax outputs add up to 1 only within ~1e-6: tidy them before typing them in
+            text = format_distribution(payload.labels, payload.probabilities, tidy=1e-4)
+        except Exception as exc:  # a bad message from another view must not break this one
+            self.inputs.p_message.show_message(
+                self.tr("Could not load the distribution that was sent: {0}").format(exc))
+            return
+        self._load(text, "")
+        self.source_title = str(payload.title or "")
+
+    def _load(self, p_text: str, q_text: str) -> None:
+        """Type in P and Q as numbers and bring a tab that shows them to the front."""
+        if self.mode() != "numbers":
+            self.mode_combo.setCurrentIndex(0)
+        self.set_inputs(p_text, q_text)
+        if self.tabs.currentIndex() == GAUSSIAN_TAB:
+            self.tabs.setCurrentIndex(0)
+
+    def normalise(self, side: str) -> None:
+        """Divide the values in box `side` ("P" or "Q") by their sum, as one undoable edit; the
+        other box is left alone."""
+        edit = self.inputs.edit(side)
+        try:
+            distribution = parse_distribution(edit.toPlainText(), normalize=True)
+        except DistributionError:  # no longer numbers that can be normalised: the loop says why
+            return
+        replace_text(edit, normalised_text(distribution))
+
+    def _has_sum_error(self, side: str) -> bool:
+        """The values in box `side` are read, and only their sum is wrong (what Normalise fixes)."""
+        if self.mode() != "numbers" or self.normalise_box.isChecked():
+            return False
+        try:
+            parse_distribution(self.inputs.edit(side).toPlainText())
+        except SumError:
+            return True
+        except DistributionError:
+            return False
+        return False
+
+    def _offer_normalise(self, stale: bool) -> None:
+        side = self.inputs.message.side if stale else None
+        self.inputs.offer_normalise(side if side is not None and self._has_sum_error(side) else None)
+
+    def _on_mode(self, *_) -> None:
+        text_mode = self.mode() != "numbers"
+        self.ignore_case.setVisible(text_mode)
+        self.normalise_box.setEnabled(not text_mode)
+        self.inputs.set_text_mode(text_mode)
+        self.loop.schedule()
+
+    def _on_tab(self, index: int) -> None:
+        self.inputs.setVisible(index != GAUSSIAN_TAB)
+
+    # ---- requests and results ------------------------------------------------------------
+    def build_request(self) -> CallRequest:
+        """Errors come from the engine (DistributionError, SumError), P's and Q's named."""
+        return CallRequest(analyse, self.inputs.texts(), {
+            "unit": self.unit(), "mode": self.mode(), "normalize": self.normalise_box.isChecked(),
+            "ignore_case": self.ignore_case.isChecked(),
+        })
+
+    def build_gaussian_request(self) -> CallRequest:
+        return CallRequest(gaussian_report, self.gaussians_tab.parameters(), {"unit": self.unit()})
+
+    def render_analysis(self, a) -> None:
+        """Show an engine.infotheory.Analysis."""
+        self.inputs.show_sources(a, self.source_title)
+        self.distributions_tab.show_analysis(a)
+        self.codes_tab.show_analysis(a)
+
+    @property
+    def analysis(self):
+        """The engine.infotheory.Analysis on screen (None before the first)."""
+        return self.loop.value
+
+    @property
+    def gaussian(self):
+        """The engine.infotheory.GaussianReport on screen (None before the first)."""
+        return self.gaussian_loop.value
+
+    @property
+    def stale(self) -> bool:
+        """Some tab shows numbers of an earlier input, greyed (View.stale greys `content` with an
+        opacity effect instead, which does not reach plots and tables drawn in their own viewports)."""
+        return any(tab.stale for tab in (self.distributions_tab, self.codes_tab, self.gaussians_tab))
+
+    def changeEvent(self, event) -> None:
+        # The view's font follows the application font, so a zoom arrives here as FontChange
+        # (ApplicationFontChange reaches top-level windows only).
+        if event.type() == QEvent.Type.FontChange:
+            self.apply_zoom()
+        super().changeEvent(event)
+
+    def apply_zoom(self) -> None:
+        super().apply_zoom()
+        for tab in (self.distributions_tab, self.codes_tab, self.gaussians_tab):
+            tab.apply_zoom()
+
+    # ---- exports -------------------------------------------------------------------------
+    def picture(self):
+        """The current tab (with the P/Q column beside the Distributions and Code lengths tabs)
+        and a caption saying what it shows."""
+        if self.tabs.currentIndex() == GAUSSIAN_TAB:
+            g = self.gaussian
+            if g is None:
+                raise ValueError(self.tr("Nothing to export yet."))
+            mu1, sigma1, mu2, sigma2 = (style.format_number(v) for v in self.gaussians_tab.parameters())
+            caption = self.tr("{0} · Gaussians: N₁ = N({1}, {2}²), N₂ = N({3}, {4}²) · {5}").format(
+                self.title(), mu1, sigma1, mu2, sigma2, unit_name(g.unit))
+            return self.gaussians_tab, caption
+        a = self.analysis
+        if a is None:
+            raise ValueError(self.tr("Nothing to export yet."))
+        parts = [self.title(), self.tr("P: {0}").format(self._summary(a.labels, a.p))]
+        if a.has_q:
+            parts.append(self.tr("Q: {0}").format(self._summary(a.labels, a.q)))
+        if self.source_title:
+            parts.append(self.tr("P sent from: {0}").format(self.source_title))
+        parts.append(unit_name(a.unit))
+        return self.body, " · ".join(parts)
+
+    def _summary(self, labels, probabilities) -> str:
+        shown = ", ".join(f"{label} {style.format_number(p, 3)}"
+                          for label, p in zip(labels[:CAPTION_OUTCOMES], probabilities[:CAPTION_OUTCOMES]))
+        if len(labels) > CAPTION_OUTCOMES:
+            shown += self.tr(", … ({0} outcomes)").format(len(labels))
+        return shown
+
+    def export_csv(self, path):
+        """The current tab's data: the per-outcome table, the code table or the two densities."""
+        return self.tabs.currentWidget().export_csv(path)
