@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 import torch
 
-from engine.decoding import beam_search, greedy_search, normalized_score
+from engine.decoding import beam_search, greedy_search
 
 VOCAB = ["<s>", "</s>", "nice", "dog", "car", "woman", "guy", "has", "runs", "is", "drives"]
 IDX = {w: i for i, w in enumerate(VOCAB)}
@@ -118,7 +118,9 @@ def exhaustive_best(step, vocab, max_length, penalty, alpha, eos=1):
             if seq[-1] != eos and length != max_length:
                 continue  # unfinished sequences count only at max_length, as in the search
             lp = sum(step([[0, *seq[:i]]])[0][seq[i]] for i in range(length))
-            score = normalized_score(lp, length, penalty, alpha)
+            # The normalisations written out here, not taken from engine.decoding.
+            divisor = {"none": 1.0, "power": length ** alpha, "gnmt": ((5 + length) / 6) ** alpha}[penalty]
+            score = lp / divisor
             if best is None or score > best[0] + 1e-12:
                 best = (score, seq)
     return best
