@@ -70,15 +70,6 @@ def test_translate_batch_equals_translate_one_by_one(model):
     assert model.translate_batch(TEXTS) == [model.translate(t) for t in TEXTS]
 
 
-def test_batched_greedy_ids_equal_single_greedy_ids(model):
-    batch = model.greedy_batch_ids(TEXTS)
-    for text, ids in zip(TEXTS, batch):
-        _, single, _ = model.greedy_tokens(text)
-        trimmed = ids[: ids.index(model.target_tokenizer.eos_id) + 1]
-        assert tuple(trimmed) == single.tokens
-        assert all(i == model.target_tokenizer.pad_id for i in ids[len(trimmed):])
-
-
 def test_batched_score_equals_score(model):
     _, outs, logp, _, _ = batched_teacher_forced(model, TEXTS, TARGETS)
     for row, (text, target, ids) in enumerate(zip(TEXTS, TARGETS, outs)):

@@ -11,8 +11,11 @@ import math
 import numpy as np
 import pytest
 import scipy.stats
+# Imported at collection: analyse_beam imports torch lazily, and each of mutmut's forked workers
+# would otherwise pay for the import.
+import torch
 
-from engine.beam_analysis import (analyse_beam, decide, entropy_bits, error_analysis, finished_so_far,
+from engine.beam_analysis import (analyse_beam, decide, error_analysis, finished_so_far, inspect_node,
                                   node_sequence, scored_sequence, teacher_forced_logprobs)
 from engine.tokenizer import CharTokenizer
 
@@ -29,6 +32,7 @@ class TableModel:
 
     name = "table"
     device = "cpu"
+    never_generated = ()  # the table may produce any token
 
     def __init__(self, seed, max_target_length=5):
         self.seed = seed
@@ -48,8 +52,19 @@ class TableModel:
             raise InputError("the input is empty")
         return SOURCE.encode(text.strip()), None
 
-    def step_function(self, state):
+    def step_function(self, state, suppress=True, rows=1):
         return lambda prefixes: np.array([self.log_probs(p) for p in prefixes])
+
+    def cross(self, length):
+        """A made-up (1 layer, 1 head, T, 4 source) attention that differs per query row."""
+        rows = np.arange(1.0, 1 + 4 * length).reshape(length, 4)
+        return rows / rows.sum(-1, keepdims=True)
+
+    def decode_prefixes(self, state, prefixes):
+        """Logits whose softmax is the table row after each prefix of the (1, T) input."""
+        seq = prefixes[0].tolist()
+        logits = [np.where(np.isfinite(r := self.log_probs(seq[: t + 1])), r, -1e30) + 3.0 for t in range(len(seq))]
+        return torch.tensor(np.array([logits])), {"cross": [torch.tensor(self.cross(len(seq)))[None, None]]}
 
 
 def walk(model, ids):
@@ -218,20 +233,24 @@ def test_finished_so_far_is_the_n_best_table_after_each_step(seed):
     assert finished_so_far(a.result, 0) == []
 
 
-def test_entropy_bits_matches_scipy():
-    rng = np.random.default_rng(4)
-    for n in (1, 2, 5, 30):
-        p = rng.dirichlet(np.ones(n))
-        assert entropy_bits(p) == pytest.approx(scipy.stats.entropy(p, base=2), abs=1e-12)
-    assert entropy_bits([0.5, 0.0, 0.5]) == pytest.approx(1.0, abs=1e-15)
-    assert entropy_bits([0.25] * 4) == pytest.approx(2.0, abs=1e-15)
-    certain = entropy_bits([0.0, 1.0])
-    assert certain == 0.0 and math.copysign(1.0, certain) == 1.0  # shown as 0, never as -0
+@pytest.mark.parametrize("prefix", [(), (4,), (6, 5), (2, 4, 3)])
+def test_inspect_node_shows_the_table_row_after_the_prefix(prefix):
+    model = TableModel(5)
+    n = inspect_node(model, " 12 ", prefix_ids=prefix)
+    p = np.exp(model.log_probs([TARGET.bos_id, *prefix]))
+    # The view's softmax runs on float32 logits (as a model gives them): 1e-6 is float32 rounding.
+    np.testing.assert_allclose(n.probabilities, p, atol=1e-6)
+    assert n.entropy_bits == pytest.approx(scipy.stats.entropy(p, base=2), abs=1e-6)
+    assert n.prefix_ids == prefix and n.prefix_tokens == tuple(TARGET.itos[i] for i in prefix)
+    assert n.query_tokens == ("<s>",) + n.prefix_tokens and n.labels == tuple(TARGET.itos)
+    assert n.text == "12" and n.source_tokens == ("1", "2") and n.model == "table"
+    assert n.cross.shape == (1, 1, len(prefix) + 1, 4)
+    np.testing.assert_allclose(n.cross[0, 0], model.cross(len(prefix) + 1), atol=1e-7)
+    order = sorted(range(len(p)), key=lambda i: (-p[i], i))[:3]
+    assert n.top(3) == [(i, TARGET.itos[i], pytest.approx(p[i], abs=1e-6)) for i in order]
 
 
 def test_teacher_forced_logprobs_reads_each_step_after_its_prefix():
-    import torch
-
     model = TableModel(2)
     step = model.step_function(None)
     ids = [4, 5, 6, 2]

@@ -59,17 +59,20 @@ def test_only_the_latest_waiting_request_of_a_channel_runs(worker):
         assert f.cancelled()
         with pytest.raises(CancelledError):
             f.result(0)
-    assert worker.requests_dropped == 54 and worker.requests_run == 3
+    assert sum(f.cancelled() for f in superseded + later) == 54
     assert blocker.result(5).stale  # a newer "a" request was submitted while it ran
     assert not later[-1].result().stale and not other.result().stale
 
 
 def test_requests_that_do_not_overlap_are_never_dropped_or_stale(worker):
     log = []
-    results = [worker.submit("a", Recorded(log, f"a{i}")).result(5) for i in range(10)]
+    futures, results = [], []
+    for i in range(10):
+        futures.append(worker.submit("a", Recorded(log, f"a{i}")))
+        results.append(futures[-1].result(60))
     assert log == [f"a{i}" for i in range(10)]
     assert [r.value for r in results] == log and not any(r.stale for r in results)
-    assert worker.requests_dropped == 0
+    assert not any(f.cancelled() for f in futures)
 
 
 def test_a_newer_request_on_another_channel_does_not_make_a_result_stale(worker):
