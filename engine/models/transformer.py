@@ -163,7 +163,7 @@ class DateTransformer(nn.Module):
         logits, self_w, cross_w = self.decode(target_in, memory, source_mask)
         return logits, {"encoder_self": enc_w, "decoder_self": self_w, "cross": cross_w}
 
-    # --- the interface shared with the RNN (engine.models.runner uses only these) ---
+    # --- engine.models.protocol.DecoderModule: the interface shared with the RNN ---
     def prepare(self, source_ids):
         """Everything the decoder needs about the source, computed once per input."""
         memory, source_mask, enc_w = self.encode(source_ids)

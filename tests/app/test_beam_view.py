@@ -340,11 +340,12 @@ class TableModel:
     name = "table"
     max_target_length = 4
     target_tokenizer = WordTokenizer()
+    never_generated = ()  # the table gives no token it must not write any probability
 
     def prepare(self, text):
         return self.target_tokenizer.encode(text), None
 
-    def step_function(self, state):
+    def step_function(self, state, suppress=True):
         itos = self.target_tokenizer.itos
 
         def step(prefixes):
