@@ -7,7 +7,7 @@ Shapes: B batch, S source length, T target length, H heads, D d_model.
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 import torch
 from torch import nn
@@ -29,9 +29,6 @@ class TransformerConfig:
     max_source_length: int = 40
     max_target_length: int = 16
     pad_id: int = 0
-
-    def to_dict(self) -> dict:
-        return asdict(self)
 
 
 class MultiHeadAttention(nn.Module):
