@@ -82,10 +82,9 @@ class ModelStep:
         batch = torch.tensor(prefixes, dtype=torch.long, device=self.model.device)
         if self.rows != 1 and batch.size(0) != self.rows:
             raise ValueError(f"this state holds {self.rows} inputs: give one prefix per input, not {batch.size(0)}")
-        module, state = self.model.module, self.state
-        if self.rows == 1 and batch.size(0) != 1:
-            state = module.expand_state(state, batch.size(0))
-        logits, attention = module.decode_prefixes(state, batch)
+        # a one-input state is expanded to the prefixes' rows; a batch state is used as it is
+        decode = self.model.decode_prefixes if self.rows == 1 else self.model.module.decode_prefixes
+        logits, attention = decode(self.state, batch)
         self.last_pass = logits, attention
         return mask_tokens(torch.log_softmax(logits[:, -1].float(), dim=-1), self.suppressed)
 
