@@ -26,7 +26,8 @@ from app.views.entropy_distributions import DistributionsTab
 from app.views.entropy_gaussians import GaussiansTab
 from app.views.entropy_inputs import DistributionInputs
 from app.widgets.paired_bars import readable_font
-from engine.infotheory import analyse, format_distribution, gaussian_report
+from engine.distribution_parser import format_distribution
+from engine.entropy_analysis import analyse, gaussian_report
 from engine.jobs import CallRequest
 
 # Presets from the lesson: (key, P, Q).  Titles are translated in EntropyView.preset_titles().
