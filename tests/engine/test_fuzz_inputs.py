@@ -33,7 +33,8 @@ from hypothesis import strategies as st
 from engine import load_model
 from engine.__main__ import main
 from engine.beam_analysis import analyse_beam
-from engine.infotheory import DistributionError, format_distribution, parse_distribution, text_distribution
+from engine.distribution_parser import (DistributionError, format_distribution, parse_distribution,
+                                        text_distribution)
 from engine.positional import analyse
 from engine.tokenizer import InputError
 
