@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 TORCH_SPEC ?= torch==2.13.0
 STAMP := $(VENV)/.installed
 
-.PHONY: run test install benchmarks clean
+.PHONY: run test install benchmarks mutation clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -28,5 +28,12 @@ benchmarks: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) benchmarks/typing_latency.py
 	$(PY) benchmarks/beam.py
 
+# Mutation testing of the engine's pure modules ([tool.mutmut] in pyproject.toml); slow, not
+# part of CI.  Results stay in mutants/ (re-runs only check what changed); docs/testing.md
+# records the figures.
+mutation: $(STAMP)
+	nice -n 10 $(VENV)/bin/mutmut run --max-children 2
+	$(PY) tests/mutation/summary.py
+
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build *.egg-info mutants

@@ -5,7 +5,8 @@ The stable public API:
     from engine import load_model, ModelLoadError, InputError, list_models
     from engine.decoding import greedy_search, beam_search
     from engine.positional import sinusoidal_encoding, relative_shift_matrix
-    from engine.infotheory import parse_distribution, entropy, kl_divergence
+    from engine.distribution_parser import parse_distribution
+    from engine.infotheory import entropy, row_entropies, kl_divergence
 
 Names are imported lazily (PEP 562), so that importing a light module such as
 engine.positional or engine.worker does not import torch: the app shows its window first and

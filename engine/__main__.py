@@ -99,9 +99,9 @@ def _cmd_translate(args):
     tgt = model.target_tokenizer
     for text in args.text:
         if args.beam is None:
-            line = model.translate(text)
+            result = model.greedy(text)
+            line = tgt.decode(result.tokens)
             if args.json:
-                _, result, _ = model.greedy_tokens(text)
                 line = json.dumps({"hypotheses": [{"text": line, "tokens": tgt.tokens(result.tokens),
                                                    "logprob": result.logprob, "score": result.logprob}]},
                                   ensure_ascii=False)

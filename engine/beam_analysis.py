@@ -24,6 +24,12 @@ itself prefers something else: the *model* is to blame.  The objective is the on
 optimises when it picks its answer: the normalised score (which equals log P when
 length_penalty is "none").  The raw log-probability comparison is reported too, so that a
 case where normalisation decides the verdict can be pointed out.
+
+Never-generated tokens.  The search and greedy decoding run through the model's step function,
+which gives ⟨pad⟩, ⟨s⟩ and ⟨unk⟩ log-probability -inf (engine.inference.Seq2SeqModel), so no
+hypothesis, greedy output or what-if search contains them, and a what-if may not force them.
+The expected output is scored with the model's own, unmasked distribution (teacher forcing),
+and node inspection lists the unmasked distribution with those tokens marked ``never_allowed``.
 """
 from __future__ import annotations
 
@@ -34,6 +40,8 @@ import numpy as np
 
 from engine.decoding import (BeamResult, beam_search, greedy_search, normalization_divisor,
                              normalized_score)
+from engine.infotheory import entropy
+from engine.tokenizer import InputError
 
 VERDICTS = ("agree", "search", "model")
 
@@ -54,6 +62,9 @@ class ScoredSequence:
     score: float
     finished: bool
     node_id: int | None = None  # the trace node of its last token (beam hypotheses only)
+    #: no EOS because the output reached the search's maximum length (an unfinished hypothesis);
+    #: False for a finished output and for an intermediate node, which simply goes on
+    cut_at_max_length: bool = False
 
 
 @dataclass(frozen=True)
@@ -108,8 +119,9 @@ class NodeInspection:
     prefix_ids: tuple[int, ...]
     prefix_tokens: tuple[str, ...]
     labels: tuple[str, ...]  # every target token, by id
-    probabilities: np.ndarray  # (V,) float64, sums to 1
-    entropy_bits: float
+    probabilities: np.ndarray  # (V,) float64, sums to 1: the model's own distribution, unmasked
+    entropy_bits: float  # H of `probabilities`
+    never_allowed: tuple[int, ...]  # token ids the search never generates (probability set to 0 there)
     cross: np.ndarray  # (layer, head, len(prefix) + 1, source) float32: rows are decoder queries
     query_tokens: tuple[str, ...]  # the decoder input of each query row: "<s>" then the prefix
     source_tokens: tuple[str, ...]
@@ -119,19 +131,17 @@ class NodeInspection:
         order = np.argsort(-self.probabilities, kind="stable")[:k]
         return [(int(i), self.labels[int(i)], float(self.probabilities[int(i)])) for i in order]
 
+    def allowed(self, token_id: int) -> bool:
+        """Whether the search may generate (or a what-if may force) this token."""
+        return int(token_id) not in self.never_allowed
+
 
 # ---- pure helpers --------------------------------------------------------------------------
 
-def entropy_bits(probabilities) -> float:
-    """H(p) = -Σ p log2 p over the non-zero entries."""
-    p = np.asarray(probabilities, dtype=np.float64)
-    nz = p[p > 0]
-    return float(-(nz * np.log2(nz)).sum()) + 0.0
-
-
 def teacher_forced_logprobs(step_fn, bos_id: int, ids) -> np.ndarray:
-    """log p(ids[t] | <s> + ids[:t]) for every t, through the same step function the search uses
-    (so an output the beam found gets exactly the numbers the beam computed)."""
+    """log p(ids[t] | <s> + ids[:t]) for every t, through a step function of the model (the
+    unmasked one, for a given output: an output the beam found gets exactly the numbers the
+    beam computed, since masking leaves the other tokens' log-probabilities as they are)."""
     out = np.empty(len(ids), dtype=np.float64)
     prefix = [bos_id]
     for t, token in enumerate(ids):
@@ -145,9 +155,10 @@ def teacher_forced_logprobs(step_fn, bos_id: int, ids) -> np.ndarray:
 
 def scored_sequence(text: str, token_ids, tokens, token_logprobs, length_penalty: str, alpha: float,
                     eos_id: int, node_id: int | None = None, logprob: float | None = None,
-                    score: float | None = None) -> ScoredSequence:
+                    score: float | None = None, max_length: int | None = None) -> ScoredSequence:
     """`logprob` and `score` default to the sum of `token_logprobs` and its normalisation; the
-    beam's hypotheses pass the search's own numbers so that the table equals the engine's."""
+    beam's hypotheses pass the search's own numbers so that the table equals the engine's.
+    `max_length`: the search's limit, to tell an output cut there from one that goes on."""
     token_ids = tuple(int(t) for t in token_ids)
     lps = tuple(float(x) for x in token_logprobs)
     if logprob is None:
@@ -156,8 +167,10 @@ def scored_sequence(text: str, token_ids, tokens, token_logprobs, length_penalty
     divisor = normalization_divisor(max(length, 1), length_penalty, alpha)
     if score is None:
         score = normalized_score(logprob, max(length, 1), length_penalty, alpha)
+    finished = bool(token_ids) and token_ids[-1] == eos_id
+    cut = not finished and max_length is not None and length >= max_length
     return ScoredSequence(text, token_ids, tuple(tokens), lps, float(logprob), length, divisor, float(score),
-                          bool(token_ids) and token_ids[-1] == eos_id, node_id)
+                          finished, node_id, cut)
 
 
 def decide(expected: ScoredSequence, best: ScoredSequence, length_penalty: str) -> tuple[str, str, str]:
@@ -220,9 +233,12 @@ def analyse_beam(model, text: str, beam_width: int = 5, length_penalty: str = "p
     start = time.perf_counter()
     tgt = model.target_tokenizer
     prefix = tuple(int(t) for t in prefix)
+    never = set(model.never_generated)
     for t in prefix:
         if not 0 <= t < len(tgt):
             raise ValueError(f"forced token id {t} is not in the target vocabulary")
+        if t in never:
+            raise InputError(f"{tgt.tokens([t])[0]} is never generated: a what-if cannot force it")
     max_length = int(max_length or model.max_target_length)
     with torch.inference_mode():
         encoded, state = model.prepare(text)
@@ -235,10 +251,10 @@ def analyse_beam(model, text: str, beam_width: int = 5, length_penalty: str = "p
         hyps = tuple(
             scored_sequence(tgt.decode(h.tokens), h.tokens, tgt.tokens(h.tokens),
                             hypothesis_token_logprobs(result, h.node_id), length_penalty, alpha, tgt.eos_id,
-                            h.node_id, logprob=h.logprob, score=h.score)
+                            h.node_id, logprob=h.logprob, score=h.score, max_length=max_length)
             for h in result.hypotheses)
         greedy_seq = scored_sequence(tgt.decode(greedy.tokens), greedy.tokens, tgt.tokens(greedy.tokens),
-                                     greedy.token_logprobs, length_penalty, alpha, tgt.eos_id)
+                                     greedy.token_logprobs, length_penalty, alpha, tgt.eos_id, max_length=max_length)
         error, expected_error = None, None
         if expected is not None and expected.strip():
             enc = tgt.encode(expected.strip())
@@ -247,7 +263,7 @@ def analyse_beam(model, text: str, beam_width: int = 5, length_penalty: str = "p
                 expected_error = (f"the expected output has {len(ids) - 1} tokens; this model writes at most "
                                   f"{max_length - 1} before </s>")
             else:
-                lps = teacher_forced_logprobs(step, tgt.bos_id, ids)
+                lps = teacher_forced_logprobs(model.step_function(state, suppress=False), tgt.bos_id, ids)
                 exp_seq = scored_sequence(tgt.decode(ids), ids, tgt.tokens(ids), lps, length_penalty, alpha,
                                           tgt.eos_id)
                 error = error_analysis(exp_seq, hyps[0], length_penalty, int(beam_width), enc.unknown)
@@ -278,7 +294,8 @@ def inspect_node(model, text: str, prefix_ids=()) -> NodeInspection:
         cross = torch.stack([w[0] for w in attn["cross"]]).float().cpu().numpy()  # (L, H, Q, S)
     return NodeInspection(
         model=model.name, text=text.strip(), prefix_ids=prefix_ids, prefix_tokens=tuple(tgt.tokens(prefix_ids)),
-        labels=tuple(tgt.itos), probabilities=probs, entropy_bits=entropy_bits(probs),
+        labels=tuple(tgt.itos), probabilities=probs, entropy_bits=entropy(probs, base=2),
+        never_allowed=tuple(model.never_generated),
         cross=np.ascontiguousarray(cross, dtype=np.float32),
         query_tokens=tuple(tgt.tokens([tgt.bos_id, *prefix_ids])), source_tokens=tuple(encoded.tokens),
     )
@@ -294,9 +311,9 @@ def node_sequence(analysis: BeamAnalysis, node_id: int) -> ScoredSequence:
     text = "".join(analysis.vocab[i] for i in text_ids if i not in (0, analysis.bos_id))
     return scored_sequence(text, ids, tokens, hypothesis_token_logprobs(analysis.result, node_id),
                            analysis.length_penalty, analysis.alpha, analysis.eos_id, node_id,
-                           logprob=cand.logprob, score=cand.score)
+                           logprob=cand.logprob, score=cand.score, max_length=analysis.max_length)
 
 
 __all__ = ["ScoredSequence", "ErrorAnalysis", "BeamAnalysis", "NodeInspection", "analyse_beam", "inspect_node",
-           "error_analysis", "decide", "entropy_bits", "teacher_forced_logprobs", "finished_so_far",
+           "error_analysis", "decide", "teacher_forced_logprobs", "finished_so_far",
            "scored_sequence", "node_sequence", "VERDICTS"]

@@ -18,7 +18,10 @@ Beam search follows Hugging Face transformers' ``early_stopping=True`` semantics
 * the search stops once B hypotheses are finished, or after ``max_length`` generated tokens,
   when the beams still alive are scored as they are (they count, unfinished).
 
-Candidates with probability 0 (log-probability -inf) are never considered.
+Candidates with probability 0 (log-probability -inf) are never considered: that is how tokens
+a model must never write are kept out of every search (:func:`suppress_tokens`,
+:func:`mask_tokens`; engine.inference.Seq2SeqModel.step_function applies them to ⟨pad⟩, ⟨s⟩
+and ⟨unk⟩).  Greedy search is :func:`greedy_search_batch` with one row.
 """
 from __future__ import annotations
 
@@ -71,19 +74,70 @@ class GreedyResult:
 
 def greedy_search(step_fn, *, bos_id: int, eos_id: int, max_length: int) -> GreedyResult:
     """Pick the most probable next token until EOS or `max_length` generated tokens."""
+    return greedy_search_batch(step_fn, batch_size=1, bos_id=bos_id, eos_id=eos_id, max_length=max_length)[0]
+
+
+def greedy_search_batch(step_fn, *, batch_size: int, bos_id: int, eos_id: int,
+                        max_length: int) -> list[GreedyResult]:
+    """Greedy search of `batch_size` sequences at once, one step_fn call per step for all.
+
+    Row i of every call continues sequence i (e.g. the translation of input i), and all rows
+    have the same length, so the model runs one rectangular batch: a row that has produced
+    EOS is continued with EOS and its output ignored.  Each sequence ends at its own EOS, or
+    after `max_length` generated tokens.  Ties go to the lowest token id (numpy's argmax).
+    A row whose every token has probability 0 raises ValueError: there is nothing to pick.
+    """
     if max_length < 1:
         raise ValueError("max_length must be at least 1")
-    prefix = [bos_id]
-    token_logprobs = []
+    if batch_size < 1:
+        raise ValueError("batch_size must be at least 1")
+    prefixes = [[bos_id] for _ in range(batch_size)]
+    token_logprobs: list[list[float]] = [[] for _ in range(batch_size)]
+    done = [False] * batch_size
     for _ in range(max_length):
-        row = _as_numpy(step_fn([prefix]), 1)[0]
-        token = int(np.argmax(row))
-        prefix.append(token)
-        token_logprobs.append(float(row[token]))
-        if token == eos_id:
+        rows = _as_numpy(step_fn(prefixes), batch_size)
+        best = rows.argmax(axis=1)
+        for i, prefix in enumerate(prefixes):
+            if done[i]:
+                prefix.append(eos_id)
+                continue
+            token = int(best[i])
+            if not np.isfinite(rows[i, token]):
+                raise ValueError(f"step_fn gives every token of row {i} probability 0: greedy search has nothing "
+                                 f"to pick")
+            prefix.append(token)
+            token_logprobs[i].append(float(rows[i, token]))
+            done[i] = token == eos_id
+        if all(done):
             break
-    tokens = tuple(prefix[1:])
-    return GreedyResult(tokens, float(sum(token_logprobs)), tuple(token_logprobs), tokens[-1] == eos_id)
+    results = []
+    for prefix, lps in zip(prefixes, token_logprobs):
+        tokens = tuple(prefix[1: 1 + len(lps)])
+        results.append(GreedyResult(tokens, math.fsum(lps), tuple(lps), tokens[-1] == eos_id))
+    return results
+
+
+def mask_tokens(logprobs, token_ids):
+    """A copy of `logprobs` (numpy or torch, shape (rows, vocab)) with the columns `token_ids`
+    set to -inf: probability 0, so no search ever picks them.  The other columns are left
+    as they are (not renormalised), so a sequence of allowed tokens keeps the log P the model
+    gives it, the same number teacher forcing computes."""
+    ids = list(token_ids)
+    out = logprobs.clone() if hasattr(logprobs, "clone") else np.array(logprobs, dtype=np.float64)
+    if ids:
+        out[:, ids] = -math.inf
+    return out
+
+
+def suppress_tokens(step_fn, token_ids):
+    """`step_fn` whose log-probabilities are passed through :func:`mask_tokens`: a search run
+    with it never generates `token_ids` (as generation libraries' ``suppress_tokens``)."""
+    ids = tuple(int(t) for t in token_ids)
+
+    def step(prefixes):
+        return mask_tokens(step_fn(prefixes), ids)
+
+    return step
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """Reading what a student types: a distribution as numbers (:func:`parse_distribution`) or as
 the frequencies of text (:func:`text_distribution`), and writing one back as text
-(:func:`format_distribution`).  engine.infotheory re-exports the public names, and that is the
-import path to use: ``from engine.infotheory import parse_distribution, DistributionError``.
+(:func:`format_distribution`): ``from engine.distribution_parser import parse_distribution,
+DistributionError``.  The measures on a distribution are in :mod:`engine.infotheory`.
 
 Entries are separated by commas, semicolons, new lines or spaces, in any mix.  Each value is
 a decimal (``0.25``, ``2.5e-1``), a percentage (``25%``) or a fraction (``1/4``); an entry may
@@ -37,6 +37,8 @@ from collections import Counter
 from dataclasses import dataclass
 
 import numpy as np
+
+from engine.wording import count
 
 __all__ = [
     "MAX_OUTCOMES", "DistributionError", "SumError", "Distribution",
@@ -399,7 +401,7 @@ def format_distribution(labels, probabilities, tidy: float = 0.0) -> str:
     probabilities = [float(p) for p in values]
     if len(labels) != len(probabilities):
         raise DistributionError(
-            f"There are {len(labels)} labels but {len(probabilities)} probabilities.")
+            f"There are {count(len(labels), 'label')} but {count(len(probabilities), 'probability', 'probabilities')}.")
     lines = []
     for label, p in zip(labels, probabilities):
         if not _PLAIN_LABEL.fullmatch(label):

@@ -5,22 +5,24 @@
     model.attention("4 Nov 1988").cross.shape         # (layers, heads, target, source)
     model.score("4 Nov 1988", "1988-11-04")           # teacher-forced log P(target + </s>)
     model.beam("4 Nov 1988", beam_width=5)            # engine.decoding.BeamResult
+
+Decoding never writes ⟨pad⟩, ⟨s⟩ or ⟨unk⟩: ``step_function`` gives them log-probability -inf
+(``never_generated``), so greedy search, beam search, batch translation and the what-if search
+all skip them.  Teacher-forced numbers (``score``, ``attention`` with a target) are the model's
+own, unmasked.
 """
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 
 import numpy as np
 import torch
 
-from engine.decoding import beam_search, greedy_search
+from engine.decoding import beam_search, greedy_search, greedy_search_batch, mask_tokens
 from engine.device import choose_device
 from engine.models.checkpoint import load_checkpoint
 from engine.models.registry import resolve
-from engine.tokenizer import EOS, CharTokenizer, InputError
-
-ATTENTION_KINDS = ("encoder_self", "decoder_self", "cross")
+from engine.tokenizer import NEVER_GENERATED, CharTokenizer, InputError
 
 
 @dataclass(frozen=True)
@@ -54,8 +56,41 @@ class AttentionResult:
         return stack[layer].mean(axis=0) if head is None else stack[layer, head]
 
 
+class ModelStep:
+    """The step_fn engine.decoding's searches call, for one prepared source state.
+
+    ``step(prefixes)`` runs one decoder pass over all prefixes (lists of ids starting with
+    ⟨s⟩, of equal length) and returns next-token log-probabilities (rows, V) as a float32
+    tensor, with the `suppressed` token ids at -inf.  `rows` is the number of inputs in the
+    state: a one-input state is repeated for every prefix (the beams of one search); a batch
+    state needs one prefix per input, in order (batch greedy translation).
+
+    ``last_pass`` keeps the logits (rows, T, V) and attention of the latest call: after a greedy
+    search it is the pass over ⟨s⟩ + the output but its last token, whose attention the view
+    shows, so no extra decoder pass is needed for it.
+    """
+
+    def __init__(self, model: "Seq2SeqModel", state, suppressed: tuple[int, ...], rows: int = 1):
+        self.model = model
+        self.state = state
+        self.suppressed = suppressed
+        self.rows = rows
+        self.last_pass = None
+
+    @torch.inference_mode()
+    def __call__(self, prefixes):
+        batch = torch.tensor(prefixes, dtype=torch.long, device=self.model.device)
+        if self.rows != 1 and batch.size(0) != self.rows:
+            raise ValueError(f"this state holds {self.rows} inputs: give one prefix per input, not {batch.size(0)}")
+        # a one-input state is expanded to the prefixes' rows; a batch state is used as it is
+        decode = self.model.decode_prefixes if self.rows == 1 else self.model.module.decode_prefixes
+        logits, attention = decode(self.state, batch)
+        self.last_pass = logits, attention
+        return mask_tokens(torch.log_softmax(logits[:, -1].float(), dim=-1), self.suppressed)
+
+
 class Seq2SeqModel:
-    """A trained character-level translator on one device."""
+    """A trained character-level translator on one device (engine.models.protocol.TranslationModel)."""
 
     def __init__(self, name: str, module: torch.nn.Module, config: dict,
                  source_tokenizer: CharTokenizer, target_tokenizer: CharTokenizer, device: torch.device):
@@ -69,6 +104,8 @@ class Seq2SeqModel:
         self.max_source_length = int(hp["max_source_length"])
         self.max_target_length = int(hp["max_target_length"])
         self.architecture = config["architecture"]
+        #: target ids decoding never writes (⟨pad⟩, ⟨s⟩, ⟨unk⟩), in id order
+        self.never_generated: tuple[int, ...] = tuple(sorted(target_tokenizer.stoi[t] for t in NEVER_GENERATED))
 
     # ---- inputs -------------------------------------------------------------------------
     def encode_source(self, text: str):
@@ -77,75 +114,61 @@ class Seq2SeqModel:
             raise InputError("the input is empty: type a date, for example 26 March 2021")
         return self.source_tokenizer.encode(text, max_length=self.max_source_length)
 
-    def _source_tensor(self, encoded) -> torch.Tensor:
-        return torch.tensor([encoded.ids], dtype=torch.long, device=self.device)
-
     @torch.inference_mode()
     def prepare(self, text: str):
         """Encode the source once: -> (Encoded tokens, the model's prepared source state)."""
         encoded = self.encode_source(text)
-        return encoded, self.module.prepare(self._source_tensor(encoded))
+        return encoded, self.module.prepare(torch.tensor([encoded.ids], dtype=torch.long, device=self.device))
+
+    @torch.inference_mode()
+    def prepare_batch(self, texts: list[str]):
+        """The prepared state of many inputs at once (padded to the longest), for batch
+        translation.  An input longer than the model reads is cut at its maximum; an empty one
+        is read as one ⟨unk⟩."""
+        src = self.source_tokenizer
+        encoded = [src.encode(t.strip()[: self.max_source_length]).ids or [src.unk_id] for t in texts]
+        ids = torch.full((len(texts), max(len(e) for e in encoded)), src.pad_id, dtype=torch.long)
+        for i, row in enumerate(encoded):
+            ids[i, : len(row)] = torch.tensor(row)
+        return self.module.prepare(ids.to(self.device))
 
     @torch.inference_mode()
     def decode_prefixes(self, state, prefixes: torch.Tensor):
         """One decoder pass over (B, T) prefixes starting with <s> (B = 1, or the state is
-        expanded to B rows) -> (logits (B, T, V), {"cross": [...], ...} per layer)."""
+        expanded to B rows) -> (logits (B, T, V), {"cross": [...], ...} per layer).  The raw
+        model: nothing is masked."""
         if prefixes.size(0) != 1:
             state = self.module.expand_state(state, prefixes.size(0))
         return self.module.decode_prefixes(state, prefixes)
 
     # ---- decoding -----------------------------------------------------------------------
-    def step_function(self, state):
-        """step_fn for engine.decoding: all prefixes of a step in one decoder call."""
-        module = self.module
+    def step_function(self, state, suppress: bool = True, rows: int = 1) -> ModelStep:
+        """step_fn for engine.decoding: all prefixes of a step in one decoder call.  With
+        `suppress` (decoding) the never-generated tokens get log-probability -inf; without it
+        (teacher-forced scoring of a given output) the distribution is the model's own."""
+        return ModelStep(self, state, self.never_generated if suppress else (), rows)
 
-        @torch.inference_mode()
-        def step(prefixes):
-            batch = torch.tensor(prefixes, dtype=torch.long, device=self.device)
-            logits, _ = module.decode_prefixes(module.expand_state(state, batch.size(0)), batch)
-            return torch.log_softmax(logits[:, -1].float(), dim=-1)
-
-        return step
-
-    def greedy_tokens(self, text: str):
-        """-> (encoded source, GreedyResult, prepared source state)."""
-        encoded, state = self.prepare(text)
+    def greedy(self, text: str):
+        """Greedy decoding of one input -> engine.decoding.GreedyResult."""
+        _, state = self.prepare(text)
         tgt = self.target_tokenizer
-        result = greedy_search(self.step_function(state), bos_id=tgt.bos_id, eos_id=tgt.eos_id,
-                               max_length=self.max_target_length)
-        return encoded, result, state
+        return greedy_search(self.step_function(state), bos_id=tgt.bos_id, eos_id=tgt.eos_id,
+                             max_length=self.max_target_length)
 
     def translate(self, text: str) -> str:
         """Greedy translation of one input."""
-        _, result, _ = self.greedy_tokens(text)
-        return self.target_tokenizer.decode(result.tokens)
+        return self.target_tokenizer.decode(self.greedy(text).tokens)
 
     def translate_batch(self, texts: list[str]) -> list[str]:
-        """Greedy translation of many inputs at once (for evaluation).  Inputs too long or empty
-        give an empty string."""
-        return [self.target_tokenizer.decode(t) for t in self.greedy_batch_ids(texts)]
-
-    @torch.inference_mode()
-    def greedy_batch_ids(self, texts: list[str]) -> list[list[int]]:
-        encoded = [self.source_tokenizer.encode(t.strip()[: self.max_source_length]).ids or [self.source_tokenizer.unk_id]
-                   for t in texts]
-        width = max(len(e) for e in encoded)
-        src = torch.zeros((len(texts), width), dtype=torch.long, device=self.device)
-        for i, ids in enumerate(encoded):
-            src[i, : len(ids)] = torch.tensor(ids)
-        state = self.module.prepare(src)
+        """Greedy translation of many inputs at once (for evaluation), one decoder call per step
+        for all of them; the same search as translate (see prepare_batch for bad inputs)."""
+        if not texts:
+            return []
         tgt = self.target_tokenizer
-        seqs = torch.full((len(texts), 1), tgt.bos_id, dtype=torch.long, device=self.device)
-        done = torch.zeros(len(texts), dtype=torch.bool, device=self.device)
-        for _ in range(self.max_target_length):
-            logits, _ = self.module.decode_prefixes(state, seqs)
-            nxt = logits[:, -1].argmax(-1)
-            nxt = torch.where(done, torch.full_like(nxt, tgt.pad_id), nxt)
-            seqs = torch.cat([seqs, nxt[:, None]], dim=1)
-            done |= nxt == tgt.eos_id
-            if bool(done.all()):
-                break
-        return [row[1:].tolist() for row in seqs.cpu()]
+        step = self.step_function(self.prepare_batch(texts), rows=len(texts))
+        results = greedy_search_batch(step, batch_size=len(texts), bos_id=tgt.bos_id, eos_id=tgt.eos_id,
+                                      max_length=self.max_target_length)
+        return [tgt.decode(r.tokens) for r in results]
 
     def beam(self, text: str, beam_width: int = 5, length_penalty: str = "power", alpha: float = 0.7,
              prefix: tuple[int, ...] | list[int] = (), max_length: int | None = None):
@@ -167,7 +190,7 @@ class Seq2SeqModel:
 
     @torch.inference_mode()
     def score(self, source: str, target: str) -> float:
-        """Teacher-forced log P(target followed by </s> | source), natural log."""
+        """Teacher-forced log P(target followed by </s> | source), natural log (unmasked)."""
         _, state = self.prepare(source)
         ids = self.target_ids(target)
         tgt = self.target_tokenizer
@@ -178,9 +201,10 @@ class Seq2SeqModel:
 
     @torch.inference_mode()
     def next_token_distribution(self, source: str, prefix_ids: list[int]) -> np.ndarray:
-        """P(next token | source, <s> + prefix) over the target vocabulary."""
+        """The model's own P(next token | source, <s> + prefix) over the target vocabulary
+        (unmasked: the never-generated tokens keep their probability)."""
         _, state = self.prepare(source)
-        step = self.step_function(state)
+        step = self.step_function(state, suppress=False)
         return np.exp(step([[self.target_tokenizer.bos_id] + list(prefix_ids)])[0].cpu().numpy().astype(np.float64))
 
     # ---- attention ----------------------------------------------------------------------
@@ -191,22 +215,20 @@ class Seq2SeqModel:
         tgt = self.target_tokenizer
         encoded, state = self.prepare(text)
         if target is None:
-            # Greedy decoding whose last decoder pass (over <s> + all output but the final token)
+            # The greedy search's last decoder pass (over <s> + all output but the final token)
             # is exactly the pass whose attention we show: no extra forward pass.
-            seq = [tgt.bos_id]
-            for _ in range(self.max_target_length):
-                logits, attn = self.module.decode_prefixes(state, torch.tensor([seq], device=self.device))
-                token = int(logits[0, -1].argmax())
-                seq.append(token)
-                if token == tgt.eos_id:
-                    break
-            out_ids = seq[1:]
+            step = self.step_function(state)
+            out_ids = list(greedy_search(step, bos_id=tgt.bos_id, eos_id=tgt.eos_id,
+                                         max_length=self.max_target_length).tokens)
+            logits, attn = step.last_pass
         else:
             out_ids = self.target_ids(target)
             target_in = torch.tensor([[tgt.bos_id] + out_ids[:-1]], device=self.device)
             logits, attn = self.module.decode_prefixes(state, target_in)
-        probs = torch.softmax(logits[0].float(), dim=-1)  # (T, V)
-        chosen = probs[torch.arange(len(out_ids)), torch.tensor(out_ids, device=self.device)]
+        logp = torch.log_softmax(logits[0].float(), dim=-1)  # (T, V), the model's own
+        chosen = logp[torch.arange(len(out_ids)), torch.tensor(out_ids, device=self.device)].exp()
+        # what the model would write at each step: its most probable token it may generate
+        top = mask_tokens(logp, self.never_generated).max(dim=-1).values.exp()
 
         def stack(kind):
             if kind == "encoder_self":
@@ -224,7 +246,7 @@ class Seq2SeqModel:
             output_tokens=tuple(tgt.tokens(out_ids)),
             output_text=tgt.decode(out_ids),
             output_probabilities=chosen.cpu().numpy().astype(np.float64),
-            top_probabilities=probs.max(dim=-1).values.cpu().numpy().astype(np.float64),
+            top_probabilities=top.cpu().numpy().astype(np.float64),
             encoder_self=stack("encoder_self"),
             decoder_self=stack("decoder_self"),
             cross=stack("cross"),

@@ -12,7 +12,8 @@ with 0 log 0 = 0 and p log(p/0) = inf for p > 0: a model that gives probability 
 outcome that happens pays an infinite price.  The functions agree with ``scipy.stats.entropy``
 and ``scipy.special.rel_entr`` (scipy is only a test dependency), but unlike scipy they check
 their input: negative, NaN or infinite values, or values that do not add up to 1 (within 1e-6),
-raise :class:`DistributionError`.
+raise :class:`engine.distribution_parser.DistributionError`.  ``row_entropies`` gives H of every
+row of a matrix at once (attention rows), for the views' per-row and per-head numbers.
 
 For two normal distributions N1 = N(mu1, sigma1^2) and N2 = N(mu2, sigma2^2):
 
@@ -21,14 +22,14 @@ For two normal distributions N1 = N(mu1, sigma1^2) and N2 = N(mu2, sigma2^2):
 A Huffman code gives outcome i a codeword of length l_i with H(P) <= sum p_i l_i < H(P) + 1
 (bits); a fixed-length code needs ceil(log2 n) bits for every outcome.
 
-Reading what a student types (the formats, the counts-or-probabilities rule, text mode) lives
-in :mod:`engine.distribution_parser`; its public names are re-exported here.
+Pure numpy: importing this module does not import torch.  Reading what a student types lives in
+:mod:`engine.distribution_parser`; everything the Entropy & KL view shows for one edit is
+computed by :mod:`engine.entropy_analysis`.
 """
 from __future__ import annotations
 
 import heapq
 import math
-from dataclasses import dataclass
 
 import numpy as np
 
@@ -38,21 +39,17 @@ from engine.distribution_parser import (
     Distribution,
     DistributionError,
     SumError,
-    format_distribution,
     format_sum,
-    parse_distribution,
     quote,
     read_only_array,
     refuse_too_many,
-    text_distribution,
 )
+from engine.wording import count
 
 __all__ = [
-    "MAX_OUTCOMES", "UNITS", "DistributionError", "SumError", "Distribution",
-    "parse_distribution", "text_distribution", "format_distribution", "align",
-    "entropy", "cross_entropy", "kl_divergence", "js_divergence", "surprisal",
-    "huffman_code", "fixed_length_code", "gaussian_kl", "gaussian_kl_numeric",
-    "gaussian_density", "Analysis", "CodeReport", "analyse", "GaussianReport", "gaussian_report",
+    "UNITS", "entropy", "row_entropies", "cross_entropy", "kl_divergence", "kl_terms", "js_divergence",
+    "surprisal", "align", "huffman_code", "fixed_length_code", "gaussian_parameters", "gaussian_kl",
+    "gaussian_kl_numeric", "gaussian_density",
 ]
 
 #: the unit of information for each logarithm base
@@ -60,13 +57,6 @@ UNITS = {"bits": 2.0, "nats": math.e, "hartleys": 10.0}
 
 
 # ---- the measures --------------------------------------------------------------------------
-
-def _unit_base(unit: str) -> float:
-    """The logarithm base of a unit name ("bits", "nats", "hartleys")."""
-    if unit not in UNITS:
-        raise DistributionError(f"Unknown unit {unit!r}: choose bits, nats or hartleys.")
-    return UNITS[unit]
-
 
 def _log_base(base) -> float:
     try:
@@ -116,7 +106,7 @@ def _pair(p, q) -> tuple[np.ndarray, np.ndarray]:
     a, b = _probabilities(p, "P"), _probabilities(q, "Q")
     if a.size != b.size:
         raise DistributionError(
-            f"P has {a.size} outcomes but Q has {b.size}: they must be over the same outcomes.")
+            f"P has {count(a.size, 'outcome')} but Q has {b.size}: they must be over the same outcomes.")
     return a, b
 
 
@@ -168,12 +158,26 @@ def entropy(p, base=2) -> float:
     return float(-np.sum(_xlogx(a)) / _log_base(base)) + 0.0
 
 
-def row_entropies(rows, base=2) -> np.ndarray:
-    """H of each row of a matrix whose rows are distributions (attention rows, next-token
-    distributions): -sum_j p_ij log p_ij, with 0 log 0 = 0.  No sum check: float32 rows add up
-    to 1 only within ~1e-6, and rows that were cut (a masked prefix) are still measured as given."""
-    a = np.atleast_2d(np.asarray(rows, dtype=np.float64))
-    return -np.sum(_xlogx(np.clip(a, 0.0, None)), axis=-1) / _log_base(base) + 0.0
+def row_entropies(matrix, base=2) -> np.ndarray:
+    """H(row) = -sum_j m_j log m_j for every row (the last axis) of `matrix`, at once.
+
+    Shape (..., n) -> (...): one attention map (queries x keys) gives one entropy per query; a
+    stack (layer, head, query, key) gives one per layer, head and query.  Rows are taken as
+    they are, not divided by their sum: attention rows come from a float32 softmax and add up
+    to 1 only within its rounding, and a query row whose keys are all masked is all zeros
+    (entropy 0).  Negative, NaN or infinite entries raise DistributionError.
+    """
+    try:
+        m = np.asarray(matrix, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise DistributionError("The matrix must hold numbers.") from None
+    if m.ndim == 0:
+        raise DistributionError("row_entropies needs at least one row of probabilities, not a single number.")
+    if not np.all(np.isfinite(m)):
+        raise DistributionError("The matrix contains NaN or infinity: every probability must be a real number.")
+    if np.any(m < 0):
+        raise DistributionError(f"The matrix has a negative probability ({_fmt(float(m.min()))}).")
+    return -_xlogx(m).sum(axis=-1) / _log_base(base) + 0.0
 
 
 def cross_entropy(p, q, base=2) -> float:
@@ -186,6 +190,12 @@ def kl_divergence(p, q, base=2) -> float:
     """KL(P||Q) = sum p log(p/q) >= 0; inf when some q = 0 < p."""
     a, b = _pair(p, q)
     return float(np.sum(_rel_entr(a, b)) / _log_base(base)) + 0.0
+
+
+def kl_terms(p, q, base=2) -> np.ndarray:
+    """p_i log(p_i / q_i) for each outcome: the terms KL(P||Q) adds up (inf where q_i = 0 < p_i)."""
+    a, b = _pair(p, q)
+    return _rel_entr(a, b) / _log_base(base) + 0.0
 
 
 def js_divergence(p, q, base=2) -> float:
@@ -239,7 +249,8 @@ def fixed_length_code(n: int) -> list[str]:
 
 # ---- Gaussians -----------------------------------------------------------------------------
 
-def _gaussian_args(mu1, sigma1, mu2, sigma2) -> tuple[float, float, float, float]:
+def gaussian_parameters(mu1, sigma1, mu2, sigma2) -> tuple[float, float, float, float]:
+    """(mu1, sigma1, mu2, sigma2) as floats, checked: finite, standard deviations above 0."""
     out = []
     for name, value in (("μ1", mu1), ("σ1", sigma1), ("μ2", mu2), ("σ2", sigma2)):
         try:
@@ -256,7 +267,7 @@ def _gaussian_args(mu1, sigma1, mu2, sigma2) -> tuple[float, float, float, float
 
 def gaussian_kl(mu1, sigma1, mu2, sigma2, base=math.e) -> float:
     """KL(N(mu1, sigma1²) || N(mu2, sigma2²)) from the closed form (nats unless `base` says)."""
-    m1, s1, m2, s2 = _gaussian_args(mu1, sigma1, mu2, sigma2)
+    m1, s1, m2, s2 = gaussian_parameters(mu1, sigma1, mu2, sigma2)
     with np.errstate(all="ignore"):
         ratio = s1 / s2
         nats = -math.log(ratio) + 0.5 * (ratio * ratio + ((m1 - m2) / s2) ** 2) - 0.5
@@ -265,7 +276,7 @@ def gaussian_kl(mu1, sigma1, mu2, sigma2, base=math.e) -> float:
 
 def gaussian_density(x, mu, sigma) -> np.ndarray:
     """The normal density N(mu, sigma²) at x."""
-    m, s, _, _ = _gaussian_args(mu, sigma, 0.0, 1.0)
+    m, s, _, _ = gaussian_parameters(mu, sigma, 0.0, 1.0)
     z = (np.asarray(x, dtype=np.float64) - m) / s
     return np.exp(-0.5 * z * z) / (s * math.sqrt(2 * math.pi))
 
@@ -278,7 +289,7 @@ def _log_density(x: np.ndarray, mu: float, sigma: float) -> np.ndarray:
 def gaussian_kl_numeric(mu1, sigma1, mu2, sigma2, base=math.e, points: int = 4001) -> float:
     """KL(N1||N2) by Simpson's rule on mu1 ± 12 sigma1 (where all but ~1e-32 of N1's mass lies),
     integrating p(x) (log p(x) - log q(x)) with log-densities, so no log of 0 is ever taken."""
-    m1, s1, m2, s2 = _gaussian_args(mu1, sigma1, mu2, sigma2)
+    m1, s1, m2, s2 = gaussian_parameters(mu1, sigma1, mu2, sigma2)
     points = max(int(points), 3) | 1  # Simpson needs an odd number of points
     x = np.linspace(m1 - 12 * s1, m1 + 12 * s1, points)
     with np.errstate(all="ignore"):
@@ -290,8 +301,7 @@ def gaussian_kl_numeric(mu1, sigma1, mu2, sigma2, base=math.e, points: int = 400
     weights[2:-1:2] = 2
     return float(h / 3 * np.dot(weights, f)) / _log_base(base)
 
-
-# ---- one call per edit: everything the view shows ------------------------------------------
+# ---- two distributions over the same outcomes ----------------------------------------------
 
 def align(p: Distribution, q: Distribution, union: bool = False) -> tuple[Distribution, Distribution]:
     """P and Q over the same outcomes in P's order.  Labelled distributions are matched by
@@ -314,7 +324,7 @@ def align(p: Distribution, q: Distribution, union: bool = False) -> tuple[Distri
         return p, _reindex(q, list(p.labels))
     if len(p) != len(q):
         raise DistributionError(
-            f"P has {len(p)} outcomes but Q has {len(q)}: they must have the same number of outcomes.")
+            f"P has {count(len(p), 'outcome')} but Q has {len(q)}: they must have the same number of outcomes.")
     if q.labelled and not p.labelled:
         p = Distribution(q.labels, p.probabilities, p.normalized, p.kind, p.total, False)
     elif p.labelled and not q.labelled:
@@ -331,154 +341,3 @@ def _reindex(d: Distribution, labels: list[str]) -> Distribution:
     index = {label: i for i, label in enumerate(d.labels)}
     values = np.array([d.probabilities[index[label]] if label in index else 0.0 for label in labels])
     return Distribution(tuple(labels), read_only_array(values), d.normalized, d.kind, d.total, d.labelled)
-
-
-@dataclass(frozen=True, eq=False)
-class CodeReport:
-    """Code lengths for P (bits): Huffman next to the ideal -log2 p and a fixed-length code."""
-
-    huffman: tuple  # codeword per outcome, None for p = 0
-    huffman_lengths: np.ndarray  # nan where there is no codeword
-    ideal_lengths: np.ndarray  # -log2 p (inf for p = 0)
-    fixed: tuple
-    fixed_bits: int
-    entropy_bits: float
-    average_huffman: float
-    average_fixed: float
-    #: average length on data from P of the Huffman code built for Q (inf if Q gives some
-    #: outcome of P probability 0), and the cross-entropy H(P, Q) in bits it approaches
-    average_q_code: float | None = None
-    cross_entropy_bits: float | None = None
-
-
-@dataclass(frozen=True, eq=False)
-class Analysis:
-    """Everything the Entropy & KL view shows, in the requested unit (codes: in bits)."""
-
-    unit: str
-    base: float
-    labels: tuple
-    p: np.ndarray
-    q: np.ndarray | None
-    p_source: Distribution  # P and Q as read, before their outcomes were matched
-    q_source: Distribution | None
-    entropy_p: float
-    entropy_q: float | None
-    cross_pq: float | None
-    cross_qp: float | None
-    kl_pq: float | None
-    kl_qp: float | None
-    js: float | None
-    kl_pq_infinite: tuple  # outcomes where q = 0 < p (they make KL(P||Q) infinite)
-    kl_qp_infinite: tuple  # outcomes where p = 0 < q
-    surprisal_p: np.ndarray
-    surprisal_q: np.ndarray | None
-    kl_terms: np.ndarray | None  # p log(p/q) per outcome
-    code: CodeReport
-
-    @property
-    def has_q(self) -> bool:
-        return self.q is not None
-
-
-def _read(text: str, mode: str, normalize: bool, ignore_case: bool) -> Distribution:
-    if mode == "numbers":
-        return parse_distribution(text, normalize=normalize)
-    return text_distribution(text, unit=mode, ignore_case=ignore_case)
-
-
-def _code_report(p: np.ndarray, q: np.ndarray | None) -> CodeReport:
-    codes = huffman_code(p)
-    lengths = np.array([len(c) if c is not None else np.nan for c in codes], dtype=np.float64)
-    used = p > 0
-    fixed = fixed_length_code(p.size)
-    fixed_bits = len(fixed[0]) if fixed else 0
-    average_q = cross = None
-    if q is not None:
-        q_codes = huffman_code(q)
-        q_lengths = np.array([len(c) if c is not None else np.inf for c in q_codes])
-        with np.errstate(invalid="ignore"):
-            average_q = float(np.sum(np.where(used, p * q_lengths, 0.0)))
-        cross = cross_entropy(p, q, base=2)
-    return CodeReport(
-        huffman=tuple(codes), huffman_lengths=read_only_array(lengths), ideal_lengths=read_only_array(surprisal(p, 2)),
-        fixed=tuple(fixed), fixed_bits=fixed_bits, entropy_bits=entropy(p, 2),
-        average_huffman=float(np.sum(p[used] * lengths[used])), average_fixed=float(fixed_bits),
-        average_q_code=average_q, cross_entropy_bits=cross,
-    )
-
-
-def analyse(p_text: str, q_text: str = "", unit: str = "bits", mode: str = "numbers",
-            normalize: bool = False, ignore_case: bool = False) -> Analysis:
-    """Read P (and Q, when `q_text` is not blank) and compute everything the view shows.
-
-    mode: "numbers" (parse_distribution), "char" or "word" (text_distribution; P and Q are then
-    put over the union of their outcomes).  Errors raise DistributionError with "P: " or "Q: "
-    in front of the message when it is about one of them."""
-    base = _unit_base(unit)
-    if mode not in ("numbers", "char", "word"):
-        raise DistributionError(f"Unknown input mode {mode!r}: choose numbers, char or word.")
-    p_dist = _labelled_error(lambda: _read(p_text, mode, normalize, ignore_case), "P")
-    q_dist = None
-    if isinstance(q_text, str) and q_text.strip():
-        q_dist = _labelled_error(lambda: _read(q_text, mode, normalize, ignore_case), "Q")
-    p_source, q_source = p_dist, q_dist  # as typed (before matching their outcomes)
-    if q_dist is not None:
-        p_dist, q_dist = align(p_dist, q_dist, union=mode != "numbers")
-    p = np.array(p_dist.probabilities)
-    labels = p_dist.labels
-    if q_dist is None:
-        return Analysis(
-            unit=unit, base=base, labels=labels, p=read_only_array(p), q=None, p_source=p_source, q_source=None,
-            entropy_p=entropy(p, base), entropy_q=None, cross_pq=None, cross_qp=None, kl_pq=None,
-            kl_qp=None, js=None, kl_pq_infinite=(), kl_qp_infinite=(), surprisal_p=read_only_array(surprisal(p, base)),
-            surprisal_q=None, kl_terms=None, code=_code_report(p, None),
-        )
-    q = np.array(q_dist.probabilities)
-    return Analysis(
-        unit=unit, base=base, labels=labels, p=read_only_array(p), q=read_only_array(q), p_source=p_source, q_source=q_source,
-        entropy_p=entropy(p, base), entropy_q=entropy(q, base),
-        cross_pq=cross_entropy(p, q, base), cross_qp=cross_entropy(q, p, base),
-        kl_pq=kl_divergence(p, q, base), kl_qp=kl_divergence(q, p, base), js=js_divergence(p, q, base),
-        kl_pq_infinite=tuple(labels[i] for i in np.flatnonzero((q == 0) & (p > 0))),
-        kl_qp_infinite=tuple(labels[i] for i in np.flatnonzero((p == 0) & (q > 0))),
-        surprisal_p=read_only_array(surprisal(p, base)), surprisal_q=read_only_array(surprisal(q, base)),
-        kl_terms=read_only_array(_rel_entr(p, q) / _log_base(base)), code=_code_report(p, q),
-    )
-
-
-def _labelled_error(read, name: str) -> Distribution:
-    try:
-        return read()
-    except SumError as exc:
-        raise SumError(f"{name}: {exc}", exc.total) from None
-    except DistributionError as exc:
-        raise DistributionError(f"{name}: {exc}") from None
-
-
-@dataclass(frozen=True, eq=False)
-class GaussianReport:
-    """Both densities on a shared grid and KL both ways, closed form and numerical."""
-
-    unit: str
-    x: np.ndarray
-    density_1: np.ndarray
-    density_2: np.ndarray
-    kl_12: float
-    kl_21: float
-    kl_12_numeric: float
-    kl_21_numeric: float
-
-
-def gaussian_report(mu1, sigma1, mu2, sigma2, unit: str = "nats", points: int = 2001) -> GaussianReport:
-    base = _unit_base(unit)
-    m1, s1, m2, s2 = _gaussian_args(mu1, sigma1, mu2, sigma2)
-    lo, hi = min(m1 - 4 * s1, m2 - 4 * s2), max(m1 + 4 * s1, m2 + 4 * s2)
-    x = np.linspace(lo, hi, max(int(points), 2))
-    return GaussianReport(
-        unit=unit, x=read_only_array(x), density_1=read_only_array(gaussian_density(x, m1, s1)),
-        density_2=read_only_array(gaussian_density(x, m2, s2)),
-        kl_12=gaussian_kl(m1, s1, m2, s2, base), kl_21=gaussian_kl(m2, s2, m1, s1, base),
-        kl_12_numeric=gaussian_kl_numeric(m1, s1, m2, s2, base),
-        kl_21_numeric=gaussian_kl_numeric(m2, s2, m1, s1, base),
-    )

@@ -34,7 +34,6 @@ class EngineContext:
         self.requested_device = device
         self._device = None
         self._models: dict[str, Any] = {}
-        self.last_traceback: str | None = None
         self._owner = None
 
     @property

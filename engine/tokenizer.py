@@ -5,6 +5,9 @@ from dataclasses import dataclass
 
 PAD, BOS, EOS, UNK = "<pad>", "<s>", "</s>", "<unk>"
 SPECIALS = (PAD, BOS, EOS, UNK)
+#: tokens a decoder must never write: padding, the start symbol (an input only), and the stand-in
+#: for characters outside the alphabet (an output is made of real characters and </s>)
+NEVER_GENERATED = (PAD, BOS, UNK)
 
 
 class InputError(ValueError):

@@ -70,6 +70,21 @@ def make_batch(examples, source: CharTokenizer, target: CharTokenizer, device):
     return src_t.to(device), tgt_in.to(device), tgt_out.to(device)
 
 
+LABEL_SMOOTHING = 0.1
+
+
+def make_loss_function(target: CharTokenizer) -> nn.Module:
+    """Token-level cross-entropy with label smoothing; <pad> targets do not count, so the loss of
+    a padded batch is the mean over its real target tokens."""
+    return nn.CrossEntropyLoss(ignore_index=target.pad_id, label_smoothing=LABEL_SMOOTHING)
+
+
+def batch_loss(module: nn.Module, loss_fn: nn.Module, src, tgt_in, tgt_out) -> torch.Tensor:
+    """The training objective of one batch from :func:`make_batch` (what each step minimises)."""
+    logits, _ = module(src, tgt_in)
+    return loss_fn(logits.reshape(-1, logits.size(-1)), tgt_out.reshape(-1))
+
+
 def one_cycle_lr(progress: float, peak: float, warmup: float = 0.05, floor: float = 0.01) -> float:
     if progress < warmup:
         return peak * max(progress / warmup, 1e-3)
@@ -117,7 +132,7 @@ def train(model_name: str, *, device: str = "auto", epochs: int = 20, samples: i
     out = Path(out or Path("runs") / model_name)
 
     optimizer = torch.optim.Adam(module.parameters(), lr=peak_lr, betas=(0.9, 0.98), eps=1e-9)
-    loss_fn = nn.CrossEntropyLoss(ignore_index=target.pad_id, label_smoothing=0.1)
+    loss_fn = make_loss_function(target)
     steps_per_epoch = max(1, samples // batch_size)
     total_steps = steps_per_epoch * epochs
     budget_s = max_minutes * 60 if max_minutes else None
@@ -159,8 +174,7 @@ def train(model_name: str, *, device: str = "auto", epochs: int = 20, samples: i
             for group in optimizer.param_groups:
                 group["lr"] = one_cycle_lr(frac, peak_lr)
             src, tgt_in, tgt_out = make_batch(stream.take(batch_size), source, target, dev)
-            logits, _ = module(src, tgt_in)
-            loss = loss_fn(logits.reshape(-1, logits.size(-1)), tgt_out.reshape(-1))
+            loss = batch_loss(module, loss_fn, src, tgt_in, tgt_out)
             optimizer.zero_grad(set_to_none=True)
             loss.backward()
             nn.utils.clip_grad_norm_(module.parameters(), 1.0)

@@ -16,7 +16,6 @@ from __future__ import annotations
 import itertools
 import threading
 import time
-import traceback
 from collections import OrderedDict
 from concurrent.futures import Future
 
@@ -38,7 +37,6 @@ class InferenceWorker:
         self._ids = itertools.count(1)
         self._stopping = False
         self.requests_run = 0  # how many requests actually ran (for tests and the status bar)
-        self.requests_dropped = 0  # superseded while waiting
         self.context = EngineContext(device)
         self._thread = threading.Thread(target=self._loop, name=name, daemon=True)
         self._thread.start()
@@ -57,7 +55,6 @@ class InferenceWorker:
             self._pending[channel] = (request_id, request, future, time.perf_counter())
             self._cond.notify()
         if old is not None:
-            self.requests_dropped += 1
             old[2].cancel()
         future.request_id = request_id  # type: ignore[attr-defined]
         return future
@@ -105,7 +102,6 @@ class InferenceWorker:
                     value = request.run(self.context)
             except Exception as exc:  # errors come back as results; the worker lives on
                 error, error_type = _describe(exc), type(exc).__name__
-                self.context.last_traceback = traceback.format_exc()
             finished = time.perf_counter()
             self.requests_run += 1
             with self._cond:

@@ -12,7 +12,7 @@ matrix alpha (output step x input position) is returned with the logits.
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 import torch
 from torch import nn
@@ -30,9 +30,6 @@ class RNNAttentionConfig:
     max_source_length: int = 40
     max_target_length: int = 16
     pad_id: int = 0
-
-    def to_dict(self) -> dict:
-        return asdict(self)
 
 
 class AdditiveAttention(nn.Module):

@@ -7,7 +7,7 @@ Shapes: B batch, S source length, T target length, H heads, D d_model.
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 import torch
 from torch import nn
@@ -29,9 +29,6 @@ class TransformerConfig:
     max_source_length: int = 40
     max_target_length: int = 16
     pad_id: int = 0
-
-    def to_dict(self) -> dict:
-        return asdict(self)
 
 
 class MultiHeadAttention(nn.Module):
@@ -163,7 +160,7 @@ class DateTransformer(nn.Module):
         logits, self_w, cross_w = self.decode(target_in, memory, source_mask)
         return logits, {"encoder_self": enc_w, "decoder_self": self_w, "cross": cross_w}
 
-    # --- the interface shared with the RNN (engine.models.runner uses only these) ---
+    # --- engine.models.protocol.DecoderModule: the interface shared with the RNN ---
     def prepare(self, source_ids):
         """Everything the decoder needs about the source, computed once per input."""
         memory, source_mask, enc_w = self.encode(source_ids)

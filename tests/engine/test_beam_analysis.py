@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 from scipy.stats import entropy as scipy_entropy
 
-from engine.beam_analysis import (analyse_beam, decide, entropy_bits, error_analysis, finished_so_far,
-                                  inspect_node, scored_sequence, teacher_forced_logprobs)
+from engine.beam_analysis import (analyse_beam, decide, error_analysis, finished_so_far,
+                                  inspect_node, node_sequence, scored_sequence, teacher_forced_logprobs)
 from engine.decoding import beam_search, normalization_divisor
 
 # ---- the prefix-table model of the issue ----------------------------------------------------
@@ -105,12 +105,6 @@ def test_finished_so_far_replays_the_finished_list():
     assert [c.node_id for c in final] == [h.node_id for h in result.hypotheses]
 
 
-def test_entropy_bits_matches_scipy():
-    p = np.array([0.5, 0.25, 0.125, 0.125, 0.0])
-    assert entropy_bits(p) == pytest.approx(scipy_entropy(p, base=2))
-    assert entropy_bits([1.0, 0.0]) == 0.0
-
-
 # ---- a real model ----------------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
@@ -191,3 +185,17 @@ def test_requests_run_in_a_context(model):
     assert a.beam_width == 2 and a.error.verdict == "agree"
     n = NodeRequest("date-transformer", "4 Nov 1988", prefix=(), node_id=0).run(Ctx())
     assert n.prefix_ids == () and n.cross.shape[2] == 1
+
+
+def test_only_outputs_that_reached_the_maximum_length_say_they_were_cut(model):
+    a = analyse_beam(model, "4 Nov 1988", beam_width=2, max_length=4)  # too short for a date + </s>
+    assert a.result.stopped_because == "max_length reached"
+    for h in (*a.hypotheses, a.greedy):
+        assert (h.length, h.finished, h.cut_at_max_length) == (4, False, True)
+    full = analyse_beam(model, "4 Nov 1988", beam_width=2)
+    assert full.best.finished and not full.best.cut_at_max_length
+    for step in full.result.trace[:5]:  # intermediate nodes ("1988-" and shorter) simply go on
+        for cand in step:
+            seq = node_sequence(full, cand.node_id)
+            assert seq.length == cand.step < full.max_length
+            assert seq.cut_at_max_length is False

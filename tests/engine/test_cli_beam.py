@@ -4,7 +4,6 @@ import json
 import pytest
 
 from engine.__main__ import main
-from engine.decoding import normalization_divisor
 
 
 @pytest.fixture(scope="module")
@@ -37,7 +36,14 @@ def test_beam_json_lists_hypotheses_best_first(capsys, model, penalty, alpha):
         assert h["tokens"] == tgt.tokens(d.tokens)
         assert h["logprob"] == pytest.approx(d.logprob, abs=1e-9)
         assert h["score"] == pytest.approx(d.score, abs=1e-9)
-        assert h["score"] == pytest.approx(h["logprob"] / normalization_divisor(len(h["tokens"]), penalty, alpha))
+        n = len(h["tokens"])  # generated tokens, </s> included
+        divisor = {"none": 1.0, "power": n ** alpha, "gnmt": ((5 + n) / 6) ** alpha}[penalty]
+        assert h["score"] == pytest.approx(h["logprob"] / divisor, abs=1e-12)
+        # log P itself is the sum of the model's teacher-forced token log-probabilities.
+        # (Only outputs the scorer can take as text: until the step functions mask <pad>/<s>/<unk>,
+        # the beam may also hold those.)
+        if h["tokens"][-1] == "</s>" and not set(h["tokens"][:-1]) & {"<pad>", "<s>", "</s>", "<unk>"}:
+            assert h["logprob"] == pytest.approx(model.score("4 Nov 1988", h["text"]), abs=1e-4)
 
 
 def test_beam_json_one_line_per_input(capsys):

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 import torch
 
-from engine.decoding import beam_search, greedy_search, normalized_score
+from engine.decoding import beam_search, greedy_search, mask_tokens, suppress_tokens
 
 VOCAB = ["<s>", "</s>", "nice", "dog", "car", "woman", "guy", "has", "runs", "is", "drives"]
 IDX = {w: i for i, w in enumerate(VOCAB)}
@@ -109,16 +109,19 @@ def tiny_model(seed, vocab=5, eos=1):
     return step
 
 
-def exhaustive_best(step, vocab, max_length, penalty, alpha, eos=1):
+def exhaustive_best(step, tokens, max_length, penalty, alpha, bos=0, eos=1):
+    """The best output made of `tokens` (every sequence tried), scored with `step`'s log-probs."""
     best = None
     for length in range(1, max_length + 1):
-        for seq in itertools.product(range(1, vocab), repeat=length):
+        for seq in itertools.product(tokens, repeat=length):
             if eos in seq[:-1]:
                 continue
             if seq[-1] != eos and length != max_length:
                 continue  # unfinished sequences count only at max_length, as in the search
-            lp = sum(step([[0, *seq[:i]]])[0][seq[i]] for i in range(length))
-            score = normalized_score(lp, length, penalty, alpha)
+            lp = sum(step([[bos, *seq[:i]]])[0][seq[i]] for i in range(length))
+            # The normalisations written out here, not taken from engine.decoding.
+            divisor = {"none": 1.0, "power": length ** alpha, "gnmt": ((5 + length) / 6) ** alpha}[penalty]
+            score = lp / divisor
             if best is None or score > best[0] + 1e-12:
                 best = (score, seq)
     return best
@@ -132,7 +135,7 @@ def test_a_beam_as_wide_as_the_search_space_finds_the_exhaustive_optimum(seed, p
     width = (vocab - 1) ** max_length  # every sequence fits in the beam
     r = beam_search(step, bos_id=0, eos_id=1, beam_width=width, max_length=max_length, length_penalty=penalty,
                     alpha=alpha)
-    score, seq = exhaustive_best(step, vocab, max_length, penalty, alpha)
+    score, seq = exhaustive_best(step, range(1, vocab), max_length, penalty, alpha)
     assert r.best.tokens == seq
     assert r.best.score == pytest.approx(score, abs=1e-9)
 
@@ -159,3 +162,103 @@ def test_bad_arguments():
         run(beam_width=2, length_penalty="cubic")
     with pytest.raises(ValueError, match="beam_width"):
         run(beam_width=0)
+
+
+def test_batch_greedy_runs_each_row_as_its_own_greedy_search():
+    from engine.decoding import greedy_search_batch
+
+    models = [tiny_model(seed, 6) for seed in range(5)]
+    calls = []
+
+    def step(prefixes):  # row i is model i's sequence
+        calls.append(len(prefixes))
+        return np.concatenate([models[i]([p]) for i, p in enumerate(prefixes)])
+
+    results = greedy_search_batch(step, batch_size=5, bos_id=0, eos_id=1, max_length=6)
+    for model, result in zip(models, results):
+        prefix, lps = [0], []
+        for _ in range(6):  # the argmax loop, written out
+            row = model([prefix])[0]
+            prefix.append(int(np.argmax(row)))
+            lps.append(row[prefix[-1]])
+            if prefix[-1] == 1:
+                break
+        assert list(result.tokens) == prefix[1:]
+        assert result.token_logprobs == pytest.approx(lps)
+        assert result.finished == (prefix[-1] == 1)
+    assert set(calls) == {5} and len(calls) == max(len(r.tokens) for r in results)
+
+
+PAD, BOS, EOS, UNK = 0, 1, 2, 3
+SPECIALS = (PAD, BOS, UNK)
+
+
+# ---- never-generated tokens: ⟨pad⟩ 0, ⟨s⟩ 1, ⟨unk⟩ 3 masked (the model level: test_never_generated.py)
+
+def specials_first_step(seed, vocab=6):
+    """A random next-token model whose every row gives the specials most of the mass."""
+
+    def step(prefixes):
+        rows = []
+        for prefix in prefixes:
+            logits = np.random.default_rng([seed, *prefix]).normal(size=vocab)
+            logits[list(SPECIALS)] += 8.0
+            rows.append(logits - np.logaddexp.reduce(logits))
+        return np.array(rows)
+
+    return step
+
+
+def test_the_raw_model_really_prefers_the_specials():
+    step = specials_first_step(0)
+    assert int(np.argmax(step([[BOS]])[0])) in SPECIALS
+    assert greedy_search(step, bos_id=BOS, eos_id=EOS, max_length=4).tokens[0] in SPECIALS
+
+
+def test_mask_tokens_sets_minus_infinity_and_leaves_the_rest():
+    rows = np.log(np.array([[0.4, 0.3, 0.2, 0.1], [0.1, 0.2, 0.3, 0.4]]))
+    masked = mask_tokens(rows, (0, 3))
+    assert np.isneginf(masked[:, [0, 3]]).all()
+    np.testing.assert_array_equal(masked[:, 1:3], rows[:, 1:3])  # not renormalised
+    assert np.isfinite(rows).all()  # the input is not modified
+    t = torch.tensor(rows)
+    assert torch.isneginf(mask_tokens(t, [1])[:, 1]).all() and torch.isfinite(t).all()
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("penalty,alpha", [("none", 0.0), ("power", 0.7), ("gnmt", 1.0)])
+def test_a_full_width_beam_finds_the_exhaustive_optimum_over_allowed_tokens(seed, penalty, alpha):
+    raw = specials_first_step(seed)
+    allowed = (EOS, 4, 5)
+    max_length = 4
+    r = beam_search(suppress_tokens(raw, SPECIALS), bos_id=BOS, eos_id=EOS, beam_width=len(allowed) ** max_length,
+                    max_length=max_length, length_penalty=penalty, alpha=alpha)
+    score, seq = exhaustive_best(raw, allowed, max_length, penalty, alpha, bos=BOS, eos=EOS)
+    assert r.best.tokens == seq
+    assert r.best.score == pytest.approx(score, abs=1e-9)
+    for step in r.trace:
+        assert not {c.token for c in step} & set(SPECIALS)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_greedy_with_suppressed_tokens_is_the_argmax_over_allowed_tokens(seed):
+    raw = specials_first_step(seed)
+    g = greedy_search(suppress_tokens(raw, SPECIALS), bos_id=BOS, eos_id=EOS, max_length=5)
+    prefix = [BOS]
+    for _ in range(5):
+        row = raw([prefix])[0]
+        token = max((EOS, 4, 5), key=lambda t: row[t])
+        prefix.append(token)
+        if token == EOS:
+            break
+    assert list(g.tokens) == prefix[1:]
+
+
+def test_greedy_refuses_a_row_with_nothing_left_to_pick():
+    def only_specials(prefixes):
+        rows = np.full((len(prefixes), 6), -np.inf)
+        rows[:, list(SPECIALS)] = np.log(1 / 3)
+        return rows
+
+    with pytest.raises(ValueError, match="nothing"):
+        greedy_search(suppress_tokens(only_specials, SPECIALS), bos_id=BOS, eos_id=EOS, max_length=3)

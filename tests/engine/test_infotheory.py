@@ -1,5 +1,5 @@
-"""engine.infotheory against independent oracles: scipy (entropy, rel_entr, quad), a heapq
-Huffman written here, and the closed forms written out in the tests."""
+"""engine.infotheory and engine.entropy_analysis against independent oracles: scipy (entropy,
+rel_entr, quad), a heapq Huffman written here, and the closed forms written out in the tests."""
 import heapq
 import math
 
@@ -12,24 +12,27 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from scipy.spatial.distance import jensenshannon
 
-from engine.infotheory import (
+from engine.distribution_parser import (
     MAX_OUTCOMES,
     Distribution,
     DistributionError,
     SumError,
-    analyse,
+    format_distribution,
+    parse_distribution,
+    text_distribution,
+)
+from engine.entropy_analysis import analyse, gaussian_report
+from engine.infotheory import (
     cross_entropy,
     entropy,
     fixed_length_code,
-    format_distribution,
     gaussian_kl,
     gaussian_kl_numeric,
-    gaussian_report,
     huffman_code,
     js_divergence,
     kl_divergence,
-    parse_distribution,
-    text_distribution,
+    kl_terms,
+    row_entropies,
 )
 
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -520,3 +523,49 @@ def test_distribution_objects_are_accepted():
     q = parse_distribution("b: 0.25, a: 0.75")
     assert kl_divergence(p, q) == pytest.approx(0.5 * math.log2(0.5 / 0.75) + 0.5 * math.log2(0.5 / 0.25))
     assert isinstance(p, Distribution)
+
+
+# ---- row_entropies: one entropy per row (attention maps) -------------------------------------
+
+@FAST
+@given(st.integers(1, 6), st.integers(1, 12), st.sampled_from([2, math.e, 10]), st.data())
+def test_row_entropies_match_scipy_row_by_row(rows, cols, base, data):
+    m = np.array([data.draw(distributions(cols)) for _ in range(rows)])
+    got = row_entropies(m, base=base)
+    assert got.shape == (rows,)
+    for h, row in zip(got, m):
+        assert math.isclose(h, scipy.stats.entropy(row, base=base), rel_tol=1e-9, abs_tol=1e-12)
+
+
+def test_row_entropies_of_a_stack_and_of_special_rows():
+    rng = np.random.default_rng(7)
+    stack = rng.dirichlet(np.ones(9), size=(2, 4, 5)).astype(np.float32)  # (layer, head, query, key)
+    got = row_entropies(stack)
+    assert got.shape == (2, 4, 5)
+    np.testing.assert_allclose(got, scipy.stats.entropy(stack.astype(np.float64), base=2, axis=-1), rtol=1e-6)
+    # a fully masked query row (all zeros) has entropy 0; a one-hot row too; uniform: log2 n
+    np.testing.assert_array_equal(row_entropies([[0, 0, 0, 0], [0, 1, 0, 0]]), [0.0, 0.0])
+    assert row_entropies([[0.25] * 4]) == pytest.approx([2.0])
+    assert row_entropies([0.5, 0.5], base=math.e) == pytest.approx(math.log(2))  # one row: a 0-d result
+
+
+@pytest.mark.parametrize("bad,message", [
+    ([[0.5, -0.5, 1.0]], "negative"),
+    ([[np.nan, 1.0]], "NaN"),
+    (0.5, "at least one row"),
+])
+def test_row_entropies_refuse_bad_input(bad, message):
+    with pytest.raises(DistributionError, match=message):
+        row_entropies(bad)
+
+
+def test_kl_terms_are_the_terms_kl_adds_up():
+    p, q = [0.5, 0.25, 0.25, 0.0], [0.25, 0.25, 0.0, 0.5]
+    np.testing.assert_array_equal(kl_terms(p, q), scipy.special.rel_entr(p, q) / math.log(2))
+    assert kl_terms([0.5, 0.5], [0.25, 0.75], base=math.e).sum() == pytest.approx(
+        kl_divergence([0.5, 0.5], [0.25, 0.75], base=math.e))
+
+
+def test_mismatched_sizes_say_one_outcome_not_one_outcomes():
+    with pytest.raises(DistributionError, match=r"^P has 1 outcome but Q has 2"):
+        kl_divergence([1.0], [0.5, 0.5])

@@ -170,8 +170,9 @@ def test_beam_hypotheses_logprob_equals_the_teacher_forced_score(model):
         result = model.beam(text, beam_width=5, alpha=0.7)
         assert len(result.hypotheses) == 5
         for h in result.hypotheses:
-            if not h.finished or any(t < 4 and t != tgt.eos_id for t in h.tokens):
-                continue  # score() reads text; special tokens other than </s> have no text
+            assert h.finished
+            assert not {tgt.pad_id, tgt.bos_id, tgt.unk_id} & set(h.tokens)  # never generated
+            # masking drops those tokens without renormalising: log P is the model's own
             assert h.logprob == pytest.approx(model.score(text, tgt.decode(h.tokens)), abs=1e-4)
 
 
@@ -180,3 +181,61 @@ def test_a_target_longer_than_the_model_can_write_is_refused_not_truncated(model
         model.score("4 Nov 1988", "1988-11-04" * 3)
     with pytest.raises(InputError, match="at most"):
         model.attention("4 Nov 1988", target="1988-11-04" * 3)
+
+
+# ---- one greedy implementation, one model interface ----------------------------------------------
+
+BATCH_TEXTS = ["4 Nov 1988", "15/10/1971", "Friday 26, March 2021", "2021年3月26日星期五", "3 août 1975",
+               "Freitag, 26. März 2021", "1999年12月31日", "12.06.75"]
+
+
+def test_batch_greedy_equals_one_input_at_a_time(model):
+    from engine.decoding import greedy_search_batch
+
+    tgt = model.target_tokenizer
+    assert len({len(t) for t in BATCH_TEXTS}) > 4  # inputs of different lengths share one padded batch
+    step = model.step_function(model.prepare_batch(BATCH_TEXTS), rows=len(BATCH_TEXTS))
+    batch = greedy_search_batch(step, batch_size=len(BATCH_TEXTS), bos_id=tgt.bos_id, eos_id=tgt.eos_id,
+                                max_length=model.max_target_length)
+    for text, together in zip(BATCH_TEXTS, batch):
+        alone = model.greedy(text)
+        assert together.tokens == alone.tokens
+        np.testing.assert_allclose(together.token_logprobs, alone.token_logprobs, atol=1e-4)
+        # and the same numbers as teacher forcing the output through the model
+        assert alone.logprob == pytest.approx(model.score(text, tgt.decode(alone.tokens)), abs=1e-4)
+    assert model.translate_batch(BATCH_TEXTS) == [model.translate(t) for t in BATCH_TEXTS]
+
+
+def test_attention_reuses_the_last_greedy_pass(model):
+    calls = []
+    decode = model.module.decode_prefixes
+
+    def counting(state, prefixes):
+        calls.append(prefixes.shape[1])
+        return decode(state, prefixes)
+
+    model.module.decode_prefixes = counting
+    try:
+        r = model.attention("4 Nov 1988")
+    finally:
+        del model.module.decode_prefixes
+    # one decoder pass per generated token (prefix lengths 1..T), none extra for the attention
+    assert calls == list(range(1, len(r.output_tokens) + 1))
+
+
+def test_shipped_models_satisfy_the_protocols(model):
+    from engine.models.protocol import DecoderModule, TranslationModel
+
+    assert isinstance(model.module, DecoderModule)
+    assert isinstance(model, TranslationModel)
+
+    class NoDecoder:
+        kind = "none"
+
+        def prepare(self, source_ids):
+            return source_ids
+
+        def expand_state(self, state, batch):
+            return state
+
+    assert not isinstance(NoDecoder(), DecoderModule)

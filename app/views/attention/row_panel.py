@@ -45,7 +45,7 @@ class RowPanel(QWidget):
         self.plot.getAxis("bottom").setTicks([[(j, t) for j, t in enumerate(display_tokens(keys))]])
         self.plot.setXRange(-0.6, len(row) - 0.4, padding=0)
         self.title.setText(self.tr("Row {0}: query '{1}'").format(index, display_token(query)))
-        h = float(row_entropies(row)[0])
+        h = float(row_entropies(row))
         self.entropy_label.setText(
             self.tr("Entropy of this row: {0} bits (uniform over {1} keys: {2})").format(
                 style.fixed(h), n_allowed, style.fixed(np.log2(max(n_allowed, 1)))))

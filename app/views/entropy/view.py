@@ -27,7 +27,7 @@ from app.views.entropy.gaussians_tab import GaussiansTab
 from app.views.entropy.inputs import DistributionInputs, replace_text
 from app.views.entropy.units import unit_name
 from engine.distribution_parser import DistributionError, SumError, format_distribution, parse_distribution
-from engine.infotheory import analyse, gaussian_report
+from engine.entropy_analysis import analyse, gaussian_report
 from engine.jobs import CallRequest
 
 # Presets from the lesson: (key, P, Q).  Titles are translated in EntropyView.preset_titles().
