@@ -14,6 +14,8 @@ VIEWS = (
     ("beam", "app.views.beam:BeamView"),
     ("positional", "app.views.positional:PositionalView"),
     ("entropy", "app.views.entropy:EntropyView"),
+    ("bleu", "app.views.bleu:BleuView"),
+    ("playground", "app.views.playground:PlaygroundView"),
 )
 
 

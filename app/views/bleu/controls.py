@@ -1,0 +1,125 @@
+"""The BLEU view's inputs: candidate, references (one per line), the scoring options, presets."""
+from __future__ import annotations
+
+from contextlib import ExitStack
+
+from PySide6.QtCore import QSignalBlocker, Signal
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QMenu,
+                               QPlainTextEdit, QSpinBox, QToolButton, QWidget)
+
+from app import style
+from app.views.bleu.presets import PRESETS, Preset
+
+SMOOTHING = (
+    ("exp", "exp (default)"),
+    ("none", "none"),
+    ("floor", "floor (ε = 0.1)"),
+    ("add-k", "add-k (k = 1)"),
+)
+TOKENIZERS = (("13a", "13a (mteval)"), ("none", "whitespace"))
+
+
+class BleuControls(QWidget):
+    #: any input or option changed: a new request is needed
+    request_changed = Signal()
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.candidate = style.scaled(QLineEdit(PRESETS[0].candidate), 1.3)
+        self.candidate.setPlaceholderText(self.tr("The candidate translation"))
+        self.candidate.setClearButtonEnabled(True)
+        self.references = QPlainTextEdit("\n".join(PRESETS[0].references))
+        self.references.setPlaceholderText(self.tr("One reference translation per line"))
+        self.references.setTabChangesFocus(True)
+        self.fit_references()
+        self.smoothing_box = QComboBox()
+        for method, label in SMOOTHING:
+            self.smoothing_box.addItem(self.tr(label), method)
+        self.tokenize_box = QComboBox()
+        self.tokenize_box.setToolTip(self.tr("13a: punctuation becomes separate tokens, as in WMT's mteval-v13a; "
+                                             "whitespace: split on spaces only"))
+        for name, label in TOKENIZERS:
+            self.tokenize_box.addItem(self.tr(label), name)
+        self.effective_check = QCheckBox(self.tr("effective order"))
+        self.effective_check.setToolTip(self.tr("Use only the orders n the candidate has n-grams of "
+                                                "(sacrebleu's sentence_bleu default)"))
+        self.effective_check.setChecked(True)
+        self.lowercase_check = QCheckBox(self.tr("lowercase"))
+        self.max_n_spin = QSpinBox()
+        self.max_n_spin.setRange(1, 6)
+        self.max_n_spin.setValue(4)
+        self.preset_button = QToolButton()
+        self.preset_button.setText(self.tr("Presets"))
+        self.preset_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        menu = QMenu(self.preset_button)
+        self.preset_actions = []
+        for preset in PRESETS:
+            action = menu.addAction(self.tr(preset.name))
+            action.triggered.connect(lambda _=False, p=preset: self.apply_preset(p))
+            self.preset_actions.append(action)
+        self.preset_button.setMenu(menu)
+
+        grid = QGridLayout(self)
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.addWidget(QLabel(self.tr("Candidate:")), 0, 0)
+        grid.addWidget(self.candidate, 0, 1)
+        grid.addWidget(self.preset_button, 0, 2)
+        grid.addWidget(QLabel(self.tr("References\n(one per line):")), 1, 0)
+        grid.addWidget(self.references, 1, 1, 1, 2)
+        options = QHBoxLayout()
+        for label, widget in ((self.tr("Smoothing:"), self.smoothing_box),
+                              (self.tr("Tokenisation:"), self.tokenize_box), (self.tr("Max n:"), self.max_n_spin)):
+            options.addWidget(QLabel(label))
+            options.addWidget(widget)
+        options.addWidget(self.effective_check)
+        options.addWidget(self.lowercase_check)
+        options.addStretch(1)
+        grid.addLayout(options, 2, 0, 1, 3)
+        grid.setColumnStretch(1, 1)
+
+        self.candidate.textChanged.connect(self.request_changed)
+        self.references.textChanged.connect(self.request_changed)
+        for box in (self.smoothing_box, self.tokenize_box):
+            box.currentIndexChanged.connect(self.request_changed)
+        self.max_n_spin.valueChanged.connect(self.request_changed)
+        self.effective_check.toggled.connect(self.request_changed)
+        self.lowercase_check.toggled.connect(self.request_changed)
+
+    def fit_references(self) -> None:
+        """Three lines of references visible at the current text size."""
+        lines = self.references.fontMetrics().lineSpacing()
+        self.references.setFixedHeight(int(lines * 3.3) + 2 * self.references.frameWidth() + 8)
+
+    # ---- what the controls say ---------------------------------------------------------------
+    def reference_lines(self) -> list[str]:
+        """The non-blank lines of the reference box."""
+        return [line for line in self.references.toPlainText().splitlines() if line.strip()]
+
+    def options(self) -> dict:
+        return {"max_n": self.max_n_spin.value(), "smoothing": self.smoothing_box.currentData(),
+                "tokenize": self.tokenize_box.currentData(), "effective_order": self.effective_check.isChecked(),
+                "lowercase": self.lowercase_check.isChecked()}
+
+    def current_preset(self) -> Preset | None:
+        """The preset the inputs show, if they show one."""
+        for preset in PRESETS:
+            if (self.candidate.text() == preset.candidate and tuple(self.reference_lines()) == preset.references
+                    and self.lowercase_check.isChecked() == preset.lowercase):
+                return preset
+        return None
+
+    def apply_preset(self, preset: Preset) -> None:
+        """Put a lesson example in, with sacrebleu's default options (one request, not six)."""
+        widgets = (self.candidate, self.references, self.smoothing_box, self.tokenize_box, self.max_n_spin,
+                   self.effective_check, self.lowercase_check)
+        with ExitStack() as blocked:
+            for widget in widgets:
+                blocked.enter_context(QSignalBlocker(widget))
+            self.candidate.setText(preset.candidate)
+            self.references.setPlainText("\n".join(preset.references))
+            self.smoothing_box.setCurrentIndex(0)
+            self.tokenize_box.setCurrentIndex(0)
+            self.max_n_spin.setValue(4)
+            self.effective_check.setChecked(True)
+            self.lowercase_check.setChecked(preset.lowercase)
+        self.request_changed.emit()

@@ -1,0 +1,105 @@
+"""The BLEU view: one request loop on the "bleu" channel.  Every edit sends
+CallRequest(engine.bleu_report.bleu_report); the result fills the clipping tables, the
+candidate highlighting and the score panel.  A BLEUError comes back as an error result: the
+message line shows it and the last good numbers stay, greyed."""
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, Qt, QTimer
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QScrollArea, QVBoxLayout
+
+from app import style
+from app.export import ExportButton, write_csv
+from app.style import splitter
+from app.views.base import InputProblem, View
+from app.views.bleu.controls import BleuControls
+from app.views.bleu.ngram_panel import NgramPanel
+from app.views.bleu.score_panel import ScorePanel
+from engine.bleu_report import bleu_report
+from engine.jobs import CallRequest
+
+
+class BleuView(View):
+    view_id = "bleu"
+    DEBOUNCE_MS = 20
+
+    @classmethod
+    def title(cls) -> str:
+        return QCoreApplication.translate("BleuView", "BLEU")
+
+    def __init__(self, bridge, state, parent=None):
+        super().__init__(bridge, state, parent)
+        self.controls = BleuControls()
+        self.preset_note = style.note_label()
+        self.ngrams = NgramPanel()
+        self.scores = ScorePanel()
+        self.export_button = ExportButton(self)
+        score_scroll = QScrollArea()
+        score_scroll.setWidgetResizable(True)
+        score_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        score_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        score_scroll.setWidget(self.scores)
+        self.content = splitter(Qt.Orientation.Horizontal, (self.ngrams, score_scroll), stretch=(1, 1),
+                                sizes=(600, 600))
+        status = QHBoxLayout()
+        status.addWidget(self.preset_note, 1)
+        status.addWidget(self.export_button, 0, Qt.AlignmentFlag.AlignTop)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.controls)
+        layout.addWidget(self.message)
+        layout.addLayout(status)
+        layout.addWidget(self.content, 1)
+
+        self.loop = self.request_loop("bleu", build=self.build_request, render=self.render_report)
+        self.controls.request_changed.connect(self.loop.schedule)
+        self.loop.schedule()
+
+    @property
+    def report(self):
+        """The BLEUReport on screen (None before the first)."""
+        return self.loop.value
+
+    # ---- requests ------------------------------------------------------------------------
+    def build_request(self) -> CallRequest:
+        preset = self.controls.current_preset()
+        self.preset_note.setText(self.tr(preset.note) if preset else "")
+        self.preset_note.setVisible(preset is not None)
+        references = self.controls.reference_lines()
+        if not references:
+            raise InputProblem(self.tr("Type at least one reference translation (one per line)."), error=False)
+        return CallRequest(bleu_report, (self.controls.candidate.text(), tuple(references)),
+                           self.controls.options())
+
+    def render_report(self, report) -> None:
+        self.ngrams.show_tables(report.tables)
+        self.scores.show_report(report)
+
+    def apply_zoom(self) -> None:
+        super().apply_zoom()
+        self.controls.fit_references()
+        # table heights follow the new text size once the tables have their new fonts
+        QTimer.singleShot(0, self._refit)
+
+    def _refit(self) -> None:
+        if self.report is not None:
+            self.render_report(self.report)
+
+    # ---- the kit's hooks -----------------------------------------------------------------
+    def main_input(self):
+        return self.controls.candidate
+
+    def secondary_panels(self):
+        return [self.scores.comparison_box, self.preset_note]
+
+    def picture(self):
+        return self.content, self.tr("BLEU of “{0}” against {1}").format(
+            self.controls.candidate.text(), " / ".join(f"“{r}”" for r in self.controls.reference_lines()))
+
+    def export_basename(self) -> str:
+        return "bleu"
+
+    def export_csv(self, path):
+        if self.report is None:
+            raise ValueError(self.tr("Nothing to export yet."))
+        rows = [(table.n, " ".join(row.ngram), row.count, row.clip, row.clipped)
+                for table in self.report.tables for row in table.rows]
+        return write_csv(path, ["n", "ngram", "count", "clip", "clipped"], rows)

@@ -1,0 +1,159 @@
+"""Matrix mode: Q, K, V typed (or drawn at random with a seed) and softmax(f·QKᵀ)V with every
+intermediate matrix: QKᵀ, the scaled scores, the weights (numbers and heatmap) and the output."""
+from __future__ import annotations
+
+import numpy as np
+from PySide6.QtCore import QSignalBlocker, Qt, Signal
+from PySide6.QtWidgets import (QCheckBox, QGridLayout, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QSpinBox,
+                               QVBoxLayout, QWidget)
+
+from app import style
+from app.style import splitter
+from app.views.base import InputProblem, MessageLine
+from app.views.playground.number_grid import NumberGrid, set_greyed
+from app.views.playground.scale_control import ScaleControl
+from app.widgets.heatmap import AttentionHeatmap
+from engine.playground import MAX_SIZE, MatrixInputError, parse_matrix, random_matrices
+
+SIZES = (("n", 3, "queries (rows of Q)"), ("m", 4, "keys and values (rows of K and V)"),
+         ("d_k", 4, "columns of Q and K"), ("d_v", 2, "columns of V"))
+
+
+def matrix_text(matrix) -> str:
+    return "\n".join(", ".join(f"{x:g}" for x in row) for row in np.atleast_2d(matrix))
+
+
+class MatrixTab(QWidget):
+    request_changed = Signal()
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.size_spins = {}
+        self.random_row = QWidget()
+        row = QHBoxLayout(self.random_row)
+        row.setContentsMargins(0, 0, 0, 0)
+        for name, value, tip in SIZES:
+            spin = QSpinBox()
+            spin.setRange(1, MAX_SIZE)
+            spin.setValue(value)
+            spin.setToolTip(self.tr(tip))
+            self.size_spins[name] = spin
+            row.addWidget(QLabel(f"{name}:"))
+            row.addWidget(spin)
+        self.seed_spin = QSpinBox()
+        self.seed_spin.setRange(0, 999_999)
+        self.randomise_button = QPushButton(self.tr("Randomise"))
+        self.randomise_button.setToolTip(self.tr("Standard normal entries from this seed, rounded to 2 decimals"))
+        row.addWidget(QLabel(self.tr("seed:")))
+        row.addWidget(self.seed_spin)
+        row.addWidget(self.randomise_button)
+        row.addStretch(1)
+        self.causal_check = QCheckBox(self.tr("causal mask (query i sees keys 1..i)"))
+        self.scale = ScaleControl()
+        options = QHBoxLayout()
+        options.addWidget(self.causal_check)
+        options.addWidget(self.scale, 1)
+
+        self.editors = {}
+        editors = QWidget()
+        editor_layout = QVBoxLayout(editors)
+        editor_layout.setContentsMargins(0, 0, 0, 0)
+        for name, shape in (("Q", "n×d_k"), ("K", "m×d_k"), ("V", "m×d_v")):
+            editor = style.scaled(QPlainTextEdit(), 1.0, monospace=True)
+            editor.setTabChangesFocus(True)
+            editor.setToolTip(self.tr("One row per line; numbers separated by commas or spaces"))
+            self.editors[name] = editor
+            editor_layout.addWidget(style.title_label(f"{name} ({shape})"))
+            editor_layout.addWidget(editor, 1)
+        self.message = MessageLine()
+
+        self.products_grid = NumberGrid()
+        self.scores_grid = NumberGrid()
+        self.weights_grid = NumberGrid()
+        self.output_grid = NumberGrid()
+        self.heatmap = AttentionHeatmap()
+        self.heatmap.setMinimumSize(220, 200)
+        self.hover_label = style.wrapped_label(self.tr("Hover over the heatmap to read a weight."))
+        self.results = QWidget()
+        grid = QGridLayout(self.results)
+        grid.setContentsMargins(0, 0, 0, 0)
+        self.titles = {}
+        for index, (key, widget, title) in enumerate((
+                ("products", self.products_grid, "QKᵀ (dot products)"),
+                ("scores", self.scores_grid, "f·QKᵀ (scaled scores; −∞ masked)"),
+                ("weights", self.weights_grid, "weights = softmax of each row"),
+                ("output", self.output_grid, "output = weights · V"))):
+            self.titles[key] = style.title_label(self.tr(title))
+            grid.addWidget(self.titles[key], 2 * (index // 2), index % 2)
+            grid.addWidget(widget, 2 * (index // 2) + 1, index % 2)
+        grid.addWidget(self.heatmap, 0, 2, 4, 1)
+        grid.addWidget(self.hover_label, 4, 2)
+        for column in range(3):
+            grid.setColumnStretch(column, 1)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.random_row)
+        layout.addLayout(options)
+        layout.addWidget(self.message)
+        layout.addWidget(splitter(Qt.Orientation.Horizontal, (editors, self.results), stretch=(1, 3),
+                                  sizes=(300, 900)), 1)
+
+        for editor in self.editors.values():
+            editor.textChanged.connect(self.request_changed)
+        self.causal_check.toggled.connect(self.request_changed)
+        self.scale.changed.connect(self.request_changed)
+        self.randomise_button.clicked.connect(self.randomise)
+        self.heatmap.cell_hovered.connect(self._on_hover)
+        self.randomise()
+
+    # ---- inputs ------------------------------------------------------------------------------
+    def randomise(self) -> None:
+        """Fill Q, K and V from the seed and sizes (one request afterwards)."""
+        sizes = [self.size_spins[name].value() for name, _, _ in SIZES]
+        matrices = random_matrices(*sizes, seed=self.seed_spin.value())
+        self.set_matrices(*matrices)
+
+    def set_matrices(self, q, k, v) -> None:
+        for name, matrix in zip("QKV", (q, k, v)):
+            with QSignalBlocker(self.editors[name]):
+                self.editors[name].setPlainText(matrix_text(matrix))
+        self.request_changed.emit()
+
+    def read(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Q, K, V as numbers; InputProblem naming the matrix, row and column of a bad cell."""
+        matrices = []
+        for name, editor in self.editors.items():
+            try:
+                matrices.append(parse_matrix(editor.toPlainText(), name))
+            except MatrixInputError as error:
+                text = str(error)
+                raise InputProblem(text if text.startswith(name) else f"{name}: {text}") from None
+        return tuple(matrices)
+
+    # ---- results -----------------------------------------------------------------------------
+    def show_result(self, inputs, t: float, result) -> None:
+        q, k, v = inputs
+        rows = [f"q{i + 1}" for i in range(q.shape[0])]
+        keys = [f"k{j + 1}" for j in range(k.shape[0])]
+        self.products_grid.show_matrix(result.products, rows, keys)
+        self.scores_grid.show_matrix(result.scores, rows, keys)
+        self.weights_grid.show_matrix(result.weights, rows, keys)
+        self.output_grid.show_matrix(result.output, rows, [f"[{c + 1}]" for c in range(v.shape[1])])
+        self.heatmap.set_matrix(result.weights, rows, keys, mask=~result.allowed)
+        self.scale.describe(q.shape[1], t, result.factor)
+
+    def _on_hover(self, row: int, column: int, _value: float) -> None:
+        if row < 0:
+            self.hover_label.setText(self.tr("Hover over the heatmap to read a weight."))
+        else:
+            self.hover_label.setText(self.heatmap.describe_cell(row, column))
+
+    def set_stale(self, stale: bool) -> None:
+        set_greyed(self.results, stale)
+
+    @property
+    def stale(self) -> bool:
+        return self.results.graphicsEffect() is not None
+
+    def apply_zoom(self) -> None:
+        self.heatmap.set_text_size(style.point_size())

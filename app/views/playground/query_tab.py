@@ -1,0 +1,239 @@
+"""Query mode: one query against a small table of keys and values, every step in a table row:
+s_j = q·k_j, z_j = f·s_j, w_j = softmax(z)_j, w_j·v_j, and the output Σ_j w_j v_j."""
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QSignalBlocker, Qt, QTimer, Signal
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSpinBox, QTableWidget,
+                               QTableWidgetItem, QVBoxLayout, QWidget)
+
+from app import style
+from app.style import splitter
+from app.views.base import InputProblem, MessageLine
+from app.views.playground.number_grid import fill_row, set_greyed
+from app.views.playground.scale_control import ScaleControl
+from engine.playground import NAME_AGE_PRESET, MatrixInputError, parse_cell, parse_matrix
+
+BAD_CELL = QColor(255, 200, 200)
+RESULT_HEADERS = ("key", "s_j = q·k_j", "z_j = f·s_j", "w_j = softmax(z)_j", "w_j·v_j")
+
+
+def vector_text(vector) -> str:
+    return ", ".join(f"{float(x):g}" for x in vector)
+
+
+class QueryTab(QWidget):
+    #: an input changed: a new request is needed
+    request_changed = Signal()
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.keys_table = QTableWidget(0, 0)
+        self.keys_table.setToolTip(self.tr("Double-click a cell to edit it"))
+        self.keys_spin = QSpinBox()
+        self.keys_spin.setRange(1, 12)
+        self.dim_spin = QSpinBox()
+        self.dim_spin.setRange(1, 8)
+        self.query_input = style.scaled(QLineEdit(), 1.2)
+        self.query_input.setPlaceholderText(self.tr("the query vector, e.g. 1, 0, 0"))
+        self.preset_button = QPushButton(self.tr("Lesson: name → age"))
+        self.scale = ScaleControl()
+        self.message = MessageLine()
+        self.preset_note = style.note_label()
+        self.sizes = QWidget()
+        sizes = QHBoxLayout(self.sizes)
+        sizes.setContentsMargins(0, 0, 0, 0)
+        for label, spin in ((self.tr("keys:"), self.keys_spin), (self.tr("d_k:"), self.dim_spin)):
+            sizes.addWidget(QLabel(label))
+            sizes.addWidget(spin)
+        sizes.addWidget(self.preset_button)
+        sizes.addStretch(1)
+
+        self.steps_table = style.number_table(0, [self.tr(h) for h in RESULT_HEADERS], text_column=1)
+        self.steps_table.verticalHeader().hide()
+        self.bars_plot = pg.PlotWidget(background="w")
+        self.bars_plot.setMenuEnabled(False)
+        self.bars_plot.hideButtons()
+        self.bars_plot.setMouseEnabled(False, False)
+        self.bars = pg.BarGraphItem(x=[], height=[], width=0.7, brush=style.ACCENT)
+        self.bars_plot.addItem(self.bars)
+        self.bar_labels: list[pg.TextItem] = []
+        self.output_label = style.scaled(style.wrapped_label(), 1.2)
+        self.output: float | None = None  # the weighted sum shown (float64)
+
+        inputs = QWidget()
+        left = QVBoxLayout(inputs)
+        left.setContentsMargins(0, 0, 0, 0)
+        left.addWidget(style.title_label(self.tr("Keys k_j and values v_j (editable)")))
+        left.addWidget(self.sizes)
+        left.addWidget(self.keys_table, 1)
+        query_row = QHBoxLayout()
+        query_row.addWidget(QLabel(self.tr("Query q:")))
+        query_row.addWidget(self.query_input, 1)
+        left.addLayout(query_row)
+        left.addWidget(self.scale)
+        left.addWidget(self.message)
+        left.addWidget(self.preset_note)
+        self.results = QWidget()
+        right = QGridLayout(self.results)
+        right.setContentsMargins(0, 0, 0, 0)
+        right.addWidget(self.steps_table, 0, 0)
+        right.addWidget(self.bars_plot, 1, 0)
+        right.addWidget(self.output_label, 2, 0)
+        right.setRowStretch(0, 3)
+        right.setRowStretch(1, 2)
+        layout = QVBoxLayout(self)
+        layout.addWidget(splitter(Qt.Orientation.Horizontal, (inputs, self.results), stretch=(1, 3),
+                                  sizes=(340, 900)))
+
+        self.keys_table.itemChanged.connect(self.request_changed)
+        self.query_input.textChanged.connect(self.request_changed)
+        self.keys_spin.valueChanged.connect(self._resize)
+        self.dim_spin.valueChanged.connect(self._resize)
+        self.scale.changed.connect(self.request_changed)
+        self.preset_button.clicked.connect(self.apply_preset)
+        self.apply_preset()
+        self.apply_zoom()
+
+    # ---- inputs ------------------------------------------------------------------------------
+    def cell_texts(self) -> list[list[str]]:
+        """The table's cells as typed: one row per key, its components then its value."""
+        return [[(self.keys_table.item(r, c).text() if self.keys_table.item(r, c) else "")
+                 for c in range(self.keys_table.columnCount())] for r in range(self.keys_table.rowCount())]
+
+    def set_cells(self, rows) -> None:
+        """Fill the table (one request afterwards, not one per cell)."""
+        rows = [list(row) for row in rows]
+        with QSignalBlocker(self.keys_table), QSignalBlocker(self.keys_spin), QSignalBlocker(self.dim_spin):
+            self.keys_spin.setValue(len(rows))
+            self.dim_spin.setValue(len(rows[0]) - 1)
+            self.keys_table.setRowCount(len(rows))
+            self.keys_table.setColumnCount(len(rows[0]))
+            self._label_table()
+            for r, row in enumerate(rows):
+                for c, text in enumerate(row):
+                    self.keys_table.setItem(r, c, QTableWidgetItem(str(text)))
+        self.keys_table.resizeColumnsToContents()
+        self.request_changed.emit()
+
+    def apply_preset(self) -> None:
+        """The lesson's name → age lookup."""
+        keys, values = NAME_AGE_PRESET["keys"], NAME_AGE_PRESET["values"]
+        with QSignalBlocker(self.query_input), QSignalBlocker(self.scale.slider):
+            self.query_input.setText(vector_text(NAME_AGE_PRESET["query"]))
+            self.scale.slider.setValue(1.0)
+        self.set_cells([[f"{x:g}" for x in key] + [f"{v:g}"] for key, v in zip(keys, values)])
+
+    def _label_table(self) -> None:
+        d = self.keys_table.columnCount() - 1
+        self.keys_table.setHorizontalHeaderLabels([f"k[{i + 1}]" for i in range(d)] + [self.tr("value v")])
+        self.keys_table.setVerticalHeaderLabels([f"k{j + 1}" for j in range(self.keys_table.rowCount())])
+
+    def _resize(self) -> None:
+        """The spin boxes changed the number of keys or d_k: new cells start at 0, the values stay."""
+        rows = self.cell_texts()
+        m, d = self.keys_spin.value(), self.dim_spin.value()
+        resized = [row[:-1][:d] + ["0"] * max(0, d - len(row) + 1) + [row[-1]] for row in rows[:m]]
+        resized += [["0"] * (d + 1) for _ in range(m - len(resized))]
+        self.set_cells(resized)
+
+    def read(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(keys, values, query) as numbers; InputProblem naming the bad cell, which turns red."""
+        bad = None
+        try:
+            grid = []
+            for r, row in enumerate(self.cell_texts()):
+                numbers = []
+                for c, text in enumerate(row):
+                    bad = (r, c)
+                    numbers.append(parse_cell(text, r, c))
+                grid.append(numbers)
+            bad = None
+            query = parse_matrix(self.query_input.text(), "the query")
+        except MatrixInputError as error:
+            self._mark(bad)
+            where = self.tr("Keys table") if bad is not None else self.tr("Query")
+            raise InputProblem(f"{where}: {error}") from None
+        self._mark(None)
+        if query.shape[0] != 1:
+            raise InputProblem(self.tr("Query: type one vector on one line, e.g. 1, 0, 0"))
+        table = np.array(grid)
+        return table[:, :-1], table[:, -1], query[0]
+
+    def _mark(self, cell) -> None:
+        with QSignalBlocker(self.keys_table):
+            for r in range(self.keys_table.rowCount()):
+                for c in range(self.keys_table.columnCount()):
+                    item = self.keys_table.item(r, c)
+                    if item is not None:
+                        item.setBackground(BAD_CELL if (r, c) == cell else Qt.GlobalColor.transparent)
+
+    # ---- results -----------------------------------------------------------------------------
+    def show_result(self, inputs, t: float, result) -> None:
+        keys, values, query = inputs
+        m = len(keys)
+        self.steps_table.setRowCount(m + 1)
+        for j in range(m):
+            products = " + ".join(f"{style.format_number(q)}·{style.format_number(k)}" for q, k in zip(query, keys[j]))
+            fill_row(self.steps_table, j, (
+                f"k{j + 1} = [{vector_text(keys[j])}], v = {style.format_number(values[j])}",
+                f"{products} = {style.format_number(result.dot_products[j])}",
+                style.format_number(result.scores[j]), style.format_number(result.weights[j]),
+                style.format_number(result.weights[j] * values[j])))
+        fill_row(self.steps_table, m, (self.tr("sum"), "", "", style.format_number(result.weights.sum()),
+                                       style.format_number(result.output)))
+        self.steps_table.resizeColumnsToContents()
+        self.scale.describe(keys.shape[1], t, result.factor)
+        weights = np.asarray(result.weights, dtype=np.float64)
+        self.bars.setOpts(x=np.arange(m), height=weights, width=0.7)
+        for label in self.bar_labels:
+            self.bars_plot.removeItem(label)
+        self.bar_labels = []
+        for j, w in enumerate(weights):
+            label = pg.TextItem(style.format_number(w, 4), color="#111", anchor=(0.5, 1.0))
+            label.setFont(style.font(0.9))
+            label.setPos(j, w)
+            self.bars_plot.addItem(label)
+            self.bar_labels.append(label)
+        self.bars_plot.getAxis("bottom").setTicks([[(j, f"k{j + 1}") for j in range(m)]])
+        self.bars_plot.setXRange(-0.6, m - 0.4, padding=0)
+        self.bars_plot.setYRange(0, max(1.0, float(weights.max()) * 1.15), padding=0)
+        terms = " + ".join(f"{style.format_number(w, 4)}·{style.format_number(v)}" for w, v in zip(weights, values))
+        self.output = float(result.output)
+        self.output_label.setText(self.tr("output = Σ w_j v_j = {0} = {1}").format(
+            terms, style.format_number(result.output)))
+        self._note_preset(inputs, t, result)
+
+    def _note_preset(self, inputs, t, result) -> None:
+        keys, values, query = inputs
+        is_preset = (np.array_equal(keys, NAME_AGE_PRESET["keys"]) and np.array_equal(values, NAME_AGE_PRESET["values"])
+                     and np.array_equal(query, NAME_AGE_PRESET["query"]))
+        if not is_preset:
+            self.preset_note.setText("")
+            self.preset_note.hide()
+            return
+        weights = ", ".join(style.format_number(w, 4) for w in result.weights)
+        self.preset_note.setText(self.tr(
+            "The lesson says the weights are 1/3, 1/3, 0, 1/3 (output 19). Softmax never gives exactly 0 "
+            "or exactly 1/3 here: with f = {0} the true weights are {1} and the output is {2}. Only a very "
+            "large score gap would approach the hard lookup.").format(
+            style.format_number(result.factor), weights, style.format_number(result.output)))
+        self.preset_note.show()
+
+    def set_stale(self, stale: bool) -> None:
+        set_greyed(self.results, stale)
+
+    @property
+    def stale(self) -> bool:
+        return self.results.graphicsEffect() is not None
+
+    def apply_zoom(self) -> None:
+        font = style.font()
+        for side in ("left", "bottom"):
+            self.bars_plot.getAxis(side).setTickFont(font)
+        self.bars_plot.setLabel("left", self.tr("softmax weight w_j"), **{"font-size": f"{style.point_size():.1f}pt"})
+        for label in self.bar_labels:
+            label.setFont(style.font(0.9))
+        QTimer.singleShot(0, self.keys_table.resizeColumnsToContents)  # once the new font is in

@@ -1,0 +1,162 @@
+"""The attention playground: three tabs, three request loops.
+
+"playground-query" and "playground-matrix" send CallRequest(engine.playground.query_attention /
+matrix_attention) after each edit; a malformed cell raises InputProblem in build() (the message
+names the row and column, the bad key cell turns red) and the tab's last good result stays,
+greyed.  "playground-why" runs engine.playground.why_scale (about a second) once, the first time
+its tab is shown, and keeps the result."""
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtWidgets import QHBoxLayout, QTabWidget, QVBoxLayout
+
+from app.export import ExportButton, matrix_csv, write_csv
+from app.views.base import View
+from app.views.playground.matrix_tab import MatrixTab
+from app.views.playground.query_tab import QueryTab
+from app.views.playground.why_tab import WhyScaleTab
+from engine.jobs import CallRequest
+from engine.playground import matrix_attention, query_attention, why_scale
+
+
+class PlaygroundView(View):
+    view_id = "playground"
+    DEBOUNCE_MS = 20
+
+    @classmethod
+    def title(cls) -> str:
+        return QCoreApplication.translate("PlaygroundView", "Attention playground")
+
+    def __init__(self, bridge, state, parent=None):
+        super().__init__(bridge, state, parent)
+        self.query_tab = QueryTab()
+        self.matrix_tab = MatrixTab()
+        self.why_tab = WhyScaleTab()
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.query_tab, self.tr("Query mode"))
+        self.tabs.addTab(self.matrix_tab, self.tr("Matrix mode"))
+        self.tabs.addTab(self.why_tab, self.tr("Why scale"))
+        self.export_button = ExportButton(self)
+        self.content = self.tabs
+        top = QHBoxLayout()
+        top.addWidget(self.message, 1)
+        top.addWidget(self.export_button, 0, Qt.AlignmentFlag.AlignRight)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.tabs, 1)
+        # inputs that produced the request in flight: a result is always the latest request's
+        # (the bridge drops stale ones, an input problem invalidates the channel)
+        self._sent = {}
+
+        self.query_loop = self.request_loop("playground-query", build=self.build_query, render=self.render_query,
+                                            message=self.query_tab.message, greys_content=False)
+        self.matrix_loop = self.request_loop("playground-matrix", build=self.build_matrix,
+                                             render=self.render_matrix, message=self.matrix_tab.message,
+                                             greys_content=False)
+        self.why_loop = self.request_loop("playground-why", build=self.build_why, render=self.why_tab.show_statistics,
+                                          debounce_ms=0)
+        self.query_loop.stale_changed.connect(self.query_tab.set_stale)
+        self.matrix_loop.stale_changed.connect(self.matrix_tab.set_stale)
+        self.query_tab.request_changed.connect(self.query_loop.schedule)
+        self.matrix_tab.request_changed.connect(self.matrix_loop.schedule)
+        self.tabs.currentChanged.connect(self._tab_changed)
+        self.apply_zoom()
+        self.query_loop.schedule()
+        self.matrix_loop.schedule()
+
+    # ---- requests ------------------------------------------------------------------------------
+    def build_query(self) -> CallRequest:
+        keys, values, query = self.query_tab.read()
+        t = self.query_tab.scale.t
+        self._sent["query"] = ((keys, values, query), t)
+        return CallRequest(query_attention, (keys, values, query), {"scale": t})
+
+    def render_query(self, result) -> None:
+        inputs, t = self._sent["query"]
+        self.query_tab.show_result(inputs, t, result)
+
+    def build_matrix(self) -> CallRequest:
+        q, k, v = self.matrix_tab.read()
+        t, causal = self.matrix_tab.scale.t, self.matrix_tab.causal_check.isChecked()
+        self._sent["matrix"] = ((q, k, v), t)
+        return CallRequest(matrix_attention, (q, k, v), {"scale": t, "causal": causal})
+
+    def render_matrix(self, result) -> None:
+        inputs, t = self._sent["matrix"]
+        self.matrix_tab.show_result(inputs, t, result)
+
+    def build_why(self) -> CallRequest:
+        return CallRequest(why_scale)
+
+    def _tab_changed(self, _index: int) -> None:
+        if self.tabs.currentWidget() is self.why_tab and self.why_loop.value is None and not self.why_loop.busy:
+            self.why_loop.schedule()
+
+    def ready(self) -> bool:
+        """The why-scale statistics count only once their tab is open (they are computed then)."""
+        loops = [self.query_loop, self.matrix_loop]
+        if self.tabs.currentWidget() is self.why_tab:
+            loops.append(self.why_loop)
+        return all(loop.value is not None for loop in loops)
+
+    # ---- the kit's hooks ---------------------------------------------------------------------------
+    def main_input(self):
+        if self.tabs.currentWidget() is self.matrix_tab:
+            return self.matrix_tab.editors["Q"]
+        return self.query_tab.query_input
+
+    def secondary_panels(self):
+        return [self.query_tab.sizes, self.matrix_tab.random_row, self.matrix_tab.hover_label]
+
+    def apply_zoom(self) -> None:
+        super().apply_zoom()
+        self.query_tab.apply_zoom()
+        self.matrix_tab.apply_zoom()
+        self.why_tab.apply_zoom()
+
+    def extra_state(self) -> dict:
+        """The keys table's cells (a table is not one of the input widgets sessions read)."""
+        return {"query_cells": self.query_tab.cell_texts()}
+
+    def apply_extra_state(self, state: dict) -> None:
+        cells = state.get("query_cells")
+        if cells and all(isinstance(row, list) and len(row) == len(cells[0]) >= 2 for row in cells):
+            self.query_tab.set_cells([[str(x) for x in row] for row in cells])
+
+    def picture(self):
+        tab = self.tabs.currentWidget()
+        if tab is self.query_tab:
+            return self.query_tab.results, self.tr("Attention as a lookup: query [{0}]").format(
+                self.query_tab.query_input.text())
+        if tab is self.matrix_tab:
+            return self.matrix_tab.results, self.tr("softmax(f·QKᵀ)V, {0}").format(
+                self.matrix_tab.scale.label.text())
+        return self.why_tab, self.tr("Why attention scores are divided by √d_k")
+
+    def export_basename(self) -> str:
+        return ("playground-query", "playground-matrix", "playground-why-scale")[self.tabs.currentIndex()]
+
+    def export_csv(self, path):
+        tab = self.tabs.currentWidget()
+        if tab is self.query_tab:
+            result = self.query_loop.value
+            if result is None:
+                raise ValueError(self.tr("Nothing to export yet."))
+            (keys, values, _), _t = self._sent["query"]
+            rows = [(f"k{j + 1}", float(values[j]), result.dot_products[j], result.scores[j], result.weights[j],
+                     result.weights[j] * values[j]) for j in range(len(keys))]
+            return write_csv(path, ["key", "value", "dot_product", "scaled_score", "weight", "weight_times_value"],
+                             rows + [("output", None, None, None, None, float(result.output))])
+        if tab is self.matrix_tab:
+            result = self.matrix_loop.value
+            if result is None:
+                raise ValueError(self.tr("Nothing to export yet."))
+            labels = [f"q{i + 1}" for i in range(result.weights.shape[0])]
+            return matrix_csv(path, result.weights, labels, [f"k{j + 1}" for j in range(result.weights.shape[1])],
+                              corner="query\\key")
+        stats = self.why_loop.value
+        if stats is None:
+            raise ValueError(self.tr("Nothing to export yet."))
+        return write_csv(path, ["d_k", "dot_std", "scaled_dot_std", "max_weight", "scaled_max_weight"],
+                         zip(stats.d_k, stats.dot_std, stats.scaled_dot_std, stats.max_weight,
+                             stats.scaled_max_weight))

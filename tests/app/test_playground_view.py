@@ -1,0 +1,133 @@
+"""The attention playground driven like a user, checked against numpy written here."""
+import numpy as np
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLineEdit
+
+from app.views.playground import PlaygroundView
+
+
+def softmax_rows(z):
+    e = np.exp(z - z.max(axis=-1, keepdims=True))
+    return e / e.sum(axis=-1, keepdims=True)
+
+
+@pytest.fixture
+def view(qtbot, bridge, shared_state):
+    v = PlaygroundView(bridge, shared_state)
+    qtbot.addWidget(v)
+    v.resize(1280, 680)
+    v.show()
+    qtbot.waitUntil(lambda: v.ready(), timeout=30000)
+    return v
+
+
+def settle(qtbot, view):
+    qtbot.waitUntil(lambda: not view.busy, timeout=10000)
+
+
+def set_matrix_text(qtbot, view, name, text):
+    editor = view.matrix_tab.editors[name]
+    editor.clear()
+    qtbot.keyClicks(editor, text)
+    settle(qtbot, view)
+
+
+def check_text(grid, values):
+    for r in range(values.shape[0]):
+        for c in range(values.shape[1]):
+            text = grid.item(r, c).text().replace("−", "-")
+            assert float(text) == pytest.approx(values[r, c], rel=1e-5, abs=1e-12)
+
+
+def test_matrix_edits_match_numpy(qtbot, view):
+    view.tabs.setCurrentIndex(1)
+    set_matrix_text(qtbot, view, "Q", "1 0 2; 0.5 -1 3")
+    set_matrix_text(qtbot, view, "K", "1 1 0; 0 2 1; -1 0 0.5")
+    set_matrix_text(qtbot, view, "V", "1 2; 3 4; 5 -6")
+    q = np.array([[1, 0, 2], [0.5, -1, 3]])
+    k = np.array([[1, 1, 0], [0, 2, 1], [-1, 0, 0.5]])
+    v = np.array([[1, 2], [3, 4], [5, -6.0]])
+    weights = softmax_rows(q @ k.T / np.sqrt(3))
+    tab = view.matrix_tab
+    np.testing.assert_allclose(tab.products_grid.values, q @ k.T, atol=1e-12)
+    np.testing.assert_allclose(tab.weights_grid.values, weights, atol=1e-12)
+    np.testing.assert_allclose(tab.output_grid.values, weights @ v, atol=1e-12)
+    check_text(tab.weights_grid, weights)
+    check_text(tab.output_grid, weights @ v)
+    assert not tab.stale
+
+
+def test_causal_mask_and_scale_slider(qtbot, view):
+    view.tabs.setCurrentIndex(1)
+    tab = view.matrix_tab
+    tab.causal_check.setChecked(True)
+    settle(qtbot, view)
+    w = tab.weights_grid.values
+    assert (w[np.triu_indices_from(w, k=1)] == 0).all() and w.shape == (3, 4)
+    assert w[0, 1:].sum() == 0 and w[0, 0] == 1.0
+    tab.scale.slider.setValue(0.0)
+    settle(qtbot, view)
+    assert view.matrix_loop.value.factor == 1.0
+    tab.scale.slider.setValue(1.0)
+    settle(qtbot, view)
+    assert view.matrix_loop.value.factor == pytest.approx(1 / np.sqrt(4), abs=1e-15)
+    assert "1/√4" in tab.scale.label.text()
+
+
+def test_malformed_cell_names_row_and_column_and_keeps_last_result(qtbot, view):
+    view.tabs.setCurrentIndex(1)
+    tab = view.matrix_tab
+    good = tab.weights_grid.values.copy()
+    set_matrix_text(qtbot, view, "K", "1 2 3 4; 1 x 0 0")
+    assert "K" in tab.message.text() and "row 2, column 2" in tab.message.text()
+    assert tab.stale
+    np.testing.assert_array_equal(tab.weights_grid.values, good)
+
+
+def test_name_age_preset_shows_the_true_weights(qtbot, view):
+    tab = view.query_tab
+    tab.preset_button.click()
+    settle(qtbot, view)
+    dots = np.array([1.0, 1.0, 0.0, 1.0])
+    w = softmax_rows(dots / np.sqrt(3))
+    np.testing.assert_allclose(tab.bars.opts["height"], w, atol=1e-12)
+    assert tab.output == pytest.approx(w @ np.array([18, 20, 22, 19.0]), abs=1e-12)
+    assert "0.2808" in tab.preset_note.text() and "1/3" in tab.preset_note.text()
+
+
+def test_query_table_cell_edit(qtbot, view):
+    tab = view.query_tab
+    table = tab.keys_table
+    table.setCurrentCell(2, 2)
+    table.editItem(table.item(2, 2))
+    qtbot.waitUntil(lambda: table.findChild(QLineEdit) is not None, timeout=2000)
+    editor = table.findChild(QLineEdit)
+    editor.selectAll()
+    qtbot.keyClicks(editor, "3")
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    settle(qtbot, view)
+    keys = np.array([[1, 2, 0], [1, 2, 0], [0, 0, 3], [1, 4, 0.0]])
+    q = np.array([1.0, 0, 0])
+    w = softmax_rows(keys @ q / np.sqrt(3))
+    np.testing.assert_allclose(tab.bars.opts["height"], w, atol=1e-12)
+    table.item(1, 0).setText("abc")
+    qtbot.waitUntil(lambda: "row 2, column 1" in tab.message.text(), timeout=5000)
+    assert tab.stale
+    np.testing.assert_allclose(tab.bars.opts["height"], w, atol=1e-12)
+
+
+def test_why_scale_curves(qtbot, view):
+    view.tabs.setCurrentIndex(2)
+    qtbot.waitUntil(lambda: view.why_loop.value is not None, timeout=30000)
+    curves = view.why_tab.curves
+    d = curves["dot_std"].xData
+    unscaled = curves["dot_std"].yData
+    np.testing.assert_allclose(unscaled, np.sqrt(d), rtol=0.15)
+    np.testing.assert_allclose(curves["scaled_dot_std"].yData, 1.0, rtol=0.15)
+    # independent Monte Carlo of the largest softmax weight at d_k = 256, 16 keys
+    rng = np.random.default_rng(123)
+    dots = (rng.standard_normal((400, 1, 256)) * rng.standard_normal((400, 16, 256))).sum(-1)
+    i = list(d).index(256)
+    assert curves["max_weight"].yData[i] == pytest.approx(softmax_rows(dots).max(-1).mean(), abs=0.05)
+    assert curves["scaled_max_weight"].yData[i] == pytest.approx(softmax_rows(dots / 16).max(-1).mean(), abs=0.05)
