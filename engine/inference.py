@@ -18,6 +18,7 @@ from engine.decoding import beam_search, greedy_search
 from engine.device import choose_device
 from engine.models.checkpoint import load_checkpoint
 from engine.models.registry import resolve
+from engine.tasks import TASKS
 from engine.tokenizer import EOS, CharTokenizer, InputError
 
 ATTENTION_KINDS = ("encoder_self", "decoder_self", "cross")
@@ -55,7 +56,7 @@ class AttentionResult:
 
 
 class Seq2SeqModel:
-    """A trained character-level translator on one device."""
+    """A trained translator (character- or word-level tokenizers) on one device."""
 
     def __init__(self, name: str, module: torch.nn.Module, config: dict,
                  source_tokenizer: CharTokenizer, target_tokenizer: CharTokenizer, device: torch.device):
@@ -69,12 +70,14 @@ class Seq2SeqModel:
         self.max_source_length = int(hp["max_source_length"])
         self.max_target_length = int(hp["max_target_length"])
         self.architecture = config["architecture"]
+        task = TASKS.get(config.get("task", "dates"))
+        self.input_hint = task.input_hint if task else "an input"
 
     # ---- inputs -------------------------------------------------------------------------
     def encode_source(self, text: str):
         text = text.strip()
         if not text:
-            raise InputError("the input is empty: type a date, for example 26 March 2021")
+            raise InputError(f"the input is empty: type {self.input_hint}")
         return self.source_tokenizer.encode(text, max_length=self.max_source_length)
 
     def _source_tensor(self, encoded) -> torch.Tensor:
@@ -127,8 +130,8 @@ class Seq2SeqModel:
 
     @torch.inference_mode()
     def greedy_batch_ids(self, texts: list[str]) -> list[list[int]]:
-        encoded = [self.source_tokenizer.encode(t.strip()[: self.max_source_length]).ids or [self.source_tokenizer.unk_id]
-                   for t in texts]
+        encoded = [self.source_tokenizer.encode(t.strip(), max_length=self.max_source_length, truncate=True).ids
+                   or [self.source_tokenizer.unk_id] for t in texts]
         width = max(len(e) for e in encoded)
         src = torch.zeros((len(texts), width), dtype=torch.long, device=self.device)
         for i, ids in enumerate(encoded):
@@ -160,9 +163,10 @@ class Seq2SeqModel:
         (longer than its output limit), instead of scoring a shortened string."""
         tgt = self.target_tokenizer
         limit = self.max_target_length - 1
-        if len(target.strip()) > limit:
-            raise InputError(f"the target has {len(target.strip())} characters; this model writes at most {limit}")
-        ids = tgt.encode(target.strip()).ids
+        ids = tgt.encode(target.strip()).ids  # length in tokens: characters, or words for word models
+        if len(ids) > limit:
+            unit = "words" if hasattr(tgt, "segment") else "characters"
+            raise InputError(f"the target has {len(ids)} {unit}; this model writes at most {limit}")
         return ids + ([tgt.eos_id] if add_eos else [])
 
     @torch.inference_mode()
