@@ -23,7 +23,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("train", help="train a model from scratch")
-    p.add_argument("model", help="date-transformer or date-rnn-attention")
+    p.add_argument("model", help="date-transformer, date-rnn-attention or zh-en-toy")
     _add_device(p)
     p.add_argument("--epochs", type=int, default=20)
     p.add_argument("--samples", type=int, default=20000, help="training examples per epoch (fresh each epoch)")
@@ -35,7 +35,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--threads", type=int, default=None, help="CPU threads for torch")
     p.add_argument("--no-progress", action="store_true", help="no progress bar (log lines only)")
 
-    p = sub.add_parser("evaluate", help="exact match on fresh generated dates")
+    p = sub.add_parser("evaluate", help="exact match on fresh generated examples (zh-en: also BLEU and "
+                                        "held-out combinations)")
     p.add_argument("--model", required=True)
     _add_device(p)
     p.add_argument("--n", type=int, default=5000)
@@ -85,10 +86,15 @@ def _cmd_evaluate(args):
         print(f"{locale}: {correct}/{total} = {correct / total:.4f}")
     for text, expected, got in report.errors[:5]:
         print(f"  wrong: {text!r} -> {got!r} (expected {expected})")
+    for text, expected, got in report.heldout_errors[:5]:
+        print(f"  wrong (held out): {text!r} -> {got!r} (expected {expected})")
     if args.record:
         from engine.evaluation import record_metrics
 
         record_metrics(model, report, " ".join(shlex.quote(a) for a in ["python", "-m", "engine", *sys.argv[1:]]))
+    if report.bleu is not None:
+        print(f"bleu={report.bleu:.2f}")
+        print(f"heldout_exact={report.heldout_exact:.4f}")
     print(f"exact_match={report.exact_match:.4f}")
 
 

@@ -22,6 +22,7 @@ from engine.decoding import beam_search, greedy_search, greedy_search_batch, mas
 from engine.device import choose_device
 from engine.models.checkpoint import load_checkpoint
 from engine.models.registry import resolve
+from engine.tasks import TASKS
 from engine.tokenizer import NEVER_GENERATED, CharTokenizer, InputError
 
 
@@ -90,7 +91,8 @@ class ModelStep:
 
 
 class Seq2SeqModel:
-    """A trained character-level translator on one device (engine.models.protocol.TranslationModel)."""
+    """A trained translator (character- or word-level tokenizers) on one device
+    (engine.models.protocol.TranslationModel)."""
 
     def __init__(self, name: str, module: torch.nn.Module, config: dict,
                  source_tokenizer: CharTokenizer, target_tokenizer: CharTokenizer, device: torch.device):
@@ -106,12 +108,14 @@ class Seq2SeqModel:
         self.architecture = config["architecture"]
         #: target ids decoding never writes (⟨pad⟩, ⟨s⟩, ⟨unk⟩), in id order
         self.never_generated: tuple[int, ...] = tuple(sorted(target_tokenizer.stoi[t] for t in NEVER_GENERATED))
+        task = TASKS.get(config.get("task", "dates"))
+        self.input_hint = task.input_hint if task else "an input"
 
     # ---- inputs -------------------------------------------------------------------------
     def encode_source(self, text: str):
         text = text.strip()
         if not text:
-            raise InputError("the input is empty: type a date, for example 26 March 2021")
+            raise InputError(f"the input is empty: type {self.input_hint}")
         return self.source_tokenizer.encode(text, max_length=self.max_source_length)
 
     @torch.inference_mode()
@@ -126,7 +130,8 @@ class Seq2SeqModel:
         translation.  An input longer than the model reads is cut at its maximum; an empty one
         is read as one ⟨unk⟩."""
         src = self.source_tokenizer
-        encoded = [src.encode(t.strip()[: self.max_source_length]).ids or [src.unk_id] for t in texts]
+        encoded = [src.encode(t.strip(), max_length=self.max_source_length, truncate=True).ids or [src.unk_id]
+                   for t in texts]
         ids = torch.full((len(texts), max(len(e) for e in encoded)), src.pad_id, dtype=torch.long)
         for i, row in enumerate(encoded):
             ids[i, : len(row)] = torch.tensor(row)
@@ -183,9 +188,10 @@ class Seq2SeqModel:
         (longer than its output limit), instead of scoring a shortened string."""
         tgt = self.target_tokenizer
         limit = self.max_target_length - 1
-        if len(target.strip()) > limit:
-            raise InputError(f"the target has {len(target.strip())} characters; this model writes at most {limit}")
-        ids = tgt.encode(target.strip()).ids
+        ids = tgt.encode(target.strip()).ids  # length in tokens: characters, or words for word models
+        if len(ids) > limit:
+            unit = "words" if hasattr(tgt, "segment") else "characters"
+            raise InputError(f"the target has {len(ids)} {unit}; this model writes at most {limit}")
         return ids + ([tgt.eos_id] if add_eos else [])
 
     @torch.inference_mode()

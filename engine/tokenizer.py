@@ -75,6 +75,10 @@ class CharTokenizer:
         return Encoded(ids, tokens, tuple(unknown), truncated)
 
     def decode(self, ids, stop_at_eos: bool = True) -> str:
+        return "".join(self.content_tokens(ids, stop_at_eos))
+
+    def content_tokens(self, ids, stop_at_eos: bool = True) -> list[str]:
+        """The tokens of `ids` without <pad>/<s>/</s> (up to the first </s> if `stop_at_eos`)."""
         out = []
         for i in ids:
             i = int(i)
@@ -83,7 +87,7 @@ class CharTokenizer:
             if i in (self.pad_id, self.bos_id, self.eos_id):
                 continue
             out.append(self.itos[i] if 0 <= i < len(self.itos) else UNK)
-        return "".join(out)
+        return out
 
     def tokens(self, ids) -> list[str]:
         return [self.itos[int(i)] for i in ids]

@@ -11,7 +11,7 @@ from safetensors.torch import load_file, save_file
 from engine.models.files import CONFIG_FILE, WEIGHTS_FILE, ModelLoadError, read_config  # noqa: F401
 from engine.models.rnn_attention import DateRNNAttention, RNNAttentionConfig
 from engine.models.transformer import DateTransformer, TransformerConfig
-from engine.tokenizer import CharTokenizer
+from engine.word_tokenizer import make_tokenizer
 
 ARCHITECTURES = {
     "transformer": (DateTransformer, TransformerConfig),
@@ -60,7 +60,10 @@ def load_checkpoint(directory, device="cpu"):
     for name, tensor in state.items():
         if tensor.is_floating_point() and not torch.isfinite(tensor).all():
             raise ModelLoadError(weights, f"tensor {name!r} holds NaN or infinite values")
-    source = CharTokenizer(config["source_vocab"])
-    target = CharTokenizer(config["target_vocab"])
+    try:
+        source = make_tokenizer(config.get("source_tokenizer"), config["source_vocab"])
+        target = make_tokenizer(config.get("target_tokenizer"), config["target_vocab"])
+    except (TypeError, ValueError) as exc:
+        raise ModelLoadError(directory / CONFIG_FILE, f"the vocabulary cannot be read ({exc})") from exc
     model.to(device).eval()
     return model, config, source, target

@@ -45,14 +45,16 @@ def test_attention_json_for_the_rnn_has_only_cross_with_one_layer_and_head(capsy
     assert len(data["cross"]) == 1 and len(data["cross"][0]) == 1
 
 
-def test_models_lists_both_with_accuracy(capsys):
+def test_models_lists_every_shipped_model_with_accuracy(capsys):
     code, out, _ = run_cli(capsys, "models", "--device", "cpu")
     assert code == 0
     header, *lines = out.splitlines()
     assert header == "# device: cpu"
     assert any(line.startswith("date-transformer\t") for line in lines)
     assert any(line.startswith("date-rnn-attention\t") for line in lines)
-    assert all("exact_match=" in line and "task=dates" in line for line in lines)
+    assert any(line.startswith("zh-en-toy\t") and "task=zh-en" in line for line in lines)
+    assert all("exact_match=" in line for line in lines)
+    assert all("task=dates" in line for line in lines if line.startswith("date-"))
 
 
 def test_evaluate_ends_with_exact_match_line(capsys):
