@@ -176,6 +176,9 @@ def neighbour_steps(codes: np.ndarray) -> np.ndarray:
 # Interactive limits: analyse() builds an (n_positions x n_positions) similarity matrix.
 MAX_POSITIONS = 2048
 MAX_D_MODEL = 1024
+#: the largest pos and |k| analysed: beyond ~1e6, float64 sin(pos·ω) has lost the digits the
+#: shift identity PE(pos+k) = M_k·PE(pos) is shown to (hypothesis found k = 2**70 failing it)
+MAX_OFFSET = 1_000_000
 SIMILARITIES = ("dot", "cosine")
 NAIVE_SCALE = 1000.0  # the lesson's pos / 1000
 
@@ -247,6 +250,8 @@ def analyse(
     pos, k = _as_int(pos, "pos"), _as_int(k, "k")
     if pos < 0:
         raise ValueError(f"pos must be 0 or more, got {pos}")
+    if pos > MAX_OFFSET or abs(k) > MAX_OFFSET:
+        raise ValueError(f"pos and k can be at most {MAX_OFFSET:,} here (got pos {pos}, k {k})")
     if pos + k < 0:
         raise ValueError(f"pos + k must be 0 or more, got {pos} + {k} = {pos + k}")
     if similarity not in SIMILARITIES:
