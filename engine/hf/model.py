@@ -100,21 +100,26 @@ class HFAttentionResult(AttentionResult):
             mask[0] = True
         return mask
 
-    def _stack(self, kind: str) -> np.ndarray:
+    def _stack(self, kind: str, layer: int | None = None, head: int | None = None) -> np.ndarray:
+        """The whole [L, H, Q, K] stack, one layer's [H, Q, K], or one head's [Q, K]."""
         stack = getattr(self, kind)
         if stack is None:
             raise ValueError(f"this model has no {kind} attention")
-        return stack
+        if layer is None:
+            return stack
+        return stack[layer] if head is None else stack[layer, head]
 
-    def merged_to_words(self, kind: str) -> np.ndarray:
-        """The stack with word pieces merged (columns summed, rows averaged): [L, H, words, words]."""
+    def merged_to_words(self, kind: str, layer: int | None = None, head: int | None = None) -> np.ndarray:
+        """Word pieces merged (columns summed, rows averaged), for the stack or one layer/head
+        (one heatmap is about 1/72 of the work of a 6 x 12 stack)."""
         q, k = self.sides(kind)
-        return merge_to_words(self._stack(kind), self.word_groups(q), self.word_groups(k))
+        return merge_to_words(self._stack(kind, layer, head), self.word_groups(q), self.word_groups(k))
 
-    def without_specials(self, kind: str) -> np.ndarray:
-        """The stack with special-token rows and columns removed and rows renormalised."""
+    def without_specials(self, kind: str, layer: int | None = None, head: int | None = None) -> np.ndarray:
+        """Special-token rows and columns removed and rows renormalised (stack or one layer/head)."""
         q, k = self.sides(kind)
-        return hide_and_renormalise(self._stack(kind), getattr(self, f"{q}_special"), getattr(self, f"{k}_special"))
+        return hide_and_renormalise(self._stack(kind, layer, head), getattr(self, f"{q}_special"),
+                                    getattr(self, f"{k}_special"))
 
     def sink_mass(self, kind: str) -> np.ndarray:
         """[layer, head]: mean attention mass on special tokens and the first token."""
@@ -279,10 +284,10 @@ class HFModel:
             raise InputError("the input is empty: type some text")
         call = {"text_target": text} if target else {"text": text}
         try:
-            enc = self.tokenizer(**call, add_special_tokens=True, return_offsets_mapping=True)
+            enc = self.tokenizer(**call, add_special_tokens=True, return_offsets_mapping=True, verbose=False)
             offsets = enc.get("offset_mapping")
         except NotImplementedError:  # tokenizers without offsets (no Rust backend)
-            enc, offsets = self.tokenizer(**call, add_special_tokens=True), None
+            enc, offsets = self.tokenizer(**call, add_special_tokens=True, verbose=False), None
         ids = [int(i) for i in enc["input_ids"]]
         if self.max_tokens is not None and len(ids) > self.max_tokens:
             raise InputError(f"the input has {len(ids)} tokens; this model reads at most {self.max_tokens}")

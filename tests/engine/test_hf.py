@@ -121,11 +121,13 @@ def test_minilm_special_tokens_words_and_sinks(minilm):
     hand = np.stack([np.stack([a[..., list(q), :][..., list(k)].sum(-1).mean(-1) for k in groups], -1)
                      for q in groups], -2)
     np.testing.assert_allclose(result.merged_to_words("encoder_self"), hand, atol=1e-6)
+    np.testing.assert_allclose(result.merged_to_words("encoder_self", 4, 7), hand[4, 7], atol=1e-6)
     sinks = [0, len(tokens) - 1]
     np.testing.assert_allclose(result.sink_mass("encoder_self"), a[..., sinks].sum(-1).mean(-1), atol=1e-6)
     hidden = result.without_specials("encoder_self")
     inner = a[:, :, 1:-1, 1:-1]
     np.testing.assert_allclose(hidden, inner / inner.sum(-1, keepdims=True), atol=1e-6)
+    np.testing.assert_allclose(result.without_specials("encoder_self", 2, 3), hidden[2, 3], atol=1e-6)
 
 
 def test_minilm_loads_in_the_worker_with_progress(minilm_reference):

@@ -28,11 +28,13 @@ def test_word_ids_from_piece_markers(tokens, special, expected):
     assert word_ids_from_pieces(tokens, special) == expected
 
 
-def test_merge_to_words_sums_columns_and_averages_rows():
+@pytest.mark.parametrize("queries,keys", [
+    ([(0,), (1, 2), (3, 4, 5)], [(0, 1), (2,), (3, 4), (5,)]),  # runs, as word_groups makes them
+    ([(0, 5), (1, 2), (3, 4)], [(4, 0), (2,), (3, 1), (5,)]),  # any grouping
+])
+def test_merge_to_words_sums_columns_and_averages_rows(queries, keys):
     a = softmax_rows((2, 3, 6, 6))
-    queries = [(0,), (1, 2), (3, 4, 5)]
-    keys = [(0, 1), (2,), (3, 4), (5,)]
-    expected = np.zeros((2, 3, 3, 4))
+    expected = np.zeros((2, 3, len(queries), len(keys)))
     for qi, q in enumerate(queries):
         for ki, k in enumerate(keys):
             total = 0.0
@@ -41,7 +43,7 @@ def test_merge_to_words_sums_columns_and_averages_rows():
                     total += a[:, :, i, j]
             expected[:, :, qi, ki] = total / len(q)
     merged = merge_to_words(a, queries, keys)
-    assert merged.dtype == np.float32 and merged.shape == (2, 3, 3, 4)
+    assert merged.dtype == np.float32 and merged.shape == expected.shape
     np.testing.assert_allclose(merged, expected, atol=1e-6)
     np.testing.assert_allclose(merged.sum(axis=-1), 1.0, atol=1e-5)  # rows still sum to one
 
