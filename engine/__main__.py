@@ -1,7 +1,8 @@
 """Command line: python -m engine {train,evaluate,translate,attention,models} ...
 
 Every command takes --device auto|cpu|cuda|mps.  Errors are printed as one line on stderr
-with a non-zero exit status.
+with a non-zero exit status.  `translate` and `attention` take either --model (a shipped
+model) or --model-path DIR (a Hugging Face model folder, with the optional [hf] extra).
 """
 from __future__ import annotations
 
@@ -16,6 +17,13 @@ from engine.device import DEVICE_CHOICES
 def _add_device(p):
     p.add_argument("--device", default="auto", choices=DEVICE_CHOICES,
                    help="where the model runs (auto: CUDA, then MPS, else CPU)")
+
+
+def _add_model(p):
+    which = p.add_mutually_exclusive_group(required=True)
+    which.add_argument("--model", help="a shipped model's name, or its folder")
+    which.add_argument("--model-path", metavar="DIR",
+                       help="a Hugging Face model folder (safetensors; needs the [hf] extra)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -44,21 +52,27 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--record", action="store_true",
                    help="write the result into the model's config.json (metrics)")
 
-    p = sub.add_parser("translate", help="translate inputs (greedy, or beam search with --beam)")
-    p.add_argument("--model", required=True)
+    p = sub.add_parser("translate", help="translate inputs (greedy, or beam search with --beam); "
+                                         "with --model-path, continue or translate with that model")
+    _add_model(p)
     _add_device(p)
     p.add_argument("--beam", type=int, default=None, help="beam width B (default: greedy)")
-    p.add_argument("--alpha", type=float, default=0.7, help="length-normalisation exponent")
+    p.add_argument("--alpha", type=float, default=None,
+                   help="length-normalisation exponent (default 0.7; with --model-path the model's "
+                        "generation_config.length_penalty, as generate uses)")
     p.add_argument("--length-penalty", default="power", choices=("none", "power", "gnmt"))
     p.add_argument("--n-best", type=int, default=1, help="hypotheses to print per input (with --beam)")
     p.add_argument("--json", action="store_true", help="one JSON object per input")
+    p.add_argument("--max-new-tokens", type=int, default=40, help="generated tokens at most (--model-path)")
     p.add_argument("text", nargs="+")
 
     p = sub.add_parser("attention", help="attention weights of one input")
-    p.add_argument("--model", required=True)
+    _add_model(p)
     _add_device(p)
     p.add_argument("--json", action="store_true", help="print one JSON object (the only output format)")
     p.add_argument("--target", default=None, help="teacher-force this output instead of the model's own")
+    p.add_argument("--max-new-tokens", type=int, default=40,
+                   help="generated tokens at most (--model-path, encoder-decoder models)")
     p.add_argument("text")
 
     p = sub.add_parser("models", help="list the available models")
@@ -99,9 +113,12 @@ def _cmd_evaluate(args):
 
 
 def _cmd_translate(args):
+    if args.model_path:
+        return _hf_translate(args)
     from engine import load_model
 
     model = load_model(args.model, device=args.device)
+    alpha = 0.7 if args.alpha is None else args.alpha
     tgt = model.target_tokenizer
     for text in args.text:
         if args.beam is None:
@@ -113,7 +130,7 @@ def _cmd_translate(args):
                                   ensure_ascii=False)
             print(line)
             continue
-        result = model.beam(text, beam_width=args.beam, length_penalty=args.length_penalty, alpha=args.alpha)
+        result = model.beam(text, beam_width=args.beam, length_penalty=args.length_penalty, alpha=alpha)
         hyps = result.hypotheses[: max(1, args.n_best)]
         if args.json:
             print(json.dumps({"hypotheses": [
@@ -125,26 +142,79 @@ def _cmd_translate(args):
             print("\t".join(f"{tgt.decode(h.tokens)} ({h.score:.4f})" for h in hyps))
 
 
+def _nested(a):
+    return None if a is None else a.round(6).tolist()
+
+
+def _hf_translate(args):
+    """Greedy (beam width 1) or beam search with generate's rules; the texts are what the
+    model generates (for a decoder-only model: the continuation of the prompt)."""
+    from engine.hf.model import load_hf_model
+
+    model = load_hf_model(args.model_path, device=args.device)
+    if args.length_penalty == "gnmt":
+        raise ValueError("--length-penalty gnmt is not available with --model-path: generate divides by length^alpha")
+    alpha = model.default_alpha if args.alpha is None else args.alpha
+    if args.length_penalty == "none":
+        alpha = 0.0
+    width = args.beam or 1
+    for text in args.text:
+        beams = model.beam(text, beam_width=width, alpha=alpha, max_new_tokens=args.max_new_tokens)
+        hyps = beams.result.hypotheses[: max(1, args.n_best if args.beam else 1)]
+        texts = beams.texts[: len(hyps)]
+        if args.json:
+            print(json.dumps({"hypotheses": [
+                {"text": t, "tokens": [beams.token_text[i] for i in h.tokens], "logprob": h.logprob, "score": h.score}
+                for t, h in zip(texts, hyps)]}, ensure_ascii=False))
+        elif len(hyps) == 1:
+            print(texts[0])
+        else:
+            print("\t".join(f"{t} ({h.score:.4f})" for t, h in zip(texts, hyps)))
+
+
+def _hf_attention(args):
+    """The same keys as for the shipped models, where the architecture has them, plus
+    `kind` and the positions of special tokens."""
+    from engine.hf.model import ENCODER_DECODER, load_hf_model
+
+    model = load_hf_model(args.model_path, device=args.device)
+    result = model.attention(args.text, target=args.target, max_new_tokens=args.max_new_tokens)
+    payload = {"model": model.name, "kind": model.kind}
+    if result.encoder_self is not None:
+        payload["source_tokens"] = list(result.source_tokens)
+        payload["source_special"] = [i for i, s in enumerate(result.source_special) if s]
+    if result.decoder_self is not None:
+        payload["target_tokens"] = list(result.target_tokens)
+        payload["output_tokens"] = list(result.output_tokens)
+        payload["target_special"] = [i for i, s in enumerate(result.target_special) if s]
+    if model.kind == ENCODER_DECODER:
+        payload["output"] = result.output_text
+    for kind in ("encoder_self", "decoder_self", "cross"):
+        if getattr(result, kind) is not None:
+            payload[kind] = _nested(getattr(result, kind))
+    if result.unknown_characters:
+        payload["unknown_characters"] = list(result.unknown_characters)
+    print(json.dumps(payload, ensure_ascii=False))
+
+
 def _cmd_attention(args):
+    if args.model_path:
+        return _hf_attention(args)
     from engine import load_model
 
     model = load_model(args.model, device=args.device)
     result = model.attention(args.text, target=args.target)
-
-    def nested(a):
-        return None if a is None else a.round(6).tolist()
-
     payload = {
         "model": model.name,
         "source_tokens": list(result.source_tokens),
         "target_tokens": list(result.target_tokens),
         "output_tokens": list(result.output_tokens),
         "output": result.output_text,
-        "cross": nested(result.cross),
+        "cross": _nested(result.cross),
     }
     if result.encoder_self is not None:
-        payload["encoder_self"] = nested(result.encoder_self)
-        payload["decoder_self"] = nested(result.decoder_self)
+        payload["encoder_self"] = _nested(result.encoder_self)
+        payload["decoder_self"] = _nested(result.decoder_self)
     if result.unknown_characters:
         payload["unknown_characters"] = list(result.unknown_characters)
     print(json.dumps(payload, ensure_ascii=False))

@@ -135,3 +135,66 @@ class NodeRequest:
         from engine.beam_analysis import inspect_node
 
         return inspect_node(ctx.model(self.model), self.text, self.prefix)
+
+
+# ---- Hugging Face model folders (engine.hf; the optional [hf] extra) -------------------------
+
+def hf_model_key(path) -> str:
+    """The name a loaded folder is kept under in the worker: its absolute path."""
+    from pathlib import Path
+
+    return str(Path(path).expanduser().resolve())
+
+
+def _hf_model(ctx: EngineContext, path, progress=None):
+    """The model loaded from folder `path`, loading it on first use (raises ModelLoadError)."""
+    ctx._check_thread()
+    key = hf_model_key(path)
+    if key not in ctx._models:
+        from engine.hf.model import load_hf_model
+
+        ctx._models[key] = load_hf_model(key, device=str(ctx.device), progress=progress)
+    return ctx._models[key]
+
+
+@dataclass(frozen=True)
+class LoadModelPathRequest:
+    """Load a Hugging Face model folder into the worker; the value is an
+    engine.hf.HFModelInfo.  `progress(fraction, message)` is called from the worker thread at
+    each loading stage (the app's bridge forwards it to the GUI thread)."""
+
+    path: str
+    progress: Any = field(default=None, compare=False, hash=False)
+
+    def run(self, ctx: EngineContext):
+        return _hf_model(ctx, self.path, self.progress).info
+
+
+@dataclass(frozen=True)
+class HFAttentionRequest:
+    """Attention of one input on a loaded (or first-loaded) folder; the value is an
+    engine.hf.HFAttentionResult.  `target` teacher-forces encoder-decoder models."""
+
+    path: str
+    text: str
+    target: str | None = None
+    max_new_tokens: int = 40
+
+    def run(self, ctx: EngineContext):
+        return _hf_model(ctx, self.path).attention(self.text, target=self.target, max_new_tokens=self.max_new_tokens)
+
+
+@dataclass(frozen=True)
+class HFBeamRequest:
+    """Beam search (generate's rules) on a decoder or encoder-decoder folder; the value is an
+    engine.hf.HFBeamResult."""
+
+    path: str
+    text: str
+    beam_width: int = 5
+    alpha: float = 1.0
+    max_new_tokens: int = 40
+
+    def run(self, ctx: EngineContext):
+        return _hf_model(ctx, self.path).beam(self.text, beam_width=self.beam_width, alpha=self.alpha,
+                                              max_new_tokens=self.max_new_tokens)

@@ -18,16 +18,22 @@ class ModelLoadError(RuntimeError):
         super().__init__(f"cannot load model from {self.path}: {reason}")
 
 
+def read_json_object(path: Path) -> dict:
+    """A config file's JSON object (ModelLoadError if unreadable or not an object)."""
+    try:
+        config = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ModelLoadError(path, f"{path.name} is not valid JSON ({exc})") from exc
+    if not isinstance(config, dict):
+        raise ModelLoadError(path, f"{path.name} does not hold an object")
+    return config
+
+
 def read_config(directory) -> dict:
     path = Path(directory) / CONFIG_FILE
     if not path.is_file():
         raise ModelLoadError(path, "config.json is missing")
-    try:
-        config = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ModelLoadError(path, f"config.json is not valid JSON ({exc})") from exc
-    if not isinstance(config, dict):
-        raise ModelLoadError(path, "config.json does not hold an object")
+    config = read_json_object(path)
     for key in ("architecture", "hyperparameters", "source_vocab", "target_vocab"):
         if key not in config:
             raise ModelLoadError(path, f"config.json has no {key!r} entry")

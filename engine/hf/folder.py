@@ -1,0 +1,103 @@
+"""What a Hugging Face model folder holds, checked before anything is loaded.
+
+Needs neither torch nor transformers, so the app can explain a bad folder at once.  Every
+refusal is an engine.ModelLoadError naming the folder and what is missing or wrong.
+"""
+from __future__ import annotations
+
+import importlib.util
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from engine.models.files import ModelLoadError, read_json_object
+
+HF_INSTALL_HINT = ('opening Hugging Face model folders needs the optional [hf] extra '
+                   '(transformers and tokenizers): pip install -e ".[hf]"')
+
+# Weight formats that unpickle or are not torch: named in the refusal, never loaded.
+OTHER_WEIGHTS = ("pytorch_model.bin", "pytorch_model.bin.index.json", "tf_model.h5", "flax_model.msgpack",
+                 "model.ckpt.index")
+TOKENIZER_FILES = ("tokenizer.json", "vocab.txt", "vocab.json", "spiece.model", "sentencepiece.bpe.model",
+                   "source.spm", "tokenizer.model")
+
+
+def hf_available() -> bool:
+    """True when transformers and tokenizers can be imported (the [hf] extra is installed)."""
+    return all(importlib.util.find_spec(name) is not None for name in ("transformers", "tokenizers"))
+
+
+@dataclass(frozen=True)
+class FolderInfo:
+    path: Path
+    config: dict
+    model_type: str
+    architectures: tuple[str, ...]
+    weight_files: tuple[Path, ...]
+
+
+def check_model_folder(path) -> FolderInfo:
+    """Check that `path` is a folder with config.json, safetensors weights whose headers read,
+    and tokenizer files.  Raises ModelLoadError otherwise."""
+    folder = Path(path).expanduser()
+    if not folder.exists():
+        raise ModelLoadError(folder, "the folder does not exist")
+    if not folder.is_dir():
+        raise ModelLoadError(folder, "this is a file; choose the folder that holds config.json and model.safetensors")
+    config_path = folder / "config.json"
+    if not config_path.is_file():
+        raise ModelLoadError(folder, "config.json is missing: this is not a Hugging Face model folder")
+    config = read_json_object(config_path)
+
+    weights = _safetensors_files(folder)
+    if not weights:
+        others = [name for name in OTHER_WEIGHTS if (folder / name).exists()]
+        found = f"it has only {', '.join(others)}, which Attention Lab does not load (pickled or non-torch weights); " \
+            if others else ""
+        raise ModelLoadError(folder, f"model.safetensors is missing: {found}save the model with "
+                                     "save_pretrained(..., safe_serialization=True) or convert it to safetensors")
+    for file in weights:
+        _check_safetensors_header(file)
+    if not any((folder / name).is_file() for name in TOKENIZER_FILES):
+        raise ModelLoadError(folder, f"no tokenizer files (one of {', '.join(TOKENIZER_FILES)})")
+
+    model_type = config.get("model_type")
+    if not isinstance(model_type, str) or not model_type:
+        raise ModelLoadError(config_path, "config.json has no model_type entry")
+    architectures = tuple(a for a in config.get("architectures") or () if isinstance(a, str))
+    return FolderInfo(folder.resolve(), config, model_type, architectures, tuple(weights))
+
+
+def _safetensors_files(folder: Path) -> list[Path]:
+    index = folder / "model.safetensors.index.json"
+    if index.is_file():
+        try:
+            shards = sorted(set(json.loads(index.read_text(encoding="utf-8"))["weight_map"].values()))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError, AttributeError) as exc:
+            raise ModelLoadError(index, f"the shard index is unreadable ({exc})") from exc
+        missing = [s for s in shards if not (folder / s).is_file()]
+        if missing:
+            raise ModelLoadError(folder, f"weight shards missing: {', '.join(missing)}")
+        return [folder / s for s in shards]
+    single = folder / "model.safetensors"
+    return [single] if single.is_file() else []
+
+
+def _check_safetensors_header(file: Path) -> None:
+    """Read the header and check every tensor lies inside the file (a truncated download or
+    a file that is not safetensors fails here, before transformers sees it)."""
+    try:
+        size = file.stat().st_size
+        with file.open("rb") as fh:
+            head = fh.read(8)
+            if len(head) < 8:
+                raise ValueError("shorter than a safetensors header")
+            header_len = int.from_bytes(head, "little")
+            if header_len <= 0 or header_len > min(size - 8, 100_000_000):
+                raise ValueError("the header length is impossible")
+            header = json.loads(fh.read(header_len))
+        end = max((int(v["data_offsets"][1]) for k, v in header.items() if k != "__metadata__"), default=0)
+        if 8 + header_len + end > size:
+            raise ValueError(f"the file is truncated ({size} bytes, the header describes {8 + header_len + end})")
+    except (OSError, ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
+        raise ModelLoadError(file, f"not a readable safetensors file ({exc})") from exc

@@ -1,0 +1,442 @@
+"""A Hugging Face checkpoint loaded from a local folder, with the attention the views draw.
+
+Loading is offline and safe: ``local_files_only=True``, safetensors weights only,
+``trust_remote_code=False``, and ``attn_implementation="eager"`` so every layer returns its
+attention weights.  Three kinds of model are opened:
+
+* "encoder" (BERT-like): ``encoder_self`` over the input's tokens;
+* "decoder" (GPT-2-like): ``decoder_self`` over the input's tokens (causal), and what the model
+  predicts after each position;
+* "encoder-decoder" (T5/Marian-like): ``encoder_self``, then ``decoder_self`` and ``cross`` over
+  the model's greedy output (or a given target, teacher-forced), as for the shipped models.
+"""
+from __future__ import annotations
+
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import torch
+
+from engine.device import choose_device
+from engine.hf.folder import HF_INSTALL_HINT, FolderInfo, check_model_folder, hf_available
+from engine.hf.transforms import (hide_and_renormalise, merge_to_words, sink_mass, word_groups,
+                                  word_ids_from_pieces)
+from engine.inference import AttentionResult
+from engine.models.files import ModelLoadError
+from engine.tokenizer import InputError
+
+ENCODER, DECODER, ENCODER_DECODER = "encoder", "decoder", "encoder-decoder"
+KINDS = (ENCODER, DECODER, ENCODER_DECODER)
+DEFAULT_MAX_NEW_TOKENS = 40
+# Folder names that say nothing about the model: the parent folder names it instead.
+GENERIC_FOLDER_NAMES = {"model", "models", "checkpoint", "snapshot", "weights"}
+
+
+@dataclass(frozen=True)
+class HFModelInfo:
+    """What the app shows about a loaded folder (model selectors, recent-models menu)."""
+
+    name: str
+    path: str
+    kind: str  # "encoder", "decoder" or "encoder-decoder"
+    model_type: str  # config.json's model_type, e.g. "bert"
+    architecture: str  # the class transformers built, e.g. "BertModel"
+    layers: int
+    heads: int
+    parameters: int
+    vocab_size: int
+    max_tokens: int | None  # the longest input the model reads (None: no fixed limit)
+    device: str
+    can_generate: bool
+
+
+@dataclass(frozen=True)
+class _Tokens:
+    ids: tuple[int, ...]
+    tokens: tuple[str, ...]
+    special: tuple[bool, ...]
+    word_ids: tuple[int | None, ...]
+    words: tuple[str, ...]  # one label per word_groups(word_ids) group
+    unknown: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class HFAttentionResult(AttentionResult):
+    """An AttentionResult (same arrays and labels, [layer, head, query, key] float32) plus what
+    word-piece models need.  Sides: "source" labels encoder_self and the keys of cross;
+    "target" labels decoder_self and the queries of cross.  For decoder-only models the
+    input's tokens are the target side and ``source_tokens`` is empty.
+
+    ``*_special``: True where the token is a special token ([CLS], [SEP], </s>, <pad>...).
+    ``*_word_ids``: the word each token belongs to (None for special tokens);
+    ``*_words``: one label per word group (engine.hf.transforms.word_groups)."""
+
+    model_kind: str = ENCODER
+    source_ids: tuple[int, ...] = ()
+    target_ids: tuple[int, ...] = ()
+    source_special: tuple[bool, ...] = ()
+    target_special: tuple[bool, ...] = ()
+    source_word_ids: tuple = ()
+    target_word_ids: tuple = ()
+    source_words: tuple[str, ...] = ()
+    target_words: tuple[str, ...] = ()
+
+    _SIDES = {"encoder_self": ("source", "source"), "decoder_self": ("target", "target"),
+              "cross": ("target", "source")}
+
+    def sides(self, kind: str) -> tuple[str, str]:
+        """(query side, key side) of an attention kind."""
+        return self._SIDES[kind]
+
+    def word_groups(self, side: str) -> list[tuple[int, ...]]:
+        return word_groups(getattr(self, f"{side}_word_ids"))
+
+    def sink_keys(self, side: str) -> np.ndarray:
+        """Boolean mask of the attention-sink positions: special tokens and the first token."""
+        mask = np.array(getattr(self, f"{side}_special"), dtype=bool)
+        if mask.size:
+            mask[0] = True
+        return mask
+
+    def _stack(self, kind: str, layer: int | None = None, head: int | None = None) -> np.ndarray:
+        """The whole [L, H, Q, K] stack, one layer's [H, Q, K], or one head's [Q, K]."""
+        stack = getattr(self, kind)
+        if stack is None:
+            raise ValueError(f"this model has no {kind} attention")
+        if layer is None:
+            return stack
+        return stack[layer] if head is None else stack[layer, head]
+
+    def merged_to_words(self, kind: str, layer: int | None = None, head: int | None = None) -> np.ndarray:
+        """Word pieces merged (columns summed, rows averaged), for the stack or one layer/head
+        (one heatmap is about 1/72 of the work of a 6 x 12 stack)."""
+        q, k = self.sides(kind)
+        return merge_to_words(self._stack(kind, layer, head), self.word_groups(q), self.word_groups(k))
+
+    def without_specials(self, kind: str, layer: int | None = None, head: int | None = None) -> np.ndarray:
+        """Special-token rows and columns removed and rows renormalised (stack or one layer/head)."""
+        q, k = self.sides(kind)
+        return hide_and_renormalise(self._stack(kind, layer, head), getattr(self, f"{q}_special"),
+                                    getattr(self, f"{k}_special"))
+
+    def sink_mass(self, kind: str) -> np.ndarray:
+        """[layer, head]: mean attention mass on special tokens and the first token."""
+        return sink_mass(self._stack(kind), self.sink_keys(self.sides(kind)[1]))
+
+
+def classify(info: FolderInfo) -> str:
+    """The kind of model a folder holds, from config.json; ModelLoadError when unsupported."""
+    from transformers.models.auto import modeling_auto as auto
+
+    model_type, archs = info.model_type, info.architectures
+    named = f"{archs[0] if archs else model_type} (model_type {model_type!r})"
+    if info.config.get("is_encoder_decoder"):
+        if model_type in auto.MODEL_FOR_SEQ_TO_SEQ_CAUSAL_LM_MAPPING_NAMES:
+            return ENCODER_DECODER
+    elif any(a.endswith(("LMHeadModel", "ForCausalLM")) for a in archs) \
+            and model_type in auto.MODEL_FOR_CAUSAL_LM_MAPPING_NAMES:
+        return DECODER
+    elif model_type in auto.MODEL_FOR_MASKED_LM_MAPPING_NAMES:
+        return ENCODER
+    elif model_type in auto.MODEL_FOR_CAUSAL_LM_MAPPING_NAMES:
+        return DECODER
+    raise ModelLoadError(info.path, f"unsupported architecture {named}: Attention Lab opens text models that "
+                                    "are encoder-only (BERT-like), decoder-only (GPT-2-like) or "
+                                    "encoder-decoder (T5/Marian-like)")
+
+
+@contextmanager
+def _quiet_transformers():
+    """No progress bars or warnings on stderr while loading (the CLI prints one error line)."""
+    from transformers.utils import logging as hf_logging
+
+    verbosity = hf_logging.get_verbosity()
+    bars = hf_logging.is_progress_bar_enabled()
+    hf_logging.set_verbosity_error()
+    hf_logging.disable_progress_bar()
+    try:
+        yield
+    finally:
+        hf_logging.set_verbosity(verbosity)
+        if bars:
+            hf_logging.enable_progress_bar()
+
+
+def model_name(folder: Path) -> str:
+    return folder.parent.name if folder.name.lower() in GENERIC_FOLDER_NAMES and folder.parent.name else folder.name
+
+
+def load_hf_model(path, device: str = "auto", progress=None) -> "HFModel":
+    """Load tokenizer and model from a local folder.  `progress(fraction, message)` is called
+    at each stage (from the calling thread).  Raises ModelLoadError, DeviceError."""
+    def report(fraction, message):
+        if progress is not None:
+            progress(fraction, message)
+
+    report(0.0, "checking the folder")
+    if not hf_available():
+        raise ModelLoadError(Path(path), HF_INSTALL_HINT)
+    info = check_model_folder(path)
+    kind = classify(info)
+    dev = choose_device(device)
+    import transformers
+
+    auto_class = {ENCODER: transformers.AutoModel, DECODER: transformers.AutoModelForCausalLM,
+                  ENCODER_DECODER: transformers.AutoModelForSeq2SeqLM}[kind]
+    with _quiet_transformers():
+        # transformers raises many types (OSError, ValueError, safetensors errors, KeyError for
+        # unknown configs...): at this boundary each becomes the one documented error type.
+        try:
+            report(0.1, "reading the tokenizer")
+            tokenizer = transformers.AutoTokenizer.from_pretrained(info.path, local_files_only=True,
+                                                                   trust_remote_code=False)
+            report(0.3, f"reading the weights ({auto_class.__name__})")
+            module = auto_class.from_pretrained(info.path, local_files_only=True, trust_remote_code=False,
+                                                use_safetensors=True, attn_implementation="eager",
+                                                dtype=torch.float32)
+        except Exception as exc:  # noqa: BLE001 - converted, with its message, to ModelLoadError
+            raise ModelLoadError(info.path, f"transformers could not load it: {_first_line(exc)}") from exc
+    report(0.8, f"moving to {dev}")
+    module.to(dev).eval()
+    model = HFModel(info, kind, tokenizer, module, dev)
+    report(0.9, "checking that attention weights come back")
+    model.check_attention()
+    report(1.0, "ready")
+    return model
+
+
+def _first_line(exc: Exception) -> str:
+    text = str(exc).strip() or type(exc).__name__
+    return text.splitlines()[0]
+
+
+class HFModel:
+    """One loaded Hugging Face model on one device (used from one thread)."""
+
+    def __init__(self, info: FolderInfo, kind: str, tokenizer, module, device: torch.device):
+        self.path = info.path
+        self.name = model_name(info.path)
+        self.kind = kind
+        self.model_type = info.model_type
+        self.tokenizer = tokenizer
+        self.module = module
+        self.device = device
+        config = module.config
+        self.config = config
+        self.architecture = type(module).__name__
+        self._special_ids = frozenset(int(i) for i in tokenizer.all_special_ids)
+        limits = [getattr(config, n, None) for n in ("max_position_embeddings", "n_positions")]
+        limits = [int(n) for n in limits if isinstance(n, int) and n > 0]
+        if not limits and 0 < getattr(tokenizer, "model_max_length", 0) < 1_000_000:
+            limits = [int(tokenizer.model_max_length)]
+        self.max_tokens = min(limits) if limits else None
+        generation = getattr(module, "generation_config", None)
+        eos = getattr(generation, "eos_token_id", None)
+        if eos is None:
+            eos = getattr(config, "eos_token_id", None)
+        if eos is None:
+            eos = tokenizer.eos_token_id
+        self.eos_ids = tuple(eos) if isinstance(eos, (list, tuple)) else (() if eos is None else (int(eos),))
+        self.decoder_start_id = getattr(config, "decoder_start_token_id", None)
+        if self.decoder_start_id is None and generation is not None:
+            self.decoder_start_id = getattr(generation, "decoder_start_token_id", None)
+        self.layers = self.heads = 0
+
+    @property
+    def eos_id(self) -> int | None:
+        return self.eos_ids[0] if self.eos_ids else None
+
+    @property
+    def default_alpha(self) -> float:
+        """generate's length_penalty for this model (its generation_config; 1.0 by default)."""
+        value = getattr(getattr(self.module, "generation_config", None), "length_penalty", None)
+        return 1.0 if value is None else float(value)
+
+    @property
+    def can_generate(self) -> bool:
+        return self.kind != ENCODER
+
+    @property
+    def info(self) -> HFModelInfo:
+        return HFModelInfo(
+            name=self.name, path=str(self.path), kind=self.kind, model_type=self.model_type,
+            architecture=self.architecture, layers=self.layers, heads=self.heads,
+            parameters=sum(p.numel() for p in self.module.parameters()),
+            vocab_size=int(self.module.get_input_embeddings().num_embeddings), max_tokens=self.max_tokens,
+            device=str(self.device), can_generate=self.can_generate)
+
+    @torch.inference_mode()
+    def check_attention(self) -> None:
+        """One short forward pass: the model must return one attention stack per layer."""
+        probe = self.attention("a b", max_new_tokens=1)
+        stack = probe.encoder_self if probe.encoder_self is not None else probe.decoder_self
+        if stack is None or stack.ndim != 4 or stack.shape[0] == 0:
+            raise ModelLoadError(self.path, f"{self.architecture} returns no attention weights")
+        self.layers, self.heads = int(stack.shape[0]), int(stack.shape[1])
+
+    # ---- tokens --------------------------------------------------------------------------
+    def tokenize(self, text: str, target: bool = False) -> _Tokens:
+        """The model's tokens of `text` with the special tokens its tokenizer adds.  Raises
+        InputError for empty input or more tokens than the model reads."""
+        if not text or not text.strip():
+            raise InputError("the input is empty: type some text")
+        call = {"text_target": text} if target else {"text": text}
+        try:
+            enc = self.tokenizer(**call, add_special_tokens=True, return_offsets_mapping=True, verbose=False)
+            offsets = enc.get("offset_mapping")
+        except NotImplementedError:  # tokenizers without offsets (no Rust backend)
+            enc, offsets = self.tokenizer(**call, add_special_tokens=True, verbose=False), None
+        ids = [int(i) for i in enc["input_ids"]]
+        if self.max_tokens is not None and len(ids) > self.max_tokens:
+            raise InputError(f"the input has {len(ids)} tokens; this model reads at most {self.max_tokens}")
+        return self._labelled(ids, enc, offsets, text)
+
+    def _labelled(self, ids, enc=None, offsets=None, text="") -> _Tokens:
+        tokens = [str(t) for t in self.tokenizer.convert_ids_to_tokens(ids)]
+        special = [i in self._special_ids for i in ids]
+        try:
+            word_ids = list(enc.word_ids()) if enc is not None else None
+        except (ValueError, AttributeError):  # a tokenizer that cannot map tokens to words
+            word_ids = None
+        if word_ids is None or len(word_ids) != len(ids):
+            word_ids = word_ids_from_pieces(tokens, special)
+        word_ids = [None if s else w for w, s in zip(word_ids, special)]
+        words = tuple(self.tokenizer.convert_tokens_to_string([tokens[p] for p in group]).strip() or tokens[group[0]]
+                      for group in word_groups(word_ids))
+        unk = self.tokenizer.unk_token_id
+        unknown = []
+        if unk is not None and offsets is not None:
+            for i, (start, end) in zip(ids, offsets):
+                if i == unk and text[start:end] not in unknown:
+                    unknown.append(text[start:end])
+        return _Tokens(tuple(ids), tuple(tokens), tuple(special), tuple(word_ids), words, tuple(unknown))
+
+    def _tensor(self, ids) -> torch.Tensor:
+        return torch.tensor([list(ids)], dtype=torch.long, device=self.device)
+
+    def prompt_ids(self, text: str) -> list[int]:
+        """The ids generation starts from: the source (encoder-decoder) or the prompt."""
+        ids = list(self.tokenize(text).ids)
+        if self.kind == ENCODER:
+            raise InputError(f"{self.name} is an encoder-only model: it does not generate text")
+        if self.kind == ENCODER_DECODER and self.decoder_start_id is None:
+            raise InputError(f"{self.name} has no decoder_start_token_id in its config: it cannot generate")
+        return ids
+
+    # ---- attention -------------------------------------------------------------------------
+    @torch.inference_mode()
+    def attention(self, text: str, target: str | None = None,
+                  max_new_tokens: int = DEFAULT_MAX_NEW_TOKENS) -> HFAttentionResult:
+        """One forward pass with attention weights.  Encoder-decoder: over the greedy output
+        (at most `max_new_tokens` tokens) or over `target`, teacher-forced."""
+        if target is not None and self.kind != ENCODER_DECODER:
+            raise InputError("a target is only for encoder-decoder models; type the whole text instead")
+        if self.kind == ENCODER:
+            return self._encoder_attention(text)
+        if self.kind == DECODER:
+            return self._decoder_attention(text)
+        return self._seq2seq_attention(text, target, max_new_tokens)
+
+    def _common(self, text, source: _Tokens | None, target: _Tokens | None, **arrays) -> HFAttentionResult:
+        empty = _Tokens((), (), (), (), (), ())
+        source = source or empty
+        target = target or empty
+        return HFAttentionResult(
+            source_text=text, source_tokens=source.tokens,
+            unknown_characters=source.unknown or target.unknown, architecture=self.architecture,
+            model_kind=self.kind, source_ids=source.ids, target_ids=target.ids,
+            source_special=source.special, target_special=target.special,
+            source_word_ids=source.word_ids, target_word_ids=target.word_ids,
+            source_words=source.words, target_words=target.words, **arrays)
+
+    def _encoder_attention(self, text: str) -> HFAttentionResult:
+        source = self.tokenize(text)
+        ids = self._tensor(source.ids)
+        out = self.module(input_ids=ids, attention_mask=torch.ones_like(ids), output_attentions=True,
+                          return_dict=True)
+        return self._common(text, source, None, target_tokens=(), output_tokens=(), output_text="",
+                            output_probabilities=np.zeros(0), top_probabilities=np.zeros(0),
+                            encoder_self=_stack(out.attentions), decoder_self=None, cross=None,
+                            teacher_forced=False)
+
+    def _decoder_attention(self, text: str) -> HFAttentionResult:
+        prompt = self.tokenize(text)
+        ids = self._tensor(prompt.ids)
+        out = self.module(input_ids=ids, attention_mask=torch.ones_like(ids), output_attentions=True,
+                          return_dict=True)
+        probs = torch.softmax(out.logits[0].float(), dim=-1)  # (T, V): what comes after each position
+        top, predicted = probs.max(dim=-1)
+        predicted_ids = predicted.tolist()
+        return self._common(text, None, prompt, target_tokens=prompt.tokens,
+                            output_tokens=tuple(self.tokenizer.convert_ids_to_tokens(predicted_ids)),
+                            output_text=self.tokenizer.decode(predicted_ids[-1:]),
+                            output_probabilities=top.cpu().numpy().astype(np.float64),
+                            top_probabilities=top.cpu().numpy().astype(np.float64),
+                            encoder_self=None, decoder_self=_stack(out.attentions), cross=None,
+                            teacher_forced=True)
+
+    def _seq2seq_attention(self, text: str, target: str | None, max_new_tokens: int) -> HFAttentionResult:
+        source = self.tokenize(text)
+        if self.decoder_start_id is None:
+            raise InputError(f"{self.name} has no decoder_start_token_id in its config: it cannot decode")
+        if target is None:
+            out_ids = self.greedy_ids(text, max_new_tokens=max_new_tokens, source_ids=source.ids)
+        else:
+            out_ids = list(self.tokenize(target, target=True).ids)
+        decoder_in = [int(self.decoder_start_id)] + out_ids[:-1]
+        src = self._tensor(source.ids)
+        out = self.module(input_ids=src, attention_mask=torch.ones_like(src), decoder_input_ids=self._tensor(decoder_in),
+                          output_attentions=True, return_dict=True)
+        probs = torch.softmax(out.logits[0].float(), dim=-1)
+        chosen = probs[torch.arange(len(out_ids)), torch.tensor(out_ids, device=self.device)]
+        decoder_tokens = self._labelled(decoder_in)
+        return self._common(
+            text, source, decoder_tokens, target_tokens=decoder_tokens.tokens,
+            output_tokens=tuple(self.tokenizer.convert_ids_to_tokens(out_ids)),
+            output_text=self.tokenizer.decode(out_ids, skip_special_tokens=True),
+            output_probabilities=chosen.cpu().numpy().astype(np.float64),
+            top_probabilities=probs.max(dim=-1).values.cpu().numpy().astype(np.float64),
+            encoder_self=_stack(out.encoder_attentions), decoder_self=_stack(out.decoder_attentions),
+            cross=_stack(out.cross_attentions), teacher_forced=target is not None)
+
+    # ---- generation ------------------------------------------------------------------------
+    def decoder(self, text: str, source_ids=None):
+        """A KVCacheDecoder for `text` (the prompt, or the source to translate)."""
+        from engine.hf.kv_cache import KVCacheDecoder
+
+        return KVCacheDecoder(self, source_ids if source_ids is not None else self.prompt_ids(text))
+
+    @torch.inference_mode()
+    def greedy_ids(self, text: str, max_new_tokens: int = DEFAULT_MAX_NEW_TOKENS, source_ids=None) -> list[int]:
+        """Greedy generation on the key/value cache: the generated ids, ending with EOS when
+        the model produced it within `max_new_tokens`."""
+        if max_new_tokens < 1:
+            raise ValueError("max_new_tokens must be at least 1")
+        decoder = self.decoder(text, source_ids)
+        logp = decoder.start(1)
+        out: list[int] = []
+        while True:
+            token = int(logp[0].argmax())
+            out.append(token)
+            if token in self.eos_ids or len(out) >= max_new_tokens:
+                return out
+            logp = decoder.extend([0], [token])
+
+    def generate_text(self, text: str, max_new_tokens: int = DEFAULT_MAX_NEW_TOKENS) -> str:
+        return self.tokenizer.decode(self.greedy_ids(text, max_new_tokens), skip_special_tokens=True)
+
+    def beam(self, text: str, beam_width: int = 5, alpha: float = 1.0,
+             max_new_tokens: int = DEFAULT_MAX_NEW_TOKENS):
+        """Beam search with Hugging Face generate's rules (engine.hf.beam) -> HFBeamResult."""
+        from engine.hf.beam import hf_beam_search
+
+        return hf_beam_search(self, text, beam_width=beam_width, alpha=alpha, max_new_tokens=max_new_tokens)
+
+
+def _stack(layers) -> np.ndarray | None:
+    """Per-layer (1, H, Q, K) tensors -> float32 numpy [layer, head, query, key]."""
+    if not layers or any(a is None for a in layers):
+        return None
+    return torch.stack([a[0] for a in layers]).float().cpu().numpy()

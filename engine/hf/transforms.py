@@ -1,0 +1,137 @@
+"""Pure numpy transforms of attention stacks for word-piece models (no torch, no transformers).
+
+All functions take weights of shape [..., query, key] (one heatmap, or a [layer, head, q, k]
+stack) and return new float32 arrays; inputs are never modified.
+
+Merge word pieces into words (the view's "merge to words" toggle).  With query groups
+Q_1..Q_m and key groups K_1..K_n (each a run of positions of one word):
+
+    M[a, b] = (1 / |Q_a|) · Σ_{i ∈ Q_a} Σ_{j ∈ K_b} A[i, j]
+
+Columns are summed (the attention a query pays to a word is the total it pays to its pieces)
+and rows are averaged (a word attends as the average of its pieces), so each row of M still
+sums to what a row of A sums to (1 for softmax attention).
+
+Hide special tokens and renormalise.  With a set H of hidden positions, rows and columns of H
+are removed and each remaining row is divided by its remaining mass:
+
+    R[i, j] = A[i, j] / Σ_{j' ∉ H} A[i, j']     for i, j ∉ H
+
+A row whose remaining mass is 0 (it attended only to hidden tokens) becomes all zeros.
+
+Attention-sink mass per head: the mean over queries of the mass that lands on the sink keys S
+(special tokens and the first position):
+
+    sink[l, h] = (1 / Q) · Σ_i Σ_{j ∈ S} A[l, h, i, j]
+"""
+from __future__ import annotations
+
+import numpy as np
+
+# Markers tokenizers put on word pieces: BERT continues a word with "##"; GPT-2 (byte-level
+# BPE) starts a word with "Ġ" (an encoded space); SentencePiece starts a word with "▁".
+CONTINUATION_PREFIX = "##"
+WORD_START_PREFIXES = ("Ġ", "▁")
+
+
+def word_groups(word_ids) -> list[tuple[int, ...]]:
+    """Runs of consecutive positions that share a word id; a position whose word id is None
+    (a special token) is a group of its own.  -> list of position tuples, in order."""
+    groups: list[list[int]] = []
+    previous = object()
+    for position, word in enumerate(word_ids):
+        if word is None or word != previous or not groups:
+            groups.append([position])
+        else:
+            groups[-1].append(position)
+        previous = word if word is not None else object()
+    return [tuple(g) for g in groups]
+
+
+def word_ids_from_pieces(tokens, special) -> list[int | None]:
+    """Word ids from the pieces' own markers, for tokenizers that cannot report them.
+
+    A piece starts a new word unless it begins with "##"; a piece beginning with "Ġ" or "▁"
+    always starts one; if any piece carries a start marker, pieces without one continue the
+    previous word (GPT-2 and SentencePiece style).  Special tokens get None."""
+    uses_start_marker = any(t.startswith(WORD_START_PREFIXES) for t, s in zip(tokens, special) if not s)
+    out: list[int | None] = []
+    word = -1
+    previous_special = True
+    for token, is_special in zip(tokens, special):
+        if is_special:
+            out.append(None)
+            previous_special = True
+            continue
+        if uses_start_marker:
+            new_word = token.startswith(WORD_START_PREFIXES) or previous_special
+        else:
+            new_word = not token.startswith(CONTINUATION_PREFIX) or previous_special
+        if new_word:
+            word += 1
+        out.append(word)
+        previous_special = False
+    return out
+
+
+def _membership(groups, n: int) -> np.ndarray:
+    """(len(groups), n) 0/1 matrix: row g marks the positions of group g."""
+    member = np.zeros((len(groups), n), dtype=np.float64)
+    for g, positions in enumerate(groups):
+        member[g, list(positions)] = 1.0
+    if not np.array_equal(member.sum(axis=0), np.ones(n)):
+        raise ValueError("groups must cover every position exactly once")
+    return member
+
+
+def _run_starts(groups, n: int) -> list[int] | None:
+    """The first position of each group when the groups are consecutive runs covering
+    0..n-1 in order (as word_groups makes them), else None."""
+    starts, expected = [], 0
+    for group in groups:
+        if not group or list(group) != list(range(expected, expected + len(group))):
+            return None
+        starts.append(expected)
+        expected += len(group)
+    return starts if expected == n else None
+
+
+def merge_to_words(weights, query_groups, key_groups) -> np.ndarray:
+    """Merge word pieces: sum the columns of each key group, average the rows of each query
+    group (formula in the module docstring).  weights [..., Q, K] -> [..., len(query_groups),
+    len(key_groups)]."""
+    a = np.asarray(weights)
+    n_q, n_k = a.shape[-2], a.shape[-1]
+    q_starts, k_starts = _run_starts(query_groups, n_q), _run_starts(key_groups, n_k)
+    if q_starts is None or k_starts is None:  # any grouping: membership matrices
+        rows = _membership(query_groups, n_q)
+        cols = _membership(key_groups, n_k)
+        row_mean = rows / rows.sum(axis=1, keepdims=True)
+        return (row_mean @ a.astype(np.float64) @ cols.T).astype(np.float32)
+    # Runs (the usual case): sums over slices, O(Q·K) instead of a matrix product.
+    # float32 sums: a word has few pieces, so rounding stays near float32 resolution.
+    summed = np.add.reduceat(np.add.reduceat(a, k_starts, axis=-1), q_starts, axis=-2)
+    sizes = np.diff(q_starts + [n_q])
+    return (summed / sizes[:, None]).astype(np.float32)
+
+
+def hide_and_renormalise(weights, hidden_queries, hidden_keys) -> np.ndarray:
+    """Drop hidden query rows and key columns (boolean masks), renormalise each remaining row
+    to sum to 1 (formula in the module docstring).  [..., Q, K] -> [..., Q', K']."""
+    a = np.asarray(weights, dtype=np.float32)
+    keep_q = ~np.asarray(hidden_queries, dtype=bool)
+    keep_k = ~np.asarray(hidden_keys, dtype=bool)
+    if keep_q.shape != (a.shape[-2],) or keep_k.shape != (a.shape[-1],):
+        raise ValueError("the masks must have one entry per query and per key")
+    kept = a[..., np.flatnonzero(keep_q)[:, None], np.flatnonzero(keep_k)[None, :]]
+    mass = kept.sum(axis=-1, keepdims=True)
+    return np.divide(kept, mass, out=np.zeros_like(kept), where=mass > 0)
+
+
+def sink_mass(weights, sink_keys) -> np.ndarray:
+    """Mean over queries of the attention on the sink keys (boolean mask): [..., Q, K] -> [...]."""
+    a = np.asarray(weights, dtype=np.float64)
+    sinks = np.asarray(sink_keys, dtype=bool)
+    if sinks.shape != (a.shape[-1],):
+        raise ValueError("sink_keys must have one entry per key")
+    return a[..., sinks].sum(axis=-1).mean(axis=-1).astype(np.float32)
