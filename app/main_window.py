@@ -249,6 +249,12 @@ class MainWindow(QMainWindow):
                        for k, t in self.shortcut_list())
         QMessageBox.information(self, self.tr("Keyboard shortcuts"), f"<table cellspacing='6'>{rows}</table>")
 
+    def _about(self):
+        QMessageBox.about(self, self.tr("About Attention Lab"), self.tr(
+            "Attention Lab shows trained sequence models while they run: attention, beam search, "
+            "positional encodings, information theory, BLEU and an attention playground. Every number "
+            "comes from a real model or an exact calculation."))
+
     @staticmethod
     def text_size() -> int:
         return QApplication.font().pointSize()

@@ -10,9 +10,10 @@ from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
 
 from app import style
 from app.views.playground.number_grid import NumberGrid
-from app.widgets.matrix_plot import CURVE_COLOURS, add_legend, style_plot
+from app.style import SERIES
+from app.widgets.matrix_plot import add_legend, style_plot
 
-UNSCALED, SCALED = CURVE_COLOURS[1], CURVE_COLOURS[0]
+UNSCALED, SCALED = SERIES[1], SERIES[0]
 
 
 def _dashed(colour) -> QPen:
