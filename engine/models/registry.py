@@ -27,6 +27,8 @@ class ModelInfo:
     size_bytes: int
     exact_match: float | None
     error: str | None = None  # set when the config cannot be read
+    #: example inputs for the views' Examples menu (the lesson's sentences for zh-en-toy)
+    examples: tuple[str, ...] = ()
 
 
 def resolve(name_or_path) -> Path:
@@ -64,6 +66,7 @@ def list_models() -> list[ModelInfo]:
                 parameters=cfg.get("parameters"),
                 size_bytes=size,
                 exact_match=metrics.get("exact_match"),
+                examples=tuple(str(e) for e in cfg.get("examples") or ()),
             )
         )
     return out

@@ -5,6 +5,7 @@ from PySide6.QtCore import QSignalBlocker, Signal
 from PySide6.QtWidgets import QCheckBox, QComboBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QWidget
 
 from app import style
+from app.widgets.examples_button import ExamplesButton
 from engine.models.registry import list_models
 
 KINDS = (
@@ -29,7 +30,8 @@ class AttentionControls(QWidget):
         self.input.setClearButtonEnabled(True)
         self.model_box = QComboBox()
         # Transformers first (the richer picture), then the others, each group by name.
-        for info in sorted(list_models(), key=lambda m: (m.architecture != "transformer", m.name)):
+        self.models = {info.name: info for info in list_models()}
+        for info in sorted(self.models.values(), key=lambda m: (m.architecture != "transformer", m.name)):
             self.model_box.addItem(info.name, info.name)
         self.teacher_check = QCheckBox(self.tr("Teacher forcing:"))
         self.teacher_input = QLineEdit()
@@ -46,7 +48,11 @@ class AttentionControls(QWidget):
         grid = QGridLayout(self)
         grid.setContentsMargins(0, 0, 0, 0)
         grid.addWidget(QLabel(self.tr("Input:")), 0, 0)
-        grid.addWidget(self.input, 0, 1, 1, 3)
+        self.examples_button = ExamplesButton(self.input)
+        input_row = QHBoxLayout()
+        input_row.addWidget(self.input, 1)
+        input_row.addWidget(self.examples_button)
+        grid.addLayout(input_row, 0, 1, 1, 3)
         grid.addWidget(QLabel(self.tr("Model:")), 0, 4)
         grid.addWidget(self.model_box, 0, 5)
         grid.addWidget(self.teacher_check, 1, 0)
@@ -63,6 +69,8 @@ class AttentionControls(QWidget):
         self.teacher_input.textChanged.connect(self.request_changed)
         self.teacher_check.toggled.connect(self._teacher_toggled)
         self.model_box.currentIndexChanged.connect(self.request_changed)
+        self.model_box.currentIndexChanged.connect(self._offer_examples)
+        self._offer_examples()
         self.model_box.currentIndexChanged.connect(self.model_changed)
         for box in (self.kind_box, self.layer_box, self.head_box):
             box.currentIndexChanged.connect(self.selection_changed)
@@ -120,3 +128,8 @@ class AttentionControls(QWidget):
             self.head_box.setCurrentIndex(0 if single else (n_heads if head is None else head))
             self.layer_box.setEnabled(not single)
             self.head_box.setEnabled(not single)
+
+    def _offer_examples(self, *_) -> None:
+        """The chosen model's example inputs (the lesson's sentences for zh-en-toy)."""
+        info = self.models.get(self.model_box.currentData())
+        self.examples_button.set_examples(info.examples if info else ())

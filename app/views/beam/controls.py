@@ -7,6 +7,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QGridLayout
                                QSpinBox, QWidget)
 
 from app import style
+from app.widgets.examples_button import ExamplesButton
 from engine.models.registry import list_models
 
 PENALTIES = (
@@ -31,7 +32,8 @@ class SearchControls(QWidget):
         self.input.setPlaceholderText(self.tr("Type a date in any format, e.g. 4 Nov 1988"))
         self.input.setClearButtonEnabled(True)
         self.model_box = QComboBox()
-        for info in sorted(list_models(), key=lambda m: (m.architecture != "transformer", m.name)):
+        self.models = {info.name: info for info in list_models()}
+        for info in sorted(self.models.values(), key=lambda m: (m.architecture != "transformer", m.name)):
             if not info.error:
                 self.model_box.addItem(info.name, info.name)
         self.beam_spin = QSpinBox()
@@ -54,7 +56,11 @@ class SearchControls(QWidget):
         grid = QGridLayout(self)
         grid.setContentsMargins(0, 0, 0, 0)
         grid.addWidget(QLabel(self.tr("Input:")), 0, 0)
-        grid.addWidget(self.input, 0, 1)
+        self.examples_button = ExamplesButton(self.input)
+        input_row = QHBoxLayout()
+        input_row.addWidget(self.input, 1)
+        input_row.addWidget(self.examples_button)
+        grid.addLayout(input_row, 0, 1)
         grid.addWidget(QLabel(self.tr("Model:")), 0, 2)
         grid.addWidget(self.model_box, 0, 3)
         row = QHBoxLayout()
@@ -75,6 +81,8 @@ class SearchControls(QWidget):
         self.alpha_spin.valueChanged.connect(self.search_changed)
         self.penalty_box.currentIndexChanged.connect(self._penalty_changed)
         self.model_box.currentIndexChanged.connect(self.search_changed)
+        self.model_box.currentIndexChanged.connect(self._offer_examples)
+        self._offer_examples()
         self.pruned_check.toggled.connect(self.show_pruned_toggled)
         self.all_check.toggled.connect(self.show_all_toggled)
         self.alpha_spin.setEnabled(self.length_penalty != "none")
@@ -94,3 +102,8 @@ class SearchControls(QWidget):
     def _penalty_changed(self, *_):
         self.alpha_spin.setEnabled(self.length_penalty != "none")
         self.search_changed.emit()
+
+    def _offer_examples(self, *_) -> None:
+        """The chosen model's example inputs (the lesson's sentences for zh-en-toy)."""
+        info = self.models.get(self.model_box.currentData())
+        self.examples_button.set_examples(info.examples if info else ())
