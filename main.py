@@ -51,6 +51,29 @@ def parse_size(text: str) -> tuple[int, int]:
     return width, height
 
 
+def check_options(args) -> None:
+    """What can be checked before the window exists (a bad option then costs no window)."""
+    from app.session import SessionError, load_lecture, load_session
+    from engine.models.registry import list_models
+
+    if args.scene is not None and not args.session:
+        raise StartError("--scene needs --session LECTURE.json")
+    if args.model:
+        names = [m.name for m in list_models()]
+        if args.model not in names:
+            raise StartError(f"--model: no model named {args.model!r} (available: {', '.join(names) or 'none'})")
+    if args.session:
+        try:
+            if args.scene is not None:
+                scenes = load_lecture(args.session)
+                if not 1 <= args.scene <= len(scenes):
+                    raise StartError(f"--scene {args.scene}: the lecture has {len(scenes)} scenes")
+            else:
+                load_session(args.session)
+        except SessionError as exc:
+            raise StartError(f"--session: {exc}") from None
+
+
 def apply_options(window, args) -> None:
     """--session / --scene, then --model and --text on the view shown.  Raises StartError."""
     from app.session import SessionError, load_lecture
@@ -107,6 +130,7 @@ def main(argv=None) -> int:
 
     try:
         size = parse_size(args.size) if args.size else None
+        check_options(args)
     except StartError as exc:
         print(f"attention-lab: {exc}", file=sys.stderr)
         return 2
@@ -169,8 +193,15 @@ def tear_down(app, window) -> None:
 
     import shiboken6
 
+    app.setProperty("tearing_down", True)  # views stop restyling themselves (app/views/base.py)
     window.close()  # stops the worker if the window is still open (idempotent)
     if shiboken6.isValid(window):
+        from PySide6.QtCore import QObject
+
+        # no slot may run on half-deleted panels (a tab widget announces a new current tab as
+        # its pages go, and a slot would then touch a table already deleted)
+        for child in window.findChildren(QObject):
+            child.blockSignals(True)
         shiboken6.delete(window)
     app.processEvents()
     gc.collect()

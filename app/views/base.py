@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Callable
 
 from PySide6.QtCore import QEvent, QObject, QTimer, Signal
-from PySide6.QtWidgets import QGraphicsOpacityEffect, QLabel, QWidget
+from PySide6.QtWidgets import QApplication, QGraphicsOpacityEffect, QLabel, QWidget
 
 from app import style
 
@@ -301,9 +301,13 @@ class View(QWidget):
 
     # ---- zoom --------------------------------------------------------------------------------
     def event(self, event) -> bool:
-        # Qt sends ApplicationFontChange to event(), not to changeEvent()
-        if event.type() == QEvent.Type.ApplicationFontChange:
-            self.apply_zoom()
+        # A zoom reaches a top-level view as ApplicationFontChange (in event(), not changeEvent())
+        # and a view inside the window as FontChange (its font follows the application's).  While
+        # the window is being deleted (main.tear_down) children may already be gone: no restyling.
+        if event.type() in (QEvent.Type.ApplicationFontChange, QEvent.Type.FontChange):
+            app = QApplication.instance()
+            if app is not None and not app.property("tearing_down"):
+                self.apply_zoom()
         return super().event(event)
 
     def apply_zoom(self) -> None:

@@ -116,3 +116,17 @@ def test_a_sent_payload_reaches_the_view_that_accepts_it_and_is_shown(qtbot, mai
     assert main_window.current_view() is receiver
     assert main_window.state.receiver_title("no-such-kind") is None
     assert not main_window.state.send("no-such-kind", 1)
+
+
+def test_larger_text_from_the_menu_reaches_plots_inside_the_window(qtbot, main_window):
+    """Views inside the window get FontChange, not ApplicationFontChange: the zoom must still
+    restyle their plots (a heatmap tick font, a bar chart, a positional plot)."""
+    main_window.set_text_size(12)
+    attention = main_window.view("attention")
+    before = attention.heatmap.plot.getAxis("bottom").style["tickFont"].pointSizeF()
+    try:
+        main_window.set_text_size(24)
+        qtbot.waitUntil(lambda: attention.heatmap.plot.getAxis("bottom").style["tickFont"].pointSizeF()
+                        >= 1.9 * before, timeout=5000)
+    finally:
+        main_window.set_text_size(12)

@@ -275,13 +275,6 @@ class EntropyView(View):
         opacity effect instead, which does not reach plots and tables drawn in their own viewports)."""
         return any(tab.stale for tab in (self.distributions_tab, self.codes_tab, self.gaussians_tab))
 
-    def changeEvent(self, event) -> None:
-        # The view's font follows the application font, so a zoom arrives here as FontChange
-        # (ApplicationFontChange reaches top-level windows only).
-        if event.type() == QEvent.Type.FontChange:
-            self.apply_zoom()
-        super().changeEvent(event)
-
     def apply_zoom(self) -> None:
         super().apply_zoom()
         for tab in (self.distributions_tab, self.codes_tab, self.gaussians_tab):
