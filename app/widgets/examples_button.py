@@ -1,7 +1,21 @@
-"""An "Examples" button whose menu types an example into a line edit (one undoable edit)."""
+"""The model choice of a view: a combo box of the shipped models, and an "Examples" button whose
+menu types the chosen model's example inputs into a line edit (one undoable edit)."""
 from __future__ import annotations
 
-from PySide6.QtWidgets import QLineEdit, QMenu, QToolButton
+from PySide6.QtWidgets import QComboBox, QLineEdit, QMenu, QToolButton
+
+from engine.models.registry import list_models
+
+
+def model_combo() -> tuple[QComboBox, dict]:
+    """(a combo box whose item data are model names, {name: ModelInfo}); Transformers first
+    (the richer picture), then the others, each group by name.  A model whose config.json
+    cannot be read is not offered."""
+    box = QComboBox()
+    models = {info.name: info for info in list_models() if not info.error}
+    for info in sorted(models.values(), key=lambda m: (m.architecture != "transformer", m.name)):
+        box.addItem(info.name, info.name)
+    return box, models
 
 
 class ExamplesButton(QToolButton):
@@ -14,6 +28,15 @@ class ExamplesButton(QToolButton):
         self.setMenu(QMenu(self))
         self.examples: tuple[str, ...] = ()
         self.set_examples(())
+
+    def follow(self, box: QComboBox, models: dict) -> None:
+        """Offer the examples of the model chosen in `box` (the lesson's sentences for zh-en-toy)."""
+        def offer(*_):
+            info = models.get(box.currentData())
+            self.set_examples(info.examples if info else ())
+
+        box.currentIndexChanged.connect(offer)
+        offer()
 
     def set_examples(self, examples) -> None:
         self.examples = tuple(examples)

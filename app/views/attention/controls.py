@@ -5,8 +5,7 @@ from PySide6.QtCore import QSignalBlocker, Signal
 from PySide6.QtWidgets import QCheckBox, QComboBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QWidget
 
 from app import style
-from app.widgets.examples_button import ExamplesButton
-from engine.models.registry import list_models
+from app.widgets.examples_button import ExamplesButton, model_combo
 
 KINDS = (
     ("encoder_self", "Encoder self-attention"),
@@ -28,11 +27,7 @@ class AttentionControls(QWidget):
         self.input = style.scaled(QLineEdit(example), 1.4)
         self.input.setPlaceholderText(self.tr("Type a date in any format, e.g. 4 Nov 1988 or 2021年3月26日"))
         self.input.setClearButtonEnabled(True)
-        self.model_box = QComboBox()
-        # Transformers first (the richer picture), then the others, each group by name.
-        self.models = {info.name: info for info in list_models()}
-        for info in sorted(self.models.values(), key=lambda m: (m.architecture != "transformer", m.name)):
-            self.model_box.addItem(info.name, info.name)
+        self.model_box, self.models = model_combo()
         self.teacher_check = QCheckBox(self.tr("Teacher forcing:"))
         self.teacher_input = QLineEdit()
         self.teacher_input.setPlaceholderText(self.tr("target to force, e.g. 2021-03-26"))
@@ -49,6 +44,7 @@ class AttentionControls(QWidget):
         grid.setContentsMargins(0, 0, 0, 0)
         grid.addWidget(QLabel(self.tr("Input:")), 0, 0)
         self.examples_button = ExamplesButton(self.input)
+        self.examples_button.follow(self.model_box, self.models)
         input_row = QHBoxLayout()
         input_row.addWidget(self.input, 1)
         input_row.addWidget(self.examples_button)
@@ -69,8 +65,6 @@ class AttentionControls(QWidget):
         self.teacher_input.textChanged.connect(self.request_changed)
         self.teacher_check.toggled.connect(self._teacher_toggled)
         self.model_box.currentIndexChanged.connect(self.request_changed)
-        self.model_box.currentIndexChanged.connect(self._offer_examples)
-        self._offer_examples()
         self.model_box.currentIndexChanged.connect(self.model_changed)
         for box in (self.kind_box, self.layer_box, self.head_box):
             box.currentIndexChanged.connect(self.selection_changed)
@@ -128,8 +122,3 @@ class AttentionControls(QWidget):
             self.head_box.setCurrentIndex(0 if single else (n_heads if head is None else head))
             self.layer_box.setEnabled(not single)
             self.head_box.setEnabled(not single)
-
-    def _offer_examples(self, *_) -> None:
-        """The chosen model's example inputs (the lesson's sentences for zh-en-toy)."""
-        info = self.models.get(self.model_box.currentData())
-        self.examples_button.set_examples(info.examples if info else ())

@@ -7,8 +7,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QGridLayout
                                QSpinBox, QWidget)
 
 from app import style
-from app.widgets.examples_button import ExamplesButton
-from engine.models.registry import list_models
+from app.widgets.examples_button import ExamplesButton, model_combo
 
 PENALTIES = (
     ("power", "log P / L^α"),
@@ -31,11 +30,7 @@ class SearchControls(QWidget):
         self.input = style.scaled(QLineEdit(example), 1.4)
         self.input.setPlaceholderText(self.tr("Type a date in any format, e.g. 4 Nov 1988"))
         self.input.setClearButtonEnabled(True)
-        self.model_box = QComboBox()
-        self.models = {info.name: info for info in list_models()}
-        for info in sorted(self.models.values(), key=lambda m: (m.architecture != "transformer", m.name)):
-            if not info.error:
-                self.model_box.addItem(info.name, info.name)
+        self.model_box, self.models = model_combo()
         self.beam_spin = QSpinBox()
         self.beam_spin.setRange(1, 64)
         self.beam_spin.setValue(5)
@@ -57,6 +52,7 @@ class SearchControls(QWidget):
         grid.setContentsMargins(0, 0, 0, 0)
         grid.addWidget(QLabel(self.tr("Input:")), 0, 0)
         self.examples_button = ExamplesButton(self.input)
+        self.examples_button.follow(self.model_box, self.models)
         input_row = QHBoxLayout()
         input_row.addWidget(self.input, 1)
         input_row.addWidget(self.examples_button)
@@ -81,8 +77,6 @@ class SearchControls(QWidget):
         self.alpha_spin.valueChanged.connect(self.search_changed)
         self.penalty_box.currentIndexChanged.connect(self._penalty_changed)
         self.model_box.currentIndexChanged.connect(self.search_changed)
-        self.model_box.currentIndexChanged.connect(self._offer_examples)
-        self._offer_examples()
         self.pruned_check.toggled.connect(self.show_pruned_toggled)
         self.all_check.toggled.connect(self.show_all_toggled)
         self.alpha_spin.setEnabled(self.length_penalty != "none")
@@ -102,8 +96,3 @@ class SearchControls(QWidget):
     def _penalty_changed(self, *_):
         self.alpha_spin.setEnabled(self.length_penalty != "none")
         self.search_changed.emit()
-
-    def _offer_examples(self, *_) -> None:
-        """The chosen model's example inputs (the lesson's sentences for zh-en-toy)."""
-        info = self.models.get(self.model_box.currentData())
-        self.examples_button.set_examples(info.examples if info else ())
