@@ -2,7 +2,7 @@
 menu types the chosen model's example inputs into a line edit (one undoable edit)."""
 from __future__ import annotations
 
-from PySide6.QtWidgets import QComboBox, QLineEdit, QMenu, QToolButton
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLineEdit, QMenu, QToolButton
 
 from engine.models.registry import list_models
 
@@ -49,3 +49,13 @@ class ExamplesButton(QToolButton):
     def choose(self, text: str) -> None:
         self.target.selectAll()
         self.target.insert(text)  # an edit the user can undo with Ctrl+Z
+
+
+def input_with_examples(line_edit: QLineEdit, box: QComboBox, models: dict) -> tuple[ExamplesButton, QHBoxLayout]:
+    """The line edit with an Examples button beside it that follows the model chosen in `box`."""
+    button = ExamplesButton(line_edit)
+    button.follow(box, models)
+    row = QHBoxLayout()
+    row.addWidget(line_edit, 1)
+    row.addWidget(button)
+    return button, row

@@ -7,7 +7,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QGridLayout
                                QSpinBox, QWidget)
 
 from app import style
-from app.widgets.examples_button import ExamplesButton, model_combo
+from app.widgets.examples_button import input_with_examples, model_combo
 
 PENALTIES = (
     ("power", "log P / L^α"),
@@ -51,11 +51,7 @@ class SearchControls(QWidget):
         grid = QGridLayout(self)
         grid.setContentsMargins(0, 0, 0, 0)
         grid.addWidget(QLabel(self.tr("Input:")), 0, 0)
-        self.examples_button = ExamplesButton(self.input)
-        self.examples_button.follow(self.model_box, self.models)
-        input_row = QHBoxLayout()
-        input_row.addWidget(self.input, 1)
-        input_row.addWidget(self.examples_button)
+        self.examples_button, input_row = input_with_examples(self.input, self.model_box, self.models)
         grid.addLayout(input_row, 0, 1)
         grid.addWidget(QLabel(self.tr("Model:")), 0, 2)
         grid.addWidget(self.model_box, 0, 3)
