@@ -79,10 +79,16 @@ class ErrorAnalysis:
 
 
 @dataclass(frozen=True)
-class BeamAnalysis:
+class ModelInput:
+    """What a result is about: the model, the input text (stripped) and the source tokens it read."""
+
     model: str
     text: str
     source_tokens: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class BeamAnalysis(ModelInput):
     unknown_characters: tuple[str, ...]
     vocab: tuple[str, ...]  # target token strings by id
     bos_id: int
@@ -111,11 +117,9 @@ class BeamAnalysis:
 
 
 @dataclass(frozen=True)
-class NodeInspection:
+class NodeInspection(ModelInput):
     """What comes next after ``<s> + prefix_ids``."""
 
-    model: str
-    text: str
     prefix_ids: tuple[int, ...]
     prefix_tokens: tuple[str, ...]
     labels: tuple[str, ...]  # every target token, by id
@@ -124,7 +128,6 @@ class NodeInspection:
     never_allowed: tuple[int, ...]  # token ids the search never generates (probability set to 0 there)
     cross: np.ndarray  # (layer, head, len(prefix) + 1, source) float32: rows are decoder queries
     query_tokens: tuple[str, ...]  # the decoder input of each query row: "<s>" then the prefix
-    source_tokens: tuple[str, ...]
 
     def top(self, k: int) -> list[tuple[int, str, float]]:
         """(token id, label, probability) of the k most probable next tokens."""

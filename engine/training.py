@@ -28,32 +28,24 @@ from engine.models.checkpoint import build_model, save_checkpoint
 from engine.tasks import Task, get_task
 from engine.word_tokenizer import tokenizer_kind
 
+#: the sizes both Transformer recipes share (the dates and zh-en lessons use the same network)
+SMALL_TRANSFORMER = dict(d_model=128, n_heads=4, n_encoder_layers=2, n_decoder_layers=2, d_ff=256, dropout=0.1)
+
+
+def recipe(task: str, architecture: str, hyperparameters: dict, peak_lr: float = 2e-3, batch_size: int = 128) -> dict:
+    """How one shipped model is trained: its task, architecture, sizes and optimiser settings."""
+    return {"task": task, "architecture": architecture, "hyperparameters": hyperparameters, "peak_lr": peak_lr,
+            "batch_size": batch_size}
+
+
 MODEL_RECIPES = {
-    "date-transformer": {
-        "task": "dates",
-        "architecture": "transformer",
-        "hyperparameters": dict(d_model=128, n_heads=4, n_encoder_layers=2, n_decoder_layers=2, d_ff=256,
-                                dropout=0.1, max_source_length=40, max_target_length=16),
-        "peak_lr": 2e-3,
-        "batch_size": 128,
-    },
-    "date-rnn-attention": {
-        "task": "dates",
-        "architecture": "rnn-attention",
-        "hyperparameters": dict(embedding_dim=32, encoder_hidden=64, decoder_hidden=128, attention_hidden=64,
-                                dropout=0.1, max_source_length=40, max_target_length=16),
-        "peak_lr": 3e-3,
-        "batch_size": 128,
-    },
+    "date-transformer": recipe("dates", "transformer",
+                               dict(SMALL_TRANSFORMER, max_source_length=40, max_target_length=16)),
+    "date-rnn-attention": recipe("dates", "rnn-attention",
+                                 dict(embedding_dim=32, encoder_hidden=64, decoder_hidden=128, attention_hidden=64,
+                                      dropout=0.1, max_source_length=40, max_target_length=16), peak_lr=3e-3),
     # Word-level, so sequences are short (<= 7 source words, <= 16 target tokens with </s>).
-    "zh-en-toy": {
-        "task": "zh-en",
-        "architecture": "transformer",
-        "hyperparameters": dict(d_model=128, n_heads=4, n_encoder_layers=2, n_decoder_layers=2, d_ff=256,
-                                dropout=0.1, max_source_length=16, max_target_length=24),
-        "peak_lr": 2e-3,
-        "batch_size": 128,
-    },
+    "zh-en-toy": recipe("zh-en", "transformer", dict(SMALL_TRANSFORMER, max_source_length=16, max_target_length=24)),
 }
 
 

@@ -60,20 +60,25 @@ from functools import lru_cache
 from engine.word_tokenizer import join_english
 
 # ---- lexicon ----------------------------------------------------------------------------
-NAMES = (
-    ("简", "Jane"), ("汤姆", "Tom"), ("玛丽", "Mary"), ("约翰", "John"), ("彼得", "Peter"), ("安娜", "Anna"),
-    ("大卫", "David"), ("莉莉", "Lily"), ("露西", "Lucy"), ("杰克", "Jack"), ("艾米", "Amy"), ("迈克", "Mike"),
-    ("萨拉", "Sarah"), ("艾玛", "Emma"), ("索菲", "Sophie"), ("奥利弗", "Oliver"), ("哈利", "Harry"),
-    ("乔治", "George"), ("詹姆斯", "James"), ("威廉", "William"), ("亨利", "Henry"), ("托马斯", "Thomas"),
-    ("丹尼尔", "Daniel"), ("马克", "Mark"), ("保罗", "Paul"), ("凯特", "Kate"), ("海伦", "Helen"),
-    ("琳达", "Linda"), ("苏珊", "Susan"), ("爱丽丝", "Alice"), ("鲍勃", "Bob"), ("查理", "Charlie"),
-    ("埃里克", "Eric"), ("弗兰克", "Frank"), ("格蕾丝", "Grace"), ("汉娜", "Hannah"), ("朱莉", "Julie"),
-    ("凯文", "Kevin"), ("劳拉", "Laura"), ("马丁", "Martin"), ("妮娜", "Nina"), ("奥斯卡", "Oscar"),
-    ("雷切尔", "Rachel"), ("山姆", "Sam"), ("蒂娜", "Tina"), ("维克多", "Victor"), ("佐伊", "Zoe"),
-    ("李雷", "Li Lei"), ("韩梅梅", "Han Meimei"), ("小明", "Xiao Ming"), ("王芳", "Wang Fang"),
-    ("张伟", "Zhang Wei"), ("李娜", "Li Na"), ("刘洋", "Liu Yang"), ("陈静", "Chen Jing"), ("杨帆", "Yang Fan"),
-    ("赵磊", "Zhao Lei"), ("黄丽", "Huang Li"), ("吴昊", "Wu Hao"), ("孙悦", "Sun Yue"),
-)
+def glossary(text: str) -> tuple[tuple[str, str], ...]:
+    """(Chinese, English) pairs from a comma-separated glossary, "简 Jane, 李雷 Li Lei, …": the
+    Chinese word is one segmentation unit (no spaces), the English is the rest of the entry."""
+    pairs = []
+    for entry in text.split(","):
+        chinese, english = entry.split(maxsplit=1)
+        pairs.append((chinese, " ".join(english.split())))
+    return tuple(pairs)
+
+
+NAMES = glossary("""
+    简 Jane, 汤姆 Tom, 玛丽 Mary, 约翰 John, 彼得 Peter, 安娜 Anna, 大卫 David, 莉莉 Lily, 露西 Lucy, 杰克 Jack, 艾米 Amy, 迈克 Mike,
+    萨拉 Sarah, 艾玛 Emma, 索菲 Sophie, 奥利弗 Oliver, 哈利 Harry, 乔治 George, 詹姆斯 James, 威廉 William, 亨利 Henry, 托马斯 Thomas,
+    丹尼尔 Daniel, 马克 Mark, 保罗 Paul, 凯特 Kate, 海伦 Helen, 琳达 Linda, 苏珊 Susan, 爱丽丝 Alice, 鲍勃 Bob, 查理 Charlie,
+    埃里克 Eric, 弗兰克 Frank, 格蕾丝 Grace, 汉娜 Hannah, 朱莉 Julie, 凯文 Kevin, 劳拉 Laura, 马丁 Martin, 妮娜 Nina, 奥斯卡 Oscar,
+    雷切尔 Rachel, 山姆 Sam, 蒂娜 Tina, 维克多 Victor, 佐伊 Zoe, 李雷 Li Lei, 韩梅梅 Han Meimei, 小明 Xiao Ming, 王芳 Wang Fang,
+    张伟 Zhang Wei, 李娜 Li Na, 刘洋 Liu Yang, 陈静 Chen Jing, 杨帆 Yang Fan, 赵磊 Zhao Lei, 黄丽 Huang Li, 吴昊 Wu Hao,
+    孙悦 Sun Yue
+""")
 
 # (Chinese, English, person): person "3" takes "visits"/"is"/"was", "1" takes "am", "p" plural/you.
 PRONOUNS = (
@@ -81,32 +86,21 @@ PRONOUNS = (
     ("他", "He", "3"), ("她", "She", "3"), ("他们", "They", "p"), ("她们", "They", "p"),
 )
 
-PLACES = (
-    ("非洲", "Africa"), ("欧洲", "Europe"), ("亚洲", "Asia"), ("南美洲", "South America"),
-    ("北美洲", "North America"), ("澳大利亚", "Australia"), ("南极洲", "Antarctica"),
-    ("中国", "China"), ("日本", "Japan"), ("韩国", "Korea"), ("印度", "India"), ("法国", "France"),
-    ("德国", "Germany"), ("英国", "Britain"), ("美国", "the United States"), ("意大利", "Italy"),
-    ("西班牙", "Spain"), ("葡萄牙", "Portugal"), ("俄罗斯", "Russia"), ("加拿大", "Canada"),
-    ("墨西哥", "Mexico"), ("巴西", "Brazil"), ("阿根廷", "Argentina"), ("智利", "Chile"), ("秘鲁", "Peru"),
-    ("埃及", "Egypt"), ("肯尼亚", "Kenya"), ("南非", "South Africa"), ("尼日利亚", "Nigeria"),
-    ("摩洛哥", "Morocco"), ("埃塞俄比亚", "Ethiopia"), ("土耳其", "Turkey"), ("希腊", "Greece"),
-    ("瑞典", "Sweden"), ("挪威", "Norway"), ("芬兰", "Finland"), ("丹麦", "Denmark"),
-    ("荷兰", "the Netherlands"), ("比利时", "Belgium"), ("瑞士", "Switzerland"), ("奥地利", "Austria"),
-    ("波兰", "Poland"), ("爱尔兰", "Ireland"), ("冰岛", "Iceland"), ("泰国", "Thailand"), ("越南", "Vietnam"),
-    ("新加坡", "Singapore"), ("印度尼西亚", "Indonesia"), ("马来西亚", "Malaysia"),
-    ("菲律宾", "the Philippines"), ("新西兰", "New Zealand"), ("伊朗", "Iran"), ("蒙古", "Mongolia"),
-    ("北京", "Beijing"), ("上海", "Shanghai"), ("广州", "Guangzhou"), ("深圳", "Shenzhen"),
-    ("香港", "Hong Kong"), ("台北", "Taipei"), ("成都", "Chengdu"), ("杭州", "Hangzhou"), ("南京", "Nanjing"),
-    ("东京", "Tokyo"), ("首尔", "Seoul"), ("巴黎", "Paris"), ("伦敦", "London"), ("柏林", "Berlin"),
-    ("罗马", "Rome"), ("马德里", "Madrid"), ("纽约", "New York"), ("洛杉矶", "Los Angeles"),
-    ("旧金山", "San Francisco"), ("芝加哥", "Chicago"), ("多伦多", "Toronto"), ("悉尼", "Sydney"),
-    ("墨尔本", "Melbourne"), ("开罗", "Cairo"), ("莫斯科", "Moscow"), ("伊斯坦布尔", "Istanbul"),
-    ("曼谷", "Bangkok"), ("孟买", "Mumbai"), ("迪拜", "Dubai"), ("维也纳", "Vienna"), ("布拉格", "Prague"),
-    ("阿姆斯特丹", "Amsterdam"), ("雅典", "Athens"), ("里斯本", "Lisbon"), ("都柏林", "Dublin"),
-    ("爱丁堡", "Edinburgh"), ("威尼斯", "Venice"), ("米兰", "Milan"), ("巴塞罗那", "Barcelona"),
-    ("温哥华", "Vancouver"), ("波士顿", "Boston"), ("内罗毕", "Nairobi"), ("开普敦", "Cape Town"),
-    ("里约热内卢", "Rio de Janeiro"), ("利马", "Lima"), ("哈瓦那", "Havana"),
-)
+PLACES = glossary("""
+    非洲 Africa, 欧洲 Europe, 亚洲 Asia, 南美洲 South America, 北美洲 North America, 澳大利亚 Australia, 南极洲 Antarctica,
+    中国 China, 日本 Japan, 韩国 Korea, 印度 India, 法国 France, 德国 Germany, 英国 Britain, 美国 the United States, 意大利 Italy,
+    西班牙 Spain, 葡萄牙 Portugal, 俄罗斯 Russia, 加拿大 Canada, 墨西哥 Mexico, 巴西 Brazil, 阿根廷 Argentina, 智利 Chile, 秘鲁 Peru,
+    埃及 Egypt, 肯尼亚 Kenya, 南非 South Africa, 尼日利亚 Nigeria, 摩洛哥 Morocco, 埃塞俄比亚 Ethiopia, 土耳其 Turkey, 希腊 Greece,
+    瑞典 Sweden, 挪威 Norway, 芬兰 Finland, 丹麦 Denmark, 荷兰 the Netherlands, 比利时 Belgium, 瑞士 Switzerland, 奥地利 Austria,
+    波兰 Poland, 爱尔兰 Ireland, 冰岛 Iceland, 泰国 Thailand, 越南 Vietnam, 新加坡 Singapore, 印度尼西亚 Indonesia, 马来西亚 Malaysia,
+    菲律宾 the Philippines, 新西兰 New Zealand, 伊朗 Iran, 蒙古 Mongolia, 北京 Beijing, 上海 Shanghai, 广州 Guangzhou,
+    深圳 Shenzhen, 香港 Hong Kong, 台北 Taipei, 成都 Chengdu, 杭州 Hangzhou, 南京 Nanjing, 东京 Tokyo, 首尔 Seoul, 巴黎 Paris,
+    伦敦 London, 柏林 Berlin, 罗马 Rome, 马德里 Madrid, 纽约 New York, 洛杉矶 Los Angeles, 旧金山 San Francisco, 芝加哥 Chicago,
+    多伦多 Toronto, 悉尼 Sydney, 墨尔本 Melbourne, 开罗 Cairo, 莫斯科 Moscow, 伊斯坦布尔 Istanbul, 曼谷 Bangkok, 孟买 Mumbai,
+    迪拜 Dubai, 维也纳 Vienna, 布拉格 Prague, 阿姆斯特丹 Amsterdam, 雅典 Athens, 里斯本 Lisbon, 都柏林 Dublin, 爱丁堡 Edinburgh,
+    威尼斯 Venice, 米兰 Milan, 巴塞罗那 Barcelona, 温哥华 Vancouver, 波士顿 Boston, 内罗毕 Nairobi, 开普敦 Cape Town,
+    里约热内卢 Rio de Janeiro, 利马 Lima, 哈瓦那 Havana
+""")
 
 
 @dataclass(frozen=True)
@@ -130,13 +124,11 @@ THINGS = (
     Thing("一顶", "帽子", "a hat"), Thing("一幅", "画", "a painting"), Thing("一架", "钢琴", "a piano", True),
 )
 
-SUBJECTS_OF_STUDY = (
-    ("中文", "Chinese"), ("英语", "English"), ("法语", "French"), ("德语", "German"), ("日语", "Japanese"),
-    ("西班牙语", "Spanish"), ("意大利语", "Italian"), ("俄语", "Russian"), ("阿拉伯语", "Arabic"),
-    ("葡萄牙语", "Portuguese"), ("韩语", "Korean"), ("荷兰语", "Dutch"), ("希腊语", "Greek"),
-    ("拉丁语", "Latin"), ("数学", "mathematics"), ("历史", "history"), ("音乐", "music"),
-    ("物理", "physics"), ("化学", "chemistry"), ("地理", "geography"),
-)
+SUBJECTS_OF_STUDY = glossary("""
+    中文 Chinese, 英语 English, 法语 French, 德语 German, 日语 Japanese, 西班牙语 Spanish, 意大利语 Italian, 俄语 Russian,
+    阿拉伯语 Arabic, 葡萄牙语 Portuguese, 韩语 Korean, 荷兰语 Dutch, 希腊语 Greek, 拉丁语 Latin, 数学 mathematics, 历史 history,
+    音乐 music, 物理 physics, 化学 chemistry, 地理 geography
+""")
 
 
 @dataclass(frozen=True)

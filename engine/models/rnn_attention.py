@@ -17,19 +17,15 @@ from dataclasses import dataclass
 import torch
 from torch import nn
 
+from engine.models.base import Seq2SeqConfig, Seq2SeqModule
+
 
 @dataclass(frozen=True)
-class RNNAttentionConfig:
-    source_vocab_size: int
-    target_vocab_size: int
+class RNNAttentionConfig(Seq2SeqConfig):
     embedding_dim: int = 32
     encoder_hidden: int = 64  # per direction; encoder states a(t') have 2x this size
     decoder_hidden: int = 128
     attention_hidden: int = 64
-    dropout: float = 0.1
-    max_source_length: int = 40
-    max_target_length: int = 16
-    pad_id: int = 0
 
 
 class AdditiveAttention(nn.Module):
@@ -52,17 +48,14 @@ class AdditiveAttention(nn.Module):
         return context, weights
 
 
-class DateRNNAttention(nn.Module):
+class DateRNNAttention(Seq2SeqModule):
     kind = "rnn"
 
     def __init__(self, cfg: RNNAttentionConfig):
-        super().__init__()
-        self.cfg = cfg
-        self.source_embedding = nn.Embedding(cfg.source_vocab_size, cfg.embedding_dim, padding_idx=cfg.pad_id)
+        super().__init__(cfg, cfg.embedding_dim)
         self.encoder = nn.LSTM(cfg.embedding_dim, cfg.encoder_hidden, batch_first=True, bidirectional=True)
         annotation_size = 2 * cfg.encoder_hidden
         self.attention = AdditiveAttention(cfg.decoder_hidden, annotation_size, cfg.attention_hidden)
-        self.target_embedding = nn.Embedding(cfg.target_vocab_size, cfg.embedding_dim, padding_idx=cfg.pad_id)
         self.decoder = nn.LSTMCell(cfg.embedding_dim + annotation_size, cfg.decoder_hidden)
         self.output = nn.Linear(cfg.decoder_hidden + annotation_size, cfg.target_vocab_size)
         self.dropout = nn.Dropout(cfg.dropout)

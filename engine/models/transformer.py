@@ -13,22 +13,17 @@ import torch
 from torch import nn
 
 from engine.attention import causal_mask, scaled_dot_product_attention
+from engine.models.base import Seq2SeqConfig, Seq2SeqModule
 from engine.positional import sinusoidal_encoding
 
 
 @dataclass(frozen=True)
-class TransformerConfig:
-    source_vocab_size: int
-    target_vocab_size: int
+class TransformerConfig(Seq2SeqConfig):
     d_model: int = 128
     n_heads: int = 4
     n_encoder_layers: int = 2
     n_decoder_layers: int = 2
     d_ff: int = 256
-    dropout: float = 0.1
-    max_source_length: int = 40
-    max_target_length: int = 16
-    pad_id: int = 0
 
 
 class MultiHeadAttention(nn.Module):
@@ -101,16 +96,13 @@ class DecoderLayer(nn.Module):
         return self.norm3(y + self.feed_forward(y)), self_weights, cross_weights
 
 
-class DateTransformer(nn.Module):
+class DateTransformer(Seq2SeqModule):
     """Encoder-decoder Transformer; output projection tied to the decoder embedding."""
 
     kind = "transformer"
 
     def __init__(self, cfg: TransformerConfig):
-        super().__init__()
-        self.cfg = cfg
-        self.source_embedding = nn.Embedding(cfg.source_vocab_size, cfg.d_model, padding_idx=cfg.pad_id)
-        self.target_embedding = nn.Embedding(cfg.target_vocab_size, cfg.d_model, padding_idx=cfg.pad_id)
+        super().__init__(cfg, cfg.d_model)
         n_pos = max(cfg.max_source_length, cfg.max_target_length) + 1
         pe = torch.tensor(sinusoidal_encoding(n_pos, cfg.d_model), dtype=torch.float32)
         self.register_buffer("positional_encoding", pe, persistent=False)  # (P, D), recomputed, not saved
