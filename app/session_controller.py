@@ -69,14 +69,18 @@ class SessionController(QObject):
         return True
 
     def save_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self.window, self.tr("Save session"),
-                                              str(Path(self._folder()) / "session.json"),
-                                              self.tr("Attention Lab session (*.json)"))
+        self._save_dialog(self.tr("Save session"), "session.json", self.tr("Attention Lab session (*.json)"),
+                          self.save, self.tr("Cannot save session"))
+
+    def _save_dialog(self, title: str, file_name: str, file_filter: str, save, failure_title: str) -> None:
+        """Ask where to save (in the folder of the last file used), then `save(path)`; a file that
+        cannot be written is reported under `failure_title`."""
+        path, _ = QFileDialog.getSaveFileName(self.window, title, str(Path(self._folder()) / file_name), file_filter)
         if path:
             try:
-                self.save(path)
+                save(path)
             except OSError as exc:
-                QMessageBox.warning(self.window, self.tr("Cannot save session"), str(exc))
+                QMessageBox.warning(self.window, failure_title, str(exc))
 
     def _folder(self) -> str:
         recent = self.recent()
@@ -139,11 +143,6 @@ class SessionController(QObject):
                 QMessageBox.warning(self.window, self.tr("Cannot open lecture"), str(exc))
 
     def save_lecture_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self.window, self.tr("Save lecture"),
-                                              str(Path(self._folder()) / "lecture.json"),
-                                              self.tr("Attention Lab lecture (*.json)"))
-        if path:
-            try:
-                save_lecture(path, self.window.lecture_panel.scenes)
-            except OSError as exc:
-                QMessageBox.warning(self.window, self.tr("Cannot save lecture"), str(exc))
+        self._save_dialog(self.tr("Save lecture"), "lecture.json", self.tr("Attention Lab lecture (*.json)"),
+                          lambda path: save_lecture(path, self.window.lecture_panel.scenes),
+                          self.tr("Cannot save lecture"))

@@ -11,8 +11,8 @@ import math
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont, QPalette
-from PySide6.QtWidgets import (QAbstractItemView, QApplication, QHeaderView, QLabel, QSplitter, QTableWidget,
-                               QTableWidgetItem)
+from PySide6.QtWidgets import (QAbstractItemView, QApplication, QGraphicsOpacityEffect, QHeaderView, QLabel,
+                               QSplitter, QTableWidget, QTableWidgetItem, QWidget)
 
 # ---- colours -------------------------------------------------------------------------------------
 TEXT = QColor("#111111")
@@ -87,6 +87,25 @@ def fixed(value: float, digits: int = 3) -> str:
 def plural(count: int, one: str, many: str) -> str:
     """"1 hypothesis", "3 hypotheses": `one` and `many` hold "{0}" for the count."""
     return (one if count == 1 else many).format(count)
+
+
+# ---- out-of-date content ----------------------------------------------------------------------------
+#: opacity of a picture that shows the last good input rather than the one typed
+GREYED_OPACITY = 0.35
+
+
+def set_greyed(widget: QWidget, greyed: bool) -> None:
+    """Grey `widget` while it shows the last good input rather than the typed one."""
+    if greyed and widget.graphicsEffect() is None:
+        effect = QGraphicsOpacityEffect(widget)
+        effect.setOpacity(GREYED_OPACITY)
+        widget.setGraphicsEffect(effect)
+    elif not greyed and widget.graphicsEffect() is not None:
+        widget.setGraphicsEffect(None)  # deletes the effect
+
+
+def is_greyed(widget: QWidget) -> bool:
+    return widget.graphicsEffect() is not None
 
 
 # ---- labels and tables ----------------------------------------------------------------------------

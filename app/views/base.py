@@ -8,8 +8,8 @@ the rest, the same way in every view:
     result ◀─ bridge (stale ones already dropped there, the only place) ─▶ render(value)
                                      │ error result: message shown, last good picture kept, greyed
 
-    class MyView(View):
-        view_id = "my"
+    class MyView(View):  # in app/views/my/view.py: its view_id is "my"
+        TITLE = QT_TRANSLATE_NOOP("MyView", "My lesson")
         def __init__(self, bridge, state, parent=None):
             super().__init__(bridge, state, parent)
             ...build panels, put self.message in the layout, set self.content...
@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from typing import Callable
 
-from PySide6.QtCore import QEvent, QObject, QTimer, Signal
-from PySide6.QtWidgets import QApplication, QGraphicsOpacityEffect, QLabel, QWidget
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer, Signal
+from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
 from app import style
 
@@ -39,6 +39,18 @@ class InputProblem(Exception):
         super().__init__(message)
         self.message = message
         self.error = error
+
+    @classmethod
+    def no_models(cls) -> "InputProblem":
+        """The problem of every view that needs a model when assets/models holds none."""
+        return cls(QCoreApplication.translate("InputProblem", "No models found in assets/models. Train one with "
+                                              "'python -m engine train date-transformer'."))
+
+
+def shows(loop: str, doc: str) -> property:
+    """A read-only property: the value the view's loop attribute `loop` last rendered (None
+    before the first), e.g. `report = shows("loop", "The BLEUReport on screen.")`."""
+    return property(lambda view: getattr(view, loop).value, doc=doc)
 
 
 class MessageLine(QLabel):
@@ -109,8 +121,7 @@ class RequestLoop(QObject):
         try:
             request = self.build()
         except InputProblem as problem:
-            self.view.bridge.invalidate(self.channel)  # an older answer must not replace the message
-            self.waiting = False
+            self.view.invalidate(self.channel)  # an older answer must not replace the message
             self._show(problem.message, problem.error)
             return None
         model = getattr(request, "model", None)
@@ -119,7 +130,7 @@ class RequestLoop(QObject):
             if self.value is None:
                 self.message.show_message(self.tr("Loading model {0}…").format(model), error=False)
         for channel in self.invalidates:
-            self.view.bridge.invalidate(channel)
+            self.view.invalidate(channel)
         request_id = self.view.bridge.submit(self.channel, request)
         self.waiting = request_id is not None
         return request_id
@@ -161,22 +172,45 @@ class RequestLoop(QObject):
         self.view.updated.emit()
 
 
+class ResultsPanel(QWidget):
+    """A panel (a tab) with a loop of its own: its `results` widget is greyed while that loop
+    shows an error (connect the loop's `stale_changed` to `set_stale`)."""
+
+    results: QWidget
+
+    def set_stale(self, stale: bool) -> None:
+        style.set_greyed(self.results, stale)
+
+    @property
+    def stale(self) -> bool:
+        return style.is_greyed(self.results)
+
+
 class View(QWidget):
     """Base of every view: the bridge, the shared state, the request loops, the message line,
     greying of out-of-date content, exports and the zoom.
 
-    Subclasses set `view_id`, `title()`, `self.content` (the widget greyed while an error is
+    Subclasses set `TITLE`, `self.content` (the widget greyed while an error is
     shown; default: nothing is greyed), and build their loops with `request_loop()`.  `updated`
     is emitted after every render and every message, so tests (and --screenshot) can wait for
     what the user sees."""
 
+    #: the view's name in the registry, sessions and --view: its package's name, app/views/<view_id>/
     view_id = ""
+    #: the navigation title in English, marked QT_TRANSLATE_NOOP("<ClassName>", …); title() translates it
+    TITLE = ""
     #: kinds of payload other views may send here (see SharedState.send), e.g. ("distribution",)
     accepts: tuple[str, ...] = ()
     #: milliseconds a burst of edits must settle before a request goes out
     DEBOUNCE_MS = 20
 
     updated = Signal()
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        package = cls.__module__.split(".")
+        if "view_id" not in cls.__dict__ and package[:2] == ["app", "views"] and len(package) > 2:
+            cls.view_id = package[2]
 
     def __init__(self, bridge, state, parent=None):
         super().__init__(parent)
@@ -185,18 +219,19 @@ class View(QWidget):
         self.loops: list[RequestLoop] = []
         self.message = MessageLine()
         self.content: QWidget | None = None
-        self._stale_effect: QGraphicsOpacityEffect | None = None
 
     @classmethod
     def title(cls) -> str:
-        raise NotImplementedError
+        return QCoreApplication.translate(cls.__name__, cls.TITLE)
 
     def request_loop(self, channel: str, build: Callable, render: Callable, debounce_ms: int | None = None,
-                     message: MessageLine | None = None, invalidates=(), greys_content: bool = True) -> RequestLoop:
+                     message: MessageLine | None = None, invalidates=(), greys=None) -> RequestLoop:
+        """A loop on `channel` (see RequestLoop).  `greys`: the panels whose `set_stale(bool)` follows
+        this loop's errors (e.g. the tabs it draws into); None: the view's `content`."""
         loop = RequestLoop(self, channel, build, render, self.DEBOUNCE_MS if debounce_ms is None else debounce_ms,
                            message, invalidates)
-        if greys_content:
-            loop.stale_changed.connect(self.set_stale)
+        for panel in ((self,) if greys is None else greys):
+            loop.stale_changed.connect(panel.set_stale)
         self.loops.append(loop)
         return loop
 
@@ -208,22 +243,23 @@ class View(QWidget):
         """True once every loop has drawn a result (for --screenshot and tests)."""
         return all(loop.value is not None for loop in self.loops)
 
+    def invalidate(self, channel: str) -> None:
+        """The answer in flight on `channel` is no longer wanted: the bridge will not deliver it,
+        so the loop on that channel stops waiting for it (else it would stay busy for ever)."""
+        self.bridge.invalidate(channel)
+        for loop in self.loops:
+            if loop.channel == channel:
+                loop.waiting = False
+
     # ---- out-of-date content ---------------------------------------------------------------
     def set_stale(self, stale: bool) -> None:
         """Grey `content` while the input it shows is no longer the input typed (an error is shown)."""
-        if self.content is None:
-            return
-        if stale and self._stale_effect is None:
-            self._stale_effect = QGraphicsOpacityEffect(self.content)
-            self._stale_effect.setOpacity(0.35)
-            self.content.setGraphicsEffect(self._stale_effect)
-        elif not stale and self._stale_effect is not None:
-            self.content.setGraphicsEffect(None)  # deletes the effect
-            self._stale_effect = None
+        if self.content is not None:
+            style.set_greyed(self.content, stale)
 
     @property
     def stale(self) -> bool:
-        return self._stale_effect is not None
+        return self.content is not None and style.is_greyed(self.content)
 
     # ---- routing between views ---------------------------------------------------------------
     def receive(self, kind: str, payload) -> None:

@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QSignalBlocker, Signal
-from PySide6.QtWidgets import QCheckBox, QComboBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QWidget
+from PySide6.QtWidgets import QCheckBox, QComboBox, QGridLayout, QLabel, QLineEdit, QWidget
 
-from app import style
 from app.widgets.examples_button import input_with_examples, model_combo
+from app.widgets.form import labelled_row, main_line_edit, relay_edits
 
 KINDS = (
     ("encoder_self", "Encoder self-attention"),
@@ -24,9 +24,7 @@ class AttentionControls(QWidget):
 
     def __init__(self, example: str, parent=None):
         super().__init__(parent)
-        self.input = style.scaled(QLineEdit(example), 1.4)
-        self.input.setPlaceholderText(self.tr("Type a date in any format, e.g. 4 Nov 1988 or 2021年3月26日"))
-        self.input.setClearButtonEnabled(True)
+        self.input = main_line_edit(example, self.tr("Type a date in any format, e.g. 4 Nov 1988 or 2021年3月26日"))
         self.model_box, self.models = model_combo()
         self.teacher_check = QCheckBox(self.tr("Teacher forcing:"))
         self.teacher_input = QLineEdit()
@@ -49,21 +47,14 @@ class AttentionControls(QWidget):
         grid.addWidget(self.model_box, 0, 5)
         grid.addWidget(self.teacher_check, 1, 0)
         grid.addWidget(self.teacher_input, 1, 1)
-        selectors = QHBoxLayout()
-        for label, widget in ((self.tr("Attention:"), self.kind_box), (self.tr("Layer:"), self.layer_box),
-                              (self.tr("Head:"), self.head_box)):
-            selectors.addWidget(QLabel(label))
-            selectors.addWidget(widget)
-        grid.addLayout(selectors, 1, 2, 1, 4)
+        grid.addLayout(labelled_row(((self.tr("Attention:"), self.kind_box), (self.tr("Layer:"), self.layer_box),
+                                     (self.tr("Head:"), self.head_box)), stretch=False), 1, 2, 1, 4)
         grid.setColumnStretch(1, 1)
 
-        self.input.textChanged.connect(self.request_changed)
-        self.teacher_input.textChanged.connect(self.request_changed)
+        relay_edits(self.request_changed, self.input, self.teacher_input, self.model_box)
+        relay_edits(self.selection_changed, self.kind_box, self.layer_box, self.head_box)
         self.teacher_check.toggled.connect(self._teacher_toggled)
-        self.model_box.currentIndexChanged.connect(self.request_changed)
         self.model_box.currentIndexChanged.connect(self.model_changed)
-        for box in (self.kind_box, self.layer_box, self.head_box):
-            box.currentIndexChanged.connect(self.selection_changed)
 
     @property
     def model_name(self) -> str | None:

@@ -3,7 +3,7 @@ the row panel and the overview grid draw what a result holds."""
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
 
 from app import style
@@ -11,7 +11,7 @@ from app.export import ExportButton, matrix_csv
 from app.style import splitter
 from app.views.attention.controls import KINDS, AttentionControls
 from app.views.attention.row_panel import RowPanel
-from app.views.base import InputProblem, View
+from app.views.base import InputProblem, View, shows
 from app.widgets.heatmap import AttentionHeatmap
 from app.widgets.output_strip import OutputStrip
 from app.widgets.overview import AttentionOverview
@@ -24,15 +24,11 @@ RNN_ATTENTION = "additive attention"
 
 
 class AttentionView(View):
-    view_id = "attention"
+    TITLE = QT_TRANSLATE_NOOP("AttentionView", "Attention")
     EXAMPLE = "Friday 26, March 2021"
     # 0: fire once the pending events are handled. Latest-wins in the worker already prevents a
     # backlog; this only merges edits that arrive in one batch (key repeat, input methods).
     DEBOUNCE_MS = 0
-
-    @classmethod
-    def title(cls) -> str:
-        return QCoreApplication.translate("AttentionView", "Attention")
 
     def __init__(self, bridge, state, parent=None):
         super().__init__(bridge, state, parent)
@@ -84,10 +80,7 @@ class AttentionView(View):
     def HOVER_HINT(self) -> str:  # noqa: N802 - a translated constant
         return self.tr("Hover over a cell to read its weight; click a row to inspect it.")
 
-    @property
-    def result(self):
-        """The AttentionResult on screen (None before the first)."""
-        return self.loop.value
+    result = shows("loop", "The AttentionResult on screen.")
 
     @property
     def model_name(self) -> str | None:
@@ -97,8 +90,7 @@ class AttentionView(View):
     def build_request(self) -> AttentionRequest:
         name = self.model_name
         if not name:
-            raise InputProblem(self.tr("No models found in assets/models. Train one with "
-                                       "'python -m engine train date-transformer'."))
+            raise InputProblem.no_models()
         text = self.controls.input.text()
         if not text.strip():
             raise InputProblem(self.tr("Type a date to see the model translate it."), error=False)

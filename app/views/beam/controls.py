@@ -3,11 +3,10 @@ what the tree draws.  The panel runs nothing: it emits signals and the view acts
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit,
-                               QSpinBox, QWidget)
+from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QGridLayout, QLabel, QSpinBox, QWidget
 
-from app import style
 from app.widgets.examples_button import input_with_examples, model_combo
+from app.widgets.form import labelled_row, main_line_edit, relay_edits
 
 PENALTIES = (
     ("power", "log P / L^α"),
@@ -27,9 +26,7 @@ class SearchControls(QWidget):
 
     def __init__(self, example: str, parent=None):
         super().__init__(parent)
-        self.input = style.scaled(QLineEdit(example), 1.4)
-        self.input.setPlaceholderText(self.tr("Type a date in any format, e.g. 4 Nov 1988"))
-        self.input.setClearButtonEnabled(True)
+        self.input = main_line_edit(example, self.tr("Type a date in any format, e.g. 4 Nov 1988"))
         self.model_box, self.models = model_combo()
         self.beam_spin = QSpinBox()
         self.beam_spin.setRange(1, 64)
@@ -55,24 +52,14 @@ class SearchControls(QWidget):
         grid.addLayout(input_row, 0, 1)
         grid.addWidget(QLabel(self.tr("Model:")), 0, 2)
         grid.addWidget(self.model_box, 0, 3)
-        row = QHBoxLayout()
-        for label, widget in ((self.tr("Beam width B:"), self.beam_spin),
-                              (self.tr("Length normalisation:"), self.penalty_box),
-                              (self.tr("α:"), self.alpha_spin)):
-            row.addWidget(QLabel(label))
-            row.addWidget(widget)
-        row.addSpacing(16)
-        row.addWidget(self.pruned_check)
-        row.addWidget(self.all_check)
-        row.addStretch(1)
-        grid.addLayout(row, 1, 0, 1, 4)
+        grid.addLayout(labelled_row(((self.tr("Beam width B:"), self.beam_spin),
+                                     (self.tr("Length normalisation:"), self.penalty_box),
+                                     (self.tr("α:"), self.alpha_spin), 16, self.pruned_check, self.all_check)),
+                       1, 0, 1, 4)
         grid.setColumnStretch(1, 1)
 
-        self.input.textChanged.connect(self.search_changed)
-        self.beam_spin.valueChanged.connect(self.search_changed)
-        self.alpha_spin.valueChanged.connect(self.search_changed)
+        relay_edits(self.search_changed, self.input, self.beam_spin, self.alpha_spin, self.model_box)
         self.penalty_box.currentIndexChanged.connect(self._penalty_changed)
-        self.model_box.currentIndexChanged.connect(self.search_changed)
         self.pruned_check.toggled.connect(self.show_pruned_toggled)
         self.all_check.toggled.connect(self.show_all_toggled)
         self.alpha_spin.setEnabled(self.length_penalty != "none")

@@ -5,11 +5,12 @@ from __future__ import annotations
 import html
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QTableWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QTableWidgetItem, QVBoxLayout, QWidget
 
 from app import style
 from app.views.beam.text import output_text
 from app.views.beam.tree import STYLES
+from app.widgets.form import labelled_field, main_line_edit
 
 #: agree: a finished hypothesis' green; search: the warning orange; model: the what-if purple
 VERDICT_COLOURS = {"agree": STYLES["finished"][2], "search": style.WARNING.name(), "model": STYLES["forced"][1]}
@@ -23,9 +24,7 @@ class ErrorPanel(QWidget):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.expected_input = style.scaled(QLineEdit(), 1.4)
-        self.expected_input.setPlaceholderText(self.tr("the output you expected, e.g. 1988-11-04"))
-        self.expected_input.setClearButtonEnabled(True)
+        self.expected_input = main_line_edit(placeholder=self.tr("the output you expected, e.g. 1988-11-04"))
         self.table = style.number_table(2, [self.tr("output"), "L", "log P", self.tr("divisor"), self.tr("score")],
                                         text_column=0)
         self.table.setVerticalHeaderLabels([self.tr("expected y*"), self.tr("beam best ŷ")])
@@ -38,10 +37,7 @@ class ErrorPanel(QWidget):
             "The comparison uses the score the search ranks finished outputs by (log P when length "
             "normalisation is off, the normalised score otherwise); raw log P is shown too."))
         layout = QVBoxLayout(self)
-        row = QHBoxLayout()
-        row.addWidget(QLabel(self.tr("Expected output:")))
-        row.addWidget(self.expected_input, 1)
-        layout.addLayout(row)
+        layout.addLayout(labelled_field(self.tr("Expected output:"), self.expected_input))
         layout.addWidget(self.table)
         layout.addWidget(self.verdict_label)
         layout.addWidget(rule_label)

@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import QFrame, QScrollArea, QTabWidget, QVBoxLayout
 
 from app import style
 from app.export import ExportButton, write_csv
 from app.state import SentDistribution
-from app.views.base import InputProblem, View
+from app.views.base import InputProblem, View, shows
 from app.views.beam.controls import PENALTIES, SearchControls
 from app.views.beam.error import ErrorPanel
 from app.views.beam.nbest import NBestPanel
@@ -52,14 +52,10 @@ def scrolling(widget) -> QScrollArea:
 
 
 class BeamView(View):
-    view_id = "beam"
+    TITLE = QT_TRANSLATE_NOOP("BeamView", "Beam search")
     EXAMPLE = "4 Nov 1988"
     DEBOUNCE_MS = 60
     TOP_K = NodePanel.TOP_K
-
-    @classmethod
-    def title(cls) -> str:
-        return QCoreApplication.translate("BeamView", "Beam search")
 
     def __init__(self, bridge, state, parent=None):
         super().__init__(bridge, state, parent)
@@ -101,9 +97,9 @@ class BeamView(View):
                                              invalidates=("beam-node",))
         self.node_loop = self.request_loop("beam-node", build=self.build_inspection,
                                            render=self.render_inspection, message=self.node_panel.message,
-                                           greys_content=False)
+                                           greys=())
         self.whatif_loop = self.request_loop("beam-whatif", build=self.build_whatif, render=self.render_whatif,
-                                             message=self.whatif_panel.message, greys_content=False)
+                                             message=self.whatif_panel.message, greys=())
 
         self.controls.search_changed.connect(self.search_loop.schedule)
         self.controls.show_pruned_toggled.connect(self._pruned_toggled)
@@ -122,15 +118,9 @@ class BeamView(View):
         self.search_loop.schedule()
 
     # ---- what is on screen ---------------------------------------------------------------------
-    @property
-    def original(self):
-        """The BeamAnalysis of the input (None before the first)."""
-        return self.search_loop.value
+    original = shows("search_loop", "The BeamAnalysis of the input.")
 
-    @property
-    def inspection(self):
-        """The NodeInspection of the selected node (None before the first)."""
-        return self.node_loop.value
+    inspection = shows("node_loop", "The NodeInspection of the selected node.")
 
     @property
     def model_name(self) -> str | None:
@@ -154,8 +144,7 @@ class BeamView(View):
     # ---- the search ------------------------------------------------------------------------------
     def build_search(self) -> BeamRequest:
         if not self.model_name:
-            raise InputProblem(self.tr("No models found in assets/models. Train one with "
-                                       "'python -m engine train date-transformer'."))
+            raise InputProblem.no_models()
         text = self.controls.input.text()
         if not text.strip():
             raise InputProblem(self.tr("Type a date to see the search."), error=False)

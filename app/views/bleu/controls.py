@@ -4,11 +4,12 @@ from __future__ import annotations
 from contextlib import ExitStack
 
 from PySide6.QtCore import QSignalBlocker, Signal
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QMenu,
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QGridLayout, QLabel, QLineEdit, QMenu,
                                QPlainTextEdit, QSpinBox, QToolButton, QWidget)
 
 from app import style
 from app.views.bleu.presets import PRESETS, Preset
+from app.widgets.form import labelled_row, relay_edits
 
 SMOOTHING = (
     ("exp", "exp (default)"),
@@ -66,24 +67,12 @@ class BleuControls(QWidget):
         grid.addWidget(self.preset_button, 0, 2)
         grid.addWidget(QLabel(self.tr("References\n(one per line):")), 1, 0)
         grid.addWidget(self.references, 1, 1, 1, 2)
-        options = QHBoxLayout()
-        for label, widget in ((self.tr("Smoothing:"), self.smoothing_box),
-                              (self.tr("Tokenisation:"), self.tokenize_box), (self.tr("Max n:"), self.max_n_spin)):
-            options.addWidget(QLabel(label))
-            options.addWidget(widget)
-        options.addWidget(self.effective_check)
-        options.addWidget(self.lowercase_check)
-        options.addStretch(1)
-        grid.addLayout(options, 2, 0, 1, 3)
+        grid.addLayout(labelled_row(((self.tr("Smoothing:"), self.smoothing_box),
+                                     (self.tr("Tokenisation:"), self.tokenize_box),
+                                     (self.tr("Max n:"), self.max_n_spin), self.effective_check, self.lowercase_check)),
+                       2, 0, 1, 3)
         grid.setColumnStretch(1, 1)
-
-        self.candidate.textChanged.connect(self.request_changed)
-        self.references.textChanged.connect(self.request_changed)
-        for box in (self.smoothing_box, self.tokenize_box):
-            box.currentIndexChanged.connect(self.request_changed)
-        self.max_n_spin.valueChanged.connect(self.request_changed)
-        self.effective_check.toggled.connect(self.request_changed)
-        self.lowercase_check.toggled.connect(self.request_changed)
+        relay_edits(self.request_changed, *self.inputs())
 
     def fit_references(self) -> None:
         """Three lines of references visible at the current text size."""
@@ -91,6 +80,11 @@ class BleuControls(QWidget):
         self.references.setFixedHeight(int(lines * 3.3) + 2 * self.references.frameWidth() + 8)
 
     # ---- what the controls say ---------------------------------------------------------------
+    def inputs(self) -> tuple:
+        """Every input whose edit changes the report."""
+        return (self.candidate, self.references, self.smoothing_box, self.tokenize_box, self.max_n_spin,
+                self.effective_check, self.lowercase_check)
+
     def reference_lines(self) -> list[str]:
         """The non-blank lines of the reference box."""
         return [line for line in self.references.toPlainText().splitlines() if line.strip()]
@@ -110,10 +104,8 @@ class BleuControls(QWidget):
 
     def apply_preset(self, preset: Preset) -> None:
         """Put a lesson example in, with sacrebleu's default options (one request, not six)."""
-        widgets = (self.candidate, self.references, self.smoothing_box, self.tokenize_box, self.max_n_spin,
-                   self.effective_check, self.lowercase_check)
         with ExitStack() as blocked:
-            for widget in widgets:
+            for widget in self.inputs():
                 blocked.enter_context(QSignalBlocker(widget))
             self.candidate.setText(preset.candidate)
             self.references.setPlainText("\n".join(preset.references))

@@ -4,13 +4,13 @@ candidate highlighting and the score panel.  A BLEUError comes back as an error 
 message line shows it and the last good numbers stay, greyed."""
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt, QTimer
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QTimer, Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QScrollArea, QVBoxLayout
 
 from app import style
 from app.export import ExportButton, write_csv
 from app.style import splitter
-from app.views.base import InputProblem, View
+from app.views.base import InputProblem, View, shows
 from app.views.bleu.controls import BleuControls
 from app.views.bleu.ngram_panel import NgramPanel
 from app.views.bleu.score_panel import ScorePanel
@@ -19,12 +19,7 @@ from engine.jobs import CallRequest
 
 
 class BleuView(View):
-    view_id = "bleu"
-    DEBOUNCE_MS = 20
-
-    @classmethod
-    def title(cls) -> str:
-        return QCoreApplication.translate("BleuView", "BLEU")
+    TITLE = QT_TRANSLATE_NOOP("BleuView", "BLEU")
 
     def __init__(self, bridge, state, parent=None):
         super().__init__(bridge, state, parent)
@@ -53,10 +48,7 @@ class BleuView(View):
         self.controls.request_changed.connect(self.loop.schedule)
         self.loop.schedule()
 
-    @property
-    def report(self):
-        """The BLEUReport on screen (None before the first)."""
-        return self.loop.value
+    report = shows("loop", "The BLEUReport on screen.")
 
     # ---- requests ------------------------------------------------------------------------
     def build_request(self) -> CallRequest:

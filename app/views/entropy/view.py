@@ -15,17 +15,18 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QCoreApplication, QEvent, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QMenu, QPushButton, QTabWidget, QVBoxLayout
 
 from app import style
 from app.export import ExportButton
-from app.views.base import View
+from app.views.base import View, shows
 from app.views.entropy.codes_tab import CodeLengthsTab
 from app.views.entropy.distributions_tab import DistributionsTab
 from app.views.entropy.gaussians_tab import GaussiansTab
 from app.views.entropy.inputs import DistributionInputs, replace_text
 from app.views.entropy.units import unit_name
+from app.widgets.form import add_tab, relay_edits
 from engine.distribution_parser import DistributionError, SumError, format_distribution, parse_distribution
 from engine.entropy_analysis import analyse, gaussian_report
 from engine.jobs import CallRequest
@@ -63,38 +64,28 @@ def normalised_text(distribution) -> str:
 
 
 class EntropyView(View):
-    view_id = "entropy"
+    TITLE = QT_TRANSLATE_NOOP("EntropyView", "Entropy & KL")
     accepts = ("distribution",)
     CHANNEL = "entropy"
     GAUSSIAN_CHANNEL = "entropy-gaussian"
     DEBOUNCE_MS = 30
-
-    @classmethod
-    def title(cls) -> str:
-        return QCoreApplication.translate("EntropyView", "Entropy & KL")
 
     def __init__(self, bridge, state, parent=None):
         super().__init__(bridge, state, parent)
         self.source_title: str | None = None  # where P came from, when another view sent it
         self._build()
         self.loop = self.request_loop(self.CHANNEL, build=self.build_request, render=self.render_analysis,
-                                      message=self.inputs.message, greys_content=False)
+                                      message=self.inputs.message, greys=(self.distributions_tab, self.codes_tab))
         self.gaussian_loop = self.request_loop(self.GAUSSIAN_CHANNEL, build=self.build_gaussian_request,
                                                render=self.gaussians_tab.show_report,
-                                               message=self.gaussians_tab.message, greys_content=False)
+                                               message=self.gaussians_tab.message, greys=(self.gaussians_tab,))
         self.loop.stale_changed.connect(self._offer_normalise)
-        self.loop.stale_changed.connect(self.distributions_tab.set_stale)
-        self.loop.stale_changed.connect(self.codes_tab.set_stale)
-        self.gaussian_loop.stale_changed.connect(self.gaussians_tab.set_stale)
 
         self.inputs.edited.connect(self.loop.schedule)
+        relay_edits(self.loop.schedule, self.ignore_case, self.unit_combo, self.normalise_box)
+        relay_edits(self.gaussian_loop.schedule, self.gaussians_tab, self.unit_combo)
         self.inputs.normalise_requested.connect(self.normalise)
-        self.gaussians_tab.changed.connect(self.gaussian_loop.schedule)
         self.mode_combo.currentIndexChanged.connect(self._on_mode)
-        self.ignore_case.toggled.connect(self.loop.schedule)
-        self.unit_combo.currentIndexChanged.connect(self.loop.schedule)
-        self.unit_combo.currentIndexChanged.connect(self.gaussian_loop.schedule)
-        self.normalise_box.toggled.connect(self.loop.schedule)
         self.tabs.currentChanged.connect(self._on_tab)
         self._on_mode()
         self._on_tab(self.tabs.currentIndex())
@@ -143,13 +134,10 @@ class EntropyView(View):
 
         # left: the inputs; right: the three tabs
         self.inputs = DistributionInputs()
-        self.distributions_tab = DistributionsTab()
-        self.codes_tab = CodeLengthsTab()
-        self.gaussians_tab = GaussiansTab()
         self.tabs = QTabWidget()
-        self.tabs.addTab(self.distributions_tab, self.tr("Distributions"))
-        self.tabs.addTab(self.codes_tab, self.tr("Code lengths"))
-        self.tabs.addTab(self.gaussians_tab, self.tr("Gaussians"))
+        self.distributions_tab = add_tab(self.tabs, DistributionsTab(), self.tr("Distributions"))
+        self.codes_tab = add_tab(self.tabs, CodeLengthsTab(), self.tr("Code lengths"))
+        self.gaussians_tab = add_tab(self.tabs, GaussiansTab(), self.tr("Gaussians"))
         self.body = style.splitter(Qt.Orientation.Horizontal, (self.inputs, self.tabs), stretch=(2, 5),
                                    sizes=(380, 1000))
 
@@ -259,15 +247,9 @@ class EntropyView(View):
         self.distributions_tab.show_analysis(a)
         self.codes_tab.show_analysis(a)
 
-    @property
-    def analysis(self):
-        """The engine.infotheory.Analysis on screen (None before the first)."""
-        return self.loop.value
+    analysis = shows("loop", "The engine.infotheory.Analysis on screen.")
 
-    @property
-    def gaussian(self):
-        """The engine.infotheory.GaussianReport on screen (None before the first)."""
-        return self.gaussian_loop.value
+    gaussian = shows("gaussian_loop", "The engine.infotheory.GaussianReport on screen.")
 
     @property
     def stale(self) -> bool:

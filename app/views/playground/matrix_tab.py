@@ -9,9 +9,10 @@ from PySide6.QtWidgets import (QCheckBox, QGridLayout, QHBoxLayout, QLabel, QPla
 
 from app import style
 from app.style import splitter
-from app.views.base import InputProblem, MessageLine
-from app.views.playground.number_grid import NumberGrid, set_greyed
+from app.views.base import InputProblem, MessageLine, ResultsPanel
+from app.views.playground.number_grid import NumberGrid
 from app.views.playground.scale_control import ScaleControl
+from app.widgets.form import relay_edits
 from app.widgets.heatmap import AttentionHeatmap
 from engine.playground import MAX_SIZE, MatrixInputError, parse_matrix, random_matrices
 
@@ -23,7 +24,7 @@ def matrix_text(matrix) -> str:
     return "\n".join(", ".join(f"{x:g}" for x in row) for row in np.atleast_2d(matrix))
 
 
-class MatrixTab(QWidget):
+class MatrixTab(ResultsPanel):
     request_changed = Signal()
 
     def __init__(self, parent=None):
@@ -98,10 +99,7 @@ class MatrixTab(QWidget):
         layout.addWidget(splitter(Qt.Orientation.Horizontal, (editors, self.results), stretch=(1, 3),
                                   sizes=(300, 900)), 1)
 
-        for editor in self.editors.values():
-            editor.textChanged.connect(self.request_changed)
-        self.causal_check.toggled.connect(self.request_changed)
-        self.scale.changed.connect(self.request_changed)
+        relay_edits(self.request_changed, *self.editors.values(), self.causal_check, self.scale)
         self.randomise_button.clicked.connect(self.randomise)
         self.heatmap.cell_hovered.connect(self._on_hover)
         self.randomise()
@@ -147,13 +145,6 @@ class MatrixTab(QWidget):
             self.hover_label.setText(self.tr("Hover over the heatmap to read a weight."))
         else:
             self.hover_label.setText(self.heatmap.describe_cell(row, column))
-
-    def set_stale(self, stale: bool) -> None:
-        set_greyed(self.results, stale)
-
-    @property
-    def stale(self) -> bool:
-        return self.results.graphicsEffect() is not None
 
     def apply_zoom(self) -> None:
         self.heatmap.set_text_size(style.point_size())

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtWidgets import QGraphicsOpacityEffect, QTableWidget, QTableWidgetItem, QWidget
+from PySide6.QtWidgets import QTableWidget, QTableWidgetItem
 
 from app import style
 
@@ -43,13 +43,3 @@ def fill_row(table: QTableWidget, row: int, texts) -> None:
             item = style.number_item("")
             table.setItem(row, column, item)
         item.setText(text)
-
-
-def set_greyed(widget: QWidget, greyed: bool) -> None:
-    """Grey `widget` while it shows the last good input rather than the typed one."""
-    if greyed and widget.graphicsEffect() is None:
-        effect = QGraphicsOpacityEffect(widget)
-        effect.setOpacity(0.35)
-        widget.setGraphicsEffect(effect)
-    elif not greyed and widget.graphicsEffect() is not None:
-        widget.setGraphicsEffect(None)

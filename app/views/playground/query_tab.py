@@ -11,9 +11,10 @@ from PySide6.QtWidgets import (QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPus
 
 from app import style
 from app.style import splitter
-from app.views.base import InputProblem, MessageLine
-from app.views.playground.number_grid import fill_row, set_greyed
+from app.views.base import InputProblem, MessageLine, ResultsPanel
+from app.views.playground.number_grid import fill_row
 from app.views.playground.scale_control import ScaleControl
+from app.widgets.form import labelled_field, relay_edits
 from engine.playground import NAME_AGE_PRESET, MatrixInputError, parse_cell, parse_matrix
 
 BAD_CELL = QColor(255, 200, 200)
@@ -24,7 +25,7 @@ def vector_text(vector) -> str:
     return ", ".join(f"{float(x):g}" for x in vector)
 
 
-class QueryTab(QWidget):
+class QueryTab(ResultsPanel):
     #: an input changed: a new request is needed
     request_changed = Signal()
 
@@ -69,10 +70,7 @@ class QueryTab(QWidget):
         left.addWidget(style.title_label(self.tr("Keys k_j and values v_j (editable)")))
         left.addWidget(self.sizes)
         left.addWidget(self.keys_table, 1)
-        query_row = QHBoxLayout()
-        query_row.addWidget(QLabel(self.tr("Query q:")))
-        query_row.addWidget(self.query_input, 1)
-        left.addLayout(query_row)
+        left.addLayout(labelled_field(self.tr("Query q:"), self.query_input))
         left.addWidget(self.scale)
         left.addWidget(self.message)
         left.addWidget(self.preset_note)
@@ -88,11 +86,8 @@ class QueryTab(QWidget):
         layout.addWidget(splitter(Qt.Orientation.Horizontal, (inputs, self.results), stretch=(1, 3),
                                   sizes=(340, 900)))
 
-        self.keys_table.itemChanged.connect(self.request_changed)
-        self.query_input.textChanged.connect(self.request_changed)
-        self.keys_spin.valueChanged.connect(self._resize)
-        self.dim_spin.valueChanged.connect(self._resize)
-        self.scale.changed.connect(self.request_changed)
+        relay_edits(self.request_changed, self.keys_table, self.query_input, self.scale)
+        relay_edits(self._resize, self.keys_spin, self.dim_spin)
         self.preset_button.clicked.connect(self.apply_preset)
         self.apply_preset()
         self.apply_zoom()
@@ -221,13 +216,6 @@ class QueryTab(QWidget):
             "large score gap would approach the hard lookup.").format(
             style.format_number(result.factor), weights, style.format_number(result.output)))
         self.preset_note.show()
-
-    def set_stale(self, stale: bool) -> None:
-        set_greyed(self.results, stale)
-
-    @property
-    def stale(self) -> bool:
-        return self.results.graphicsEffect() is not None
 
     def apply_zoom(self) -> None:
         font = style.font()

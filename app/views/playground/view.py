@@ -7,7 +7,7 @@ greyed.  "playground-why" runs engine.playground.why_scale (about a second) once
 its tab is shown, and keeps the result."""
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import QHBoxLayout, QTabWidget, QVBoxLayout
 
 from app.export import ExportButton, matrix_csv, write_csv
@@ -15,27 +15,20 @@ from app.views.base import View
 from app.views.playground.matrix_tab import MatrixTab
 from app.views.playground.query_tab import QueryTab
 from app.views.playground.why_tab import WhyScaleTab
+from app.widgets.form import add_tab
 from engine.jobs import CallRequest
 from engine.playground import matrix_attention, query_attention, why_scale
 
 
 class PlaygroundView(View):
-    view_id = "playground"
-    DEBOUNCE_MS = 20
-
-    @classmethod
-    def title(cls) -> str:
-        return QCoreApplication.translate("PlaygroundView", "Attention playground")
+    TITLE = QT_TRANSLATE_NOOP("PlaygroundView", "Attention playground")
 
     def __init__(self, bridge, state, parent=None):
         super().__init__(bridge, state, parent)
-        self.query_tab = QueryTab()
-        self.matrix_tab = MatrixTab()
-        self.why_tab = WhyScaleTab()
         self.tabs = QTabWidget()
-        self.tabs.addTab(self.query_tab, self.tr("Query mode"))
-        self.tabs.addTab(self.matrix_tab, self.tr("Matrix mode"))
-        self.tabs.addTab(self.why_tab, self.tr("Why scale"))
+        self.query_tab = add_tab(self.tabs, QueryTab(), self.tr("Query mode"))
+        self.matrix_tab = add_tab(self.tabs, MatrixTab(), self.tr("Matrix mode"))
+        self.why_tab = add_tab(self.tabs, WhyScaleTab(), self.tr("Why scale"))
         self.export_button = ExportButton(self)
         self.content = self.tabs
         top = QHBoxLayout()
@@ -49,14 +42,12 @@ class PlaygroundView(View):
         self._sent = {}
 
         self.query_loop = self.request_loop("playground-query", build=self.build_query, render=self.render_query,
-                                            message=self.query_tab.message, greys_content=False)
+                                            message=self.query_tab.message, greys=(self.query_tab,))
         self.matrix_loop = self.request_loop("playground-matrix", build=self.build_matrix,
                                              render=self.render_matrix, message=self.matrix_tab.message,
-                                             greys_content=False)
+                                             greys=(self.matrix_tab,))
         self.why_loop = self.request_loop("playground-why", build=self.build_why, render=self.why_tab.show_statistics,
                                           debounce_ms=0)
-        self.query_loop.stale_changed.connect(self.query_tab.set_stale)
-        self.matrix_loop.stale_changed.connect(self.matrix_tab.set_stale)
         self.query_tab.request_changed.connect(self.query_loop.schedule)
         self.matrix_tab.request_changed.connect(self.matrix_loop.schedule)
         self.tabs.currentChanged.connect(self._tab_changed)

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (QComboBox, QGridLayout, QHBoxLayout, QLabel, QLin
                                QWidget)
 
 from app.views.base import InputProblem
+from app.widgets.form import relay_edits
 from engine.positional import MAX_D_MODEL, MAX_POSITIONS, VARIANT_USES, VARIANTS
 
 BASE_SLIDER_STEPS_PER_DECADE = 20  # the base slider moves in steps of 10^(1/20)
@@ -94,14 +95,20 @@ class PositionalControls(QWidget):
         self.k_spin.setValue(5)
         self.k_spin.setToolTip(self.tr("The shift k: PE(pos + k) = M_k · PE(pos)"))
 
-        row1 = [(self.tr("d_model"), self.d_model_spin, self.d_model_slider),
-                (self.tr("positions"), self.positions_spin, self.positions_slider),
-                (self.tr("base"), self.base_edit, self.base_slider)]
-        for col, (text, box, slider) in enumerate(row1):
+        # each box and its slider keep each other in step: (caption, box, slider, from_box, from_slider)
+        row1 = [(self.tr("d_model"), self.d_model_spin, self.d_model_slider, self._d_model_from_spin,
+                 self._d_model_from_slider),
+                (self.tr("positions"), self.positions_spin, self.positions_slider, self._positions_from_spin,
+                 self._positions_from_slider),
+                (self.tr("base"), self.base_edit, self.base_slider, self._base_from_text, self._base_from_slider)]
+        for col, (text, box, slider, from_box, from_slider) in enumerate(row1):
             grid.addWidget(self._caption(text, box), 0, 3 * col)
             grid.addWidget(box, 0, 3 * col + 1)
             grid.addWidget(slider, 0, 3 * col + 2)
             grid.setColumnStretch(3 * col + 2, 1)
+            # the base box: textEdited, so that the slider writing the box does not echo back
+            (box.textEdited if box is self.base_edit else box.valueChanged).connect(from_box)
+            slider.valueChanged.connect(from_slider)
 
         row2 = QHBoxLayout()
         row2.setSpacing(10)
@@ -122,16 +129,9 @@ class PositionalControls(QWidget):
         # still update live): typing "30" must not pass through "3" and clamp pos on the way.
         for box in (self.d_model_spin, self.positions_spin, self.pos_spin, self.k_spin):
             box.setKeyboardTracking(False)
-        self.d_model_spin.valueChanged.connect(self._d_model_from_spin)
-        self.d_model_slider.valueChanged.connect(self._d_model_from_slider)
-        self.positions_spin.valueChanged.connect(self._positions_from_spin)
-        self.positions_slider.valueChanged.connect(self._positions_from_slider)
-        self.base_edit.textEdited.connect(self._base_from_text)
-        self.base_slider.valueChanged.connect(self._base_from_slider)
         self.variant_combo.currentIndexChanged.connect(self._variant_changed)
-        self.similarity_combo.currentIndexChanged.connect(self.changed)
         self.pos_spin.valueChanged.connect(self._pos_changed)
-        self.k_spin.valueChanged.connect(self.changed)
+        relay_edits(self.changed, self.similarity_combo, self.k_spin)
         self._variant_changed()
 
     # ---- construction helpers ------------------------------------------------------------

@@ -12,7 +12,7 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QSignalBlocker, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QSignalBlocker, Qt
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QStyle, QVBoxLayout
 
@@ -43,12 +43,14 @@ class EncodingTab(PositionalTab):
 
     MAX_CURVES = len(style.SERIES)
 
+    CAPTION = QT_TRANSLATE_NOOP("EncodingTab", """
+        Each row is the code of one position, each column one dimension. The columns come in sine/cosine pairs
+        whose frequency falls from pair to pair: early pairs change with every position, late pairs hardly at
+        all — like the digits of a counter, but smooth and bounded in [−1, 1]. <b>Click a column</b> (or tick it
+        in the list) to plot it against position.""")
+
     def __init__(self, parent=None):
-        super().__init__(self.tr(
-            "Each row is the code of one position, each column one dimension. The columns come in "
-            "sine/cosine pairs whose frequency falls from pair to pair: early pairs change with every "
-            "position, late pairs hardly at all — like the digits of a counter, but smooth and bounded "
-            "in [−1, 1]. <b>Click a column</b> (or tick it in the list) to plot it against position."), parent)
+        super().__init__(parent)
         self.heatmap = self.add_matrix(0, 0, title=self.tr("PE(pos, dim)"), x_label=self.tr("dimension"),
                                        y_label=self.tr("position"), bar_label=None)
         self.curve_plot = self.add_plot(0, 1, self.tr("Selected dimensions against position"), self.tr("position"),

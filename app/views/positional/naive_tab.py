@@ -3,6 +3,7 @@ sinusoidal code, and the size of the step from each position to the next."""
 from __future__ import annotations
 
 import numpy as np
+from PySide6.QtCore import QT_TRANSLATE_NOOP
 
 from app import style
 from app.views.positional.tab_base import EXACT_DIGITS, PositionalTab
@@ -19,12 +20,14 @@ def place_name(power: int) -> str:
 class NaiveTab(PositionalTab):
     """The lesson's naive codes beside the sinusoidal one."""
 
+    CAPTION = QT_TRANSLATE_NOOP("NaiveTab", """
+        Naive codes for contrast. <b>Decimal digits</b>: values 0–9, and neighbours can differ in every digit
+        (99 → 100). <b>pos/1000</b>: one number whose range depends on the length, and a step of one position is
+        a tiny change. The <b>sinusoidal</b> code stays in [−1, 1] and every step between neighbours has the
+        same size (bottom right).""")
+
     def __init__(self, parent=None):
-        super().__init__(self.tr(
-            "Naive codes for contrast. <b>Decimal digits</b>: values 0–9, and neighbours can differ in "
-            "every digit (99 → 100). <b>pos/1000</b>: one number whose range depends on the length, and a "
-            "step of one position is a tiny change. The <b>sinusoidal</b> code stays in [−1, 1] and every "
-            "step between neighbours has the same size (bottom right)."), parent)
+        super().__init__(parent)
         self.decimal = self.add_matrix(0, 0, title=self.tr("Decimal digits (naive)"), x_label=self.tr("digit"),
                                        y_label=self.tr("position"), colormap=SEQUENTIAL, levels=(0.0, 9.0))
         self.sinusoidal = self.add_matrix(0, 1, title=self.tr("Sinusoidal (for comparison)"),

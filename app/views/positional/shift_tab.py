@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
+from PySide6.QtCore import QT_TRANSLATE_NOOP
 
 from app import style
 from app.views.positional.tab_base import EXACT_DIGITS, GUIDE, PositionalTab
@@ -11,13 +12,14 @@ from app.widgets.matrix_plot import index_at, set_title, update_legend
 class ShiftTab(PositionalTab):
     """PE(pos + k) against M_k · PE(pos), and the matrix M_k."""
 
+    CAPTION = QT_TRANSLATE_NOOP("ShiftTab", """
+        Angle-sum formulas: sin(ω(pos+k)) = cos(ωk)·sin(ωpos) + sin(ωk)·cos(ωpos) and
+        cos(ω(pos+k)) = cos(ωk)·cos(ωpos) − sin(ωk)·sin(ωpos). So <b>PE(pos+k) = M<sub>k</sub>·PE(pos)</b>:
+        M<sub>k</sub> turns every sine/cosine pair by the angle ω·k, and it is the same matrix for every pos — a
+        relation a linear layer can learn.""")
+
     def __init__(self, parent=None):
-        super().__init__(self.tr(
-            "Angle-sum formulas: sin(ω(pos+k)) = cos(ωk)·sin(ωpos) + sin(ωk)·cos(ωpos) and "
-            "cos(ω(pos+k)) = cos(ωk)·cos(ωpos) − sin(ωk)·sin(ωpos). "
-            "So <b>PE(pos+k) = M<sub>k</sub>·PE(pos)</b>: "
-            "M<sub>k</sub> turns every sine/cosine pair by the angle ω·k, and it is the same matrix for every "
-            "pos — a relation a linear layer can learn."), parent)
+        super().__init__(parent)
         self.difference = style.scaled(style.wrapped_label(), 1.2, bold=True)
         self.difference.setObjectName("max_difference")
         self.layout().insertWidget(1, self.difference)

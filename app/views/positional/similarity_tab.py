@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 
 from app import style
 from app.views.positional.tab_base import EXACT_DIGITS, GUIDE, PositionalTab
@@ -12,12 +12,13 @@ from app.widgets.matrix_plot import SEQUENTIAL, index_at, set_title, update_lege
 class SimilarityTab(PositionalTab):
     """The matrix PE(i)·PE(j) and one of its rows."""
 
+    CAPTION = QT_TRANSLATE_NOOP("SimilarityTab", """
+        PE(i) · PE(j) = Σ<sub>pairs</sub> cos(ω·(i − j)): the similarity depends <b>only on the distance
+        i − j</b>, so each diagonal has one colour and every row is the same curve slid along. Neighbours are the
+        most similar; with cosine similarity the diagonal is exactly 1.""")
+
     def __init__(self, parent=None):
-        super().__init__(self.tr(
-            "PE(i) · PE(j) = Σ<sub>pairs</sub> cos(ω·(i − j)): the similarity depends <b>only on the "
-            "distance i − j</b>, so each diagonal has one colour and every row is the same curve slid "
-            "along. Neighbours are the most similar; with cosine similarity the diagonal is exactly 1."),
-            parent)
+        super().__init__(parent)
         self.matrix = self.add_matrix(0, 0, title=self.tr("Similarity of positions"),
                                       x_label=self.tr("position j"), y_label=self.tr("position i"),
                                       colormap=SEQUENTIAL)

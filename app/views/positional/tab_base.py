@@ -1,5 +1,5 @@
-"""What the five tabs of the positional-encoding view share: a caption (why the picture looks
-as it does) above one pg.GraphicsLayoutWidget (`graphics`), created once; `show_analysis` draws
+"""What the five tabs of the positional-encoding view share: a caption (`CAPTION`: why the picture
+looks as it does) above one pg.GraphicsLayoutWidget (`graphics`), created once; `show_analysis` draws
 one engine.positional.PositionalAnalysis by updating the items in place.  A tab answers hover
 questions with exact values (`readout_at`), hands its numbers to CSV export (`table`) and
 restyles its plots after a zoom (`restyle`)."""
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
 
 from app import style
@@ -27,10 +27,14 @@ class PositionalTab(QWidget):
     #: the tab redrew something without a new engine result (e.g. another curve picked)
     redrawn = Signal()
 
-    def __init__(self, caption: str, parent=None):
+    #: why the tab's picture looks as it does: rich text in English, marked
+    #: QT_TRANSLATE_NOOP("<TabClass>", """…""") and translated here (line breaks read as spaces)
+    CAPTION = ""
+
+    def __init__(self, parent=None):
         super().__init__(parent)
         self.analysis = None
-        self.caption = style.wrapped_label(caption, rich=True)
+        self.caption = style.wrapped_label(QCoreApplication.translate(type(self).__name__, self.CAPTION), rich=True)
         self.graphics = new_layout_widget()
         self.body = QHBoxLayout()
         self.body.addWidget(self.graphics, 1)

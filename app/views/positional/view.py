@@ -7,18 +7,19 @@ wavelengths, and the naive codes.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout
 
 from app import style
 from app.export import ExportButton, matrix_csv
-from app.views.base import View
+from app.views.base import View, shows
 from app.views.positional.controls import PositionalControls
 from app.views.positional.encoding_tab import EncodingTab
 from app.views.positional.naive_tab import NaiveTab
 from app.views.positional.shift_tab import ShiftTab
 from app.views.positional.similarity_tab import SimilarityTab
 from app.views.positional.wavelength_tab import WavelengthTab
+from app.widgets.form import add_tab
 from engine.jobs import CallRequest
 from engine.positional import analyse
 
@@ -33,11 +34,7 @@ FORMULAS = {
 
 
 class PositionalView(View):
-    view_id = "positional"
-
-    @classmethod
-    def title(cls) -> str:
-        return QCoreApplication.translate("PositionalView", "Positional encoding")
+    TITLE = QT_TRANSLATE_NOOP("PositionalView", "Positional encoding")
 
     def __init__(self, bridge, state, parent=None):
         super().__init__(bridge, state, parent)
@@ -49,16 +46,13 @@ class PositionalView(View):
         self.formula.setTextFormat(Qt.TextFormat.RichText)
         self.formula.setWordWrap(True)
 
-        self.encoding_tab = EncodingTab()
-        self.similarity_tab = SimilarityTab()
-        self.shift_tab = ShiftTab()
-        self.wavelength_tab = WavelengthTab()
-        self.naive_tab = NaiveTab()
         self.tabs = QTabWidget()
-        for tab, label in ((self.encoding_tab, self.tr("Encoding")), (self.similarity_tab, self.tr("Similarity")),
-                           (self.shift_tab, self.tr("Shift by k")), (self.wavelength_tab, self.tr("Wavelengths")),
-                           (self.naive_tab, self.tr("Naive codes"))):
-            self.tabs.addTab(tab, label)
+        self.encoding_tab = add_tab(self.tabs, EncodingTab(), self.tr("Encoding"))
+        self.similarity_tab = add_tab(self.tabs, SimilarityTab(), self.tr("Similarity"))
+        self.shift_tab = add_tab(self.tabs, ShiftTab(), self.tr("Shift by k"))
+        self.wavelength_tab = add_tab(self.tabs, WavelengthTab(), self.tr("Wavelengths"))
+        self.naive_tab = add_tab(self.tabs, NaiveTab(), self.tr("Naive codes"))
+        for tab in self.tabs_in_order():
             tab.hovered.connect(self._show_readout)
             tab.redrawn.connect(self.updated)
         self.content = self.tabs
@@ -80,10 +74,7 @@ class PositionalView(View):
         self._show_formula()
         self.loop.schedule()
 
-    @property
-    def analysis(self):
-        """The PositionalAnalysis on screen (None before the first)."""
-        return self.loop.value
+    analysis = shows("loop", "The PositionalAnalysis on screen.")
 
     # ---- requests and results ----------------------------------------------------------------
     def build_request(self) -> CallRequest:

@@ -14,7 +14,7 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QPointF, QRectF, Qt
 
 from app import style
 from app.views.positional.tab_base import EXACT_DIGITS, GUIDE, PositionalTab
@@ -33,12 +33,13 @@ LABEL_SLOTS = (
 class WavelengthTab(PositionalTab):
     """Wavelength of each sine/cosine pair, log scale."""
 
+    CAPTION = QT_TRANSLATE_NOOP("WavelengthTab", """
+        Pair i repeats every λ<sub>i</sub> = 2π/ω<sub>i</sub> positions. The wavelengths grow geometrically,
+        from 2π up to about 2π·base: short waves tell neighbours apart, long waves keep far-apart positions
+        distinct. Pairs above the sequence-length line never finish one period inside the sequence.""")
+
     def __init__(self, parent=None):
-        super().__init__(self.tr(
-            "Pair i repeats every λ<sub>i</sub> = 2π/ω<sub>i</sub> positions. The wavelengths grow "
-            "geometrically, from 2π up to about 2π·base: short waves tell neighbours apart, long waves keep "
-            "far-apart positions distinct. Pairs above the sequence-length line never finish one period "
-            "inside the sequence."), parent)
+        super().__init__(parent)
         self.plot = self.add_plot(0, 0, self.tr("Wavelength of each dimension pair"), self.tr("pair i"),
                                   self.tr("wavelength (positions, log scale)"), grid=0.25)
         self.plot.setLogMode(y=True)
