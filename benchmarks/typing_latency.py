@@ -69,7 +69,7 @@ def main():
 
         bridge.worker.submit("setup", CallRequest(torch.set_num_threads, (args.threads,))).result()
     view = AttentionView(bridge, SharedState())
-    view.model_box.setCurrentIndex(view.model_box.findData(args.model))
+    view.controls.model_box.setCurrentIndex(view.controls.model_box.findData(args.model))
     view.resize(1400, 900)
     view.show()
 
@@ -85,19 +85,19 @@ def main():
 
     model_ms = []
     bridge.subscribe("attention", lambda r: model_ms.append(r.elapsed_ms) if r.ok else None)
-    view.input.setText("F")
+    view.controls.input.setText("F")
     wait_for("F")
     model_ms.clear()
     latencies = []
     for key in edits(args.edits):
         start = time.perf_counter()
         if key == "\b":
-            QTest.keyClick(view.input, Qt.Key.Key_Backspace)
+            QTest.keyClick(view.controls.input, Qt.Key.Key_Backspace)
         elif key.isascii():
-            QTest.keyClick(view.input, key)
+            QTest.keyClick(view.controls.input, key)
         else:
-            view.input.insert(key)  # what an input method delivers for é, ä, û
-        latencies.append((wait_for(view.input.text()) - start) * 1e3)
+            view.controls.input.insert(key)  # what an input method delivers for é, ä, û
+        latencies.append((wait_for(view.controls.input.text()) - start) * 1e3)
         # a pause, as between a person's keystrokes; lets the heatmap repaint
         QCoreApplication.processEvents()
         time.sleep(0.03)

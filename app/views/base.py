@@ -174,7 +174,7 @@ class RequestLoop(QObject):
 
 class ResultsPanel(QWidget):
     """A panel (a tab) with a loop of its own: its `results` widget is greyed while that loop
-    shows an error (connect the loop's `stale_changed` to `set_stale`)."""
+    shows an error (name the panel in the loop's `greys`)."""
 
     results: QWidget
 
@@ -207,6 +207,7 @@ class View(QWidget):
     updated = Signal()
 
     def __init_subclass__(cls, **kwargs):
+        # the id is the package's name, so that the registry line and the package cannot disagree
         super().__init_subclass__(**kwargs)
         package = cls.__module__.split(".")
         if "view_id" not in cls.__dict__ and package[:2] == ["app", "views"] and len(package) > 2:
