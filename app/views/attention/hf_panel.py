@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QWidget
+from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QVBoxLayout, QWidget
 
 from app import style
 from engine.hf.transforms import hide_and_renormalise, merge_to_words, word_groups
@@ -58,20 +58,6 @@ def shown_stack(result, kind: str, stack: np.ndarray, rows, cols, merge: bool, h
     return np.asarray(out, dtype=np.float32), list(rows), list(cols)
 
 
-def sink_captions(result, kind: str) -> dict:
-    """{(layer, head): "sink 62%"} for every head and each layer's mean, or {} when the
-    result has no word-piece information."""
-    if not hasattr(result, "sink_mass"):
-        return {}
-    mass = result.sink_mass(kind)
-    out = {}
-    for layer in range(mass.shape[0]):
-        for head in range(mass.shape[1]):
-            out[(layer, head)] = f"sink {100 * float(mass[layer, head]):.0f}%"
-        out[(layer, None)] = f"sink {100 * float(mass[layer].mean()):.0f}%"
-    return out
-
-
 class WordPiecePanel(QWidget):
     """The toggles and the sink readout; visible only while a Hugging Face model is shown."""
 
@@ -87,13 +73,17 @@ class WordPiecePanel(QWidget):
         self.hide_check.setToolTip(self.tr(
             "Remove [CLS], [SEP], </s>… and divide each row by the attention left on the other tokens"))
         self.sink_label = style.wrapped_label()
+        self.sinks = None
         self.sink_label.setToolTip(self.tr(
             "Attention sinks: the mean attention each head puts on special tokens and the first token"))
-        row = QHBoxLayout(self)
-        row.setContentsMargins(0, 0, 0, 0)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        row = QHBoxLayout()
         row.addWidget(self.merge_check)
         row.addWidget(self.hide_check)
-        row.addWidget(self.sink_label, 1)
+        row.addStretch(1)
+        layout.addLayout(row)
+        layout.addWidget(self.sink_label)
         self.merge_check.toggled.connect(self.changed)
         self.hide_check.toggled.connect(self.changed)
 
@@ -108,9 +98,11 @@ class WordPiecePanel(QWidget):
     def show_sinks(self, result, kind: str, layer: int) -> None:
         """The selected layer's sink mass, head by head."""
         if not hasattr(result, "sink_mass"):
+            self.sinks = None
             self.sink_label.setText("")
             return
         mass = result.sink_mass(kind)[layer]
+        self.sinks = mass  # what the line shows, unrounded (tests read it)
         heads = " ".join(f"{100 * float(m):.0f}" for m in mass)
         self.sink_label.setText(self.tr("Attention on special tokens + first token, layer {0}, heads 1–{1} (%): {2}")
                                 .format(layer + 1, mass.size, heads))

@@ -10,7 +10,7 @@ from app import style
 from app.export import ExportButton, matrix_csv
 from app.style import splitter
 from app.views.attention.controls import KINDS, AttentionControls
-from app.views.attention.hf_panel import WordPiecePanel, shown_stack, sink_captions
+from app.views.attention.hf_panel import WordPiecePanel, shown_stack
 from app.views.attention.row_panel import RowPanel
 from app.views.base import InputProblem, View, shows
 from app.widgets.heatmap import AttentionHeatmap
@@ -172,17 +172,14 @@ class AttentionView(View):
             return cached[2]
         rows, cols, _, _ = self.labels(r)
         stack = getattr(r, self.kind)
-        sinks = {}
         if is_word_piece_result(r):
             stack, rows, cols = shown_stack(r, self.kind, stack, rows, cols, merge, hide)
-            sinks = sink_captions(r, self.kind)
-        shown = stack, rows, cols, self.tile_captions(stack, single, sinks)
+        shown = stack, rows, cols, self.tile_captions(stack, single)
         self._shown_cache = (r, key, shown)
         return shown
 
-    def tile_captions(self, stack: np.ndarray, single: str | None, extra=None) -> dict:
-        """Each overview tile's caption: which head, its mean row entropy in bits, and
-        `extra[(layer, head)]` when given (the attention-sink mass of word-piece models)."""
+    def tile_captions(self, stack: np.ndarray, single: str | None) -> dict:
+        """Each overview tile's caption: which head, and its mean row entropy in bits."""
         n_layers, n_heads = stack.shape[:2]
         # one call per stack, not per tile: 72 heads at 512 tokens stay cheap
         per_head = row_entropies(stack).mean(axis=-1) if stack.size else np.zeros((n_layers, n_heads))
@@ -192,10 +189,7 @@ class AttentionView(View):
             for head in list(range(n_heads)) + ([None] if n_heads > 1 else []):
                 name = single or (self.tr("mean") if head is None else self.tr("head {0}").format(head + 1))
                 entropy = float(per_mean[layer] if head is None else per_head[layer, head])
-                caption = self.tr("{0} · H={1} bits").format(name, style.fixed(entropy, 2))
-                if extra and (layer, head) in extra:
-                    caption += " · " + extra[(layer, head)]
-                captions[(layer, head)] = caption
+                captions[(layer, head)] = self.tr("{0} · H={1} bits").format(name, style.fixed(entropy, 2))
         return captions
 
     # ---- selection -----------------------------------------------------------------------
