@@ -15,10 +15,24 @@ What differs from a shipped model's analysis, and why:
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from engine.beam_analysis import BeamAnalysis, hypothesis_token_logprobs, scored_sequence
+from engine.jobs import HFBeamRequest
 
 ROOT_LABEL = "⟨start⟩"
 NO_EOS = -1  # a model without an EOS token: no sequence ends with it
+
+
+@dataclass(frozen=True)
+class HFSearchRequest(HFBeamRequest):
+    """HFBeamRequest whose value is already the BeamAnalysis the view draws (converted in the
+    worker, so the view's search loop holds one kind of value whatever the model)."""
+
+    expected: str | None = None
+
+    def run(self, ctx):
+        return analysis_from_hf(super().run(ctx), self.expected)
 
 
 def from_folder(analysis) -> bool:

@@ -26,7 +26,7 @@ from app.state import SentDistribution
 from app.views.base import InputProblem, View, shows
 from app.views.beam.controls import PENALTIES, SearchControls
 from app.views.beam.error import ErrorPanel
-from app.views.beam.hf_search import analysis_from_hf, from_folder
+from app.views.beam.hf_search import HFSearchRequest, from_folder
 from app.views.beam.nbest import NBestPanel
 from app.views.beam.node import NodePanel
 from app.views.beam.step_bar import StepBar
@@ -34,7 +34,7 @@ from app.views.beam.text import after_bos, output_text
 from app.views.beam.tree import BeamTree
 from app.views.beam.whatif import WhatIfPanel
 from app.widgets.tokens import display_token
-from engine.jobs import BeamRequest, HFBeamRequest, NodeRequest
+from engine.jobs import BeamRequest, NodeRequest
 
 
 def search_settings(analysis) -> tuple | None:
@@ -95,7 +95,7 @@ class BeamView(View):
         layout.addWidget(self.content, 1)
 
         state.model_folders.attach(self.controls.model_box, generative_only=True)
-        self.search_loop = self.request_loop("beam", build=self.build_search, render=self.show_search,
+        self.search_loop = self.request_loop("beam", build=self.build_search, render=self.show_analysis,
                                              invalidates=("beam-node",))
         self.node_loop = self.request_loop("beam-node", build=self.build_inspection,
                                            render=self.render_inspection, message=self.node_panel.message,
@@ -160,22 +160,15 @@ class BeamView(View):
                            length_penalty=self.controls.length_penalty, alpha=self.controls.alpha,
                            expected=self.error_panel.expected)
 
-    def build_hf_search(self, path: str, text: str) -> HFBeamRequest:
+    def build_hf_search(self, path: str, text: str) -> HFSearchRequest:
         """A Hugging Face model searches with generate's rules: score = log P / L^α."""
         penalty = self.controls.length_penalty
         if penalty == "gnmt":
             raise InputProblem(self.tr("Hugging Face models search with generate's length penalty, log P / L^α: "
                                        "choose it (or none) under Length normalisation."))
         alpha = 0.0 if penalty == "none" else self.controls.alpha
-        return HFBeamRequest(path, text, beam_width=self.controls.beam_spin.value(), alpha=alpha)
-
-    def show_search(self, value) -> None:
-        """The "beam" channel's value: a BeamAnalysis, or a Hugging Face search drawn as one."""
-        if not hasattr(value, "vocab"):
-            value = analysis_from_hf(value, self.error_panel.expected)
-        # node inspection runs on the shipped models only: greyed, with its message saying so
-        self.node_panel.setEnabled(not from_folder(value))
-        self.show_analysis(value)
+        return HFSearchRequest(path, text, beam_width=self.controls.beam_spin.value(), alpha=alpha,
+                               expected=self.error_panel.expected)
 
     def show_analysis(self, analysis) -> None:
         """Draw a BeamAnalysis (the "beam" channel's value; tests hand constructed ones in)."""
@@ -184,6 +177,8 @@ class BeamView(View):
         old_steps = self.tree.revealed_steps
         same_search = search_settings(analysis) == search_settings(previous)  # e.g. only the expected output
         self.search_loop.value = analysis
+        # node inspection runs on the shipped models only: greyed, with its message saying so
+        self.node_panel.setEnabled(not from_folder(analysis))
         if self._pending_reveal is not None:  # a session or lecture scene asked for this step
             (old_steps,), self._pending_reveal = self._pending_reveal, None
             stepping = old_steps is not None
