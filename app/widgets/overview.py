@@ -28,11 +28,10 @@ def downsample(stack: np.ndarray, limit: int = TILE_PIXELS) -> np.ndarray:
     f, g = -(-q // limit), -(-k // limit)
     if f == 1 and g == 1:
         return a
-    q_pad, k_pad = -(-q // f) * f, -(-k // g) * g
-    pad = [(0, 0)] * (a.ndim - 2) + [(0, q_pad - q), (0, k_pad - k)]
-    sums = np.pad(a, pad).reshape(a.shape[:-2] + (q_pad // f, f, k_pad // g, g)).sum(axis=(-3, -1))
-    rows = np.minimum(f, q - np.arange(0, q_pad, f))  # how many real rows each block holds
-    cols = np.minimum(g, k - np.arange(0, k_pad, g))
+    row_starts, col_starts = np.arange(0, q, f), np.arange(0, k, g)
+    sums = np.add.reduceat(np.add.reduceat(a, col_starts, axis=-1), row_starts, axis=-2)
+    rows = np.diff(np.append(row_starts, q))  # how many real rows each block holds (the last may hold fewer)
+    cols = np.diff(np.append(col_starts, k))
     return (sums / (rows[:, None] * cols[None, :])).astype(np.float32)
 
 
