@@ -111,6 +111,8 @@ def apply_options(window, args) -> None:
             raise StartError(f"--session: {exc}") from None
         if args.view:
             window.show_view(args.view)
+    if args.model_path and not args.view and not args.session:
+        window.show_view("attention")  # where a loaded folder is shown; --text goes there too
     view = window.current_view()
     if args.model:
         box = view.model_selector()

@@ -15,7 +15,7 @@ import transformers  # noqa: E402
 from PySide6.QtWidgets import QFileDialog  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
-from hf_tiny import minilm_folder, minilm_transformers, tiny_gpt2  # noqa: E402
+from hf_tiny import minilm_folder, minilm_transformers, tiny_gpt2, tiny_t5  # noqa: E402
 
 ATOL = 1e-5
 # "tokenization" and "unaffable" are split into word pieces by MiniLM's BERT tokenizer
@@ -160,6 +160,53 @@ def test_hide_special_tokens_renormalises_and_sinks_are_shown_per_head(qtbot, mi
     expected, _ = numpy_merge(numpy_hide(reference[5, 3], special), kept_ids)
     np.testing.assert_allclose(drawn(view), expected, atol=ATOL, rtol=0)
     assert ticks(view, "bottom") == ["tokenization", "of", "unaffable", "words"]
+
+
+def offered_kinds(view) -> list[str]:
+    box = view.controls.kind_box
+    return [box.itemData(i) for i in range(box.count()) if box.model().item(i).isEnabled()]
+
+
+def test_decoder_only_and_encoder_decoder_folders_offer_their_kinds(qtbot, main_window, monkeypatch, tmp_path):
+    """GPT-2: masked self-attention only; T5: all three kinds over its greedy output, each drawn
+    as transformers computes it (the greedy output from generate, then one forward pass)."""
+    view = main_window.view("attention")
+    gpt2 = tiny_gpt2(tmp_path / "gpt2")
+    open_from_menu(qtbot, main_window, monkeypatch, gpt2)
+    type_text(qtbot, view, "the cat sat")
+    assert offered_kinds(view) == ["decoder_self"] and view.kind == "decoder_self"
+    tok = transformers.AutoTokenizer.from_pretrained(gpt2)
+    ref = transformers.AutoModelForCausalLM.from_pretrained(gpt2, attn_implementation="eager").eval()
+    enc = tok("the cat sat", return_tensors="pt")
+    with torch.no_grad():
+        attentions = ref(**enc, output_attentions=True).attentions
+    select(qtbot, view, 1, 2)
+    np.testing.assert_allclose(drawn(view), attentions[1][0, 2].numpy(), atol=ATOL, rtol=0)
+    assert ticks(view, "bottom") == tok.convert_ids_to_tokens(enc.input_ids[0])
+    assert view.heatmap.mask is not None and view.heatmap.mask[0, 1]  # the future is hatched
+
+    t5 = tiny_t5(tmp_path / "t5")
+    open_from_menu(qtbot, main_window, monkeypatch, t5)
+    text = "attention is all you need"
+    type_text(qtbot, view, text)
+    assert offered_kinds(view) == ["encoder_self", "decoder_self", "cross"]
+    assert view.kind == "decoder_self"  # the kind chosen for GPT-2 stays while the model has it
+    view.controls.kind_box.setCurrentIndex(view.controls.kind_box.findData("cross"))
+    qtbot.waitUntil(lambda: view.kind == "cross", timeout=5000)
+    tok = transformers.AutoTokenizer.from_pretrained(t5)
+    ref = transformers.AutoModelForSeq2SeqLM.from_pretrained(t5, attn_implementation="eager").eval()
+    enc = tok(text, return_tensors="pt")
+    greedy = ref.generate(**enc, num_beams=1, do_sample=False, max_new_tokens=40)[0, 1:].tolist()
+    decoder_in = torch.tensor([[ref.config.decoder_start_token_id] + greedy[:-1]])
+    with torch.no_grad():
+        out = ref(**enc, decoder_input_ids=decoder_in, output_attentions=True)
+    select(qtbot, view, 0, 1)
+    np.testing.assert_allclose(drawn(view), out.cross_attentions[0][0, 1].numpy(), atol=ATOL, rtol=0)
+    def shown(tokens):  # the app writes </s> as ⟨/s⟩ for every model (docs/attention.md)
+        return ["⟨/s⟩" if t == "</s>" else t for t in tokens]
+
+    assert ticks(view, "bottom") == shown(tok.convert_ids_to_tokens(enc.input_ids[0]))
+    assert ticks(view, "left") == shown(tok.convert_ids_to_tokens(greedy))  # the token each step produces
 
 
 def test_overview_downsamples_long_inputs_to_block_means():

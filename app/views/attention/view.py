@@ -144,6 +144,7 @@ class AttentionView(View):
 
         caption = self.tr("forced:") if r.teacher_forced else self.tr("output:")
         self.output.set_tokens(r.output_tokens, r.output_probabilities, caption)
+        self.output.setVisible(bool(r.output_tokens))  # an encoder alone produces nothing
         word_pieces = is_word_piece_result(r)
         self.word_pieces.setVisible(word_pieces)
         if word_pieces:
