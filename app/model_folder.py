@@ -70,6 +70,7 @@ class ModelFolders(QObject):
         self._timer.setInterval(self.POLL_MS)
         self._timer.timeout.connect(self._drain_stages)
         self._boxes: list[tuple[object, bool]] = []
+        self._subscribed: set[tuple[int, str]] = set()
 
     @property
     def loading(self) -> bool:
@@ -95,7 +96,9 @@ class ModelFolders(QObject):
             self.loaded.emit(self.infos[key])
             return key
         channel = CHANNEL_PREFIX + key
-        bridge.subscribe(channel, self._on_result)
+        if (id(bridge), channel) not in self._subscribed:  # a second try must not answer twice
+            bridge.subscribe(channel, self._on_result)
+            self._subscribed.add((id(bridge), channel))
         stages = self._stages
 
         def report(fraction, message, path=key):  # worker thread: only the queue

@@ -243,6 +243,28 @@ def test_folder_without_safetensors_is_refused_with_a_message(qtbot, main_window
     box.close()
 
 
+def test_unsupported_architecture_is_refused_by_the_worker_once_per_try(qtbot, main_window, tmp_path):
+    """An image model passes the folder check (config, safetensors, tokenizer file) and is
+    refused when the worker classifies it: one message per attempt, the GUI live meanwhile."""
+    import json
+
+    header = b"{}"
+    (tmp_path / "model.safetensors").write_bytes(len(header).to_bytes(8, "little") + header)
+    (tmp_path / "config.json").write_text(json.dumps({"model_type": "vit", "architectures": ["ViTModel"]}))
+    (tmp_path / "vocab.txt").write_text("[PAD]\n")
+    menu = main_window.model_folder_menu
+    failures = []
+    main_window.state.model_folders.failed.connect(lambda path, message: failures.append(message))
+    for attempt in (1, 2):
+        assert menu.open(tmp_path) is not None  # accepted by the quick check: goes to the worker
+        wait_loaded(qtbot, main_window)
+        qtbot.waitUntil(lambda: len(failures) == attempt, timeout=30000)
+        assert "unsupported architecture ViTModel" in menu.error_box.text()
+        menu.error_box.close()
+    qtbot.wait(100)
+    assert len(failures) == 2
+
+
 def test_without_transformers_the_menu_says_how_to_enable_it(qtbot, main_window, monkeypatch):
     import app.model_folder_menu as menu
 
