@@ -28,6 +28,8 @@ def build_parser():
     p.add_argument("--size", default=None, metavar="WxH", help="window size, e.g. 1600x1000 (default: last size)")
     p.add_argument("--text", default=None, help="the view's main input (a date, a sentence, P…)")
     p.add_argument("--model", default=None, help="the model the view uses (see python -m engine models)")
+    p.add_argument("--model-path", metavar="DIR", default=None,
+                   help="open a Hugging Face model folder (safetensors weights; needs the [hf] extra) and show it")
     p.add_argument("--session", metavar="FILE", default=None,
                    help="open a saved session, or a lecture file (with --scene)")
     p.add_argument("--scene", type=int, default=None, metavar="N", help="show scene N (from 1) of the lecture --session")
@@ -58,6 +60,8 @@ def check_options(args) -> None:
 
     if args.scene is not None and not args.session:
         raise StartError("--scene needs --session LECTURE.json")
+    if args.model_path:
+        check_model_path(args.model_path)
     if args.model:
         names = [m.name for m in list_models()]
         if args.model not in names:
@@ -72,6 +76,19 @@ def check_options(args) -> None:
                 load_session(args.session)
         except SessionError as exc:
             raise StartError(f"--session: {exc}") from None
+
+
+def check_model_path(folder) -> None:
+    """--model-path: the [hf] extra is installed and the folder holds what loading needs."""
+    from engine.hf.folder import HF_INSTALL_HINT, check_model_folder, hf_available
+    from engine.models.files import ModelLoadError
+
+    if not hf_available():
+        raise StartError(f"--model-path: {HF_INSTALL_HINT}")
+    try:
+        check_model_folder(folder)
+    except ModelLoadError as exc:
+        raise StartError(f"--model-path: {exc}") from None
 
 
 def apply_options(window, args) -> None:
@@ -94,6 +111,8 @@ def apply_options(window, args) -> None:
             raise StartError(f"--session: {exc}") from None
         if args.view:
             window.show_view(args.view)
+    if args.model_path and not args.view and not args.session:
+        window.show_view("attention")  # where a loaded folder is shown; --text goes there too
     view = window.current_view()
     if args.model:
         box = view.model_selector()
@@ -106,6 +125,8 @@ def apply_options(window, args) -> None:
         box.setCurrentIndex(index)
     if args.text is not None and not view.set_main_text(args.text):
         raise StartError(f"--text: the {view.view_id} view has no text input")
+    if args.model_path:  # loads in the worker; the view switches to it when it is ready
+        window.model_folder_menu.open(args.model_path)
 
 
 def main(argv=None) -> int:
@@ -167,7 +188,8 @@ def main(argv=None) -> int:
 
         def poll():
             view = window.current_view()
-            done = view.ready() and not view.busy  # the result for the options, not an earlier one
+            # the result for the options, not an earlier one (nor one before --model-path loaded)
+            done = view.ready() and not view.busy and not window.state.model_folders.loading
             if done or clock.elapsed() > args.timeout * 1000:
                 status["code"] = 0 if done else 3
                 window.grab().save(args.screenshot)

@@ -11,6 +11,7 @@ import html
 from app.bridge import EngineBridge
 from app.export import ExportButton
 from app.lecture_panel import LecturePanel
+from app.model_folder_menu import ModelFolderMenu
 from app.session_controller import SessionController
 from app.state import SharedState
 from app.views import view_classes
@@ -72,6 +73,7 @@ class MainWindow(QMainWindow):
         self.lecture_panel.scene_requested.connect(self.sessions.apply_scene)
         self.sessions.recent_changed.connect(self._fill_recent)
         self._presenting = False
+        self.model_folder_menu = ModelFolderMenu(self)
         self._build_menus()
         self._restore(initial_view)
         if restore_session:
@@ -197,6 +199,8 @@ class MainWindow(QMainWindow):
         self._action(file_menu, self.tr("Save session as…"), self.save_session_dialog, QKeySequence.StandardKey.Save)
         self.recent_menu = file_menu.addMenu(self.tr("Recent sessions"))
         self._fill_recent()
+        file_menu.addSeparator()
+        self.model_folder_menu.add_to(file_menu)
         file_menu.addSeparator()
         self._action(file_menu, self.tr("Export picture or data…"), self.export_current, "Ctrl+E")
         self._action(file_menu, self.tr("Copy picture"), self.copy_picture, "Ctrl+Shift+C")

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, Signal
 
+from app.model_folder import ModelFolders
+
 
 @dataclass(frozen=True)
 class SentDistribution:
@@ -30,6 +32,8 @@ class SharedState(QObject):
         super().__init__(parent)
         self.model_states: dict[str, str] = {}
         self._receivers: dict[str, object] = {}
+        #: Hugging Face model folders loaded in this window, offered in every model selector
+        self.model_folders = ModelFolders(self)
 
     def set_model_state(self, name: str, state: str) -> None:
         if self.model_states.get(name) != state:

@@ -111,10 +111,9 @@ def _pair(p, q) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _xlogx(p: np.ndarray) -> np.ndarray:
-    out = np.zeros_like(p)
-    pos = p > 0
-    out[pos] = p[pos] * np.log(p[pos])
-    return out
+    # log only where p > 0 (0 log 0 = 0), without gathering and scattering the positive
+    # entries: several times faster on a 512-token, 72-head attention stack
+    return p * np.log(p, out=np.zeros_like(p), where=p > 0)
 
 
 def _xlogy(p: np.ndarray, q: np.ndarray) -> np.ndarray:

@@ -1,5 +1,11 @@
 """All layers x heads as small heatmaps, each with a caption the view writes.
-Clicking a tile emits (layer, head)."""
+Clicking a tile emits (layer, head): the view then shows that head at full resolution.
+
+Level of detail: a tile is a few dozen pixels on screen, so a matrix larger than
+TILE_PIXELS per side is drawn from a downsampled image (block means, `downsample`), computed
+for the whole stack at once.  At 512 tokens x 72 heads that is 72 images of 128 x 128 instead
+of 512 x 512 (16 times fewer pixels to colour), and the grid stays interactive.  Drawing the
+same stack again (another head chosen) only moves the highlight."""
 from __future__ import annotations
 
 import numpy as np
@@ -8,6 +14,25 @@ from PySide6.QtCore import QRectF, Signal
 
 from app import style
 from app.widgets.heatmap import COLORMAP
+
+
+TILE_PIXELS = 128
+
+
+def downsample(stack: np.ndarray, limit: int = TILE_PIXELS) -> np.ndarray:
+    """[..., Q, K] -> [..., ceil(Q/f), ceil(K/g)] with f = ceil(Q/limit), g = ceil(K/limit):
+    each pixel is the mean of an f x g block (edge blocks: the mean of what they hold).
+    Unchanged when both sides are within `limit`."""
+    a = np.asarray(stack, dtype=np.float32)
+    q, k = a.shape[-2:]
+    f, g = -(-q // limit), -(-k // limit)
+    if f == 1 and g == 1:
+        return a
+    row_starts, col_starts = np.arange(0, q, f), np.arange(0, k, g)
+    sums = np.add.reduceat(np.add.reduceat(a, col_starts, axis=-1), row_starts, axis=-2)
+    rows = np.diff(np.append(row_starts, q))  # how many real rows each block holds (the last may hold fewer)
+    cols = np.diff(np.append(col_starts, k))
+    return (sums / (rows[:, None] * cols[None, :])).astype(np.float32)
 
 
 class _Tile(pg.ImageItem):
@@ -33,6 +58,7 @@ class AttentionOverview(pg.GraphicsLayoutWidget):
         self._shape = None
         self._lut = pg.colormap.get(COLORMAP).getLookupTable(nPts=256)
         self.selected: tuple[int, int | None] | None = None
+        self._drawn = None  # the stack the tiles show (identity: drawing it again only moves the highlight)
 
     def _rebuild(self, n_layers: int, n_heads: int):
         self.clear()
@@ -59,14 +85,25 @@ class AttentionOverview(pg.GraphicsLayoutWidget):
         n_layers, n_heads = stack.shape[:2]
         if self._shape != (n_layers, n_heads):
             self._rebuild(n_layers, n_heads)
+            self._drawn = None
+        captions = {key: (captions or {}).get(key, "") for key in self.tiles}
+        if self._drawn is stack and self.captions == captions:
+            for key, box in self._boxes.items():  # all: a zoom restyles every caption
+                self._set_box_title(box, captions[key], key == selected)
+            self.selected = selected
+            return
+        self._drawn = stack
+        images = downsample(stack)
+        means = images.mean(axis=1)  # block means are linear: the mean of the heads' images
+        rows, cols = stack.shape[2:]
         for (layer, head), tile in self.tiles.items():
-            m = stack[layer].mean(axis=0) if head is None else stack[layer, head]
+            m = means[layer] if head is None else images[layer, head]
             tile.setImage(np.ascontiguousarray(m, dtype=np.float32), autoLevels=False, levels=(0.0, 1.0))
-            tile.setRect(QRectF(0, 0, m.shape[1], m.shape[0]))
-            caption = (captions or {}).get((layer, head), "")
+            tile.setRect(QRectF(0, 0, cols, rows))  # in token units, whatever the image's resolution
+            caption = captions[(layer, head)]
             self.captions[(layer, head)] = caption
             box = self._boxes[(layer, head)]
-            box.setRange(QRectF(0, 0, m.shape[1], m.shape[0]), padding=0.02)
+            box.setRange(QRectF(0, 0, cols, rows), padding=0.02)
             box.setToolTip(caption)
             self._set_box_title(box, caption, (layer, head) == selected)
         self.selected = selected

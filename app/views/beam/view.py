@@ -26,6 +26,7 @@ from app.state import SentDistribution
 from app.views.base import InputProblem, View, shows
 from app.views.beam.controls import PENALTIES, SearchControls
 from app.views.beam.error import ErrorPanel
+from app.views.beam.hf_search import HFSearchRequest, from_folder
 from app.views.beam.nbest import NBestPanel
 from app.views.beam.node import NodePanel
 from app.views.beam.step_bar import StepBar
@@ -93,6 +94,7 @@ class BeamView(View):
         layout.addWidget(self.message)
         layout.addWidget(self.content, 1)
 
+        state.model_folders.attach(self.controls.model_box, generative_only=True)
         self.search_loop = self.request_loop("beam", build=self.build_search, render=self.show_analysis,
                                              invalidates=("beam-node",))
         self.node_loop = self.request_loop("beam-node", build=self.build_inspection,
@@ -139,18 +141,34 @@ class BeamView(View):
 
     def ready(self) -> bool:
         """A search and its node inspection are drawn (a what-if search is optional)."""
+        if self.original is not None and from_folder(self.original):
+            return True  # no node inspection for Hugging Face models (the panel says so)
         return self.original is not None and self.inspection is not None
 
     # ---- the search ------------------------------------------------------------------------------
-    def build_search(self) -> BeamRequest:
+    def build_search(self):
         if not self.model_name:
             raise InputProblem.no_models()
         text = self.controls.input.text()
+        folder = self.state.model_folders.info(self.model_name)
         if not text.strip():
-            raise InputProblem(self.tr("Type a date to see the search."), error=False)
+            raise InputProblem(self.tr("Type a prompt to see the search.") if folder else
+                               self.tr("Type a date to see the search."), error=False)
+        if folder is not None:
+            return self.build_hf_search(folder.path, text)
         return BeamRequest(self.model_name, text, beam_width=self.controls.beam_spin.value(),
                            length_penalty=self.controls.length_penalty, alpha=self.controls.alpha,
                            expected=self.error_panel.expected)
+
+    def build_hf_search(self, path: str, text: str) -> HFSearchRequest:
+        """A Hugging Face model searches with generate's rules: score = log P / L^α."""
+        penalty = self.controls.length_penalty
+        if penalty == "gnmt":
+            raise InputProblem(self.tr("Hugging Face models search with generate's length penalty, log P / L^α: "
+                                       "choose it (or none) under Length normalisation."))
+        alpha = 0.0 if penalty == "none" else self.controls.alpha
+        return HFSearchRequest(path, text, beam_width=self.controls.beam_spin.value(), alpha=alpha,
+                               expected=self.error_panel.expected)
 
     def show_analysis(self, analysis) -> None:
         """Draw a BeamAnalysis (the "beam" channel's value; tests hand constructed ones in)."""
@@ -159,6 +177,8 @@ class BeamView(View):
         old_steps = self.tree.revealed_steps
         same_search = search_settings(analysis) == search_settings(previous)  # e.g. only the expected output
         self.search_loop.value = analysis
+        # node inspection runs on the shipped models only: greyed, with its message saying so
+        self.node_panel.setEnabled(not from_folder(analysis))
         if self._pending_reveal is not None:  # a session or lecture scene asked for this step
             (old_steps,), self._pending_reveal = self._pending_reveal, None
             stepping = old_steps is not None
@@ -196,6 +216,12 @@ class BeamView(View):
     # ---- outputs, n-best and formula ----------------------------------------------------------
     def _render_outputs(self):
         a = self.original
+        if from_folder(a):
+            self.output_label.setText(self.tr(
+                "Beam (B={0}, Hugging Face generate's rules): <b style='font-family:monospace'>{1}</b> "
+                "<small>log P {2} · score {3}</small>").format(
+                a.beam_width, html.escape(a.best.text), style.fixed(a.best.logprob), style.fixed(a.best.score)))
+            return
         best, greedy = a.best, a.greedy
         same = best.token_ids == greedy.token_ids
         verdict = (self.tr("same output") if same else
@@ -270,6 +296,9 @@ class BeamView(View):
         self.node_loop.submit()
 
     def build_inspection(self) -> NodeRequest:
+        if self.shown is not None and from_folder(self.shown):
+            raise InputProblem(self.tr("Node inspection and what-if forcing are for the shipped models; "
+                                       "the tree and the n-best list show this model's search."), error=False)
         if self._node_request is None:
             raise InputProblem(self.tr("Click a node of the tree."), error=False)
         return self._node_request
@@ -316,6 +345,8 @@ class BeamView(View):
 
     def build_whatif(self) -> BeamRequest:
         base = self.original
+        if base is not None and from_folder(base):
+            raise InputProblem(self.tr("What-if forcing is for the shipped models."), error=False)
         if base is None or self._forced is None:
             raise InputProblem(self.tr("Inspect a node first, then force a next token."), error=False)
         return BeamRequest(base.model, base.text, beam_width=base.beam_width, length_penalty=base.length_penalty,

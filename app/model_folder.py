@@ -1,0 +1,162 @@
+"""Hugging Face model folders opened in the app (File ▸ Open model folder…, --model-path).
+
+`ModelFolders` (one per window, held by SharedState) loads a folder through the worker
+(engine.jobs.LoadModelPathRequest, never on the GUI thread), forwards the loading stages to the
+GUI thread, remembers what was loaded and puts it into every model selector attached to it.
+
+A selector's item data is the model's name for the shipped models and the folder's absolute
+path for a loaded folder; `info(data)` tells which (an engine.hf.model.HFModelInfo or None).
+
+Progress: the worker calls the request's `progress(fraction, message)` from its thread; that
+callback only puts the stage into a thread-safe queue, which a timer on the GUI thread drains
+(the same hand-off as app/bridge.py: no Qt signal is emitted from the worker thread).
+"""
+from __future__ import annotations
+
+import queue
+from pathlib import Path
+
+import shiboken6
+from PySide6.QtCore import QObject, QSettings, QTimer, Signal
+
+from engine.hf.folder import HF_INSTALL_HINT, check_model_folder, hf_available
+from engine.jobs import LoadModelPathRequest, hf_model_key
+from engine.models.files import ModelLoadError
+
+RECENT_KEY = "recent_models"
+RECENT_LIMIT = 8
+CHANNEL_PREFIX = "model-folder:"
+
+
+def recent_models() -> list[str]:
+    """Folders opened before, most recent first (QSettings)."""
+    value = QSettings("AttentionLab", "Attention Lab").value(RECENT_KEY) or []
+    if isinstance(value, str):  # QSettings returns a lone string for a one-item list
+        value = [value]
+    return [str(v) for v in value][:RECENT_LIMIT]
+
+
+def remember_recent(path: str) -> list[str]:
+    paths = [path] + [p for p in recent_models() if p != path]
+    settings = QSettings("AttentionLab", "Attention Lab")
+    settings.setValue(RECENT_KEY, paths[:RECENT_LIMIT])
+    settings.sync()
+    return paths[:RECENT_LIMIT]
+
+
+def describe(info) -> str:
+    """The selector's text for a loaded folder, e.g. "all-MiniLM-L6-v2 (BERT encoder, 6×12)"."""
+    return f"{info.name} ({info.model_type} {info.kind}, {info.layers}×{info.heads})"
+
+
+class ModelFolders(QObject):
+    #: a folder finished loading: its HFModelInfo
+    loaded = Signal(object)
+    #: (folder, fraction 0..1, what is being done) while a folder loads
+    progress = Signal(str, float, str)
+    #: (folder, message) when a folder cannot be opened
+    failed = Signal(str, str)
+    #: the recent-models list changed
+    recent_changed = Signal()
+
+    POLL_MS = 20
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.infos: dict[str, object] = {}  # absolute path -> HFModelInfo
+        self.pending: set[str] = set()
+        self._stages: queue.SimpleQueue = queue.SimpleQueue()
+        self._timer = QTimer(self)
+        self._timer.setInterval(self.POLL_MS)
+        self._timer.timeout.connect(self._drain_stages)
+        self._boxes: list[tuple[object, bool]] = []
+        self._subscribed: set[tuple[int, str]] = set()
+
+    @property
+    def loading(self) -> bool:
+        return bool(self.pending)
+
+    def info(self, data):
+        """The HFModelInfo of a selector's item data, or None for a shipped model."""
+        return self.infos.get(data) if isinstance(data, str) else None
+
+    # ---- loading ----------------------------------------------------------------------------
+    def load(self, bridge, folder) -> str | None:
+        """Start loading `folder` in the worker; returns its key (absolute path), or None when
+        it is refused at once (the `failed` signal says why: no [hf] extra, no safetensors...)."""
+        key = hf_model_key(folder)
+        try:
+            if not hf_available():
+                raise ModelLoadError(Path(key), HF_INSTALL_HINT)
+            check_model_folder(key)  # cheap (no torch): a bad folder is explained without a round trip
+        except ModelLoadError as exc:
+            self.failed.emit(key, str(exc))
+            return None
+        if key in self.infos:  # already loaded in this window: just offer it again
+            self.loaded.emit(self.infos[key])
+            return key
+        channel = CHANNEL_PREFIX + key
+        if (id(bridge), channel) not in self._subscribed:  # a second try must not answer twice
+            bridge.subscribe(channel, self._on_result)
+            self._subscribed.add((id(bridge), channel))
+        stages = self._stages
+
+        def report(fraction, message, path=key):  # worker thread: only the queue
+            stages.put((path, float(fraction), str(message)))
+
+        if bridge.submit(channel, LoadModelPathRequest(key, progress=report)) is None:
+            return None
+        self.pending.add(key)
+        self.progress.emit(key, 0.0, self.tr("queued"))
+        if not self._timer.isActive():
+            self._timer.start()
+        return key
+
+    def _drain_stages(self) -> None:
+        while True:
+            try:
+                path, fraction, message = self._stages.get_nowait()
+            except queue.Empty:
+                break
+            if path in self.pending:
+                self.progress.emit(path, fraction, message)
+        if not self.pending:
+            self._timer.stop()
+
+    def _on_result(self, result) -> None:
+        key = result.request.path
+        self._drain_stages()  # stages reported before the answer are shown first
+        self.pending.discard(key)
+        if not result.ok:
+            self.failed.emit(key, result.error)
+            return
+        self.add(result.value)
+
+    def add(self, info) -> None:
+        """Offer a loaded folder in every attached selector and the recent-models menu."""
+        self.infos[info.path] = info
+        for box, generative_only in self._live_boxes():
+            self._offer(box, info, generative_only)
+        remember_recent(info.path)
+        self.recent_changed.emit()
+        self.loaded.emit(info)
+
+    # ---- selectors ----------------------------------------------------------------------------
+    def attach(self, box, generative_only: bool = False) -> None:
+        """Offer every loaded folder (and every one loaded later) in the combo box `box`.
+        `generative_only`: only decoders and encoder-decoders (the beam search)."""
+        self._boxes.append((box, generative_only))
+        for info in self.infos.values():
+            self._offer(box, info, generative_only)
+
+    def _live_boxes(self):
+        self._boxes = [(b, g) for b, g in self._boxes if shiboken6.isValid(b)]
+        return list(self._boxes)
+
+    @staticmethod
+    def _offer(box, info, generative_only: bool) -> None:
+        if generative_only and not info.can_generate:
+            return
+        if box.findData(info.path) < 0:
+            box.addItem(describe(info), info.path)
+            box.setItemData(box.count() - 1, info.path, 3)  # Qt.ToolTipRole: the folder

@@ -1,0 +1,323 @@
+"""Hugging Face folders in the app, driven like a user: File ▸ Open model folder… (or
+--model-path), type, toggle; what the views DRAW is compared with transformers' own outputs
+(output_attentions=True, generate) and with numpy written here."""
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+pytest.importorskip("transformers", reason="the optional [hf] extra (transformers) is not installed")
+pytest.importorskip("tokenizers", reason="the optional [hf] extra (tokenizers) is not installed")
+
+import torch  # noqa: E402
+import transformers  # noqa: E402
+from PySide6.QtWidgets import QFileDialog  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
+from hf_tiny import minilm_folder, minilm_transformers, tiny_gpt2, tiny_t5  # noqa: E402
+
+ATOL = 1e-5
+# "tokenization" and "unaffable" are split into word pieces by MiniLM's BERT tokenizer
+TEXT = "Tokenization of unaffable words"
+
+
+@pytest.fixture(scope="module")
+def minilm_reference():
+    return minilm_transformers()
+
+
+def reference_stack(minilm_reference, text) -> tuple[list[str], np.ndarray, list]:
+    """(tokens, attention [layer, head, query, key], word ids) straight from transformers."""
+    tok, model = minilm_reference
+    enc = tok(text, return_tensors="pt")
+    with torch.no_grad():
+        out = model(**enc, output_attentions=True, return_dict=True)
+    stack = torch.stack([a[0] for a in out.attentions]).numpy()
+    return tok.convert_ids_to_tokens(enc.input_ids[0]), stack, enc.word_ids()
+
+
+def wait_loaded(qtbot, window):
+    qtbot.waitUntil(lambda: not window.state.model_folders.loading, timeout=60000)
+
+
+def open_from_menu(qtbot, window, monkeypatch, folder):
+    """File ▸ Open model folder…, the dialog answered with `folder`."""
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", staticmethod(lambda *a, **k: str(folder)))
+    window.model_folder_menu.open_action.trigger()
+    wait_loaded(qtbot, window)
+
+
+def type_text(qtbot, view, text):
+    view.controls.input.clear()
+    qtbot.keyClicks(view.controls.input, text)
+    qtbot.waitUntil(lambda: view.result is not None and view.result.source_text == text and not view.busy,
+                    timeout=30000)
+
+
+def drawn(view) -> np.ndarray:
+    """The image data in the heatmap's plot item: what is on screen."""
+    return np.asarray(view.heatmap.image.image)
+
+
+def ticks(view, side) -> list[str]:
+    return [label for _, label in view.heatmap.plot.getAxis(side)._tickLevels[0]]
+
+
+def select(qtbot, view, layer, head):
+    """Choose a layer and a head (None: the mean) in the selectors, as a user does."""
+    controls = view.controls
+    controls.layer_box.setCurrentIndex(layer)
+    controls.head_box.setCurrentIndex(controls.head_box.findData(head) if head is not None
+                                      else controls.head_box.count() - 1)
+    qtbot.waitUntil(lambda: (view.layer, view.head) == (layer, head), timeout=5000)
+
+
+@pytest.fixture
+def minilm_view(qtbot, main_window, monkeypatch):
+    open_from_menu(qtbot, main_window, monkeypatch, minilm_folder())
+    view = main_window.current_view()
+    assert view.view_id == "attention"
+    assert view.controls.model_box.currentData() == str(minilm_folder().resolve())
+    type_text(qtbot, view, TEXT)
+    return view
+
+
+# ---- numpy written here: the toggles' definitions ------------------------------------------------
+
+def numpy_hide(matrix, special):
+    keep = [i for i, s in enumerate(special) if not s]
+    out = matrix[np.ix_(keep, keep)].astype(np.float64)
+    return out / out.sum(axis=1, keepdims=True)
+
+
+def numpy_merge(matrix, word_ids):
+    """Columns of a word summed, rows averaged; a special token (word id None) alone."""
+    groups = []
+    for i, w in enumerate(word_ids):
+        if groups and w is not None and word_ids[groups[-1][-1]] == w:
+            groups[-1].append(i)
+        else:
+            groups.append([i])
+    out = np.zeros((len(groups), len(groups)))
+    for a, rows in enumerate(groups):
+        for b, cols in enumerate(groups):
+            out[a, b] = sum(matrix[i, j] for i in rows for j in cols) / len(rows)
+    return out, groups
+
+
+# ---- attention -----------------------------------------------------------------------------
+
+def test_minilm_heatmap_draws_transformers_attention_for_every_layer_and_some_heads(qtbot, minilm_view,
+                                                                                  minilm_reference):
+    view = minilm_view
+    tokens, reference, _ = reference_stack(minilm_reference, TEXT)
+    assert any(t.startswith("##") for t in tokens)  # word pieces, shown as such
+    assert ticks(view, "bottom") == tokens and ticks(view, "left") == tokens
+    kinds = view.controls.kind_box
+    offered = [kinds.itemData(i) for i in range(kinds.count()) if kinds.model().item(i).isEnabled()]
+    assert offered == ["encoder_self"]
+    assert view.kind == "encoder_self" and view.controls.layer_box.count() == 6
+    for layer, head in [(0, 0), (2, 7), (5, 11), (3, None)]:
+        select(qtbot, view, layer, head)
+        expected = reference[layer].mean(axis=0) if head is None else reference[layer, head]
+        np.testing.assert_allclose(drawn(view), expected, atol=ATOL, rtol=0, err_msg=f"{layer}, {head}")
+    # the overview: one tile per head and layer mean, small matrices drawn as they are
+    assert len(view.overview.tiles) == 6 * 13
+    np.testing.assert_allclose(view.overview.tiles[(4, 2)].image, reference[4, 2], atol=ATOL, rtol=0)
+
+
+def test_merge_word_pieces_sums_columns_and_averages_rows(qtbot, minilm_view, minilm_reference):
+    view = minilm_view
+    tokens, reference, word_ids = reference_stack(minilm_reference, TEXT)
+    select(qtbot, view, 1, 4)
+    with qtbot.waitSignal(view.updated, timeout=5000):
+        view.word_pieces.merge_check.setChecked(True)
+    expected, groups = numpy_merge(reference[1, 4], word_ids)
+    np.testing.assert_allclose(drawn(view), expected, atol=ATOL, rtol=0)
+    np.testing.assert_allclose(drawn(view).sum(axis=1), 1.0, atol=1e-5)
+    assert ticks(view, "bottom") == ["[CLS]", "tokenization", "of", "unaffable", "words", "[SEP]"]
+    assert len(groups) == 6
+
+
+def test_hide_special_tokens_renormalises_and_sinks_are_shown_per_head(qtbot, minilm_view, minilm_reference):
+    view = minilm_view
+    tokens, reference, word_ids = reference_stack(minilm_reference, TEXT)
+    special = [t in ("[CLS]", "[SEP]") for t in tokens]
+    select(qtbot, view, 5, 3)
+    # sink mass: mean over queries of the weight on [CLS], [SEP] and the first token
+    sinks = np.array([reference[5, h][:, [0, len(tokens) - 1]].sum(axis=1).mean() for h in range(12)])
+    np.testing.assert_allclose(view.word_pieces.sinks, sinks, atol=ATOL)
+    assert view.word_pieces.sink_label.text().endswith(" ".join(f"{100 * s:.0f}" for s in sinks))
+    with qtbot.waitSignal(view.updated, timeout=5000):
+        view.word_pieces.hide_check.setChecked(True)
+    np.testing.assert_allclose(drawn(view), numpy_hide(reference[5, 3], special), atol=ATOL, rtol=0)
+    assert ticks(view, "left") == [t for t, s in zip(tokens, special) if not s]
+    # both: hide, then merge what is left
+    with qtbot.waitSignal(view.updated, timeout=5000):
+        view.word_pieces.merge_check.setChecked(True)
+    kept_ids = [w for w, s in zip(word_ids, special) if not s]
+    expected, _ = numpy_merge(numpy_hide(reference[5, 3], special), kept_ids)
+    np.testing.assert_allclose(drawn(view), expected, atol=ATOL, rtol=0)
+    assert ticks(view, "bottom") == ["tokenization", "of", "unaffable", "words"]
+
+
+def offered_kinds(view) -> list[str]:
+    box = view.controls.kind_box
+    return [box.itemData(i) for i in range(box.count()) if box.model().item(i).isEnabled()]
+
+
+def test_decoder_only_and_encoder_decoder_folders_offer_their_kinds(qtbot, main_window, monkeypatch, tmp_path):
+    """GPT-2: masked self-attention only; T5: all three kinds over its greedy output, each drawn
+    as transformers computes it (the greedy output from generate, then one forward pass)."""
+    view = main_window.view("attention")
+    gpt2 = tiny_gpt2(tmp_path / "gpt2")
+    open_from_menu(qtbot, main_window, monkeypatch, gpt2)
+    type_text(qtbot, view, "the cat sat")
+    assert offered_kinds(view) == ["decoder_self"] and view.kind == "decoder_self"
+    tok = transformers.AutoTokenizer.from_pretrained(gpt2)
+    ref = transformers.AutoModelForCausalLM.from_pretrained(gpt2, attn_implementation="eager").eval()
+    enc = tok("the cat sat", return_tensors="pt")
+    with torch.no_grad():
+        attentions = ref(**enc, output_attentions=True).attentions
+    select(qtbot, view, 1, 2)
+    np.testing.assert_allclose(drawn(view), attentions[1][0, 2].numpy(), atol=ATOL, rtol=0)
+    assert ticks(view, "bottom") == tok.convert_ids_to_tokens(enc.input_ids[0])
+    assert view.heatmap.mask is not None and view.heatmap.mask[0, 1]  # the future is hatched
+
+    t5 = tiny_t5(tmp_path / "t5")
+    open_from_menu(qtbot, main_window, monkeypatch, t5)
+    text = "attention is all you need"
+    type_text(qtbot, view, text)
+    assert offered_kinds(view) == ["encoder_self", "decoder_self", "cross"]
+    assert view.kind == "decoder_self"  # the kind chosen for GPT-2 stays while the model has it
+    view.controls.kind_box.setCurrentIndex(view.controls.kind_box.findData("cross"))
+    qtbot.waitUntil(lambda: view.kind == "cross", timeout=5000)
+    tok = transformers.AutoTokenizer.from_pretrained(t5)
+    ref = transformers.AutoModelForSeq2SeqLM.from_pretrained(t5, attn_implementation="eager").eval()
+    enc = tok(text, return_tensors="pt")
+    greedy = ref.generate(**enc, num_beams=1, do_sample=False, max_new_tokens=40)[0, 1:].tolist()
+    decoder_in = torch.tensor([[ref.config.decoder_start_token_id] + greedy[:-1]])
+    with torch.no_grad():
+        out = ref(**enc, decoder_input_ids=decoder_in, output_attentions=True)
+    select(qtbot, view, 0, 1)
+    np.testing.assert_allclose(drawn(view), out.cross_attentions[0][0, 1].numpy(), atol=ATOL, rtol=0)
+    def shown(tokens):  # the app writes </s> as ⟨/s⟩ for every model (docs/attention.md)
+        return ["⟨/s⟩" if t == "</s>" else t for t in tokens]
+
+    assert ticks(view, "bottom") == shown(tok.convert_ids_to_tokens(enc.input_ids[0]))
+    assert ticks(view, "left") == shown(tok.convert_ids_to_tokens(greedy))  # the token each step produces
+
+
+def test_overview_downsamples_long_inputs_to_block_means():
+    from app.widgets.overview import TILE_PIXELS, AttentionOverview
+
+    rng = np.random.default_rng(0)
+    stack = rng.random((2, 3, 300, 257)).astype(np.float32)
+    overview = AttentionOverview()
+    overview.set_stack(stack)
+    tile = overview.tiles[(1, 2)].image
+    f, g = 3, 3  # ceil(300 / 128), ceil(257 / 128)
+    assert tile.shape == (100, 86) and max(tile.shape) <= TILE_PIXELS
+    for r, c in [(0, 0), (57, 40), (99, 85)]:  # the last column holds 2 keys, not 3
+        block = stack[1, 2, r * f:(r + 1) * f, c * g:(c + 1) * g]
+        assert tile[r, c] == pytest.approx(block.mean(), abs=1e-6)
+    np.testing.assert_allclose(overview.tiles[(0, None)].image[5, 5], stack[0, :, 15:18, 15:18].mean(), atol=1e-6)
+    # the full-resolution tile stays in token units
+    assert overview.tiles[(1, 2)].boundingRect().width() == 86
+    overview.deleteLater()
+
+
+# ---- loading -------------------------------------------------------------------------------
+
+def test_folder_without_safetensors_is_refused_with_a_message(qtbot, main_window, monkeypatch, tmp_path):
+    (tmp_path / "config.json").write_text('{"model_type": "bert"}')
+    (tmp_path / "pytorch_model.bin").write_bytes(b"pickle")
+    before = main_window.view("attention").controls.model_box.count()
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", staticmethod(lambda *a, **k: str(tmp_path)))
+    main_window.model_folder_menu.open_action.trigger()
+    box = main_window.model_folder_menu.error_box
+    assert box is not None and box.isVisible()
+    assert "model.safetensors is missing" in box.text() and "pytorch_model.bin" in box.text()
+    assert main_window.view("attention").controls.model_box.count() == before
+    box.close()
+
+
+def test_unsupported_architecture_is_refused_by_the_worker_once_per_try(qtbot, main_window, tmp_path):
+    """An image model passes the folder check (config, safetensors, tokenizer file) and is
+    refused when the worker classifies it: one message per attempt, the GUI live meanwhile."""
+    import json
+
+    header = b"{}"
+    (tmp_path / "model.safetensors").write_bytes(len(header).to_bytes(8, "little") + header)
+    (tmp_path / "config.json").write_text(json.dumps({"model_type": "vit", "architectures": ["ViTModel"]}))
+    (tmp_path / "vocab.txt").write_text("[PAD]\n")
+    menu = main_window.model_folder_menu
+    failures = []
+    main_window.state.model_folders.failed.connect(lambda path, message: failures.append(message))
+    for attempt in (1, 2):
+        assert menu.open(tmp_path) is not None  # accepted by the quick check: goes to the worker
+        wait_loaded(qtbot, main_window)
+        qtbot.waitUntil(lambda: len(failures) == attempt, timeout=30000)
+        assert "unsupported architecture ViTModel" in menu.error_box.text()
+        menu.error_box.close()
+    qtbot.wait(100)
+    assert len(failures) == 2
+
+
+def test_without_transformers_the_menu_says_how_to_enable_it(qtbot, main_window, monkeypatch):
+    import app.model_folder_menu as menu
+
+    monkeypatch.setattr(menu, "hf_available", lambda: False)
+    assert main_window.model_folder_menu.open_dialog() is None
+    assert 'pip install -e ".[hf]"' in main_window.model_folder_menu.error_box.text()
+    main_window.model_folder_menu.error_box.close()
+
+
+def test_model_path_option_loads_the_folder_and_recent_models_remember_it(qtbot, main_window):
+    import main
+
+    args = main.build_parser().parse_args(["--model-path", str(minilm_folder())])
+    main.check_options(args)
+    main.apply_options(main_window, args)
+    wait_loaded(qtbot, main_window)
+    key = str(minilm_folder().resolve())
+    assert main_window.view("attention").controls.model_box.currentData() == key
+    assert main_window.model_folder_menu.recent_menu.actions()[0].text() == key
+    # an encoder cannot generate: the beam view does not offer it
+    assert main_window.view("beam").controls.model_box.findData(key) < 0
+    with pytest.raises(main.StartError, match="config.json is missing"):
+        main.check_options(main.build_parser().parse_args(["--model-path", str(Path(__file__).parent)]))
+
+
+# ---- beam search ---------------------------------------------------------------------------
+
+def test_beam_on_a_tiny_gpt2_folder_lists_generates_sequences(qtbot, main_window, monkeypatch, tmp_path):
+    folder = tiny_gpt2(tmp_path / "tiny-gpt2")
+    main_window.show_view("beam")
+    view = main_window.current_view()
+    open_from_menu(qtbot, main_window, monkeypatch, folder)
+    assert main_window.current_view() is view and view.controls.model_box.currentData() == str(folder.resolve())
+    width, alpha, text = 4, 0.8, "the cat sat"
+    view.controls.beam_spin.setValue(width)
+    view.controls.alpha_spin.setValue(alpha)
+    view.controls.input.setText(text)
+    qtbot.waitUntil(lambda: view.original is not None and view.original.text == text
+                    and view.original.beam_width == width and not view.busy, timeout=60000)
+
+    tok = transformers.AutoTokenizer.from_pretrained(folder)
+    model = transformers.AutoModelForCausalLM.from_pretrained(folder, attn_implementation="eager").eval()
+    enc = tok(text, return_tensors="pt")
+    out = model.generate(**enc, num_beams=width, length_penalty=alpha, early_stopping=True,
+                         num_return_sequences=width, output_scores=True, return_dict_in_generate=True,
+                         max_new_tokens=40, do_sample=False, pad_token_id=0)
+    expected = []
+    for row in out.sequences[:, enc.input_ids.shape[1]:].tolist():
+        expected.append(tuple(row[: row.index(1) + 1] if 1 in row else row))  # cut after </s> (id 1)
+    assert [r.token_ids for r in view.nbest.rows] == expected
+    np.testing.assert_allclose([r.score for r in view.nbest.rows], out.sequences_scores.numpy(), atol=ATOL, rtol=0)
+    table = view.nbest.table
+    shown = [table.item(i, 1).text() for i in range(table.rowCount())]
+    written = [" ".join(t for t in tok.convert_ids_to_tokens(list(seq)) if t != "</s>") for seq in expected]
+    assert shown == written
+    assert not view.node_panel.isEnabled() and "shipped models" in view.node_panel.message.text()
