@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 TORCH_SPEC ?= torch==2.13.0
 STAMP := $(VENV)/.installed
 
-.PHONY: run test install benchmarks mutation clean
+.PHONY: run test install benchmarks mutation clean translations
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -34,6 +34,15 @@ benchmarks: $(STAMP)
 mutation: $(STAMP)
 	nice -n 10 $(VENV)/bin/mutmut run --max-children 2
 	$(PY) tests/mutation/summary.py
+
+# The interface's Chinese: collect every tr()/translate() string of app/ into the .ts source
+# (existing translations kept, vanished strings dropped; no line numbers, so edits elsewhere do not
+# churn the file), then compile the .qm the app loads.  Write new Chinese in the .ts (Qt Linguist:
+# $(VENV)/bin/pyside6-linguist) and run this again.
+TS := assets/i18n/attention_lab_zh.ts
+translations: $(STAMP)
+	$(VENV)/bin/pyside6-lupdate $$(find app -name '*.py' | sort) -ts $(TS) -no-obsolete -locations none
+	$(VENV)/bin/pyside6-lrelease $(TS) -qm $(TS:.ts=.qm)
 
 clean:
 	rm -rf $(VENV) build *.egg-info mutants

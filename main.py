@@ -1,4 +1,4 @@
-"""Start Attention Lab: python main.py [--device auto|cpu|cuda|mps] [--view ID] [--screenshot PNG].
+"""Start Attention Lab: python main.py [--device auto|cpu|cuda|mps] [--view ID] [--lang en|zh] [--screenshot PNG].
 
 `python main.py --help` lists the options; the view ids come from the registry (app/views/__init__.py)."""
 from __future__ import annotations
@@ -33,6 +33,9 @@ def build_parser():
     p.add_argument("--session", metavar="FILE", default=None,
                    help="open a saved session, or a lecture file (with --scene)")
     p.add_argument("--scene", type=int, default=None, metavar="N", help="show scene N (from 1) of the lecture --session")
+    p.add_argument("--lang", default=None, choices=("en", "zh"),
+                   help="interface language: English or Simplified Chinese (default: the last choice, "
+                        "else the system locale); remembered for the next start")
     p.add_argument("--startup-report", action="store_true",
                    help="print when the window was shown and when the first result was drawn (Unix times), "
                         "then exit (benchmarks/startup.py)")
@@ -147,12 +150,14 @@ def main(argv=None) -> int:
     font.setPointSize(max(font.pointSize(), 11))  # legible on a projector by default
     app.setFont(font)
 
+    from app import i18n
     from app.main_window import MainWindow
 
     try:
         size = parse_size(args.size) if args.size else None
         check_options(args)
-    except StartError as exc:
+        i18n.install(i18n.startup_language(args.lang))
+    except (StartError, i18n.LanguageError) as exc:
         print(f"attention-lab: {exc}", file=sys.stderr)
         return 2
     # a slide (--screenshot) shows exactly what the options say, not the last session

@@ -21,7 +21,7 @@ class LecturePanel(QDockWidget):
     scene_requested = Signal(object)
 
     def __init__(self, parent=None):
-        super().__init__(self.tr("Lecture"), parent)
+        super().__init__(parent)
         self.setObjectName("lecture_panel")
         self.scenes: list[Scene] = []
         self.current = -1
@@ -30,10 +30,11 @@ class LecturePanel(QDockWidget):
         self.list.model().rowsMoved.connect(self._rows_moved)
         self.list.itemChanged.connect(self._caption_edited)
         self.list.itemDoubleClicked.connect(lambda item: self.go_to(self.list.row(item)))
-        self.capture_button = QPushButton(self.tr("Add current view"))
-        self.up_button = QPushButton(self.tr("Up"))
-        self.down_button = QPushButton(self.tr("Down"))
-        self.remove_button = QPushButton(self.tr("Remove"))
+        self.capture_button = QPushButton()
+        self.up_button = QPushButton()
+        self.down_button = QPushButton()
+        self.remove_button = QPushButton()
+        self.retranslate()
         self.capture_button.clicked.connect(self.capture_requested)
         self.up_button.clicked.connect(lambda: self.move(self.list.currentRow(), -1))
         self.down_button.clicked.connect(lambda: self.move(self.list.currentRow(), +1))
@@ -46,6 +47,16 @@ class LecturePanel(QDockWidget):
         layout.addWidget(self.list, 1)
         layout.addLayout(buttons)
         self.setWidget(body)
+
+    def retranslate(self) -> None:
+        """The panel's texts in the current language (the main window calls this on a switch)."""
+        self.setWindowTitle(self.tr("Lecture"))
+        self.capture_button.setText(self.tr("Add current view"))
+        self.up_button.setText(self.tr("Up"))
+        self.down_button.setText(self.tr("Down"))
+        self.remove_button.setText(self.tr("Remove"))
+        if self.scenes:
+            self._refill()
 
     # ---- the list ------------------------------------------------------------------------------
     def set_scenes(self, scenes: list[Scene]) -> None:

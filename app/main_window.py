@@ -1,14 +1,16 @@
 """The main window: navigation on the left, one view at a time, a status bar."""
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, QSettings, Qt
+from PySide6.QtCore import QByteArray, QObject, QSettings, Qt
 from PySide6.QtGui import QAction, QFont, QKeySequence
 from PySide6.QtWidgets import (QApplication, QDockWidget, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMainWindow,
-                               QMessageBox, QStackedWidget, QWidget)
+                               QMenu, QMessageBox, QStackedWidget, QWidget)
 
 import html
 
+from app import i18n
 from app.bridge import EngineBridge
+from app.engine_text import engine_message
 from app.export import ExportButton
 from app.lecture_panel import LecturePanel
 from app.model_folder_menu import ModelFolderMenu
@@ -30,7 +32,7 @@ class MainWindow(QMainWindow):
                  threads: int | None = EngineBridge.DEFAULT_THREADS, restore_session: bool = False):
         """`restore_session`: put back what every view showed when the app was last closed."""
         super().__init__()
-        self.setWindowTitle("Attention Lab")
+        self.setWindowTitle(self.tr("Attention Lab"))
         self.bridge = bridge or EngineBridge(device=device, parent=self, threads=threads)
         self.state = SharedState(self)
         self.views = []
@@ -38,16 +40,9 @@ class MainWindow(QMainWindow):
         self.navigation = QListWidget()
         self.navigation.setObjectName("navigation")
         self.stack = QStackedWidget()
-        for cls in view_classes():
-            view = cls(self.bridge, self.state, self)
-            self.views.append(view)
-            self.state.register_receiver(view)
-            self.stack.addWidget(view)
-            item = QListWidgetItem(cls.title())
-            item.setData(Qt.ItemDataRole.UserRole, cls.view_id)
-            self.navigation.addItem(item)
+        self._presenting = False
+        self._build_views()
         self.navigation.currentRowChanged.connect(self._show_row)
-        self._fit_navigation()
         central = QWidget()
         row = QHBoxLayout(central)
         row.setContentsMargins(4, 4, 4, 0)
@@ -55,9 +50,12 @@ class MainWindow(QMainWindow):
         row.addWidget(self.stack, 1)
         self.setCentralWidget(central)
 
-        self.device_label = QLabel(self.tr("Device: starting…"))
-        self.model_label = QLabel(self.tr("Models: loading…"))
-        self.timing_label = QLabel(self.tr("Last inference: –"))
+        self._device_result = None
+        self._last_inference_ms: float | None = None
+        self.device_label = QLabel()
+        self.model_label = QLabel()
+        self.timing_label = QLabel()
+        self._update_status_labels()
         for label in (self.device_label, self.model_label, self.timing_label):
             self.statusBar().addPermanentWidget(label)
         self.state.model_state_changed.connect(self._update_model_label)
@@ -72,12 +70,76 @@ class MainWindow(QMainWindow):
         self.lecture_panel.capture_requested.connect(self.capture_scene)
         self.lecture_panel.scene_requested.connect(self.sessions.apply_scene)
         self.sessions.recent_changed.connect(self._fill_recent)
-        self._presenting = False
         self.model_folder_menu = ModelFolderMenu(self)
+        # the menu bar's menus and the window's actions in them, replaced when the language changes
+        self._menus: list[QMenu] = []
+        self._menu_actions: list[QAction] = []
         self._build_menus()
         self._restore(initial_view)
         if restore_session:
             self.sessions.restore_last()
+
+    # ---- the views ------------------------------------------------------------------------
+    def _build_views(self) -> None:
+        """One view per registry entry, in the stack and the navigation list."""
+        for cls in view_classes():
+            view = cls(self.bridge, self.state, self)
+            view.add_explanation()
+            view.set_presenting(self._presenting)
+            self.views.append(view)
+            self.state.register_receiver(view)
+            self.stack.addWidget(view)
+            item = QListWidgetItem(cls.title())
+            item.setData(Qt.ItemDataRole.UserRole, cls.view_id)
+            self.navigation.addItem(item)
+        self._fit_navigation()
+
+    # ---- language ---------------------------------------------------------------------------
+    def set_language(self, language: str) -> None:
+        """Switch the interface language now and remember it (View ▸ Language).
+
+        The views are rebuilt in the new language and given back their inputs and settings
+        (the session capture of app/session.py), so every string a view builds, including plot
+        labels and texts made while rendering, is in the new language without each view keeping
+        a list of what to retranslate.  The window's own menus and labels are retranslated here."""
+        if language == i18n.current():
+            i18n.remember(language)
+            return
+        states = self.sessions.capture()
+        current = self.current_view().view_id if self.views else None
+        i18n.install(language)
+        i18n.remember(language)
+        self._replace_views()
+        self.sessions.apply(states, current)
+        self._retranslate()
+
+    def _replace_views(self) -> None:
+        old, self.views = self.views, []
+        self.state.clear_receivers()
+        self.navigation.blockSignals(True)
+        self.navigation.clear()
+        for view in old:
+            for child in view.findChildren(QObject):  # no slot may run on a view being deleted
+                child.blockSignals(True)
+            self.stack.removeWidget(view)
+            view.hide()
+            view.deleteLater()
+        self._build_views()
+        self.navigation.blockSignals(False)
+
+    def _retranslate(self) -> None:
+        self.setWindowTitle(self.tr("Attention Lab"))
+        self._update_status_labels()
+        self.lecture_panel.retranslate()
+        for menu in self._menus:  # with their submenus
+            self.menuBar().removeAction(menu.menuAction())
+            menu.deleteLater()
+        for action in self._menu_actions:  # the items (children of the window, not of a menu)
+            action.deleteLater()
+        self._menus.clear()
+        self._menu_actions.clear()
+        self._build_menus()
+        self.presentation_action.setChecked(self._presenting)
 
     # ---- navigation ----------------------------------------------------------------------
     def _fit_navigation(self):
@@ -108,18 +170,32 @@ class MainWindow(QMainWindow):
 
     # ---- status bar ----------------------------------------------------------------------
     def _on_device(self, result) -> None:
-        if result.ok:
-            self.device_label.setText(self.tr("Device: {0}").format(result.value[1]))
+        self._device_result = result
+        self._update_status_labels()
+
+    def _update_status_labels(self) -> None:
+        result = self._device_result
+        if result is None:
+            self.device_label.setText(self.tr("Device: starting…"))
+        elif result.ok:
+            self.device_label.setText(self.tr("Device: {0}").format(engine_message(result.value[1])))
         else:
-            self.device_label.setText(self.tr("Device error: {0}").format(result.error))
+            self.device_label.setText(self.tr("Device error: {0}").format(engine_message(result.error)))
+        self._update_model_label()
+        if self._last_inference_ms is None:
+            self.timing_label.setText(self.tr("Last inference: –"))
+        else:
+            self.timing_label.setText(self.tr("Last inference: {0:.1f} ms").format(self._last_inference_ms))
 
     def _update_model_label(self, *_):
-        parts = [f"{name}: {state}" for name, state in sorted(self.state.model_states.items())]
+        states = {"loading": self.tr("loading…"), "ready": self.tr("ready"), "error": self.tr("error")}
+        parts = [f"{name}: {states.get(state, state)}" for name, state in sorted(self.state.model_states.items())]
         self.model_label.setText(" · ".join(parts) if parts else self.tr("Models: none"))
 
     def _update_timing(self, channel: str, elapsed_ms: float) -> None:
         if channel != "device":
-            self.timing_label.setText(self.tr("Last inference: {0:.1f} ms").format(elapsed_ms))
+            self._last_inference_ms = elapsed_ms
+            self._update_status_labels()
 
     # ---- sessions, lectures, export, presentation --------------------------------------------
     def open_session_dialog(self):
@@ -187,6 +263,7 @@ class MainWindow(QMainWindow):
     # ---- menus ---------------------------------------------------------------------------
     def _action(self, menu, text: str, slot, shortcut=None) -> QAction:
         action = QAction(text, self)
+        self._menu_actions.append(action)  # deleted when the menus are rebuilt in another language
         if shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
         action.triggered.connect(slot)
@@ -195,12 +272,14 @@ class MainWindow(QMainWindow):
 
     def _build_menus(self):
         file_menu = self.menuBar().addMenu(self.tr("&File"))
+        self._menus.append(file_menu)
         self._action(file_menu, self.tr("Open session…"), self.open_session_dialog, QKeySequence.StandardKey.Open)
         self._action(file_menu, self.tr("Save session as…"), self.save_session_dialog, QKeySequence.StandardKey.Save)
         self.recent_menu = file_menu.addMenu(self.tr("Recent sessions"))
         self._fill_recent()
         file_menu.addSeparator()
         self.model_folder_menu.add_to(file_menu)
+        self._menu_actions.append(self.model_folder_menu.open_action)
         file_menu.addSeparator()
         self._action(file_menu, self.tr("Export picture or data…"), self.export_current, "Ctrl+E")
         self._action(file_menu, self.tr("Copy picture"), self.copy_picture, "Ctrl+Shift+C")
@@ -208,6 +287,7 @@ class MainWindow(QMainWindow):
         self._action(file_menu, self.tr("Quit"), self.close, QKeySequence.StandardKey.Quit)
 
         view_menu = self.menuBar().addMenu(self.tr("&View"))
+        self._menus.append(view_menu)
         self._action(view_menu, self.tr("Larger text"), lambda: self.set_text_size(self.text_size() + 1),
                      QKeySequence.StandardKey.ZoomIn)
         self._action(view_menu, self.tr("Smaller text"), lambda: self.set_text_size(self.text_size() - 1),
@@ -216,6 +296,13 @@ class MainWindow(QMainWindow):
         self.presentation_action = self._action(view_menu, self.tr("Presentation mode"), self.toggle_presentation,
                                                 "F11")
         self.presentation_action.setCheckable(True)
+        language_menu = view_menu.addMenu(self.tr("Language"))
+        self.language_actions = {}
+        for code, name in i18n.LANGUAGES.items():
+            action = self._action(language_menu, name, lambda _=False, c=code: self.set_language(c))
+            action.setCheckable(True)
+            action.setChecked(code == i18n.current())
+            self.language_actions[code] = action
         view_menu.addSeparator()
         # Ctrl+1..9 jump between views: a lecturer switches without reaching for the mouse.
         self.view_actions = []
@@ -225,6 +312,7 @@ class MainWindow(QMainWindow):
                 lambda _=False, vid=view.view_id: self.show_view(vid), f"Ctrl+{number}"))
 
         lecture_menu = self.menuBar().addMenu(self.tr("&Lecture"))
+        self._menus.append(lecture_menu)
         self._action(lecture_menu, self.tr("Show lecture panel"), self.lecture_panel.show)
         self._action(lecture_menu, self.tr("Add current view as a scene"), self.capture_scene, "Ctrl+Shift+A")
         self._action(lecture_menu, self.tr("Next scene"), self.lecture_panel.next, QKeySequence(Qt.Key.Key_PageDown))
@@ -235,6 +323,7 @@ class MainWindow(QMainWindow):
         self._action(lecture_menu, self.tr("Save lecture as…"), self.save_lecture_dialog)
 
         help_menu = self.menuBar().addMenu(self.tr("&Help"))
+        self._menus.append(help_menu)
         self._action(help_menu, self.tr("Keyboard shortcuts"), self._shortcuts, QKeySequence.StandardKey.HelpContents)
         self._action(help_menu, self.tr("About Attention Lab"), self._about)
 

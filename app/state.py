@@ -25,7 +25,7 @@ class SentDistribution:
 class SharedState(QObject):
     #: a view asks the window to show another view (by its view_id)
     navigate_requested = Signal(str)
-    #: (model name, state text) for the status bar: "loading…", "ready", "error"
+    #: (model name, state) for the status bar: "loading", "ready" or "error" (translated there)
     model_state_changed = Signal(str, str)
 
     def __init__(self, parent=None):
@@ -45,6 +45,10 @@ class SharedState(QObject):
         """The main window registers every view; the first one accepting a kind receives it."""
         for kind in view.accepts:
             self._receivers.setdefault(kind, view)
+
+    def clear_receivers(self) -> None:
+        """The views are being replaced (a language switch): the new ones register again."""
+        self._receivers.clear()
 
     def receiver_title(self, kind: str) -> str | None:
         """The title of the view that would receive `kind` (for a "Send to …" button), or None."""

@@ -22,12 +22,14 @@ view's Gaussians) makes a second loop on its own channel.
 """
 from __future__ import annotations
 
+from importlib import import_module
 from typing import Callable
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
 from app import style
+from app.engine_text import engine_message
 
 
 class InputProblem(Exception):
@@ -126,7 +128,7 @@ class RequestLoop(QObject):
             return None
         model = getattr(request, "model", None)
         if isinstance(model, str) and self.view.state.model_states.get(model) != "ready":
-            self.view.state.set_model_state(model, self.tr("loading…"))
+            self.view.state.set_model_state(model, "loading")
             if self.value is None:
                 self.message.show_message(self.tr("Loading model {0}…").format(model), error=False)
         for channel in self.invalidates:
@@ -140,14 +142,14 @@ class RequestLoop(QObject):
         model = getattr(result.request, "model", None)
         if not result.ok:
             if result.error_type == "ModelLoadError" and isinstance(model, str):
-                self.view.state.set_model_state(model, self.tr("error"))
-                text = self.tr("Model {0} could not be loaded: {1}").format(model, result.error)
+                self.view.state.set_model_state(model, "error")
+                text = self.tr("Model {0} could not be loaded: {1}").format(model, engine_message(result.error))
             else:
                 text = result.error
             self._show(text, True)
             return
         if isinstance(model, str):
-            self.view.state.set_model_state(model, self.tr("ready"))
+            self.view.state.set_model_state(model, "ready")
         self.error = None
         if not self._other_loop_failed():
             self.message.clear_message()  # before render(), which may add a note of its own
@@ -164,6 +166,7 @@ class RequestLoop(QObject):
         return any(loop is not self and loop.error and loop.message is self.message for loop in self.view.loops)
 
     def _show(self, text: str, error: bool) -> None:
+        text = engine_message(text)  # engine errors arrive in English
         self.error = text if error else None
         if self.value is not None and error:
             text = self.tr("{0}  (The picture shows the last valid input.)").format(text)
@@ -220,10 +223,30 @@ class View(QWidget):
         self.loops: list[RequestLoop] = []
         self.message = MessageLine()
         self.content: QWidget | None = None
+        self.explanation_box = None  # add_explanation()
 
     @classmethod
     def title(cls) -> str:
         return QCoreApplication.translate(cls.__name__, cls.TITLE)
+
+    # ---- the explanation -----------------------------------------------------------------------
+    @classmethod
+    def explanation(cls) -> tuple[str, str]:
+        """(a few sentences on the concept, its formula) in the interface language: TEXT and
+        FORMULA of the `explanation.py` module in the view's package."""
+        module = import_module(cls.__module__.rsplit(".", 1)[0] + ".explanation")
+        return (QCoreApplication.translate(module.CONTEXT, module.TEXT),
+                QCoreApplication.translate(module.CONTEXT, module.FORMULA))
+
+    def add_explanation(self) -> None:
+        """Put the collapsible explanation at the top of the view (the main window does this for
+        every view it shows; idempotent)."""
+        if self.explanation_box is not None or self.layout() is None:
+            return
+        from app.widgets.explanation import ExplanationBox
+
+        self.explanation_box = ExplanationBox(*self.explanation())
+        self.layout().insertWidget(0, self.explanation_box)
 
     def request_loop(self, channel: str, build: Callable, render: Callable, debounce_ms: int | None = None,
                      message: MessageLine | None = None, invalidates=(), greys=None) -> RequestLoop:

@@ -61,7 +61,7 @@ class AttentionHeatmap(pg.GraphicsLayoutWidget):
         self.selected_row: int | None = None
         self.plot.scene().sigMouseMoved.connect(self._on_mouse_moved)
         self.plot.scene().sigMouseClicked.connect(self._on_mouse_clicked)
-        self.row_title, self.column_title = "query", "key"
+        self.row_title, self.column_title = self.tr("query"), self.tr("key")
         self.set_text_size(13)
 
     def set_text_size(self, points: float) -> None:
@@ -75,7 +75,8 @@ class AttentionHeatmap(pg.GraphicsLayoutWidget):
             axis.setTextPen("#111")
         self.colorbar.axis.setTickFont(font)
         self.colorbar.axis.setTextPen("#111")
-        self.colorbar.getAxis("left").setLabel("attention weight", **{"font-size": f"{points:.1f}pt", "color": "#111"})
+        self.colorbar.getAxis("left").setLabel(self.tr("attention weight"),
+                                               **{"font-size": f"{points:.1f}pt", "color": "#111"})
         self._set_titles()
 
     def _set_titles(self) -> None:
@@ -83,9 +84,11 @@ class AttentionHeatmap(pg.GraphicsLayoutWidget):
         self.plot.setLabel("left", self.row_title, **style)
         self.plot.setLabel("bottom", self.column_title, **style)
 
-    def set_matrix(self, matrix, row_labels, column_labels, mask=None, row_title="query", column_title="key"):
+    def set_matrix(self, matrix, row_labels, column_labels, mask=None, row_title=None, column_title=None):
         """Show `matrix` (rows x columns, values in [0, 1]); `mask` is True on cells that cannot
-        be attended (drawn hatched)."""
+        be attended (drawn hatched).  The axis titles default to "query" and "key"."""
+        row_title = self.tr("query") if row_title is None else row_title
+        column_title = self.tr("key") if column_title is None else column_title
         self.matrix = np.ascontiguousarray(matrix, dtype=np.float32)
         rows, cols = self.matrix.shape
         self.row_labels, self.column_labels = list(row_labels), list(column_labels)
@@ -130,9 +133,10 @@ class AttentionHeatmap(pg.GraphicsLayoutWidget):
 
     def describe_cell(self, row: int, col: int) -> str:
         value = float(self.matrix[row, col])
-        text = (f"query '{self.row_labels[row]}' ({row}) → key '{self.column_labels[col]}' ({col}): {value:.3f}")
+        text = self.tr("query '{0}' ({1}) → key '{2}' ({3}): {4}").format(
+            self.row_labels[row], row, self.column_labels[col], col, f"{value:.3f}")
         if self.mask is not None and self.mask[row, col]:
-            text += "  (masked: a future position)"
+            text += self.tr("  (masked: a future position)")
         return text
 
     def _on_mouse_moved(self, scene_pos):

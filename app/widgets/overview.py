@@ -67,7 +67,7 @@ class AttentionOverview(pg.GraphicsLayoutWidget):
         self._labels.clear()
         for layer in range(n_layers):
             if n_layers > 1 or n_heads > 1:
-                self.addLabel(f"layer {layer + 1}", row=2 * layer + 1, col=0, angle=-90)
+                self.addLabel(self.tr("layer {0}").format(layer + 1), row=2 * layer + 1, col=0, angle=-90)
             for col, head in enumerate(list(range(n_heads)) + ([None] if n_heads > 1 else [])):
                 self._labels[(layer, head)] = self.addLabel("", row=2 * layer, col=col + 1)
                 box = self.addViewBox(row=2 * layer + 1, col=col + 1, lockAspect=False, invertY=True,

@@ -83,7 +83,7 @@ def test_attention_view_says_it_is_loading_until_the_model_is_ready(qtbot, bridg
     view = AttentionView(bridge, shared_state)
     qtbot.addWidget(view)
     qtbot.waitUntil(lambda: "Loading model date-transformer" in view.message.text(), timeout=5000)
-    assert shared_state.model_states["date-transformer"] == "loading…"
+    assert shared_state.model_states["date-transformer"] == "loading"
     qtbot.waitUntil(lambda: view.result is not None, timeout=30000)
     assert shared_state.model_states["date-transformer"] == "ready"
     assert view.message.text() == ""

@@ -1,17 +1,22 @@
 """The attention view's controls: the input, the model, teacher forcing, and which matrix to show."""
 from __future__ import annotations
 
-from PySide6.QtCore import QSignalBlocker, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSignalBlocker, Signal
 from PySide6.QtWidgets import QCheckBox, QComboBox, QGridLayout, QLabel, QLineEdit, QWidget
 
 from app.widgets.examples_button import input_with_examples, model_combo
 from app.widgets.form import labelled_row, main_line_edit, relay_edits
 
 KINDS = (
-    ("encoder_self", "Encoder self-attention"),
-    ("decoder_self", "Decoder masked self-attention"),
-    ("cross", "Cross-attention (decoder → encoder)"),
+    ("encoder_self", QT_TRANSLATE_NOOP("AttentionControls", "Encoder self-attention")),
+    ("decoder_self", QT_TRANSLATE_NOOP("AttentionControls", "Decoder masked self-attention")),
+    ("cross", QT_TRANSLATE_NOOP("AttentionControls", "Cross-attention (decoder → encoder)")),
 )
+
+
+def kind_label(kind: str) -> str:
+    """The attention kind's name in the interface language."""
+    return QCoreApplication.translate("AttentionControls", dict(KINDS)[kind])
 
 
 class AttentionControls(QWidget):
@@ -32,7 +37,7 @@ class AttentionControls(QWidget):
         self.teacher_input.setEnabled(False)
         self.kind_box = QComboBox()
         for kind, label in KINDS:
-            self.kind_box.addItem(self.tr(label), kind)
+            self.kind_box.addItem(kind_label(kind), kind)
         self.kind_box.setCurrentIndex(2)
         self.layer_box = QComboBox()
         self.head_box = QComboBox()

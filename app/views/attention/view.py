@@ -3,13 +3,13 @@ the row panel and the overview grid draw what a result holds."""
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
 
 from app import style
 from app.export import ExportButton, matrix_csv
 from app.style import splitter
-from app.views.attention.controls import KINDS, AttentionControls
+from app.views.attention.controls import KINDS, AttentionControls, kind_label
 from app.views.attention.hf_panel import WordPiecePanel, shown_stack
 from app.views.attention.row_panel import RowPanel
 from app.views.base import InputProblem, View, shows
@@ -21,7 +21,7 @@ from engine.infotheory import row_entropies
 from engine.jobs import AttentionRequest, HFAttentionRequest
 
 #: the RNN has one additive attention, not layers and heads
-RNN_ATTENTION = "additive attention"
+RNN_ATTENTION = QT_TRANSLATE_NOOP("AttentionView", "additive attention")
 
 
 def is_word_piece_result(result) -> bool:
@@ -139,7 +139,7 @@ class AttentionView(View):
         self.layer = n_layers - 1 if self.layer < 0 else min(self.layer, n_layers - 1)
         if self.head is not None and self.head >= n_heads:
             self.head = None
-        single = RNN_ATTENTION if r.architecture == "rnn-attention" else None
+        single = self.tr(RNN_ATTENTION) if r.architecture == "rnn-attention" else None
         self.controls.offer(kinds, self.kind, n_layers, n_heads, self.layer, self.head, single_label=single)
 
         caption = self.tr("forced:") if r.teacher_forced else self.tr("output:")
@@ -285,10 +285,9 @@ class AttentionView(View):
         r = self.result
         if r is None:
             raise ValueError(self.tr("Nothing to export yet."))
-        kind = dict(KINDS)[self.kind]
         head = self.tr("mean over heads") if self.head is None else self.tr("head {0}").format(self.head + 1)
         caption = self.tr("{0} · {1} · layer {2} · {3} · input “{4}”").format(
-            self.model_name, self.tr(kind), self.layer + 1, head, r.source_text)
+            self.model_name, kind_label(self.kind), self.layer + 1, head, r.source_text)
         return self.heatmap, caption
 
     def export_basename(self) -> str:

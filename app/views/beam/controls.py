@@ -2,16 +2,16 @@
 what the tree draws.  The panel runs nothing: it emits signals and the view acts."""
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Signal
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QGridLayout, QLabel, QSpinBox, QWidget
 
 from app.widgets.examples_button import input_with_examples, model_combo
 from app.widgets.form import labelled_row, main_line_edit, relay_edits
 
 PENALTIES = (
-    ("power", "log P / L^α"),
-    ("gnmt", "log P / ((5+L)/6)^α  (GNMT)"),
-    ("none", "none: log P"),
+    ("power", QT_TRANSLATE_NOOP("SearchControls", "log P / L^α")),
+    ("gnmt", QT_TRANSLATE_NOOP("SearchControls", "log P / ((5+L)/6)^α  (GNMT)")),
+    ("none", QT_TRANSLATE_NOOP("SearchControls", "none: log P")),
 )
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QSignalBlocker, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from app import style
@@ -17,7 +17,7 @@ from app.widgets.tokens import display_token
 STATUS_BRUSHES = {"finished": STATUS_COLOURS["finished"], "kept": STATUS_COLOURS["kept"]}
 NOT_TAKEN_BRUSH = "#b0bec5"
 #: the RNN has one additive attention, not layers and heads (named as in the attention view)
-SINGLE_ATTENTION = "additive attention"
+SINGLE_ATTENTION = QT_TRANSLATE_NOOP("NodePanel", "additive attention")
 TICK_SCALE = 1.1
 
 
@@ -55,7 +55,7 @@ class NodePanel(QWidget):
         self.bars_plot.hideButtons()
         self.bars_plot.setMouseEnabled(False, False)
         self.bars_plot.setYRange(0, 1.08, padding=0)
-        self.bars_plot.setLabel("left", "P(next token)")
+        self.bars_plot.setLabel("left", self.tr("P(next token)"))
         self.bars_plot.getAxis("bottom").setTextPen(style.TEXT)
         self.bars = pg.BarGraphItem(x=[], height=[], width=0.8, brush="#90a4ae")
         self.bars_plot.addItem(self.bars)

@@ -26,9 +26,9 @@ from app.widgets.tokens import display_token
 from app.widgets.tree_canvas import TreeCanvas, curved_edge
 from engine.decoding import normalization_divisor
 
+#: Qt's translation, by a short name (pyside6-lupdate reads translate(context, text) calls)
+translate = QCoreApplication.translate
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("BeamTree", text)
 
 
 # fill, border, text, border width
@@ -216,14 +216,14 @@ class BeamTree(TreeCanvas):
         forced_steps = len(a.forced_prefix)
 
         self.root_item = NodeItem(self, 0, 0, display_token(a.vocab[a.bos_id]), 0.0, "root", True, False, None,
-                                  _tr("Start of the output: every hypothesis begins with ⟨s⟩.\n"
+                                  translate("BeamTree", "Start of the output: every hypothesis begins with ⟨s⟩.\n"
                                       "Click to see the distribution of the first token."))
         scene.addItem(self.root_item)
         for cand in self.drawn_candidates():
             rank = final_rank.get(cand.node_id)
             second = None
             if cand.status == "finished" or rank is not None:
-                mark = "✓" if cand.status == "finished" else _tr("cut")
+                mark = "✓" if cand.status == "finished" else translate("BeamTree", "cut")
                 prefix = f"#{rank + 1}  " if rank is not None else ""
                 second = f"{prefix}{mark} {style.fixed(cand.score)}"
             forced = cand.step <= forced_steps  # the first steps of a what-if search are imposed
@@ -238,7 +238,8 @@ class BeamTree(TreeCanvas):
             scene.addItem(edge)
             self.edge_items[node_id] = edge
         for step in range(0, result.steps_run + 1):
-            header = QGraphicsSimpleTextItem(_tr("start") if step == 0 else _tr("step {0}").format(step))
+            header = QGraphicsSimpleTextItem(translate("BeamTree", "start") if step == 0
+                                             else translate("BeamTree", "step {0}").format(step))
             header.setFont(self.header_font)
             header.setBrush(QColor(HEADER_COLOUR))
             scene.addItem(header)
@@ -261,27 +262,29 @@ class BeamTree(TreeCanvas):
             return style.fixed(x, 4)
 
         lines = [
-            _tr("Token '{0}' at step {1}, rank {2} of this step's candidates").format(token, cand.step, cand.rank + 1),
-            _tr("p(token | prefix) = {0}   log p = {1}").format(four(math.exp(cand.token_logprob)),
-                                                             four(cand.token_logprob)),
-            _tr("log P = {0} (parent) + {1} = {2}").format(four(parent_lp), four(cand.token_logprob),
-                                                          four(cand.logprob)),
+            translate("BeamTree", "Token '{0}' at step {1}, rank {2} of this step's candidates").format(
+                token, cand.step, cand.rank + 1),
+            translate("BeamTree", "p(token | prefix) = {0}   log p = {1}").format(
+                four(math.exp(cand.token_logprob)), four(cand.token_logprob)),
+            translate("BeamTree", "log P = {0} (parent) + {1} = {2}").format(
+                four(parent_lp), four(cand.token_logprob), four(cand.logprob)),
         ]
         divisor = normalization_divisor(cand.step, a.length_penalty, a.alpha)
-        lines.append(_tr("score if it ended here = {0} / {1} = {2}  (L = {3})")
+        lines.append(translate("BeamTree", "score if it ended here = {0} / {1} = {2}  (L = {3})")
                      .format(four(cand.logprob), four(divisor), four(cand.score), cand.step))
         status = {
-            "kept": _tr("kept: one of the B = {0} best live beams, it is extended at the next step"),
-            "finished": _tr("finished: ⟨/s⟩ within the top B = {0}, ranked by its score"),
-            "pruned": _tr("pruned: not among the B = {0} beams the search keeps"),
+            "kept": translate("BeamTree",
+                              "kept: one of the B = {0} best live beams, it is extended at the next step"),
+            "finished": translate("BeamTree", "finished: ⟨/s⟩ within the top B = {0}, ranked by its score"),
+            "pruned": translate("BeamTree", "pruned: not among the B = {0} beams the search keeps"),
         }[cand.status].format(a.beam_width)
         if forced:
-            status = _tr("forced: this token was imposed (what if)")
+            status = translate("BeamTree", "forced: this token was imposed (what if)")
         elif not cand.considered:
-            status += _tr(" (not even among the 2B candidates considered)")
+            status += translate("BeamTree", " (not even among the 2B candidates considered)")
         lines.append(status)
         if rank is not None:
-            lines.append(_tr("ends hypothesis #{0} of the n-best list").format(rank + 1))
+            lines.append(translate("BeamTree", "ends hypothesis #{0} of the n-best list").format(rank + 1))
         return "\n".join(lines)
 
     # ---- layout ------------------------------------------------------------------------------

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from contextlib import ExitStack
 
-from PySide6.QtCore import QSignalBlocker, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSignalBlocker, Signal
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QGridLayout, QLabel, QLineEdit, QMenu,
                                QPlainTextEdit, QSpinBox, QToolButton, QWidget)
 
@@ -12,12 +12,13 @@ from app.views.bleu.presets import PRESETS, Preset
 from app.widgets.form import labelled_row, relay_edits
 
 SMOOTHING = (
-    ("exp", "exp (default)"),
-    ("none", "none"),
-    ("floor", "floor (ε = 0.1)"),
-    ("add-k", "add-k (k = 1)"),
+    ("exp", QT_TRANSLATE_NOOP("BleuControls", "exp (default)")),
+    ("none", QT_TRANSLATE_NOOP("BleuControls", "none")),
+    ("floor", QT_TRANSLATE_NOOP("BleuControls", "floor (ε = 0.1)")),
+    ("add-k", QT_TRANSLATE_NOOP("BleuControls", "add-k (k = 1)")),
 )
-TOKENIZERS = (("13a", "13a (mteval)"), ("none", "whitespace"))
+TOKENIZERS = (("13a", QT_TRANSLATE_NOOP("BleuControls", "13a (mteval)")),
+              ("none", QT_TRANSLATE_NOOP("BleuControls", "whitespace")))
 
 
 class BleuControls(QWidget):
@@ -55,7 +56,7 @@ class BleuControls(QWidget):
         menu = QMenu(self.preset_button)
         self.preset_actions = []
         for preset in PRESETS:
-            action = menu.addAction(self.tr(preset.name))
+            action = menu.addAction(QCoreApplication.translate("BleuPresets", preset.name))
             action.triggered.connect(lambda _=False, p=preset: self.apply_preset(p))
             self.preset_actions.append(action)
         self.preset_button.setMenu(menu)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Signal
 from PySide6.QtWidgets import QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget
 
 from app import style
@@ -26,10 +26,15 @@ class NgramPanel(QWidget):
     #: the open tab changed (the highlighting follows it)
     order_changed = Signal(int)
 
-    HEADERS = (("n-gram", "a distinct n-gram of the candidate, in order of first appearance"),
-               ("count", "how often it occurs in the candidate"),
-               ("clip", "the most times it occurs in any ONE reference"),
-               ("clipped", "min(count, clip): what it adds to the matches"))
+    #: (column title, its tooltip), translated where shown
+    HEADERS = ((QT_TRANSLATE_NOOP("NgramPanel", "n-gram"),
+                QT_TRANSLATE_NOOP("NgramPanel", "a distinct n-gram of the candidate, in order of first appearance")),
+               (QT_TRANSLATE_NOOP("NgramPanel", "count"),
+                QT_TRANSLATE_NOOP("NgramPanel", "how often it occurs in the candidate")),
+               (QT_TRANSLATE_NOOP("NgramPanel", "clip"),
+                QT_TRANSLATE_NOOP("NgramPanel", "the most times it occurs in any ONE reference")),
+               (QT_TRANSLATE_NOOP("NgramPanel", "clipped"),
+                QT_TRANSLATE_NOOP("NgramPanel", "min(count, clip): what it adds to the matches")))
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -93,7 +98,7 @@ class NgramPanel(QWidget):
     @staticmethod
     def highlighted_html(tokens, matched: set[int]) -> str:
         if not tokens:
-            return "<i>(empty candidate)</i>"
+            return "<i>{0}</i>".format(QCoreApplication.translate("NgramPanel", "(empty candidate)"))
         spans = []
         for i, token in enumerate(tokens):
             colour = MATCHED_BACKGROUND if i in matched else UNMATCHED_BACKGROUND

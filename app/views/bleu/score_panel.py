@@ -2,7 +2,7 @@
 its formula filled in, and the same sentence under every smoothing method."""
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QTableWidgetItem, QVBoxLayout, QWidget
 
@@ -26,7 +26,8 @@ def fit_height(table) -> None:
 
 
 class ScorePanel(QWidget):
-    PRECISION_HEADERS = ("n", "p_n = matches/total", "p_n used (smoothed)")
+    PRECISION_HEADERS = ("n", QT_TRANSLATE_NOOP("ScorePanel", "p_n = matches/total"),
+                         QT_TRANSLATE_NOOP("ScorePanel", "p_n used (smoothed)"))
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -87,7 +88,7 @@ class ScorePanel(QWidget):
                                         + [self.tr("BLEU")])
         table.setRowCount(len(report.by_smoothing))
         for row, (method, result) in enumerate(report.by_smoothing):
-            cells = [QTableWidgetItem(self.tr(labels[method]))]
+            cells = [QTableWidgetItem(QCoreApplication.translate("BleuControls", labels[method]))]
             cells += [style.number_item(style.format_number(p, 4) if n < result.orders_used else "—")
                       for n, p in enumerate(result.precisions)]
             cells.append(style.number_item(style.format_number(result.score, 11)))

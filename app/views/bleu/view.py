@@ -53,7 +53,7 @@ class BleuView(View):
     # ---- requests ------------------------------------------------------------------------
     def build_request(self) -> CallRequest:
         preset = self.controls.current_preset()
-        self.preset_note.setText(self.tr(preset.note) if preset else "")
+        self.preset_note.setText(QCoreApplication.translate("BleuPresets", preset.note) if preset else "")
         self.preset_note.setVisible(preset is not None)
         references = self.controls.reference_lines()
         if not references:

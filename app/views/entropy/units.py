@@ -8,18 +8,19 @@ from PySide6.QtCore import QCoreApplication
 
 from app import style
 
+#: Qt's translation, by a short name (pyside6-lupdate reads translate(context, text) calls)
+translate = QCoreApplication.translate
+
 #: the logarithm each unit is measured with
 UNIT_LOG = {"bits": "log₂", "nats": "ln", "hartleys": "log₁₀"}
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("EntropyView", text)
-
 
 def unit_name(unit: str, one: bool = False) -> str:
     """"bits", or "bit" for exactly one."""
-    names = {"bits": (_tr("bit"), _tr("bits")), "nats": (_tr("nat"), _tr("nats")),
-             "hartleys": (_tr("hartley"), _tr("hartleys"))}
+    names = {"bits": (translate("EntropyView", "bit"), translate("EntropyView", "bits")),
+             "nats": (translate("EntropyView", "nat"), translate("EntropyView", "nats")),
+             "hartleys": (translate("EntropyView", "hartley"), translate("EntropyView", "hartleys"))}
     singular, plural = names.get(unit, (unit, unit))
     return singular if one else plural
 

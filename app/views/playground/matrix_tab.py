@@ -3,7 +3,7 @@ intermediate matrix: QKᵀ, the scaled scores, the weights (numbers and heatmap)
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import QSignalBlocker, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import (QCheckBox, QGridLayout, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QSpinBox,
                                QVBoxLayout, QWidget)
 
@@ -16,8 +16,10 @@ from app.widgets.form import relay_edits
 from app.widgets.heatmap import AttentionHeatmap
 from engine.playground import MAX_SIZE, MatrixInputError, parse_matrix, random_matrices
 
-SIZES = (("n", 3, "queries (rows of Q)"), ("m", 4, "keys and values (rows of K and V)"),
-         ("d_k", 4, "columns of Q and K"), ("d_v", 2, "columns of V"))
+SIZES = (("n", 3, QT_TRANSLATE_NOOP("MatrixTab", "queries (rows of Q)")),
+         ("m", 4, QT_TRANSLATE_NOOP("MatrixTab", "keys and values (rows of K and V)")),
+         ("d_k", 4, QT_TRANSLATE_NOOP("MatrixTab", "columns of Q and K")),
+         ("d_v", 2, QT_TRANSLATE_NOOP("MatrixTab", "columns of V")))
 
 
 def matrix_text(matrix) -> str:
@@ -80,11 +82,11 @@ class MatrixTab(ResultsPanel):
         grid.setContentsMargins(0, 0, 0, 0)
         self.titles = {}
         for index, (key, widget, title) in enumerate((
-                ("products", self.products_grid, "QKᵀ (dot products)"),
-                ("scores", self.scores_grid, "f·QKᵀ (scaled scores; −∞ masked)"),
-                ("weights", self.weights_grid, "weights = softmax of each row"),
-                ("output", self.output_grid, "output = weights · V"))):
-            self.titles[key] = style.title_label(self.tr(title))
+                ("products", self.products_grid, self.tr("QKᵀ (dot products)")),
+                ("scores", self.scores_grid, self.tr("f·QKᵀ (scaled scores; −∞ masked)")),
+                ("weights", self.weights_grid, self.tr("weights = softmax of each row")),
+                ("output", self.output_grid, self.tr("output = weights · V")))):
+            self.titles[key] = style.title_label(title)
             grid.addWidget(self.titles[key], 2 * (index // 2), index % 2)
             grid.addWidget(widget, 2 * (index // 2) + 1, index % 2)
         grid.addWidget(self.heatmap, 0, 2, 4, 1)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QSignalBlocker, Qt, QTimer, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QSignalBlocker, Qt, QTimer, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSpinBox, QTableWidget,
                                QTableWidgetItem, QVBoxLayout, QWidget)
@@ -18,7 +18,7 @@ from app.widgets.form import labelled_field, relay_edits
 from engine.playground import NAME_AGE_PRESET, MatrixInputError, parse_cell, parse_matrix
 
 BAD_CELL = QColor(255, 200, 200)
-RESULT_HEADERS = ("key", "s_j = q·k_j", "z_j = f·s_j", "w_j = softmax(z)_j", "w_j·v_j")
+RESULT_HEADERS = (QT_TRANSLATE_NOOP("QueryTab", "key"), "s_j = q·k_j", "z_j = f·s_j", "w_j = softmax(z)_j", "w_j·v_j")
 
 
 def vector_text(vector) -> str:
@@ -146,7 +146,7 @@ class QueryTab(ResultsPanel):
                     numbers.append(parse_cell(text, r, c))
                 grid.append(numbers)
             bad = None
-            query = parse_matrix(self.query_input.text(), "the query")
+            query = parse_matrix(self.query_input.text(), self.tr("the query"))
         except MatrixInputError as error:
             self._mark(bad)
             where = self.tr("Keys table") if bad is not None else self.tr("Query")

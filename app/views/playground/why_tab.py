@@ -36,15 +36,15 @@ class WhyScaleTab(QWidget):
         self.spread_legend = add_legend(self.spread_plot.getPlotItem(), where="top right")
         self.weight_legend = add_legend(self.weight_plot.getPlotItem(), where="middle right")
         for key, plot, legend, name, pen in (
-                ("dot_std", self.spread_plot, self.spread_legend, "q·k unscaled", pg.mkPen(UNSCALED, width=3)),
+                ("dot_std", self.spread_plot, self.spread_legend, self.tr("q·k unscaled"), pg.mkPen(UNSCALED, width=3)),
                 ("scaled_dot_std", self.spread_plot, self.spread_legend, "q·k / √d_k", pg.mkPen(SCALED, width=3)),
-                ("theory", self.spread_plot, self.spread_legend, "√d_k (theory)", _dashed("#777777")),
-                ("max_weight", self.weight_plot, self.weight_legend, "unscaled", pg.mkPen(UNSCALED, width=3)),
-                ("scaled_max_weight", self.weight_plot, self.weight_legend, "scaled by 1/√d_k",
+                ("theory", self.spread_plot, self.spread_legend, self.tr("√d_k (theory)"), _dashed("#777777")),
+                ("max_weight", self.weight_plot, self.weight_legend, self.tr("unscaled"), pg.mkPen(UNSCALED, width=3)),
+                ("scaled_max_weight", self.weight_plot, self.weight_legend, self.tr("scaled by 1/√d_k"),
                  pg.mkPen(SCALED, width=3)),
-                ("flat", self.weight_plot, self.weight_legend, "1/keys (flat)", _dashed("#777777"))):
+                ("flat", self.weight_plot, self.weight_legend, self.tr("1/keys (flat)"), _dashed("#777777"))):
             curve = plot.plot([], [], pen=pen, symbol=None if key in ("theory", "flat") else "o", symbolSize=6,
-                              symbolBrush=pen.color(), symbolPen=None, name=self.tr(name))
+                              symbolBrush=pen.color(), symbolPen=None, name=name)
             self.curves[key] = curve
         self.table = NumberGrid()
         self.table.verticalHeader().hide()
@@ -80,9 +80,9 @@ class WhyScaleTab(QWidget):
 
     def apply_zoom(self) -> None:
         points = round(style.point_size())
-        style_plot(self.spread_plot.getPlotItem(), self.tr("Spread (std) of the scores"), "d_k (log scale)",
+        style_plot(self.spread_plot.getPlotItem(), self.tr("Spread (std) of the scores"), self.tr("d_k (log scale)"),
                    self.tr("standard deviation"), points=points)
-        style_plot(self.weight_plot.getPlotItem(), self.tr("Average largest softmax weight"), "d_k (log scale)",
+        style_plot(self.weight_plot.getPlotItem(), self.tr("Average largest softmax weight"), self.tr("d_k (log scale)"),
                    self.tr("largest weight"), points=points)
         for legend in (self.spread_legend, self.weight_legend):
             for _, label in legend.items:

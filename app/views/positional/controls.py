@@ -6,13 +6,21 @@ from __future__ import annotations
 import math
 from dataclasses import asdict, dataclass
 
-from PySide6.QtCore import QCoreApplication, QSignalBlocker, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import (QComboBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QSlider, QSpinBox,
                                QWidget)
 
 from app.views.base import InputProblem
+from app.engine_text import engine_message
 from app.widgets.form import relay_edits
 from engine.positional import MAX_D_MODEL, MAX_POSITIONS, VARIANT_USES, VARIANTS
+
+#: Qt's translation, by a short name (pyside6-lupdate reads translate(context, text) calls)
+translate = QCoreApplication.translate
+
+#: the engine's layout names, as the combo box shows them
+VARIANT_NAMES = {"paper": QT_TRANSLATE_NOOP("PositionalControls", "paper"), "tensor2tensor": "tensor2tensor",
+                 "concatenated": QT_TRANSLATE_NOOP("PositionalControls", "concatenated")}
 
 BASE_SLIDER_STEPS_PER_DECADE = 20  # the base slider moves in steps of 10^(1/20)
 BASE_SLIDER_DECADES = 6  # 1 .. 10^6
@@ -32,9 +40,6 @@ class PositionalParams:
     def kwargs(self) -> dict:
         return asdict(self)
 
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("PositionalControls", text)
 
 
 def parse_base(text: str) -> float | None:
@@ -77,8 +82,8 @@ class PositionalControls(QWidget):
 
         self.variant_combo = QComboBox()
         for variant in VARIANTS:
-            self.variant_combo.addItem(variant, variant)
-            self.variant_combo.setItemData(self.variant_combo.count() - 1, _tr(VARIANT_USES[variant]),
+            self.variant_combo.addItem(translate("PositionalControls", VARIANT_NAMES[variant]), variant)
+            self.variant_combo.setItemData(self.variant_combo.count() - 1, engine_message(VARIANT_USES[variant]),
                                            Qt.ItemDataRole.ToolTipRole)
         self.variant_uses = QLabel()
         self.variant_uses.setObjectName("variant_uses")
@@ -187,7 +192,7 @@ class PositionalControls(QWidget):
         self.changed.emit()
 
     def _variant_changed(self, *_):
-        self.variant_uses.setText(_tr(VARIANT_USES[self.variant()]))
+        self.variant_uses.setText(engine_message(VARIANT_USES[self.variant()]))
         self.changed.emit()
 
     def _pos_changed(self, value: int) -> None:

@@ -1,0 +1,48 @@
+"""A collapsible explanation: a toggle line, and under it a few sentences and the formula."""
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QToolButton, QVBoxLayout, QWidget
+
+
+class ExplanationBox(QWidget):
+    """Collapsed: one line ("▸ What this view shows").  Expanded: the text, then the formula on
+    its own lines (plain Unicode, so it needs no maths renderer and exports as text)."""
+
+    def __init__(self, text: str, formula: str, parent=None):
+        super().__init__(parent)
+        self.setObjectName("explanation")
+        self.toggle = QToolButton()
+        self.toggle.setText(self.tr("What this view shows"))
+        self.toggle.setCheckable(True)
+        self.toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.toggle.setArrowType(Qt.ArrowType.RightArrow)
+        self.toggle.setAutoRaise(True)
+        self.toggle.setToolTip(self.tr("Show or hide a short explanation of the concept and its formula"))
+        self.body = QLabel()
+        self.body.setWordWrap(True)
+        self.body.setTextFormat(Qt.TextFormat.RichText)
+        self.body.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.body.setContentsMargins(18, 0, 6, 4)
+        formula_lines = "<br>".join(html.escape(line) for line in formula.splitlines())
+        self.body.setText(f"<p>{html.escape(text)}</p><p style='font-family:monospace'>{formula_lines}</p>")
+        self.body.hide()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self.toggle)
+        layout.addWidget(self.body)
+        self.toggle.toggled.connect(self.set_expanded)
+
+    @property
+    def expanded(self) -> bool:
+        return self.body.isVisibleTo(self)
+
+    def set_expanded(self, on: bool) -> None:
+        self.toggle.blockSignals(True)
+        self.toggle.setChecked(on)
+        self.toggle.blockSignals(False)
+        self.toggle.setArrowType(Qt.ArrowType.DownArrow if on else Qt.ArrowType.RightArrow)
+        self.body.setVisible(on)

@@ -1,0 +1,2896 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>AttentionControls</name>
+    <message>
+        <source>Encoder self-attention</source>
+        <translation>编码器自注意力</translation>
+    </message>
+    <message>
+        <source>Decoder masked self-attention</source>
+        <translation>解码器掩码自注意力</translation>
+    </message>
+    <message>
+        <source>Cross-attention (decoder → encoder)</source>
+        <translation>交叉注意力（解码器 → 编码器）</translation>
+    </message>
+    <message>
+        <source>Type a date in any format, e.g. 4 Nov 1988 or 2021年3月26日</source>
+        <extracomment>the input, the model or the forced target changed: a new request is needed the model changed (after request_changed) kind, layer or head changed: the same result is drawn differently</extracomment>
+        <translation>输入任意格式的日期，例如 4 Nov 1988 或 2021年3月26日</translation>
+    </message>
+    <message>
+        <source>Teacher forcing:</source>
+        <translation>教师强制：</translation>
+    </message>
+    <message>
+        <source>target to force, e.g. 2021-03-26</source>
+        <translation>要强制的目标，例如 2021-03-26</translation>
+    </message>
+    <message>
+        <source>Input:</source>
+        <translation>输入：</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>模型：</translation>
+    </message>
+    <message>
+        <source>Attention:</source>
+        <translation>注意力：</translation>
+    </message>
+    <message>
+        <source>Layer:</source>
+        <translation>层：</translation>
+    </message>
+    <message>
+        <source>Head:</source>
+        <translation>头：</translation>
+    </message>
+    <message>
+        <source>Layer {0}</source>
+        <translation>第 {0} 层</translation>
+    </message>
+    <message>
+        <source>Head {0}</source>
+        <translation>第 {0} 个头</translation>
+    </message>
+    <message>
+        <source>Mean over heads</source>
+        <translation>各头平均</translation>
+    </message>
+</context>
+<context>
+    <name>AttentionExplanation</name>
+    <message>
+        <source>While it writes each output token, the decoder looks back at the input: every query (a row) gives each key (a column) a weight, and the weights of a row add up to 1. The output mixes the values with these weights. Sharp rows mean the model relies on one input token; flat rows (high entropy) mean it spreads its attention.</source>
+        <translation>解码器每写出一个输出词元，都会回看输入：每个查询（一行）给每个键（一列）分配一个权重，一行的权重之和为 1。输出就是用这些权重对值加权求和。尖锐的行表示模型依赖某一个输入词元；平坦的行（熵高）表示它的注意力是分散的。</translation>
+    </message>
+    <message>
+        <source>Attention(Q, K, V) = softmax(Q Kᵀ / √d_k) V
+row i: αᵢⱼ = exp(qᵢ·kⱼ/√d_k) / Σₗ exp(qᵢ·kₗ/√d_k),  Σⱼ αᵢⱼ = 1</source>
+        <translation>Attention(Q, K, V) = softmax(Q Kᵀ / √d_k) V
+第 i 行：αᵢⱼ = exp(qᵢ·kⱼ/√d_k) / Σₗ exp(qᵢ·kₗ/√d_k)，Σⱼ αᵢⱼ = 1</translation>
+    </message>
+</context>
+<context>
+    <name>AttentionHeatmap</name>
+    <message>
+        <source>query</source>
+        <extracomment>(row, column, value) under the mouse; row -1 when the mouse leaves the matrix a query row was clicked</extracomment>
+        <translation>查询</translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>attention weight</source>
+        <translation>注意力权重</translation>
+    </message>
+    <message>
+        <source>query &apos;{0}&apos; ({1}) → key &apos;{2}&apos; ({3}): {4}</source>
+        <translation>查询 &apos;{0}&apos; ({1}) → 键 &apos;{2}&apos; ({3})：{4}</translation>
+    </message>
+    <message>
+        <source>  (masked: a future position)</source>
+        <translation>  （已掩码：未来位置）</translation>
+    </message>
+</context>
+<context>
+    <name>AttentionOverview</name>
+    <message>
+        <source>layer {0}</source>
+        <translation>第 {0} 层</translation>
+    </message>
+</context>
+<context>
+    <name>AttentionView</name>
+    <message>
+        <source>additive attention</source>
+        <extracomment>the RNN has one additive attention, not layers and heads</extracomment>
+        <translation>加性注意力</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>Hover over a cell to read its weight; click a row to inspect it.</source>
+        <translation>将鼠标悬停在单元格上可读取权重；点击某一行可查看详情。</translation>
+    </message>
+    <message>
+        <source>Type some text to see its attention.</source>
+        <translation>输入一些文本，查看它的注意力。</translation>
+    </message>
+    <message>
+        <source>Type a date to see the model translate it.</source>
+        <translation>输入一个日期，看模型如何翻译它。</translation>
+    </message>
+    <message>
+        <source>Not in the model&apos;s alphabet (read as ⟨?⟩): {0}</source>
+        <translation>不在模型的字母表中（读作 ⟨?⟩）：{0}</translation>
+    </message>
+    <message>
+        <source>forced:</source>
+        <translation>强制：</translation>
+    </message>
+    <message>
+        <source>output:</source>
+        <translation>输出：</translation>
+    </message>
+    <message>
+        <source>mean</source>
+        <translation>平均</translation>
+    </message>
+    <message>
+        <source>head {0}</source>
+        <translation>第 {0} 个头</translation>
+    </message>
+    <message>
+        <source>{0} · H={1} bits</source>
+        <translation>{0} · H={1} 比特</translation>
+    </message>
+    <message>
+        <source>query (input)</source>
+        <translation>查询（输入）</translation>
+    </message>
+    <message>
+        <source>key (input)</source>
+        <translation>键（输入）</translation>
+    </message>
+    <message>
+        <source>query (decoder input)</source>
+        <translation>查询（解码器输入）</translation>
+    </message>
+    <message>
+        <source>key (decoder input)</source>
+        <translation>键（解码器输入）</translation>
+    </message>
+    <message>
+        <source>output step</source>
+        <translation>输出步</translation>
+    </message>
+    <message>
+        <source>query (producing output)</source>
+        <translation>查询（生成输出）</translation>
+    </message>
+    <message>
+        <source>Nothing to export yet.</source>
+        <translation>还没有可导出的内容。</translation>
+    </message>
+    <message>
+        <source>mean over heads</source>
+        <translation>各头平均</translation>
+    </message>
+    <message>
+        <source>{0} · {1} · layer {2} · {3} · input “{4}”</source>
+        <translation>{0} · {1} · 第 {2} 层 · {3} · 输入“{4}”</translation>
+    </message>
+</context>
+<context>
+    <name>BeamExplanation</name>
+    <message>
+        <source>Beam search keeps the B best partial outputs (beams) at every step instead of only the single best token (greedy search). Each beam is extended by every token, the candidates are ranked by their log-probability, and only the top B survive. Finished hypotheses are compared by their score; length normalisation divides by a power of the length so that short outputs are not favoured just for having fewer factors.</source>
+        <translation>束搜索在每一步保留 B 个最好的部分输出（束），而不像贪心搜索那样只保留一个最好的词元。每个束都用所有词元扩展，候选按对数概率排序，只有前 B 个保留下来。已完成的假设按得分比较；长度归一化除以长度的某个幂，使短输出不会仅仅因为连乘的因子少而占便宜。</translation>
+    </message>
+    <message>
+        <source>log P(y₁…y_t | x) = Σₛ log p(yₛ | y₁…yₛ₋₁, x)
+score(y) = log P(y | x) / L^α   (L: length, α: length penalty)</source>
+        <translation>log P(y₁…y_t | x) = Σₛ log p(yₛ | y₁…yₛ₋₁, x)
+得分(y) = log P(y | x) / L^α   （L：长度，α：长度惩罚）</translation>
+    </message>
+</context>
+<context>
+    <name>BeamTree</name>
+    <message>
+        <source>Start of the output: every hypothesis begins with ⟨s⟩.
+Click to see the distribution of the first token.</source>
+        <extracomment>Qt&apos;s translation, by a short name (pyside6-lupdate reads translate(context, text) calls) the legend under the step buttons and the node panel&apos;s bars use the tree&apos;s colours</extracomment>
+        <translation>输出的开头：每个假设都以 ⟨s⟩ 开始。
+点击查看第一个词元的分布。</translation>
+    </message>
+    <message>
+        <source>cut</source>
+        <translation>截断</translation>
+    </message>
+    <message>
+        <source>start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>step {0}</source>
+        <translation>第 {0} 步</translation>
+    </message>
+    <message>
+        <source>Token &apos;{0}&apos; at step {1}, rank {2} of this step&apos;s candidates</source>
+        <translation>词元 &apos;{0}&apos;，第 {1} 步，在本步候选中排第 {2}</translation>
+    </message>
+    <message>
+        <source>p(token | prefix) = {0}   log p = {1}</source>
+        <translation>p(词元 | 前缀) = {0}   log p = {1}</translation>
+    </message>
+    <message>
+        <source>log P = {0} (parent) + {1} = {2}</source>
+        <translation>log P = {0}（父节点）+ {1} = {2}</translation>
+    </message>
+    <message>
+        <source>score if it ended here = {0} / {1} = {2}  (L = {3})</source>
+        <translation>若在此结束的得分 = {0} / {1} = {2}  (L = {3})</translation>
+    </message>
+    <message>
+        <source>kept: one of the B = {0} best live beams, it is extended at the next step</source>
+        <translation>保留：B = {0} 个最好的活跃束之一，下一步继续扩展</translation>
+    </message>
+    <message>
+        <source>finished: ⟨/s⟩ within the top B = {0}, ranked by its score</source>
+        <translation>完成：⟨/s⟩ 进入前 B = {0} 名，按得分排序</translation>
+    </message>
+    <message>
+        <source>pruned: not among the B = {0} beams the search keeps</source>
+        <translation>剪枝：不在搜索保留的 B = {0} 个束之中</translation>
+    </message>
+    <message>
+        <source>forced: this token was imposed (what if)</source>
+        <translation>强制：这个词元是强加的（假设分析）</translation>
+    </message>
+    <message>
+        <source> (not even among the 2B candidates considered)</source>
+        <translation>（甚至不在考虑的 2B 个候选之中）</translation>
+    </message>
+    <message>
+        <source>ends hypothesis #{0} of the n-best list</source>
+        <translation>结束 n-best 列表中的第 {0} 个假设</translation>
+    </message>
+</context>
+<context>
+    <name>BeamView</name>
+    <message>
+        <source>Beam search</source>
+        <translation>束搜索</translation>
+    </message>
+    <message>
+        <source>Node: next token, attention, what if</source>
+        <extracomment>(steps to reveal, None for all) once the search on its way is drawn; None: nothing pending</extracomment>
+        <translation>节点：下一个词元、注意力、假设分析</translation>
+    </message>
+    <message>
+        <source>Error analysis: search or model?</source>
+        <translation>错误分析：搜索还是模型？</translation>
+    </message>
+    <message>
+        <source>Type a prompt to see the search.</source>
+        <translation>输入一个提示，查看搜索过程。</translation>
+    </message>
+    <message>
+        <source>Type a date to see the search.</source>
+        <translation>输入一个日期以查看搜索过程。</translation>
+    </message>
+    <message>
+        <source>Hugging Face models search with generate&apos;s length penalty, log P / L^α: choose it (or none) under Length normalisation.</source>
+        <translation>Hugging Face 模型使用 generate 的长度惩罚 log P / L^α 进行搜索：请在“长度归一化”中选择它（或“无”）。</translation>
+    </message>
+    <message>
+        <source>Not in the model&apos;s alphabet (read as {0}): {1}</source>
+        <translation>不在模型的字母表中（读作 {0}）：{1}</translation>
+    </message>
+    <message>
+        <source>Beam (B={0}, Hugging Face generate&apos;s rules): &lt;b style=&apos;font-family:monospace&apos;&gt;{1}&lt;/b&gt; &lt;small&gt;log P {2} · score {3}&lt;/small&gt;</source>
+        <translation>束搜索（B={0}，Hugging Face generate 的规则）：&lt;b style=&apos;font-family:monospace&apos;&gt;{1}&lt;/b&gt; &lt;small&gt;log P {2} · 得分 {3}&lt;/small&gt;</translation>
+    </message>
+    <message>
+        <source>same output</source>
+        <translation>输出相同</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:{0}&apos;&gt;different: greedy commits to one token at a time&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:{0}&apos;&gt;不同：贪心搜索每次只认定一个词元&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>Beam (B={0}): &lt;b style=&apos;font-family:monospace&apos;&gt;{1}&lt;/b&gt; &lt;small&gt;log P {2} · score {3}&lt;/small&gt; &amp;nbsp;&amp;nbsp; Greedy: &lt;b style=&apos;font-family:monospace&apos;&gt;{4}&lt;/b&gt; &lt;small&gt;log P {5} · score {6}&lt;/small&gt; &amp;nbsp; &lt;small&gt;{7}&lt;/small&gt;</source>
+        <translation>束搜索 (B={0})：&lt;b style=&apos;font-family:monospace&apos;&gt;{1}&lt;/b&gt; &lt;small&gt;log P {2} · 得分 {3}&lt;/small&gt; &amp;nbsp;&amp;nbsp; 贪心：&lt;b style=&apos;font-family:monospace&apos;&gt;{4}&lt;/b&gt; &lt;small&gt;log P {5} · 得分 {6}&lt;/small&gt; &amp;nbsp; &lt;small&gt;{7}&lt;/small&gt;</translation>
+    </message>
+    <message>
+        <source>Node inspection and what-if forcing are for the shipped models; the tree and the n-best list show this model&apos;s search.</source>
+        <translation>节点查看和假设分析强制只适用于随附的模型；树和 n-best 列表显示的是此模型的搜索。</translation>
+    </message>
+    <message>
+        <source>Click a node of the tree.</source>
+        <translation>点击树中的一个节点。</translation>
+    </message>
+    <message>
+        <source>Next token after ⟨s⟩{0} ({1}, input &apos;{2}&apos;)</source>
+        <translation>⟨s⟩{0} 之后的下一个词元（{1}，输入 &apos;{2}&apos;）</translation>
+    </message>
+    <message>
+        <source>What-if forcing is for the shipped models.</source>
+        <translation>假设分析强制只适用于随附的模型。</translation>
+    </message>
+    <message>
+        <source>Inspect a node first, then force a next token.</source>
+        <translation>先查看一个节点，再强制下一个词元。</translation>
+    </message>
+    <message>
+        <source>Nothing to export yet.</source>
+        <translation>还没有可导出的内容。</translation>
+    </message>
+    <message>
+        <source>, α = {0:g}</source>
+        <translation>，α = {0:g}</translation>
+    </message>
+    <message>
+        <source>{0} · input “{1}” · B={2} · length penalty {3}</source>
+        <translation>{0} · 输入“{1}” · B={2} · 长度惩罚 {3}</translation>
+    </message>
+    <message>
+        <source> · what if: forced ⟨s⟩{0}</source>
+        <translation> · 假设分析：强制 ⟨s⟩{0}</translation>
+    </message>
+</context>
+<context>
+    <name>BleuControls</name>
+    <message>
+        <source>exp (default)</source>
+        <translation>exp（默认）</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>floor (ε = 0.1)</source>
+        <translation>floor（ε = 0.1）</translation>
+    </message>
+    <message>
+        <source>add-k (k = 1)</source>
+        <translation>add-k（k = 1）</translation>
+    </message>
+    <message>
+        <source>13a (mteval)</source>
+        <translation>13a（mteval）</translation>
+    </message>
+    <message>
+        <source>whitespace</source>
+        <translation>空白</translation>
+    </message>
+    <message>
+        <source>The candidate translation</source>
+        <extracomment>any input or option changed: a new request is needed</extracomment>
+        <translation>候选译文</translation>
+    </message>
+    <message>
+        <source>One reference translation per line</source>
+        <translation>每行一条参考译文</translation>
+    </message>
+    <message>
+        <source>13a: punctuation becomes separate tokens, as in WMT&apos;s mteval-v13a; whitespace: split on spaces only</source>
+        <translation>13a：标点成为单独的词元，与 WMT 的 mteval-v13a 相同；空白：只按空格切分</translation>
+    </message>
+    <message>
+        <source>effective order</source>
+        <translation>有效阶数</translation>
+    </message>
+    <message>
+        <source>Use only the orders n the candidate has n-grams of (sacrebleu&apos;s sentence_bleu default)</source>
+        <translation>只使用候选中存在 n 元组的阶数 n（sacrebleu 的 sentence_bleu 默认设置）</translation>
+    </message>
+    <message>
+        <source>lowercase</source>
+        <translation>小写</translation>
+    </message>
+    <message>
+        <source>Presets</source>
+        <translation>预设</translation>
+    </message>
+    <message>
+        <source>Candidate:</source>
+        <translation>候选：</translation>
+    </message>
+    <message>
+        <source>References
+(one per line):</source>
+        <translation>参考译文
+（每行一条）：</translation>
+    </message>
+    <message>
+        <source>Smoothing:</source>
+        <translation>平滑：</translation>
+    </message>
+    <message>
+        <source>Tokenisation:</source>
+        <translation>分词：</translation>
+    </message>
+    <message>
+        <source>Max n:</source>
+        <translation>最大 n：</translation>
+    </message>
+</context>
+<context>
+    <name>BleuExplanation</name>
+    <message>
+        <source>BLEU compares a candidate translation with reference translations. For n = 1 to 4 it counts the candidate&apos;s n-grams that also occur in a reference (each clipped to the most times it occurs in one reference), takes the geometric mean of these precisions, and multiplies by a brevity penalty so that a very short candidate cannot score well.</source>
+        <translation>BLEU 把候选译文与参考译文比较。对 n = 1 到 4，它统计候选中也出现在参考译文里的 n 元组（每个的计数截断到它在单条参考译文中出现的最多次数），取这些精确率的几何平均，再乘以简短惩罚，使过短的候选无法得到高分。</translation>
+    </message>
+    <message>
+        <source>BLEU = BP · exp(Σₙ ¼ log pₙ)
+BP = 1 if c &gt; r, else exp(1 − r/c)   (c: candidate length, r: reference length)</source>
+        <translation>BLEU = BP · exp(Σₙ ¼ log pₙ)
+若 c &gt; r 则 BP = 1，否则 BP = exp(1 − r/c)   （c：候选长度，r：参考长度）</translation>
+    </message>
+</context>
+<context>
+    <name>BleuPresets</name>
+    <message>
+        <source>Clipping: “the the the the the the the”</source>
+        <translation>截断计数：“the the the the the the the”</translation>
+    </message>
+    <message>
+        <source>“the” occurs 7 times in the candidate but at most 2 times in any one reference, so it is clipped to 2: unigram precision 2/7. sacrebleu&apos;s default sentence BLEU is 7.8098498423.</source>
+        <translation>“the”在候选中出现 7 次，但在任何一条参考译文中最多出现 2 次，因此截断为 2：一元精确率为 2/7。sacrebleu 默认的句子级 BLEU 为 7.8098498423。</translation>
+    </message>
+    <message>
+        <source>Case: the same against capitalised references</source>
+        <translation>大小写：同一候选对照首字母大写的参考译文</translation>
+    </message>
+    <message>
+        <source>BLEU compares words exactly: “The” is not “the”, so only the “the” of “on the mat” matches (1/7). Tick “lowercase” (sacrebleu&apos;s lowercase=True) to get 2/7 again.</source>
+        <translation>BLEU 逐字精确比较：“The”不等于“the”，所以只有“on the mat”中的“the”匹配（1/7）。勾选“小写”（sacrebleu 的 lowercase=True）即可重新得到 2/7。</translation>
+    </message>
+    <message>
+        <source>Bigrams: “The cat the cat on the mat”</source>
+        <translation>二元组：“The cat the cat on the mat”</translation>
+    </message>
+    <message>
+        <source>Lowercased, the bigram precision is 4/6: “the cat” occurs twice but is clipped to 1, “cat the” matches nothing. The course notes print this candidate as “…on the cat”; that sentence gives 3/6 (a third “the cat” the clip cannot count). The sentence here is the correct one.</source>
+        <translation>转为小写后二元精确率为 4/6：“the cat”出现两次但截断为 1，“cat the”没有匹配。课程讲义把这个候选印成了“…on the cat”；那句话得到 3/6（第三个“the cat”无法被截断计数计入）。这里的句子才是正确的。</translation>
+    </message>
+    <message>
+        <source>Bigrams as printed in the course notes (“…on the cat”)</source>
+        <translation>讲义中印出的二元组例子（“…on the cat”）</translation>
+    </message>
+    <message>
+        <source>The course notes&apos; misprint: with “…on the cat” the bigram precision is 3/6, not 4/6, because “the cat” now occurs three times and is still clipped to 1.</source>
+        <translation>讲义的印刷错误：用“…on the cat”时二元精确率是 3/6 而不是 4/6，因为“the cat”现在出现三次，仍被截断为 1。</translation>
+    </message>
+</context>
+<context>
+    <name>BleuView</name>
+    <message>
+        <source>BLEU</source>
+        <translation>BLEU</translation>
+    </message>
+    <message>
+        <source>Type at least one reference translation (one per line).</source>
+        <translation>请至少输入一条参考译文（每行一条）。</translation>
+    </message>
+    <message>
+        <source>BLEU of “{0}” against {1}</source>
+        <translation>“{0}”相对于 {1} 的 BLEU</translation>
+    </message>
+    <message>
+        <source>Nothing to export yet.</source>
+        <translation>还没有可导出的内容。</translation>
+    </message>
+</context>
+<context>
+    <name>CodeLengthsTab</name>
+    <message>
+        <source>A Huffman code gives likely outcomes short codewords. Its average length L is never below the entropy H and always less than H + 1 bit. A fixed-length code spends ⌈log₂ n⌉ bits on every outcome, however likely.</source>
+        <translation>霍夫曼编码给可能性大的结果分配短码字。它的平均码长 L 从不低于熵 H，且总是小于 H + 1 比特。定长编码则不论结果多么可能，都为每个结果花费 ⌈log₂ n⌉ 比特。</translation>
+    </message>
+    <message>
+        <source>ideal −log₂ p</source>
+        <translation>理想长度 −log₂ p</translation>
+    </message>
+    <message>
+        <source>Huffman length</source>
+        <translation>霍夫曼码长</translation>
+    </message>
+    <message>
+        <source>bits</source>
+        <translation>比特</translation>
+    </message>
+    <message>
+        <source>H(P) = {0} &amp;nbsp;≤&amp;nbsp; L&lt;sub&gt;Huffman&lt;/sub&gt; = {1} &amp;nbsp;&amp;lt;&amp;nbsp; H(P) + 1 = {2} &amp;nbsp; {3}&lt;br&gt;Fixed-length code: ⌈log₂ {4}⌉ = {5} per outcome, L&lt;sub&gt;fixed&lt;/sub&gt; = {5}</source>
+        <translation>H(P) = {0} &amp;nbsp;≤&amp;nbsp; L&lt;sub&gt;霍夫曼&lt;/sub&gt; = {1} &amp;nbsp;&amp;lt;&amp;nbsp; H(P) + 1 = {2} &amp;nbsp; {3}&lt;br&gt;定长编码：每个结果 ⌈log₂ {4}⌉ = {5}，L&lt;sub&gt;定长&lt;/sub&gt; = {5}</translation>
+    </message>
+    <message>
+        <source>A Huffman code built for Q has no codeword for an outcome that P produces: on data from P its average length is ∞, like H(P,Q).</source>
+        <translation>为 Q 构建的霍夫曼编码对 P 会产生的某个结果没有码字：在来自 P 的数据上，它的平均码长为 ∞，与 H(P,Q) 一样。</translation>
+    </message>
+    <message>
+        <source>A Huffman code built for Q, used on data from P, averages {0} per outcome; the cross-entropy H(P,Q) = {1} is its ideal counterpart.</source>
+        <translation>为 Q 构建的霍夫曼编码用在来自 P 的数据上，平均每个结果 {0}；交叉熵 H(P,Q) = {1} 是它的理想对应值。</translation>
+    </message>
+    <message>
+        <source>outcome</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Huffman</source>
+        <translation>霍夫曼</translation>
+    </message>
+    <message>
+        <source>Huffman bits</source>
+        <translation>霍夫曼比特数</translation>
+    </message>
+    <message>
+        <source>fixed</source>
+        <translation>定长</translation>
+    </message>
+    <message>
+        <source>fixed bits</source>
+        <translation>定长比特数</translation>
+    </message>
+    <message>
+        <source>probability under P</source>
+        <translation>P 下的概率</translation>
+    </message>
+    <message>
+        <source>the length an ideal code would give (bits)</source>
+        <translation>理想编码给出的长度（比特）</translation>
+    </message>
+    <message>
+        <source>Huffman codeword; outcomes with p = 0 never occur and get none</source>
+        <translation>霍夫曼码字；p = 0 的结果从不出现，因此没有码字</translation>
+    </message>
+    <message>
+        <source>length of the Huffman codeword</source>
+        <translation>霍夫曼码字的长度</translation>
+    </message>
+    <message>
+        <source>fixed-length codeword</source>
+        <translation>定长码字</translation>
+    </message>
+    <message>
+        <source>length of the fixed-length codeword: ⌈log₂ n⌉</source>
+        <translation>定长码字的长度：⌈log₂ n⌉</translation>
+    </message>
+    <message>
+        <source>(empty: 0 bits)</source>
+        <translation>（空：0 比特）</translation>
+    </message>
+    <message>
+        <source>fixed-length code: {0}</source>
+        <translation>定长编码：{0}</translation>
+    </message>
+</context>
+<context>
+    <name>DistributionInputs</name>
+    <message>
+        <source>P — what really happens (the truth)</source>
+        <extracomment>the box the message shown is about (&quot;P&quot;, &quot;Q&quot;), or None the Normalise button under the box &quot;P&quot; or &quot;Q&quot; was pressed</extracomment>
+        <translation>P —— 实际发生的情况（真实分布）</translation>
+    </message>
+    <message>
+        <source>Q — the model’s guess (optional)</source>
+        <translation>Q —— 模型的猜测（可选）</translation>
+    </message>
+    <message>
+        <source>Formats: 0.8 0.1 0.05 0.05 · 80% 10% 5% 5% · 1/2 1/4 1/8 1/8 · counts 8 1 0.5 0.5 · labels sunny: 0.8, rain: 0.2. Separate with spaces, commas, semicolons or new lines.</source>
+        <extracomment>the request loop&apos;s message line (messages about both boxes; routes the others)</extracomment>
+        <translation>格式：0.8 0.1 0.05 0.05 · 80% 10% 5% 5% · 1/2 1/4 1/8 1/8 · 计数 8 1 0.5 0.5 · 标签 晴: 0.8, 雨: 0.2。用空格、逗号、分号或换行分隔。</translation>
+    </message>
+    <message>
+        <source>Normalise {0}</source>
+        <translation>归一化 {0}</translation>
+    </message>
+    <message>
+        <source>Divide each value of {0} by their sum, so that they add up to 1 (Ctrl+Z in the box undoes it)</source>
+        <translation>把 {0} 的每个值除以它们的和，使总和为 1（在输入框中按 Ctrl+Z 可撤销）</translation>
+    </message>
+    <message>
+        <source>Type or paste some text: its frequencies become P</source>
+        <translation>输入或粘贴一段文本：它的频率成为 P</translation>
+    </message>
+    <message>
+        <source>Optional: another text, whose frequencies become Q</source>
+        <translation>可选：另一段文本，它的频率成为 Q</translation>
+    </message>
+    <message>
+        <source>e.g. sunny: 0.8, cloudy: 0.1, rain: 0.05, snow: 0.05</source>
+        <translation>例如 晴: 0.8, 多云: 0.1, 雨: 0.05, 雪: 0.05</translation>
+    </message>
+    <message>
+        <source>Optional, e.g. 0.25 0.25 0.25 0.25</source>
+        <translation>可选，例如 0.25 0.25 0.25 0.25</translation>
+    </message>
+    <message>
+        <source>No Q: type a second distribution to compare.</source>
+        <translation>没有 Q：输入第二个分布来比较。</translation>
+    </message>
+    <message>
+        <source>{0} outcome</source>
+        <translation>{0} 个结果</translation>
+    </message>
+    <message>
+        <source>{0} outcomes</source>
+        <translation>{0} 个结果</translation>
+    </message>
+    <message>
+        <source>{0} · counts (total {1}), normalised</source>
+        <translation>{0} · 计数（总计 {1}），已归一化</translation>
+    </message>
+    <message>
+        <source>{0} character</source>
+        <translation>{0} 个字符</translation>
+    </message>
+    <message>
+        <source>{0} characters</source>
+        <translation>{0} 个字符</translation>
+    </message>
+    <message>
+        <source>{0} word</source>
+        <translation>{0} 个词</translation>
+    </message>
+    <message>
+        <source>{0} words</source>
+        <translation>{0} 个词</translation>
+    </message>
+    <message>
+        <source>{0}, {1} different · normalised counts</source>
+        <translation>{0}，{1} 种不同 · 归一化计数</translation>
+    </message>
+    <message>
+        <source>percentages</source>
+        <translation>百分比</translation>
+    </message>
+    <message>
+        <source>fractions</source>
+        <translation>分数</translation>
+    </message>
+    <message>
+        <source>probabilities</source>
+        <translation>概率</translation>
+    </message>
+    <message>
+        <source>{0} · {1}</source>
+        <translation>{0} · {1}</translation>
+    </message>
+    <message>
+        <source>normalised: they added up to {0}</source>
+        <translation>已归一化：原总和为 {0}</translation>
+    </message>
+    <message>
+        <source>probability 0 for the other text’s {0} extra outcome</source>
+        <translation>另一段文本多出的 {0} 个结果概率为 0</translation>
+    </message>
+    <message>
+        <source>probability 0 for the other text’s {0} extra outcomes</source>
+        <translation>另一段文本多出的 {0} 个结果概率为 0</translation>
+    </message>
+    <message>
+        <source>sent from: {0}</source>
+        <translation>来自：{0}</translation>
+    </message>
+</context>
+<context>
+    <name>DistributionsTab</name>
+    <message>
+        <source>entropy of P: the average surprise −Σ p log p; the shortest possible average code length</source>
+        <extracomment>text sizes, relative to the application&apos;s: the numbers are what the class reads from the back the largest part of the tab&apos;s height the numbers take before they scroll</extracomment>
+        <translation>P 的熵：平均惊奇度 −Σ p log p；可能的最短平均码长</translation>
+    </message>
+    <message>
+        <source>entropy of Q</source>
+        <translation>Q 的熵</translation>
+    </message>
+    <message>
+        <source>cross-entropy: the average surprise −Σ p log q of someone who expects Q when P is true</source>
+        <translation>交叉熵：真实分布为 P 而预期为 Q 时的平均惊奇度 −Σ p log q</translation>
+    </message>
+    <message>
+        <source>cross-entropy the other way round, −Σ q log p</source>
+        <translation>反方向的交叉熵，−Σ q log p</translation>
+    </message>
+    <message>
+        <source>KL divergence Σ p log(p/q) = H(P,Q) − H(P): what believing Q costs when P is true</source>
+        <translation>KL 散度 Σ p log(p/q) = H(P,Q) − H(P)：真实分布为 P 却相信 Q 的代价</translation>
+    </message>
+    <message>
+        <source>the other direction: KL is not symmetric</source>
+        <translation>另一个方向：KL 散度不对称</translation>
+    </message>
+    <message>
+        <source>probability</source>
+        <translation>概率</translation>
+    </message>
+    <message>
+        <source>Jensen–Shannon divergence: symmetric, never infinite, at most {0}</source>
+        <translation>Jensen–Shannon 散度：对称、永不为无穷，最大为 {0}</translation>
+    </message>
+    <message>
+        <source>Check: H(P,Q) = H(P) + KL(P‖Q):  {0} = {1} + {2}  {3}</source>
+        <translation>验证：H(P,Q) = H(P) + KL(P‖Q)：{0} = {1} + {2}  {3}</translation>
+    </message>
+    <message>
+        <source>A uniform distribution over {0} would have entropy {1}.</source>
+        <translation>{0}上的均匀分布的熵为 {1}。</translation>
+    </message>
+    <message>
+        <source>{0} outcome</source>
+        <translation>{0} 个结果</translation>
+    </message>
+    <message>
+        <source>{0} outcomes</source>
+        <translation>{0} 个结果</translation>
+    </message>
+    <message>
+        <source>outcome</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>probability under P</source>
+        <translation>P 下的概率</translation>
+    </message>
+    <message>
+        <source>probability under Q</source>
+        <translation>Q 下的概率</translation>
+    </message>
+    <message>
+        <source>surprise of the outcome under P ({0})</source>
+        <translation>该结果在 P 下的惊奇度（{0}）</translation>
+    </message>
+    <message>
+        <source>surprise of the outcome under Q ({0})</source>
+        <translation>该结果在 Q 下的惊奇度（{0}）</translation>
+    </message>
+    <message>
+        <source>this outcome&apos;s share of KL(P‖Q) ({0}); ∞ when q = 0 &lt; p</source>
+        <translation>该结果在 KL(P‖Q) 中所占的部分（{0}）；q = 0 &lt; p 时为 ∞</translation>
+    </message>
+    <message>
+        <source> (and {0} more)</source>
+        <translation>（另有 {0} 个）</translation>
+    </message>
+    <message>
+        <source>{0} = ∞ because {1}({2}) = 0 but {3}({2}) = {4}{5}: an outcome believed impossible happens.</source>
+        <translation>{0} = ∞，因为 {1}({2}) = 0 而 {3}({2}) = {4}{5}：一个被认为不可能的结果发生了。</translation>
+    </message>
+</context>
+<context>
+    <name>EncodingTab</name>
+    <message>
+        <source>
+        Each row is the code of one position, each column one dimension. The columns come in sine/cosine pairs
+        whose frequency falls from pair to pair: early pairs change with every position, late pairs hardly at
+        all — like the digits of a counter, but smooth and bounded in [−1, 1]. &lt;b&gt;Click a column&lt;/b&gt; (or tick it
+        in the list) to plot it against position.</source>
+        <extracomment>the curve plot opens on at most this many periods of its fastest curve ... but on no fewer positions than this (a base below 1 makes waves shorter than 2π)</extracomment>
+        <translation>每一行是一个位置的编码，每一列是一个维度。各列按正弦/余弦成对出现，频率逐对降低：靠前的对随每个位置变化，靠后的对几乎不变 —— 就像计数器的各位数字，但平滑且限制在 [−1, 1] 内。&lt;b&gt;点击一列&lt;/b&gt;（或在列表中勾选）即可画出它随位置的变化。</translation>
+    </message>
+    <message>
+        <source>PE(pos, dim)</source>
+        <translation>PE(pos, 维度)</translation>
+    </message>
+    <message>
+        <source>dimension</source>
+        <translation>维度</translation>
+    </message>
+    <message>
+        <source>position</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>Selected dimensions against position</source>
+        <translation>所选维度随位置的变化</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Dimensions to plot:</source>
+        <translation>要绘制的维度：</translation>
+    </message>
+    <message>
+        <source>dim {0} — {1}, pair {2}</source>
+        <translation>维度 {0} —— {1}，第 {2} 对</translation>
+    </message>
+    <message>
+        <source>dim {0} ({1})</source>
+        <translation>维度 {0}（{1}）</translation>
+    </message>
+    <message>
+        <source>Positions 0–{0} of {1} (drag for more)</source>
+        <translation>位置 0–{0}，共 {1} 个（拖动查看更多）</translation>
+    </message>
+    <message>
+        <source>dim {0} = {1}</source>
+        <translation>维度 {0} = {1}</translation>
+    </message>
+    <message>
+        <source>pos {0}: {1}</source>
+        <translation>位置 {0}：{1}</translation>
+    </message>
+</context>
+<context>
+    <name>EngineMessage</name>
+    <message>
+        <source>the input is empty: type {0}</source>
+        <translation>输入为空：请输入{0}</translation>
+    </message>
+    <message>
+        <source>a date, for example {0}</source>
+        <translation>一个日期，例如 {0}</translation>
+    </message>
+    <message>
+        <source>a Chinese sentence, for example {0}</source>
+        <translation>一个中文句子，例如 {0}</translation>
+    </message>
+    <message>
+        <source>an input</source>
+        <translation>内容</translation>
+    </message>
+    <message>
+        <source>some text</source>
+        <translation>一些文本</translation>
+    </message>
+    <message>
+        <source>the input has {0} characters; this model reads at most {1}</source>
+        <translation>输入有 {0} 个字符；此模型最多读取 {1} 个</translation>
+    </message>
+    <message>
+        <source>the input has {0} words; this model reads at most {1}</source>
+        <translation>输入有 {0} 个词；此模型最多读取 {1} 个</translation>
+    </message>
+    <message>
+        <source>the input has {0} tokens; this model reads at most {1}</source>
+        <translation>输入有 {0} 个词元；此模型最多读取 {1} 个</translation>
+    </message>
+    <message>
+        <source>the target has {0} characters; this model writes at most {1}</source>
+        <translation>目标有 {0} 个字符；此模型最多写出 {1} 个</translation>
+    </message>
+    <message>
+        <source>the target has {0} words; this model writes at most {1}</source>
+        <translation>目标有 {0} 个词；此模型最多写出 {1} 个</translation>
+    </message>
+    <message>
+        <source>{0} is never generated: a what-if cannot force it</source>
+        <translation>{0} 永远不会被生成：假设分析无法强制它</translation>
+    </message>
+    <message>
+        <source>{0} is an encoder-only model: it does not generate text</source>
+        <translation>{0} 是仅编码器模型：它不生成文本</translation>
+    </message>
+    <message>
+        <source>a target is only for encoder-decoder models; type the whole text instead</source>
+        <translation>目标只适用于编码器-解码器模型；请直接输入完整文本</translation>
+    </message>
+    <message>
+        <source>cannot load model from {0}: {1}</source>
+        <translation>无法从 {0} 加载模型：{1}</translation>
+    </message>
+    <message>
+        <source>CPU · {0} thread</source>
+        <translation>CPU · {0} 个线程</translation>
+    </message>
+    <message>
+        <source>CPU · {0} threads</source>
+        <translation>CPU · {0} 个线程</translation>
+    </message>
+    <message>
+        <source>CUDA was requested but torch sees no CUDA device here</source>
+        <translation>请求了 CUDA，但 torch 在本机上找不到 CUDA 设备</translation>
+    </message>
+    <message>
+        <source>MPS was requested but this machine has no Apple GPU available to torch</source>
+        <translation>请求了 MPS，但本机没有可供 torch 使用的 Apple GPU</translation>
+    </message>
+    <message>
+        <source>interleaved sin/cos — Vaswani et al. 2017, The Annotated Transformer, PyTorch tutorial</source>
+        <translation>正弦/余弦交错 —— Vaswani 等人 2017、《The Annotated Transformer》、PyTorch 教程</translation>
+    </message>
+    <message>
+        <source>sines then cosines, log-spaced — tensor2tensor, fairseq, Whisper</source>
+        <translation>先正弦后余弦，对数间隔 —— tensor2tensor、fairseq、Whisper</translation>
+    </message>
+    <message>
+        <source>sines then cosines, paper frequencies — Marian, TensorFlow tutorial</source>
+        <translation>先正弦后余弦，论文中的频率 —— Marian、TensorFlow 教程</translation>
+    </message>
+    <message>
+        <source>P: {0}</source>
+        <translation>P：{0}</translation>
+    </message>
+    <message>
+        <source>Q: {0}</source>
+        <translation>Q：{0}</translation>
+    </message>
+    <message>
+        <source>Type the distribution as text, for example 0.5 0.5.</source>
+        <translation>请以文本形式输入分布，例如 0.5 0.5。</translation>
+    </message>
+    <message>
+        <source>Nothing to read yet: type some probabilities, for example 0.5 0.5, or counts, for example 3 1.</source>
+        <translation>还没有可读取的内容：请输入一些概率，例如 0.5 0.5，或计数，例如 3 1。</translation>
+    </message>
+    <message>
+        <source>{0}&apos;s probabilities add up to {1}, not 1.</source>
+        <translation>{0} 的概率之和为 {1}，而不是 1。</translation>
+    </message>
+    <message>
+        <source>{0} has a negative probability ({1}).</source>
+        <translation>{0} 含有负概率（{1}）。</translation>
+    </message>
+    <message>
+        <source>{0} is empty: it needs at least one outcome.</source>
+        <translation>{0} 为空：至少需要一个结果。</translation>
+    </message>
+    <message>
+        <source>{0} contains NaN or infinity: every probability must be a real number.</source>
+        <translation>{0} 含有 NaN 或无穷大：每个概率都必须是实数。</translation>
+    </message>
+    <message>
+        <source>P has {0} but Q has {1}: they must be over the same outcomes.</source>
+        <translation>P 有 {0}，而 Q 有 {1} 个：它们必须定义在相同的结果上。</translation>
+    </message>
+    <message>
+        <source>P has {0} but Q has {1}: they must have the same number of outcomes.</source>
+        <translation>P 有 {0}，而 Q 有 {1} 个：它们的结果数必须相同。</translation>
+    </message>
+    <message>
+        <source>P and Q must name the same outcomes: {0}.</source>
+        <translation>P 和 Q 必须列出相同的结果：{0}。</translation>
+    </message>
+    <message>
+        <source>{0} outcome</source>
+        <translation>{0} 个结果</translation>
+    </message>
+    <message>
+        <source>{0} outcomes</source>
+        <translation>{0} 个结果</translation>
+    </message>
+    <message>
+        <source>{0} is not a number. Write decimals (0.25), percentages (25%), fractions (1/4) or counts (3); name an outcome with a colon (rain: 0.25).</source>
+        <translation>{0} 不是数字。请写小数（0.25）、百分比（25%）、分数（1/4）或计数（3）；用冒号为结果命名（rain: 0.25）。</translation>
+    </message>
+    <message>
+        <source>{0} is not a finite number: every probability must be a real number between 0 and 1 (and every count a real number of at least 0).</source>
+        <translation>{0} 不是有限数：每个概率都必须是 0 到 1 之间的实数（每个计数都必须是不小于 0 的实数）。</translation>
+    </message>
+    <message>
+        <source>{0} is too large to be a number this calculator can use.</source>
+        <translation>{0} 太大，本计算器无法使用。</translation>
+    </message>
+    <message>
+        <source>{0} is negative: probabilities and counts cannot be below 0.</source>
+        <translation>{0} 是负数：概率和计数不能小于 0。</translation>
+    </message>
+    <message>
+        <source>{0} is more than 100%: a probability is at most 100%. For counts, leave out the % sign.</source>
+        <translation>{0} 超过 100%：概率最多为 100%。如果是计数，请去掉 % 号。</translation>
+    </message>
+    <message>
+        <source>{0} divides by zero: a fraction needs a denominator above 0.</source>
+        <translation>{0} 除以零：分数的分母必须大于 0。</translation>
+    </message>
+    <message>
+        <source>{0} is more than 1: a probability is at most 1. For counts, write whole numbers.</source>
+        <translation>{0} 大于 1：概率最多为 1。如果是计数，请写整数。</translation>
+    </message>
+    <message>
+        <source>The quote {0} before {1} is never closed: end the label with {2}.</source>
+        <translation>{1} 之前的引号 {0} 没有闭合：请用 {2} 结束标签。</translation>
+    </message>
+    <message>
+        <source>The label {0} has no value: write it as {1}: 0.5.</source>
+        <translation>标签 {0} 没有值：请写成 {1}: 0.5。</translation>
+    </message>
+    <message>
+        <source>A colon has no label before it: write the outcome&apos;s name first, as in rain: 0.25.</source>
+        <translation>冒号前没有标签：请先写结果的名称，如 rain: 0.25。</translation>
+    </message>
+    <message>
+        <source>{0} mixes a quoted label with other words: put the whole label inside the quotes.</source>
+        <translation>{0} 把带引号的标签与其他词混在一起：请把整个标签放进引号里。</translation>
+    </message>
+    <message>
+        <source>An outcome has an empty label: write a name before the colon.</source>
+        <translation>有一个结果的标签为空：请在冒号前写一个名称。</translation>
+    </message>
+    <message>
+        <source>{0} has no value after the colon: write a number, as in {1}: 0.25.</source>
+        <translation>{0} 的冒号后没有值：请写一个数字，如 {1}: 0.25。</translation>
+    </message>
+    <message>
+        <source>{0} has no label, but other outcomes do: label every outcome or none.</source>
+        <translation>{0} 没有标签，但其他结果有：要么给每个结果都加标签，要么都不加。</translation>
+    </message>
+    <message>
+        <source>{0} has no value: write it as {1}: 0.25, or remove it.</source>
+        <translation>{0} 没有值：请写成 {1}: 0.25，或删除它。</translation>
+    </message>
+    <message>
+        <source>That is {0} {1}; the calculator handles at most {2} outcomes.</source>
+        <translation>这是 {0} 个{1}；本计算器最多处理 {2} 个结果。</translation>
+    </message>
+    <message>
+        <source>{0} must be a number, not {1}.</source>
+        <translation>{0} 必须是数字，而不是 {1}。</translation>
+    </message>
+    <message>
+        <source>{0} must be a finite number, not {1}.</source>
+        <translation>{0} 必须是有限数，而不是 {1}。</translation>
+    </message>
+    <message>
+        <source>{0} is a standard deviation: it must be above 0, not {1}.</source>
+        <translation>{0} 是标准差：必须大于 0，而不是 {1}。</translation>
+    </message>
+</context>
+<context>
+    <name>EntropyExplanation</name>
+    <message>
+        <source>Entropy measures how uncertain a distribution is: the average number of bits an optimal code needs per outcome. Cross-entropy is the average length when the code is built for Q but the outcomes follow P; the extra length is the KL divergence, which is never negative and is 0 only when P = Q. Training a model with the cross-entropy loss makes its Q approach the data&apos;s P.</source>
+        <translation>熵衡量一个分布的不确定程度：最优编码平均每个结果需要的比特数。交叉熵是编码按 Q 设计、而结果服从 P 时的平均码长；多出来的长度就是 KL 散度，它从不为负，且仅当 P = Q 时为 0。用交叉熵损失训练模型，会使模型的 Q 逼近数据的 P。</translation>
+    </message>
+    <message>
+        <source>H(P) = −Σ p(x) log p(x)
+H(P, Q) = −Σ p(x) log q(x)
+D_KL(P ‖ Q) = Σ p(x) log (p(x) / q(x)) = H(P, Q) − H(P)</source>
+        <translation>H(P) = −Σ p(x) log p(x)
+H(P, Q) = −Σ p(x) log q(x)
+D_KL(P ‖ Q) = Σ p(x) log (p(x) / q(x)) = H(P, Q) − H(P)</translation>
+    </message>
+</context>
+<context>
+    <name>EntropyView</name>
+    <message>
+        <source>Entropy &amp; KL</source>
+        <extracomment>outcomes named in an export&apos;s caption before &quot;…&quot; a normalised value is written with the fewest significant digits (at least 6) whose sum is 1 within this tolerance, far inside the parser&apos;s 1e-6, so that it reads back without a SumError</extracomment>
+        <translation>熵与 KL 散度</translation>
+    </message>
+    <message>
+        <source>Numbers</source>
+        <translation>数字</translation>
+    </message>
+    <message>
+        <source>Text → characters</source>
+        <translation>文本 → 字符</translation>
+    </message>
+    <message>
+        <source>Text → words</source>
+        <translation>文本 → 词</translation>
+    </message>
+    <message>
+        <source>Numbers: type probabilities, percentages, fractions or counts.
+Text: type text; its character or word frequencies become P (and Q).</source>
+        <translation>数字：输入概率、百分比、分数或计数。
+文本：输入文本；其字符或词的频率成为 P（和 Q）。</translation>
+    </message>
+    <message>
+        <source>Ignore case</source>
+        <translation>忽略大小写</translation>
+    </message>
+    <message>
+        <source>bits (log₂)</source>
+        <translation>比特（log₂）</translation>
+    </message>
+    <message>
+        <source>nats (ln)</source>
+        <translation>纳特（ln）</translation>
+    </message>
+    <message>
+        <source>hartleys (log₁₀)</source>
+        <translation>哈特莱（log₁₀）</translation>
+    </message>
+    <message>
+        <source>Presets</source>
+        <translation>预设</translation>
+    </message>
+    <message>
+        <source>Normalise sums</source>
+        <translation>归一化总和</translation>
+    </message>
+    <message>
+        <source>Divide probabilities that do not add up to 1 by their sum. Counts are always normalised.</source>
+        <translation>把总和不为 1 的概率除以它们的和。计数总是会被归一化。</translation>
+    </message>
+    <message>
+        <source>Input:</source>
+        <translation>输入：</translation>
+    </message>
+    <message>
+        <source>Unit:</source>
+        <translation>单位：</translation>
+    </message>
+    <message>
+        <source>Distributions</source>
+        <translation>分布</translation>
+    </message>
+    <message>
+        <source>Code lengths</source>
+        <translation>码长</translation>
+    </message>
+    <message>
+        <source>Gaussians</source>
+        <translation>高斯分布</translation>
+    </message>
+    <message>
+        <source>Two kinds of weather (sunny, rainy)</source>
+        <translation>两种天气（晴、雨）</translation>
+    </message>
+    <message>
+        <source>Four equally likely kinds of weather</source>
+        <translation>四种等可能的天气</translation>
+    </message>
+    <message>
+        <source>80% / 10% / 5% / 5%</source>
+        <translation>80% / 10% / 5% / 5%</translation>
+    </message>
+    <message>
+        <source>A rainy city (truth P) against a uniform guess (Q)</source>
+        <translation>多雨的城市（真实分布 P）对比均匀猜测（Q）</translation>
+    </message>
+    <message>
+        <source>Could not load the distribution that was sent: {0}</source>
+        <translation>无法载入发送来的分布：{0}</translation>
+    </message>
+    <message>
+        <source>Nothing to export yet.</source>
+        <translation>还没有可导出的内容。</translation>
+    </message>
+    <message>
+        <source>{0} · Gaussians: N₁ = N({1}, {2}²), N₂ = N({3}, {4}²) · {5}</source>
+        <translation>{0} · 高斯分布：N₁ = N({1}, {2}²)，N₂ = N({3}, {4}²) · {5}</translation>
+    </message>
+    <message>
+        <source>P: {0}</source>
+        <translation>P：{0}</translation>
+    </message>
+    <message>
+        <source>Q: {0}</source>
+        <translation>Q：{0}</translation>
+    </message>
+    <message>
+        <source>P sent from: {0}</source>
+        <translation>P 来自：{0}</translation>
+    </message>
+    <message>
+        <source>, … ({0} outcomes)</source>
+        <translation>，…（{0} 个结果）</translation>
+    </message>
+    <message>
+        <source>bit</source>
+        <extracomment>Qt&apos;s translation, by a short name (pyside6-lupdate reads translate(context, text) calls)</extracomment>
+        <translation>比特</translation>
+    </message>
+    <message>
+        <source>bits</source>
+        <translation>比特</translation>
+    </message>
+    <message>
+        <source>nat</source>
+        <translation>纳特</translation>
+    </message>
+    <message>
+        <source>nats</source>
+        <translation>纳特</translation>
+    </message>
+    <message>
+        <source>hartley</source>
+        <translation>哈特莱</translation>
+    </message>
+    <message>
+        <source>hartleys</source>
+        <translation>哈特莱</translation>
+    </message>
+</context>
+<context>
+    <name>ErrorPanel</name>
+    <message>
+        <source>the output you expected, e.g. 1988-11-04</source>
+        <extracomment>agree: a finished hypothesis&apos; green; search: the warning orange; model: the what-if purple</extracomment>
+        <translation>你期望的输出，例如 1988-11-04</translation>
+    </message>
+    <message>
+        <source>output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>divisor</source>
+        <translation>除数</translation>
+    </message>
+    <message>
+        <source>score</source>
+        <translation>得分</translation>
+    </message>
+    <message>
+        <source>expected y*</source>
+        <translation>期望 y*</translation>
+    </message>
+    <message>
+        <source>beam best ŷ</source>
+        <translation>束搜索最优 ŷ</translation>
+    </message>
+    <message>
+        <source>The rule: if the model gives the expected output y* a better score than the beam&apos;s best ŷ, the model would have chosen y* had the search found it, so the &lt;b&gt;search&lt;/b&gt; is to blame (a wider beam may help). Otherwise the model itself prefers a wrong output: the &lt;b&gt;model&lt;/b&gt; is to blame. The comparison uses the score the search ranks finished outputs by (log P when length normalisation is off, the normalised score otherwise); raw log P is shown too.</source>
+        <translation>规则：如果模型给期望输出 y* 的得分高于束搜索的最优输出 ŷ，那么只要搜索找到了 y*，模型就会选择它，所以应归咎于&lt;b&gt;搜索&lt;/b&gt;（更宽的束可能有帮助）。否则是模型本身偏好错误的输出：应归咎于&lt;b&gt;模型&lt;/b&gt;。比较使用搜索对已完成输出排序时所用的得分（关闭长度归一化时为 log P，否则为归一化得分）；原始 log P 也一并显示。</translation>
+    </message>
+    <message>
+        <source>Expected output:</source>
+        <translation>期望输出：</translation>
+    </message>
+    <message>
+        <source>The expected output cannot be scored: {0}</source>
+        <translation>无法为期望输出打分：{0}</translation>
+    </message>
+    <message>
+        <source>Type the output you expected above: the view compares the model&apos;s score for it with the score of the beam&apos;s best output.</source>
+        <translation>请在上方输入你期望的输出：本视图会把模型给它的得分与束搜索最优输出的得分相比较。</translation>
+    </message>
+    <message>
+        <source>log P</source>
+        <translation>log P</translation>
+    </message>
+    <message>
+        <source>✓ Agree: beam search found the expected output.</source>
+        <translation>✓ 一致：束搜索找到了期望输出。</translation>
+    </message>
+    <message>
+        <source>Search error: the model prefers the expected output ({0} {1} &gt; {2}), but beam search with B={3} did not find it. &lt;b&gt;The search is to blame&lt;/b&gt;: try a wider beam.</source>
+        <translation>搜索错误：模型更偏好期望输出（{0} {1} &gt; {2}），但 B={3} 的束搜索没有找到它。&lt;b&gt;应归咎于搜索&lt;/b&gt;：试试更宽的束。</translation>
+    </message>
+    <message>
+        <source>Model error: the model gives the expected output a {0} no better than the beam&apos;s output ({1} ≤ {2}). &lt;b&gt;The model is to blame&lt;/b&gt;: a wider beam will not help; the model needs better training.</source>
+        <translation>模型错误：模型给期望输出的{0}不高于束搜索的输出（{1} ≤ {2}）。&lt;b&gt;应归咎于模型&lt;/b&gt;：更宽的束也无济于事，模型需要更好的训练。</translation>
+    </message>
+    <message>
+        <source>search</source>
+        <translation>搜索</translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;small&gt;Raw log P alone ({0} vs {1}) would blame the {2}: the length normalisation decides this case.&lt;/small&gt;</source>
+        <translation>&lt;br&gt;&lt;small&gt;仅看原始 log P（{0} 对 {1}）会归咎于{2}：这种情况由长度归一化决定。&lt;/small&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;small&gt;Not in the output alphabet, so the model can never write them: {0}&lt;/small&gt;</source>
+        <translation>&lt;br&gt;&lt;small&gt;不在输出字母表中，因此模型永远写不出：{0}&lt;/small&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>ExamplesButton</name>
+    <message>
+        <source>Examples</source>
+        <translation>示例</translation>
+    </message>
+    <message>
+        <source>Type one of the model&apos;s example inputs</source>
+        <translation>输入模型的一个示例</translation>
+    </message>
+</context>
+<context>
+    <name>ExplanationBox</name>
+    <message>
+        <source>What this view shows</source>
+        <translation>本视图展示的内容</translation>
+    </message>
+    <message>
+        <source>Show or hide a short explanation of the concept and its formula</source>
+        <translation>显示或隐藏对概念及其公式的简短说明</translation>
+    </message>
+</context>
+<context>
+    <name>ExportButton</name>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>Save the picture (PNG or SVG) or the numbers (CSV)</source>
+        <translation>保存图片（PNG 或 SVG）或数据（CSV）</translation>
+    </message>
+    <message>
+        <source>PNG image (2×)…</source>
+        <translation>PNG 图片（2 倍）…</translation>
+    </message>
+    <message>
+        <source>SVG drawing…</source>
+        <translation>SVG 矢量图…</translation>
+    </message>
+    <message>
+        <source>CSV data…</source>
+        <translation>CSV 数据…</translation>
+    </message>
+    <message>
+        <source>Unknown file type {0}: use .png, .svg or .csv</source>
+        <translation>未知的文件类型 {0}：请使用 .png、.svg 或 .csv</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+</context>
+<context>
+    <name>GaussiansTab</name>
+    <message>
+        <source>N₁ (the truth)</source>
+        <extracomment>opacities (of 255) of the density curves&apos; fill, and of lines and fill when out of date</extracomment>
+        <translation>N₁（真实分布）</translation>
+    </message>
+    <message>
+        <source>N₂ (the model)</source>
+        <translation>N₂（模型）</translation>
+    </message>
+    <message>
+        <source>KL(N₁‖N₂) = ln(σ₂/σ₁) + (σ₁² + (μ₁ − μ₂)²) / (2σ₂²) − ½  nats</source>
+        <translation>KL(N₁‖N₂) = ln(σ₂/σ₁) + (σ₁² + (μ₁ − μ₂)²) / (2σ₂²) − ½  纳特</translation>
+    </message>
+    <message>
+        <source>direction</source>
+        <translation>方向</translation>
+    </message>
+    <message>
+        <source>closed form</source>
+        <translation>闭式解</translation>
+    </message>
+    <message>
+        <source>numerical integral</source>
+        <translation>数值积分</translation>
+    </message>
+    <message>
+        <source>difference</source>
+        <translation>差值</translation>
+    </message>
+    <message>
+        <source>The numerical integral is Simpson’s rule with 4,001 points over μ ± 12σ of the first distribution. KL is not symmetric: swap the roles and the value changes.</source>
+        <extracomment>the Gaussian loop&apos;s message line</extracomment>
+        <translation>数值积分使用辛普森法则，在第一个分布的 μ ± 12σ 范围内取 4,001 个点。KL 散度不对称：交换两者的角色，值就会改变。</translation>
+    </message>
+    <message>
+        <source>density</source>
+        <translation>密度</translation>
+    </message>
+    <message>
+        <source>Nothing to export yet.</source>
+        <translation>还没有可导出的内容。</translation>
+    </message>
+</context>
+<context>
+    <name>InputProblem</name>
+    <message>
+        <source>No models found in assets/models. Train one with &apos;python -m engine train date-transformer&apos;.</source>
+        <translation>在 assets/models 中没有找到模型。请用 &apos;python -m engine train date-transformer&apos; 训练一个。</translation>
+    </message>
+</context>
+<context>
+    <name>LecturePanel</name>
+    <message>
+        <source>Lecture</source>
+        <extracomment>the user asks for the current view to be added as a scene a scene is to be shown (double click, or stepping)</extracomment>
+        <translation>讲课</translation>
+    </message>
+    <message>
+        <source>Add current view</source>
+        <translation>添加当前视图</translation>
+    </message>
+    <message>
+        <source>Up</source>
+        <translation>上移</translation>
+    </message>
+    <message>
+        <source>Down</source>
+        <translation>下移</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Scene {0}: {1} view</source>
+        <translation>场景 {0}：{1} 视图</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Attention Lab</source>
+        <translation>Attention Lab 注意力实验室</translation>
+    </message>
+    <message>
+        <source>Device: starting…</source>
+        <translation>设备：启动中…</translation>
+    </message>
+    <message>
+        <source>Device: {0}</source>
+        <translation>设备：{0}</translation>
+    </message>
+    <message>
+        <source>Device error: {0}</source>
+        <translation>设备错误：{0}</translation>
+    </message>
+    <message>
+        <source>Last inference: –</source>
+        <translation>上次推理：–</translation>
+    </message>
+    <message>
+        <source>Last inference: {0:.1f} ms</source>
+        <translation>上次推理：{0:.1f} 毫秒</translation>
+    </message>
+    <message>
+        <source>loading…</source>
+        <translation>加载中…</translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation>就绪</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Models: none</source>
+        <translation>模型：无</translation>
+    </message>
+    <message>
+        <source>Nothing to copy: {0}</source>
+        <translation>没有可复制的内容：{0}</translation>
+    </message>
+    <message>
+        <source>Picture copied to the clipboard.</source>
+        <translation>图片已复制到剪贴板。</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Open session…</source>
+        <translation>打开会话…</translation>
+    </message>
+    <message>
+        <source>Save session as…</source>
+        <translation>会话另存为…</translation>
+    </message>
+    <message>
+        <source>Recent sessions</source>
+        <translation>最近的会话</translation>
+    </message>
+    <message>
+        <source>Export picture or data…</source>
+        <translation>导出图片或数据…</translation>
+    </message>
+    <message>
+        <source>Copy picture</source>
+        <translation>复制图片</translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation>退出</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Larger text</source>
+        <translation>放大文字</translation>
+    </message>
+    <message>
+        <source>Smaller text</source>
+        <translation>缩小文字</translation>
+    </message>
+    <message>
+        <source>Normal text size</source>
+        <translation>正常文字大小</translation>
+    </message>
+    <message>
+        <source>Presentation mode</source>
+        <translation>演示模式</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>&amp;Lecture</source>
+        <translation>讲课(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Show lecture panel</source>
+        <translation>显示讲课面板</translation>
+    </message>
+    <message>
+        <source>Add current view as a scene</source>
+        <translation>将当前视图添加为场景</translation>
+    </message>
+    <message>
+        <source>Next scene</source>
+        <translation>下一个场景</translation>
+    </message>
+    <message>
+        <source>Previous scene</source>
+        <translation>上一个场景</translation>
+    </message>
+    <message>
+        <source>Open lecture…</source>
+        <translation>打开讲课…</translation>
+    </message>
+    <message>
+        <source>Save lecture as…</source>
+        <translation>讲课另存为…</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>About Attention Lab</source>
+        <translation>关于 Attention Lab</translation>
+    </message>
+    <message>
+        <source>Attention Lab shows trained sequence models while they run: attention, beam search, positional encodings, information theory, BLEU and an attention playground. Every number comes from a real model or an exact calculation.</source>
+        <translation>Attention Lab 在训练好的序列模型运行时展示其内部：注意力、束搜索、位置编码、信息论、BLEU 以及注意力演练场。每个数字都来自真实的模型或精确的计算。</translation>
+    </message>
+</context>
+<context>
+    <name>MatrixTab</name>
+    <message>
+        <source>queries (rows of Q)</source>
+        <translation>查询数（Q 的行数）</translation>
+    </message>
+    <message>
+        <source>keys and values (rows of K and V)</source>
+        <translation>键和值的个数（K 和 V 的行数）</translation>
+    </message>
+    <message>
+        <source>columns of Q and K</source>
+        <translation>Q 和 K 的列数</translation>
+    </message>
+    <message>
+        <source>columns of V</source>
+        <translation>V 的列数</translation>
+    </message>
+    <message>
+        <source>Randomise</source>
+        <translation>随机生成</translation>
+    </message>
+    <message>
+        <source>Standard normal entries from this seed, rounded to 2 decimals</source>
+        <translation>由此种子生成的标准正态元素，保留 2 位小数</translation>
+    </message>
+    <message>
+        <source>seed:</source>
+        <translation>种子：</translation>
+    </message>
+    <message>
+        <source>causal mask (query i sees keys 1..i)</source>
+        <translation>因果掩码（查询 i 只看到键 1..i）</translation>
+    </message>
+    <message>
+        <source>One row per line; numbers separated by commas or spaces</source>
+        <translation>每行一行矩阵；数字用逗号或空格分隔</translation>
+    </message>
+    <message>
+        <source>Hover over the heatmap to read a weight.</source>
+        <translation>将鼠标悬停在热力图上可读取权重。</translation>
+    </message>
+    <message>
+        <source>QKᵀ (dot products)</source>
+        <translation>QKᵀ（点积）</translation>
+    </message>
+    <message>
+        <source>f·QKᵀ (scaled scores; −∞ masked)</source>
+        <translation>f·QKᵀ（缩放后的分数；−∞ 为掩码）</translation>
+    </message>
+    <message>
+        <source>weights = softmax of each row</source>
+        <translation>权重 = 每行的 softmax</translation>
+    </message>
+    <message>
+        <source>output = weights · V</source>
+        <translation>输出 = 权重 · V</translation>
+    </message>
+</context>
+<context>
+    <name>ModelFolderMenu</name>
+    <message>
+        <source>Open model folder…</source>
+        <translation>打开模型文件夹…</translation>
+    </message>
+    <message>
+        <source>Open model folder… (needs the [hf] extra)</source>
+        <translation>打开模型文件夹…（需要安装 [hf] 扩展）</translation>
+    </message>
+    <message>
+        <source>Recent models</source>
+        <translation>最近的模型</translation>
+    </message>
+    <message>
+        <source>Hugging Face models are not available</source>
+        <translation>无法使用 Hugging Face 模型</translation>
+    </message>
+    <message>
+        <source>Open a Hugging Face model folder</source>
+        <translation>打开一个 Hugging Face 模型文件夹</translation>
+    </message>
+    <message>
+        <source>Loading {0}: {1}… ({2:.0f}%)</source>
+        <translation>正在加载 {0}：{1}…（{2:.0f}%）</translation>
+    </message>
+    <message>
+        <source>Cannot open this model folder</source>
+        <translation>无法打开此模型文件夹</translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation>就绪</translation>
+    </message>
+    <message>
+        <source>Loaded {0}: {1} {2}, {3} layers × {4} heads, on {5}</source>
+        <translation>已加载 {0}：{1} {2}，{3} 层 × {4} 个头，运行于 {5}</translation>
+    </message>
+</context>
+<context>
+    <name>ModelFolders</name>
+    <message>
+        <source>queued</source>
+        <extracomment>a folder finished loading: its HFModelInfo (folder, fraction 0..1, what is being done) while a folder loads (folder, message) when a folder cannot be opened the recent-models list changed</extracomment>
+        <translation>排队中</translation>
+    </message>
+</context>
+<context>
+    <name>NBestPanel</name>
+    <message>
+        <source>output</source>
+        <extracomment>the best row in the colour of a finished hypothesis&apos; text in the tree the user selected a row (`selected_row`)</extracomment>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>score</source>
+        <translation>得分</translation>
+    </message>
+    <message>
+        <source>{0} hypothesis</source>
+        <translation>{0} 个假设</translation>
+    </message>
+    <message>
+        <source>{0} hypotheses</source>
+        <translation>{0} 个假设</translation>
+    </message>
+    <message>
+        <source>n-best list ({0}, best score first)</source>
+        <translation>n-best 列表（{0}，得分最高者在前）</translation>
+    </message>
+    <message>
+        <source>Finished after step {0} ({1} so far, best score first)</source>
+        <translation>第 {0} 步后已完成（目前 {1}，得分最高者在前）</translation>
+    </message>
+    <message>
+        <source>What-if search: </source>
+        <translation>假设分析搜索：</translation>
+    </message>
+    <message>
+        <source>B finished hypotheses</source>
+        <translation>已有 B 个完成的假设</translation>
+    </message>
+    <message>
+        <source>the maximum length</source>
+        <translation>达到最大长度</translation>
+    </message>
+    <message>
+        <source>no live beams left</source>
+        <translation>没有剩余的活跃束</translation>
+    </message>
+    <message>
+        <source>the forced prefix ends with ⟨/s⟩</source>
+        <translation>强制的前缀以 ⟨/s⟩ 结尾</translation>
+    </message>
+    <message>
+        <source>{0} step</source>
+        <translation>{0} 步</translation>
+    </message>
+    <message>
+        <source>{0} steps</source>
+        <translation>{0} 步</translation>
+    </message>
+    <message>
+        <source>The search stopped after {0}: {1}. While it runs, live beams are ranked by log P; finished hypotheses by their score.</source>
+        <translation>搜索在 {0}后停止：{1}。运行期间，活跃束按 log P 排序；已完成的假设按得分排序。</translation>
+    </message>
+    <message>
+        <source>cut</source>
+        <translation>截断</translation>
+    </message>
+    <message>
+        <source>Not finished: the search reached the maximum length ({0} tokens) first</source>
+        <translation>未完成：搜索先达到了最大长度（{0} 个词元）</translation>
+    </message>
+    <message>
+        <source>Hypothesis #{0}</source>
+        <translation>假设 #{0}</translation>
+    </message>
+    <message>
+        <source>Node (as if the output ended here)</source>
+        <translation>节点（假设输出在此结束）</translation>
+    </message>
+    <message>
+        <source>Hypothesis #1</source>
+        <translation>假设 #1</translation>
+    </message>
+    <message>
+        <source>No hypothesis finished yet: step forward.</source>
+        <translation>还没有完成的假设：请向前走一步。</translation>
+    </message>
+    <message>
+        <source>{0} character</source>
+        <translation>{0} 个字符</translation>
+    </message>
+    <message>
+        <source>{0} characters</source>
+        <translation>{0} 个字符</translation>
+    </message>
+    <message>
+        <source>{0} + ⟨/s⟩</source>
+        <translation>{0} + ⟨/s⟩</translation>
+    </message>
+    <message>
+        <source>{0}, no ⟨/s⟩: cut at the maximum length</source>
+        <translation>{0}，没有 ⟨/s⟩：在最大长度处截断</translation>
+    </message>
+    <message>
+        <source>{0}, no ⟨/s⟩ yet: the search goes on from here</source>
+        <translation>{0}，尚无 ⟨/s⟩：搜索从这里继续</translation>
+    </message>
+    <message>
+        <source>{0} token</source>
+        <translation>{0} 个词元</translation>
+    </message>
+    <message>
+        <source>{0} tokens</source>
+        <translation>{0} 个词元</translation>
+    </message>
+    <message>
+        <source>L = {0} after ⟨s⟩ ({1})</source>
+        <translation>⟨s⟩ 之后 L = {0}（{1}）</translation>
+    </message>
+    <message>
+        <source>log P = Σ log p(token | prefix) = {0} = &lt;b&gt;{1}&lt;/b&gt;</source>
+        <translation>log P = Σ log p(词元 | 前缀) = {0} = &lt;b&gt;{1}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>score = log P = &lt;b&gt;{0}&lt;/b&gt; &amp;nbsp;(no length normalisation)</source>
+        <translation>得分 = log P = &lt;b&gt;{0}&lt;/b&gt; &amp;nbsp;（无长度归一化）</translation>
+    </message>
+    <message>
+        <source>score = log P / L&lt;sup&gt;α&lt;/sup&gt; = {0} / {1}&lt;sup&gt;{2}&lt;/sup&gt; = {0} / {3} = &lt;b&gt;{4}&lt;/b&gt;</source>
+        <translation>得分 = log P / L&lt;sup&gt;α&lt;/sup&gt; = {0} / {1}&lt;sup&gt;{2}&lt;/sup&gt; = {0} / {3} = &lt;b&gt;{4}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>score = log P / ((5 + L) / 6)&lt;sup&gt;α&lt;/sup&gt; = {0} / ((5 + {1}) / 6)&lt;sup&gt;{2}&lt;/sup&gt; = {0} / {3} = &lt;b&gt;{4}&lt;/b&gt;</source>
+        <translation>得分 = log P / ((5 + L) / 6)&lt;sup&gt;α&lt;/sup&gt; = {0} / ((5 + {1}) / 6)&lt;sup&gt;{2}&lt;/sup&gt; = {0} / {3} = &lt;b&gt;{4}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;small&gt;The tree shows log P at every node (live beams are ranked by it); finished hypotheses are ranked by the score.&lt;/small&gt;</source>
+        <translation>&lt;small&gt;树的每个节点都显示 log P（活跃束按它排序）；已完成的假设按得分排序。&lt;/small&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>NaiveTab</name>
+    <message>
+        <source>
+        Naive codes for contrast. &lt;b&gt;Decimal digits&lt;/b&gt;: values 0–9, and neighbours can differ in every digit
+        (99 → 100). &lt;b&gt;pos/1000&lt;/b&gt;: one number whose range depends on the length, and a step of one position is
+        a tiny change. The &lt;b&gt;sinusoidal&lt;/b&gt; code stays in [−1, 1] and every step between neighbours has the
+        same size (bottom right).</source>
+        <translation>作为对照的朴素编码。&lt;b&gt;十进制数字&lt;/b&gt;：取值 0–9，相邻位置可能每一位都不同（99 → 100）。&lt;b&gt;pos/1000&lt;/b&gt;：只有一个数，其范围取决于长度，移动一个位置只带来极小的变化。&lt;b&gt;正弦&lt;/b&gt;编码保持在 [−1, 1] 内，相邻位置之间的每一步大小都相同（右下）。</translation>
+    </message>
+    <message>
+        <source>Decimal digits (naive)</source>
+        <translation>十进制数字（朴素）</translation>
+    </message>
+    <message>
+        <source>digit</source>
+        <translation>数位</translation>
+    </message>
+    <message>
+        <source>position</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>Sinusoidal (for comparison)</source>
+        <translation>正弦编码（对照）</translation>
+    </message>
+    <message>
+        <source>dimension</source>
+        <translation>维度</translation>
+    </message>
+    <message>
+        <source>pos / 1000 (naive)</source>
+        <translation>pos / 1000（朴素）</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Step to the next position ‖code(p+1) − code(p)‖</source>
+        <translation>到下一位置的步长 ‖编码(p+1) − 编码(p)‖</translation>
+    </message>
+    <message>
+        <source>position p</source>
+        <translation>位置 p</translation>
+    </message>
+    <message>
+        <source>step (log scale)</source>
+        <translation>步长（对数刻度）</translation>
+    </message>
+    <message>
+        <source>sinusoidal</source>
+        <translation>正弦</translation>
+    </message>
+    <message>
+        <source>decimal digits</source>
+        <translation>十进制数字</translation>
+    </message>
+    <message>
+        <source>pos / 1000</source>
+        <translation>pos / 1000</translation>
+    </message>
+    <message>
+        <source>pos {0}: digit of {1} = {2}   (code {3})</source>
+        <translation>位置 {0}：{1} 位上的数字 = {2}   （编码 {3}）</translation>
+    </message>
+    <message>
+        <source>pos {0}: pos/1000 = {1}</source>
+        <translation>位置 {0}：pos/1000 = {1}</translation>
+    </message>
+    <message>
+        <source>pos {0} → {1}: sinusoidal {2}, decimal digits {3}, pos/1000 {4}</source>
+        <translation>位置 {0} → {1}：正弦 {2}，十进制数字 {3}，pos/1000 {4}</translation>
+    </message>
+</context>
+<context>
+    <name>NgramPanel</name>
+    <message>
+        <source>n-gram</source>
+        <extracomment>the open tab changed (the highlighting follows it) (column title, its tooltip), translated where shown</extracomment>
+        <translation>n 元组</translation>
+    </message>
+    <message>
+        <source>a distinct n-gram of the candidate, in order of first appearance</source>
+        <translation>候选中互不相同的 n 元组，按首次出现的顺序</translation>
+    </message>
+    <message>
+        <source>count</source>
+        <translation>计数</translation>
+    </message>
+    <message>
+        <source>how often it occurs in the candidate</source>
+        <translation>它在候选中出现的次数</translation>
+    </message>
+    <message>
+        <source>clip</source>
+        <translation>截断上限</translation>
+    </message>
+    <message>
+        <source>the most times it occurs in any ONE reference</source>
+        <translation>它在任意一条参考译文中出现的最多次数</translation>
+    </message>
+    <message>
+        <source>clipped</source>
+        <translation>截断后</translation>
+    </message>
+    <message>
+        <source>min(count, clip): what it adds to the matches</source>
+        <translation>min(计数, 截断上限)：它对匹配数的贡献</translation>
+    </message>
+    <message>
+        <source>Candidate: tokens in matched {0}-grams in green</source>
+        <extracomment>candidate token positions highlighted now (NgramTable.matched_tokens of the open order)</extracomment>
+        <translation>候选：匹配的 {0} 元组中的词元显示为绿色</translation>
+    </message>
+    <message>
+        <source>p{0} = Σ clipped / number of candidate {0}-grams = {1}</source>
+        <translation>p{0} = Σ 截断后计数 / 候选中 {0} 元组的个数 = {1}</translation>
+    </message>
+    <message>
+        <source>(empty candidate)</source>
+        <translation>（候选为空）</translation>
+    </message>
+</context>
+<context>
+    <name>NodePanel</name>
+    <message>
+        <source>additive attention</source>
+        <extracomment>the RNN has one additive attention, not layers and heads (named as in the attention view)</extracomment>
+        <translation>加性注意力</translation>
+    </message>
+    <message>
+        <source>Click a node of the tree to see what the model would write next.</source>
+        <extracomment>the user asked to send the next-token distribution to the view that receives distributions the token id of a clicked bar</extracomment>
+        <translation>点击树中的节点，查看模型接下来会写什么。</translation>
+    </message>
+    <message>
+        <source>P(next token)</source>
+        <extracomment>this panel&apos;s own message line (an inspection that failed): the view&apos;s line keeps the search&apos;s notes</extracomment>
+        <translation>P(下一个词元)</translation>
+    </message>
+    <message>
+        <source>Cross-attention of this prefix:</source>
+        <translation>此前缀的交叉注意力：</translation>
+    </message>
+    <message>
+        <source>Send to …</source>
+        <translation>发送到 …</translation>
+    </message>
+    <message>
+        <source>No view receives distributions</source>
+        <translation>没有视图接收分布</translation>
+    </message>
+    <message>
+        <source>Send to {0}</source>
+        <translation>发送到{0}</translation>
+    </message>
+    <message>
+        <source>Open this next-token distribution in {0}</source>
+        <translation>在{0}中打开这个下一词元分布</translation>
+    </message>
+    <message>
+        <source>After ⟨s⟩{0}: what comes next?</source>
+        <translation>⟨s⟩{0} 之后：接下来是什么？</translation>
+    </message>
+    <message>
+        <source>Entropy H = {0} bits (uniform over {1} tokens: {2}). Blue: kept by the search, green: finished.</source>
+        <translation>熵 H = {0} 比特（{1} 个词元上的均匀分布：{2}）。蓝色：被搜索保留，绿色：已完成。</translation>
+    </message>
+    <message>
+        <source>Never allowed (the search cannot write them): {0}.</source>
+        <translation>从不允许（搜索无法写出）：{0}。</translation>
+    </message>
+    <message>
+        <source>layer {0} · mean over heads</source>
+        <translation>第 {0} 层 · 各头平均</translation>
+    </message>
+    <message>
+        <source>layer {0} · head {1}</source>
+        <translation>第 {0} 层 · 第 {1} 个头</translation>
+    </message>
+    <message>
+        <source>next?</source>
+        <translation>下一个？</translation>
+    </message>
+    <message>
+        <source>producing</source>
+        <translation>生成</translation>
+    </message>
+    <message>
+        <source>input</source>
+        <translation>输入</translation>
+    </message>
+</context>
+<context>
+    <name>PlaygroundExplanation</name>
+    <message>
+        <source>Scaled dot-product attention by hand: each query is compared with every key by a dot product, the scores are divided by √d_k and turned into weights by softmax, and the output is the weighted average of the values. Without the scaling, the dot products grow with d_k and the softmax saturates: one weight near 1, the gradients near 0. The slider t scales the scores by f = d_k^(−t/2): t = 1 is the Transformer&apos;s 1/√d_k, t = 0 leaves them unscaled.</source>
+        <translation>手动计算缩放点积注意力：每个查询通过点积与每个键比较，分数除以 √d_k 后经 softmax 变成权重，输出是值的加权平均。如果不缩放，点积会随 d_k 增大而变大，softmax 饱和：一个权重接近 1，梯度接近 0。滑块 t 将分数乘以 f = d_k^(−t/2)：t = 1 即 Transformer 的 1/√d_k，t = 0 则不缩放。</translation>
+    </message>
+    <message>
+        <source>scores = f · Q Kᵀ,  f = d_k^(−t/2)  (t = 1: f = 1/√d_k)
+weights = softmax(scores)   (row by row)
+output = weights · V</source>
+        <translation>分数 = f · Q Kᵀ，f = d_k^(−t/2)  （t = 1：f = 1/√d_k）
+权重 = softmax(分数)   （逐行）
+输出 = 权重 · V</translation>
+    </message>
+</context>
+<context>
+    <name>PlaygroundView</name>
+    <message>
+        <source>Attention playground</source>
+        <translation>注意力演练场</translation>
+    </message>
+    <message>
+        <source>Query mode</source>
+        <translation>查询模式</translation>
+    </message>
+    <message>
+        <source>Matrix mode</source>
+        <translation>矩阵模式</translation>
+    </message>
+    <message>
+        <source>Why scale</source>
+        <translation>为何缩放</translation>
+    </message>
+    <message>
+        <source>Attention as a lookup: query [{0}]</source>
+        <translation>注意力即查表：查询 [{0}]</translation>
+    </message>
+    <message>
+        <source>softmax(f·QKᵀ)V, {0}</source>
+        <translation>softmax(f·QKᵀ)V，{0}</translation>
+    </message>
+    <message>
+        <source>Why attention scores are divided by √d_k</source>
+        <translation>为什么注意力分数要除以 √d_k</translation>
+    </message>
+    <message>
+        <source>Nothing to export yet.</source>
+        <translation>还没有可导出的内容。</translation>
+    </message>
+</context>
+<context>
+    <name>PositionalControls</name>
+    <message>
+        <source>paper</source>
+        <extracomment>Qt&apos;s translation, by a short name (pyside6-lupdate reads translate(context, text) calls)</extracomment>
+        <translation>论文</translation>
+    </message>
+    <message>
+        <source>concatenated</source>
+        <translation>拼接</translation>
+    </message>
+    <message>
+        <source>Width of the encoding (even: sine/cosine pairs), at most {0} here</source>
+        <translation>编码的宽度（偶数：正弦/余弦成对），此处最多 {0}</translation>
+    </message>
+    <message>
+        <source>How many positions (0 … n−1) to show, at most {0}</source>
+        <translation>显示多少个位置（0 … n−1），最多 {0}</translation>
+    </message>
+    <message>
+        <source>The base of the frequencies: 10000 in the paper. Accepts 1e4 or 10 000 too.</source>
+        <translation>频率的底数：论文中为 10000。也接受 1e4 或 10 000。</translation>
+    </message>
+    <message>
+        <source>dot product</source>
+        <translation>点积</translation>
+    </message>
+    <message>
+        <source>cosine</source>
+        <translation>余弦</translation>
+    </message>
+    <message>
+        <source>The position whose code is shifted in the “Shift by k” tab</source>
+        <translation>在“平移 k”标签页中被平移编码的位置</translation>
+    </message>
+    <message>
+        <source>The shift k: PE(pos + k) = M_k · PE(pos)</source>
+        <translation>平移量 k：PE(pos + k) = M_k · PE(pos)</translation>
+    </message>
+    <message>
+        <source>d_model</source>
+        <translation>d_model</translation>
+    </message>
+    <message>
+        <source>positions</source>
+        <translation>位置数</translation>
+    </message>
+    <message>
+        <source>base</source>
+        <translation>底数</translation>
+    </message>
+    <message>
+        <source>layout</source>
+        <translation>排列方式</translation>
+    </message>
+    <message>
+        <source>similarity</source>
+        <translation>相似度</translation>
+    </message>
+    <message>
+        <source>pos</source>
+        <translation>pos</translation>
+    </message>
+    <message>
+        <source>k</source>
+        <translation>k</translation>
+    </message>
+    <message>
+        <source>d_model must be a positive even number.</source>
+        <translation>d_model 必须是正偶数。</translation>
+    </message>
+    <message>
+        <source>d_model must be even: every frequency uses one sine and one cosine dimension ({0} is odd).</source>
+        <translation>d_model 必须是偶数：每个频率占用一个正弦维度和一个余弦维度（{0} 是奇数）。</translation>
+    </message>
+    <message>
+        <source>d_model is limited to {0} in this view ({1} asked).</source>
+        <translation>本视图中 d_model 最大为 {0}（请求的是 {1}）。</translation>
+    </message>
+    <message>
+        <source>Show at least one position.</source>
+        <translation>请至少显示一个位置。</translation>
+    </message>
+    <message>
+        <source>At most {0} positions can be shown ({1} asked): the similarity matrix would be too large to draw.</source>
+        <translation>最多只能显示 {0} 个位置（请求的是 {1}）：相似度矩阵会大得无法绘制。</translation>
+    </message>
+    <message>
+        <source>The base must be a number such as 10000 or 1e4 (got “{0}”).</source>
+        <translation>底数必须是数字，例如 10000 或 1e4（得到的是“{0}”）。</translation>
+    </message>
+    <message>
+        <source>The base must be greater than 0 (got {0}).</source>
+        <translation>底数必须大于 0（得到的是 {0}）。</translation>
+    </message>
+</context>
+<context>
+    <name>PositionalExplanation</name>
+    <message>
+        <source>Attention by itself ignores word order, so a Transformer adds a positional encoding to each token&apos;s embedding. The sinusoidal encoding gives every pair of dimensions a sine and a cosine of a different wavelength, from 2π up to 10000·2π: low dimensions change fast, high ones slowly. Moving by k positions is a rotation of each pair, so the similarity of two positions depends mainly on their distance.</source>
+        <translation>注意力本身不考虑词序，因此 Transformer 会给每个词元的嵌入加上位置编码。正弦位置编码为每一对维度分配一个正弦和一个余弦，波长各不相同，从 2π 到 10000·2π：低维变化快，高维变化慢。移动 k 个位置相当于把每一对旋转一个角度，所以两个位置的相似度主要取决于它们的距离。</translation>
+    </message>
+    <message>
+        <source>PE(pos, 2i) = sin(pos / 10000^(2i/d))
+PE(pos, 2i+1) = cos(pos / 10000^(2i/d))</source>
+        <translation>PE(pos, 2i) = sin(pos / 10000^(2i/d))
+PE(pos, 2i+1) = cos(pos / 10000^(2i/d))</translation>
+    </message>
+</context>
+<context>
+    <name>PositionalTab</name>
+    <message>
+        <source>pos {0}, dim {1} ({2} of pair {3}, wavelength {4}): {5}</source>
+        <extracomment>17 significant digits read back to the same double: a readout shows the number exactly reference lines and inputs that are not the data being compared: grey text for the view&apos;s readout line (hover) the tab redrew something without a new engine result (e.g. another curve picked) why the tab&apos;s picture looks as it does: rich text in English, marked QT_TRANSLATE_NOOP(&quot;&lt;TabClass&gt;&quot;, &quot;&quot;&quot;…&quot;&quot;&quot;) and translated here (line breaks read as spaces)</extracomment>
+        <translation>位置 {0}，维度 {1}（第 {3} 对的 {2}，波长 {4}）：{5}</translation>
+    </message>
+</context>
+<context>
+    <name>PositionalView</name>
+    <message>
+        <source>Positional encoding</source>
+        <translation>位置编码</translation>
+    </message>
+    <message>
+        <source>Encoding</source>
+        <translation>编码</translation>
+    </message>
+    <message>
+        <source>Similarity</source>
+        <translation>相似度</translation>
+    </message>
+    <message>
+        <source>Shift by k</source>
+        <translation>平移 k</translation>
+    </message>
+    <message>
+        <source>Wavelengths</source>
+        <translation>波长</translation>
+    </message>
+    <message>
+        <source>Naive codes</source>
+        <translation>朴素编码</translation>
+    </message>
+    <message>
+        <source>Move the mouse over a plot to read exact values.</source>
+        <translation>将鼠标移到图上可读取精确数值。</translation>
+    </message>
+    <message>
+        <source>(base = 10000 in the paper)</source>
+        <translation>（论文中 base = 10000）</translation>
+    </message>
+    <message>
+        <source>Nothing to export yet.</source>
+        <translation>还没有可导出的内容。</translation>
+    </message>
+    <message>
+        <source>{0} layout · d_model {1} · base {2} · {3} positions</source>
+        <translation>{0} 排列 · d_model {1} · 底数 {2} · {3} 个位置</translation>
+    </message>
+    <message>
+        <source> · pos {0}, k {1}</source>
+        <translation> · 位置 {0}，k {1}</translation>
+    </message>
+    <message>
+        <source> · {0}, row {1}</source>
+        <translation> · {0}，第 {1} 行</translation>
+    </message>
+    <message>
+        <source>{0} · {1} · {2}</source>
+        <translation>{0} · {1} · {2}</translation>
+    </message>
+</context>
+<context>
+    <name>QueryTab</name>
+    <message>
+        <source>key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>Double-click a cell to edit it</source>
+        <extracomment>an input changed: a new request is needed</extracomment>
+        <translation>双击单元格进行编辑</translation>
+    </message>
+    <message>
+        <source>the query vector, e.g. 1, 0, 0</source>
+        <translation>查询向量，例如 1, 0, 0</translation>
+    </message>
+    <message>
+        <source>Lesson: name → age</source>
+        <translation>课程示例：姓名 → 年龄</translation>
+    </message>
+    <message>
+        <source>keys:</source>
+        <translation>键数：</translation>
+    </message>
+    <message>
+        <source>d_k:</source>
+        <translation>d_k：</translation>
+    </message>
+    <message>
+        <source>Keys k_j and values v_j (editable)</source>
+        <translation>键 k_j 和值 v_j（可编辑）</translation>
+    </message>
+    <message>
+        <source>Query q:</source>
+        <translation>查询 q：</translation>
+    </message>
+    <message>
+        <source>value v</source>
+        <translation>值 v</translation>
+    </message>
+    <message>
+        <source>the query</source>
+        <translation>查询</translation>
+    </message>
+    <message>
+        <source>Keys table</source>
+        <translation>键表</translation>
+    </message>
+    <message>
+        <source>Query</source>
+        <translation>查询</translation>
+    </message>
+    <message>
+        <source>Query: type one vector on one line, e.g. 1, 0, 0</source>
+        <translation>查询：在一行中输入一个向量，例如 1, 0, 0</translation>
+    </message>
+    <message>
+        <source>sum</source>
+        <translation>总和</translation>
+    </message>
+    <message>
+        <source>output = Σ w_j v_j = {0} = {1}</source>
+        <translation>输出 = Σ w_j v_j = {0} = {1}</translation>
+    </message>
+    <message>
+        <source>The lesson says the weights are 1/3, 1/3, 0, 1/3 (output 19). Softmax never gives exactly 0 or exactly 1/3 here: with f = {0} the true weights are {1} and the output is {2}. Only a very large score gap would approach the hard lookup.</source>
+        <translation>课程中说权重是 1/3、1/3、0、1/3（输出 19）。但 softmax 在这里永远不会给出恰好 0 或恰好 1/3：当 f = {0} 时，真实权重是 {1}，输出是 {2}。只有分数差距非常大时才会接近硬查表。</translation>
+    </message>
+    <message>
+        <source>softmax weight w_j</source>
+        <translation>softmax 权重 w_j</translation>
+    </message>
+</context>
+<context>
+    <name>RequestLoop</name>
+    <message>
+        <source>Loading model {0}…</source>
+        <extracomment>an error result or an input problem: True; a good result: False</extracomment>
+        <translation>正在加载模型 {0}…</translation>
+    </message>
+    <message>
+        <source>Model {0} could not be loaded: {1}</source>
+        <translation>无法加载模型 {0}：{1}</translation>
+    </message>
+    <message>
+        <source>Could not draw the result: {0}</source>
+        <translation>无法绘制结果：{0}</translation>
+    </message>
+    <message>
+        <source>{0}  (The picture shows the last valid input.)</source>
+        <translation>{0}  （图中显示的是上一次有效的输入。）</translation>
+    </message>
+</context>
+<context>
+    <name>RowPanel</name>
+    <message>
+        <source>Click a query row of the heatmap</source>
+        <translation>点击热力图中的一行查询</translation>
+    </message>
+    <message>
+        <source>weight</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Row {0}: query &apos;{1}&apos;</source>
+        <translation>第 {0} 行：查询 &apos;{1}&apos;</translation>
+    </message>
+    <message>
+        <source>Entropy of this row: {0} bits (uniform over {1} keys: {2})</source>
+        <translation>此行的熵：{0} 比特（{1} 个键上的均匀分布：{2}）</translation>
+    </message>
+</context>
+<context>
+    <name>ScaleControl</name>
+    <message>
+        <source>scale t:</source>
+        <translation>缩放 t：</translation>
+    </message>
+    <message>
+        <source>t = 0: no scaling (f = 1);  t = 1: f = 1/√d_k, the Transformer&apos;s choice</source>
+        <translation>t = 0：不缩放（f = 1）；t = 1：f = 1/√d_k，即 Transformer 的选择</translation>
+    </message>
+    <message>
+        <source> (no scaling)</source>
+        <translation>（不缩放）</translation>
+    </message>
+    <message>
+        <source> = 1/√{0}</source>
+        <translation> = 1/√{0}</translation>
+    </message>
+    <message>
+        <source>f = d_k^(−t/2) = {0}^(−{1}/2) = {2}{3}</source>
+        <translation>f = d_k^(−t/2) = {0}^(−{1}/2) = {2}{3}</translation>
+    </message>
+</context>
+<context>
+    <name>ScorePanel</name>
+    <message>
+        <source>p_n = matches/total</source>
+        <translation>p_n = 匹配数/总数</translation>
+    </message>
+    <message>
+        <source>p_n used (smoothed)</source>
+        <translation>实际使用的 p_n（平滑后）</translation>
+    </message>
+    <message>
+        <source>smoothing</source>
+        <translation>平滑</translation>
+    </message>
+    <message>
+        <source>BLEU</source>
+        <translation>BLEU</translation>
+    </message>
+    <message>
+        <source>The same sentence under every smoothing method</source>
+        <translation>同一句子在各种平滑方法下的结果</translation>
+    </message>
+    <message>
+        <source>Modified precisions</source>
+        <translation>修正精确率</translation>
+    </message>
+    <message>
+        <source>not used (effective order)</source>
+        <translation>未使用（有效阶数）</translation>
+    </message>
+    <message>
+        <source>Candidate length c = {0};  reference lengths {1};  effective reference length r = {2} (the closest to c, ties to the shorter);  brevity penalty BP = {3}</source>
+        <translation>候选长度 c = {0}；参考长度 {1}；有效参考长度 r = {2}（最接近 c 的那个，相同时取较短者）；简短惩罚 BP = {3}</translation>
+    </message>
+    <message>
+        <source>Some tools use the shortest reference instead: r = {0}, BP = {1}.</source>
+        <translation>有些工具改用最短的参考译文：r = {0}，BP = {1}。</translation>
+    </message>
+    <message>
+        <source>BLEU = {0}</source>
+        <translation>BLEU = {0}</translation>
+    </message>
+</context>
+<context>
+    <name>SearchControls</name>
+    <message>
+        <source>log P / L^α</source>
+        <translation>log P / L^α</translation>
+    </message>
+    <message>
+        <source>log P / ((5+L)/6)^α  (GNMT)</source>
+        <translation>log P / ((5+L)/6)^α  (GNMT)</translation>
+    </message>
+    <message>
+        <source>none: log P</source>
+        <translation>无：log P</translation>
+    </message>
+    <message>
+        <source>Type a date in any format, e.g. 4 Nov 1988</source>
+        <extracomment>the input, the model, B, the normalisation or α was edited</extracomment>
+        <translation>输入任意格式的日期，例如 4 Nov 1988</translation>
+    </message>
+    <message>
+        <source>Beam width B: how many partial outputs the search keeps at each step</source>
+        <translation>束宽 B：搜索在每一步保留多少个部分输出</translation>
+    </message>
+    <message>
+        <source>Length normalisation: how finished hypotheses are scored</source>
+        <translation>长度归一化：已完成假设的打分方式</translation>
+    </message>
+    <message>
+        <source>Show pruned</source>
+        <translation>显示被剪枝的</translation>
+    </message>
+    <message>
+        <source>All candidates (not only the 2B considered)</source>
+        <translation>所有候选（不只是考虑的 2B 个）</translation>
+    </message>
+    <message>
+        <source>Input:</source>
+        <translation>输入：</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>模型：</translation>
+    </message>
+    <message>
+        <source>Beam width B:</source>
+        <translation>束宽 B：</translation>
+    </message>
+    <message>
+        <source>Length normalisation:</source>
+        <translation>长度归一化：</translation>
+    </message>
+    <message>
+        <source>α:</source>
+        <translation>α：</translation>
+    </message>
+</context>
+<context>
+    <name>SessionController</name>
+    <message>
+        <source>Open session</source>
+        <extracomment>the recent-files list changed</extracomment>
+        <translation>打开会话</translation>
+    </message>
+    <message>
+        <source>Attention Lab session (*.json)</source>
+        <translation>Attention Lab 会话 (*.json)</translation>
+    </message>
+    <message>
+        <source>Cannot open session</source>
+        <translation>无法打开会话</translation>
+    </message>
+    <message>
+        <source>Save session</source>
+        <translation>保存会话</translation>
+    </message>
+    <message>
+        <source>Cannot save session</source>
+        <translation>无法保存会话</translation>
+    </message>
+    <message>
+        <source>Cannot show scene</source>
+        <translation>无法显示场景</translation>
+    </message>
+    <message>
+        <source>This lecture needs a view that this version does not have: {0}</source>
+        <translation>这个讲课需要一个本版本没有的视图：{0}</translation>
+    </message>
+    <message>
+        <source>Open lecture</source>
+        <translation>打开讲课</translation>
+    </message>
+    <message>
+        <source>Attention Lab lecture (*.json)</source>
+        <translation>Attention Lab 讲课 (*.json)</translation>
+    </message>
+    <message>
+        <source>Cannot open lecture</source>
+        <translation>无法打开讲课</translation>
+    </message>
+    <message>
+        <source>Save lecture</source>
+        <translation>保存讲课</translation>
+    </message>
+    <message>
+        <source>Cannot save lecture</source>
+        <translation>无法保存讲课</translation>
+    </message>
+</context>
+<context>
+    <name>ShiftTab</name>
+    <message>
+        <source>
+        Angle-sum formulas: sin(ω(pos+k)) = cos(ωk)·sin(ωpos) + sin(ωk)·cos(ωpos) and
+        cos(ω(pos+k)) = cos(ωk)·cos(ωpos) − sin(ωk)·sin(ωpos). So &lt;b&gt;PE(pos+k) = M&lt;sub&gt;k&lt;/sub&gt;·PE(pos)&lt;/b&gt;:
+        M&lt;sub&gt;k&lt;/sub&gt; turns every sine/cosine pair by the angle ω·k, and it is the same matrix for every pos — a
+        relation a linear layer can learn.</source>
+        <translation>和角公式：sin(ω(pos+k)) = cos(ωk)·sin(ωpos) + sin(ωk)·cos(ωpos)，cos(ω(pos+k)) = cos(ωk)·cos(ωpos) − sin(ωk)·sin(ωpos)。因此 &lt;b&gt;PE(pos+k) = M&lt;sub&gt;k&lt;/sub&gt;·PE(pos)&lt;/b&gt;：M&lt;sub&gt;k&lt;/sub&gt; 把每一对正弦/余弦旋转角度 ω·k，而且对每个 pos 都是同一个矩阵 —— 这是线性层可以学会的关系。</translation>
+    </message>
+    <message>
+        <source>Both sides, dimension by dimension</source>
+        <translation>等式两边，逐维比较</translation>
+    </message>
+    <message>
+        <source>dimension</source>
+        <translation>维度</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>M_k</source>
+        <translation>M_k</translation>
+    </message>
+    <message>
+        <source>input dimension</source>
+        <translation>输入维度</translation>
+    </message>
+    <message>
+        <source>output dimension</source>
+        <translation>输出维度</translation>
+    </message>
+    <message>
+        <source>PE({0})</source>
+        <translation>PE({0})</translation>
+    </message>
+    <message>
+        <source>PE({0} + {1}) from the formula</source>
+        <translation>由公式计算的 PE({0} + {1})</translation>
+    </message>
+    <message>
+        <source>M_{0} · PE({1})</source>
+        <translation>M_{0} · PE({1})</translation>
+    </message>
+    <message>
+        <source>pos = {0}, k = {1}:   max |M_k·PE(pos) − PE(pos+k)| = {2}</source>
+        <translation>pos = {0}，k = {1}：  max |M_k·PE(pos) − PE(pos+k)| = {2}</translation>
+    </message>
+    <message>
+        <source>M_{0}: one 2×2 rotation block per pair</source>
+        <translation>M_{0}：每一对一个 2×2 旋转块</translation>
+    </message>
+    <message>
+        <source>M_{0}: rotates each pair (i, d_model/2 + i)</source>
+        <translation>M_{0}：旋转每一对 (i, d_model/2 + i)</translation>
+    </message>
+    <message>
+        <source>M_{0}[{1}, {2}] = {3}</source>
+        <translation>M_{0}[{1}, {2}] = {3}</translation>
+    </message>
+    <message>
+        <source>dim {0}: PE({1}) = {2}, M_k·PE({3}) = {4}, difference {5}; PE({3}) = {6}</source>
+        <translation>维度 {0}：PE({1}) = {2}，M_k·PE({3}) = {4}，差值 {5}；PE({3}) = {6}</translation>
+    </message>
+</context>
+<context>
+    <name>SimilarityTab</name>
+    <message>
+        <source>
+        PE(i) · PE(j) = Σ&lt;sub&gt;pairs&lt;/sub&gt; cos(ω·(i − j)): the similarity depends &lt;b&gt;only on the distance
+        i − j&lt;/b&gt;, so each diagonal has one colour and every row is the same curve slid along. Neighbours are the
+        most similar; with cosine similarity the diagonal is exactly 1.</source>
+        <translation>PE(i) · PE(j) = Σ&lt;sub&gt;各对&lt;/sub&gt; cos(ω·(i − j))：相似度&lt;b&gt;只取决于距离 i − j&lt;/b&gt;，所以每条对角线颜色相同，每一行都是同一条曲线平移而来。相邻位置最相似；用余弦相似度时对角线恰好为 1。</translation>
+    </message>
+    <message>
+        <source>Similarity of positions</source>
+        <translation>位置之间的相似度</translation>
+    </message>
+    <message>
+        <source>position j</source>
+        <translation>位置 j</translation>
+    </message>
+    <message>
+        <source>position i</source>
+        <translation>位置 i</translation>
+    </message>
+    <message>
+        <source>Row pos of the matrix</source>
+        <translation>矩阵的第 pos 行</translation>
+    </message>
+    <message>
+        <source>similarity</source>
+        <translation>相似度</translation>
+    </message>
+    <message>
+        <source>PE(i) · PE(j)</source>
+        <translation>PE(i) · PE(j)</translation>
+    </message>
+    <message>
+        <source>cos(PE(i), PE(j))</source>
+        <translation>cos(PE(i), PE(j))</translation>
+    </message>
+    <message>
+        <source>row {0}</source>
+        <translation>第 {0} 行</translation>
+    </message>
+    <message>
+        <source>row 0, moved right by {0}</source>
+        <translation>第 0 行，右移 {0}</translation>
+    </message>
+    <message>
+        <source>Row {0}: similarity of PE({0}) with every PE(j)</source>
+        <translation>第 {0} 行：PE({0}) 与每个 PE(j) 的相似度</translation>
+    </message>
+    <message>
+        <source>{0} for i = {1}, j = {2} (distance {3}): {4}</source>
+        <translation>i = {1}，j = {2}（距离 {3}）时的{0}：{4}</translation>
+    </message>
+    <message>
+        <source>positions {0} and {1} (distance {2}): {3}</source>
+        <translation>位置 {0} 和 {1}（距离 {2}）：{3}</translation>
+    </message>
+</context>
+<context>
+    <name>StepBar</name>
+    <message>
+        <source>|◀ Start</source>
+        <extracomment>how many steps of the search to show Back, Next or Play was used: the owner gives the keyboard to the tree</extracomment>
+        <translation>|◀ 开始</translation>
+    </message>
+    <message>
+        <source>Back to the start</source>
+        <translation>回到开头</translation>
+    </message>
+    <message>
+        <source>◀ Back</source>
+        <translation>◀ 后退</translation>
+    </message>
+    <message>
+        <source>One step back (←)</source>
+        <translation>后退一步 (←)</translation>
+    </message>
+    <message>
+        <source>▶ Play</source>
+        <translation>▶ 播放</translation>
+    </message>
+    <message>
+        <source>Play / pause (Space)</source>
+        <translation>播放 / 暂停（空格）</translation>
+    </message>
+    <message>
+        <source>Next ▶</source>
+        <translation>下一步 ▶</translation>
+    </message>
+    <message>
+        <source>One step forward (→)</source>
+        <translation>前进一步 (→)</translation>
+    </message>
+    <message>
+        <source>End ▶|</source>
+        <translation>结束 ▶|</translation>
+    </message>
+    <message>
+        <source>Show the whole search</source>
+        <translation>显示整个搜索</translation>
+    </message>
+    <message>
+        <source>Zoom out (or the mouse wheel)</source>
+        <translation>缩小（或用鼠标滚轮）</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>适应</translation>
+    </message>
+    <message>
+        <source>The whole tree / back to a readable size (key 0)</source>
+        <translation>显示整棵树 / 回到易读的大小（按键 0）</translation>
+    </message>
+    <message>
+        <source>Zoom in (or the mouse wheel)</source>
+        <translation>放大（或用鼠标滚轮）</translation>
+    </message>
+    <message>
+        <source>kept</source>
+        <translation>保留</translation>
+    </message>
+    <message>
+        <source>finished ✓</source>
+        <translation>完成 ✓</translation>
+    </message>
+    <message>
+        <source>pruned</source>
+        <translation>剪枝</translation>
+    </message>
+    <message>
+        <source>forced</source>
+        <translation>强制</translation>
+    </message>
+    <message>
+        <source>selected hypothesis</source>
+        <translation>选中的假设</translation>
+    </message>
+    <message>
+        <source>numbers:&amp;nbsp;log&amp;nbsp;P</source>
+        <translation>数字：&amp;nbsp;log&amp;nbsp;P</translation>
+    </message>
+    <message>
+        <source>Each box: the token and the cumulative log-probability log P of the prefix it ends. A box that ends a hypothesis also shows its rank and normalised score. Hover over a box for the arithmetic; click it to inspect it.</source>
+        <translation>每个方框：词元，以及以它结尾的前缀的累计对数概率 log P。结束一个假设的方框还显示其排名和归一化得分。悬停在方框上可查看计算过程；点击可查看详情。</translation>
+    </message>
+    <message>
+        <source>Step {0} of {1}</source>
+        <translation>第 {0} 步，共 {1} 步</translation>
+    </message>
+    <message>
+        <source>❚❚ Pause</source>
+        <translation>❚❚ 暂停</translation>
+    </message>
+</context>
+<context>
+    <name>View</name>
+    <message>
+        <source>This view has no data to export as CSV.</source>
+        <extracomment>the view&apos;s name in the registry, sessions and --view: its package&apos;s name, app/views/&lt;view_id&gt;/ the navigation title in English, marked QT_TRANSLATE_NOOP(&quot;&lt;ClassName&gt;&quot;, …); title() translates it kinds of payload other views may send here (see SharedState.send), e.g. (&quot;distribution&quot;,) milliseconds a burst of edits must settle before a request goes out</extracomment>
+        <translation>此视图没有可导出为 CSV 的数据。</translation>
+    </message>
+</context>
+<context>
+    <name>WavelengthTab</name>
+    <message>
+        <source>
+        Pair i repeats every λ&lt;sub&gt;i&lt;/sub&gt; = 2π/ω&lt;sub&gt;i&lt;/sub&gt; positions. The wavelengths grow geometrically,
+        from 2π up to about 2π·base: short waves tell neighbours apart, long waves keep far-apart positions
+        distinct. Pairs above the sequence-length line never finish one period inside the sequence.</source>
+        <extracomment>(position along the line as a fraction of the plot&apos;s width, text anchor): left end above the line, right end above, left end below, right end below</extracomment>
+        <translation>第 i 对每隔 λ&lt;sub&gt;i&lt;/sub&gt; = 2π/ω&lt;sub&gt;i&lt;/sub&gt; 个位置重复一次。波长按几何级数增长，从 2π 到约 2π·base：短波区分相邻位置，长波使相距很远的位置也能区分开。位于序列长度线以上的对在序列内连一个周期都走不完。</translation>
+    </message>
+    <message>
+        <source>Wavelength of each dimension pair</source>
+        <translation>每对维度的波长</translation>
+    </message>
+    <message>
+        <source>pair i</source>
+        <translation>第 i 对</translation>
+    </message>
+    <message>
+        <source>wavelength (positions, log scale)</source>
+        <translation>波长（位置数，对数刻度）</translation>
+    </message>
+    <message>
+        <source>sequence length n = {0}</source>
+        <translation>序列长度 n = {0}</translation>
+    </message>
+    <message>
+        <source>2π</source>
+        <translation>2π</translation>
+    </message>
+    <message>
+        <source>2π·base</source>
+        <translation>2π·base</translation>
+    </message>
+    <message>
+        <source>pair {0} (dims {1} and {2}): wavelength {3} positions, frequency ω = {4} per position</source>
+        <translation>第 {0} 对（维度 {1} 和 {2}）：波长 {3} 个位置，频率 ω = 每个位置 {4}</translation>
+    </message>
+</context>
+<context>
+    <name>WhatIfPanel</name>
+    <message>
+        <source>Force it and search again</source>
+        <extracomment>the token id to impose after the inspected prefix whether the tree should draw the what-if search instead of the original</extracomment>
+        <translation>强制它并重新搜索</translation>
+    </message>
+    <message>
+        <source>Draw the what-if search in the tree</source>
+        <extracomment>this panel&apos;s own message line (a what-if search that failed)</extracomment>
+        <translation>在树中画出假设分析搜索</translation>
+    </message>
+    <message>
+        <source>What if the next token were…</source>
+        <translation>如果下一个词元是…</translation>
+    </message>
+    <message>
+        <source>Pick a next token (or click its bar) and force it: the search re-runs from that prefix and its outcome appears here beside the original.</source>
+        <translation>选择一个下一词元（或点击它的柱条）并强制它：搜索会从该前缀重新运行，结果显示在这里，与原结果并列。</translation>
+    </message>
+    <message>
+        <source>Searching from the forced prefix {0}…</source>
+        <translation>正在从强制前缀 {0} 开始搜索…</translation>
+    </message>
+    <message>
+        <source>&lt;table&gt;&lt;tr&gt;&lt;th&gt;&lt;/th&gt;&lt;th&gt;best output&lt;/th&gt;&lt;th&gt;log P&lt;/th&gt;&lt;th&gt;score&lt;/th&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;original&lt;/td&gt;{0}&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;forced &lt;span style=&apos;font-family:monospace&apos;&gt;{1}&lt;/span&gt;&lt;/td&gt;{2}&lt;/tr&gt;&lt;/table&gt;The forced tokens cost log p = {3}. {4}</source>
+        <translation>&lt;table&gt;&lt;tr&gt;&lt;th&gt;&lt;/th&gt;&lt;th&gt;最优输出&lt;/th&gt;&lt;th&gt;log P&lt;/th&gt;&lt;th&gt;得分&lt;/th&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;原始&lt;/td&gt;{0}&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;强制 &lt;span style=&apos;font-family:monospace&apos;&gt;{1}&lt;/span&gt;&lt;/td&gt;{2}&lt;/tr&gt;&lt;/table&gt;强制的词元代价为 log p = {3}。{4}</translation>
+    </message>
+    <message>
+        <source>The forced search found a &lt;b&gt;better&lt;/b&gt; score: the original search missed it.</source>
+        <translation>强制搜索找到了&lt;b&gt;更好&lt;/b&gt;的得分：原搜索错过了它。</translation>
+    </message>
+    <message>
+        <source>The original output keeps the better score.</source>
+        <translation>原输出的得分仍然更好。</translation>
+    </message>
+</context>
+<context>
+    <name>WhyScaleTab</name>
+    <message>
+        <source>q·k unscaled</source>
+        <translation>q·k 未缩放</translation>
+    </message>
+    <message>
+        <source>√d_k (theory)</source>
+        <translation>√d_k（理论值）</translation>
+    </message>
+    <message>
+        <source>unscaled</source>
+        <translation>未缩放</translation>
+    </message>
+    <message>
+        <source>scaled by 1/√d_k</source>
+        <translation>乘以 1/√d_k</translation>
+    </message>
+    <message>
+        <source>1/keys (flat)</source>
+        <translation>1/键数（均匀）</translation>
+    </message>
+    <message>
+        <source>std q·k</source>
+        <translation>q·k 的标准差</translation>
+    </message>
+    <message>
+        <source>std q·k/√d_k</source>
+        <translation>q·k/√d_k 的标准差</translation>
+    </message>
+    <message>
+        <source>max w</source>
+        <translation>最大 w</translation>
+    </message>
+    <message>
+        <source>max w scaled</source>
+        <translation>缩放后的最大 w</translation>
+    </message>
+    <message>
+        <source>q and k have {0} independent standard normal entries; each point averages {1} queries against {2} keys. Unscaled, q·k spreads like √d_k and softmax puts almost all weight on one key (its gradient vanishes); divided by √d_k the spread stays 1 and the weights stay soft.</source>
+        <translation>q 和 k 各有 {0} 个独立的标准正态元素；每个点是 {1} 个查询对 {2} 个键的平均。不缩放时，q·k 的离散程度按 √d_k 增长，softmax 几乎把全部权重放在一个键上（梯度消失）；除以 √d_k 后离散程度保持为 1，权重保持平滑。</translation>
+    </message>
+    <message>
+        <source>Spread (std) of the scores</source>
+        <translation>分数的离散程度（标准差）</translation>
+    </message>
+    <message>
+        <source>d_k (log scale)</source>
+        <translation>d_k（对数刻度）</translation>
+    </message>
+    <message>
+        <source>standard deviation</source>
+        <translation>标准差</translation>
+    </message>
+    <message>
+        <source>Average largest softmax weight</source>
+        <translation>平均最大 softmax 权重</translation>
+    </message>
+    <message>
+        <source>largest weight</source>
+        <translation>最大权重</translation>
+    </message>
+</context>
+<context>
+    <name>WordPiecePanel</name>
+    <message>
+        <source>Merge word pieces into words</source>
+        <extracomment>a toggle changed: the same result is drawn differently</extracomment>
+        <translation>把子词合并成词</translation>
+    </message>
+    <message>
+        <source>Sum the columns of a word&apos;s pieces and average its rows: each row still sums to 1</source>
+        <translation>把一个词的各子词列相加、各行取平均：每行之和仍为 1</translation>
+    </message>
+    <message>
+        <source>Hide special tokens and renormalise</source>
+        <translation>隐藏特殊词元并重新归一化</translation>
+    </message>
+    <message>
+        <source>Remove [CLS], [SEP], &lt;/s&gt;… and divide each row by the attention left on the other tokens</source>
+        <translation>去掉 [CLS]、[SEP]、&lt;/s&gt;… 并把每行除以剩余词元上的注意力之和</translation>
+    </message>
+    <message>
+        <source>Attention sinks: the mean attention each head puts on special tokens and the first token</source>
+        <translation>注意力汇聚：每个头放在特殊词元和第一个词元上的平均注意力</translation>
+    </message>
+    <message>
+        <source>Attention on special tokens + first token, layer {0}, heads 1–{1} (%): {2}</source>
+        <translation>特殊词元 + 第一个词元上的注意力，第 {0} 层，第 1–{1} 个头（%）：{2}</translation>
+    </message>
+</context>
+</TS>
