@@ -4,7 +4,7 @@ candidate highlighting and the score panel.  A BLEUError comes back as an error 
 message line shows it and the last good numbers stay, greyed."""
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QTimer, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QTimer, Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QScrollArea, QVBoxLayout
 
 from app import style
