@@ -1644,10 +1644,6 @@ Text: type text; its character or word frequencies become P (and Q).</source>
         <translation>无法打开此模型文件夹</translation>
     </message>
     <message>
-        <source>ready</source>
-        <translation>就绪</translation>
-    </message>
-    <message>
         <source>Loaded {0}: {1} {2}, {3} layers × {4} heads, on {5}</source>
         <translation>已加载 {0}：{1} {2}，{3} 层 × {4} 个头，运行于 {5}</translation>
     </message>
