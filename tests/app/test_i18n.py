@@ -106,12 +106,13 @@ def shown_texts(root) -> list[tuple[str, str]]:
 
 
 def menu_texts(window) -> list[tuple[str, str]]:
-    """The texts of the menus (the recent-files menu lists paths, not interface text)."""
+    """The texts of the menus (the recent sessions and models menus list paths, not interface text)."""
     found = []
+    path_menus = (window.recent_menu, window.model_folder_menu.recent_menu)
 
     def walk(actions):
         for action in actions:
-            if action.menu() is window.recent_menu:
+            if action.menu() in path_menus:
                 continue
             if action.text():
                 found.append(("menu", action.text().replace("&", "")))
