@@ -204,15 +204,15 @@ CLOSE_WHILE_RUNNING = textwrap.dedent("""
 
 
 def test_closing_the_window_while_inference_runs_exits_cleanly(tmp_path):
-    proc = subprocess.Popen([sys.executable, "-c", CLOSE_WHILE_RUNNING], cwd=ROOT, env=_env(tmp_path),
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     closed_at = None
-    for line in proc.stdout:
-        if line.startswith("closing"):
-            closed_at = time.time()
-    proc.wait(timeout=120)
-    exited_at = time.time()
-    stderr = proc.stderr.read()
+    with subprocess.Popen([sys.executable, "-c", CLOSE_WHILE_RUNNING], cwd=ROOT, env=_env(tmp_path),
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as proc:
+        for line in proc.stdout:
+            if line.startswith("closing"):
+                closed_at = time.time()
+        proc.wait(timeout=120)
+        exited_at = time.time()
+        stderr = proc.stderr.read()
     assert closed_at is not None, stderr[-2000:]
     assert proc.returncode == 0, stderr[-2000:]
     assert "Traceback" not in stderr, stderr[-2000:]
