@@ -23,10 +23,9 @@ run: $(STAMP)
 test: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q
 
+# One table of every figure, written into docs/benchmarks.md (run on an idle machine, not nice'd).
 benchmarks: $(STAMP)
-	$(PY) benchmarks/inference.py
-	QT_QPA_PLATFORM=offscreen $(PY) benchmarks/typing_latency.py
-	$(PY) benchmarks/beam.py
+	QT_QPA_PLATFORM=offscreen $(PY) benchmarks/run_all.py
 
 # Mutation testing of the engine's pure modules ([tool.mutmut] in pyproject.toml); slow, not
 # part of CI.  Results stay in mutants/ (re-runs only check what changed); docs/testing.md

@@ -124,11 +124,14 @@ def apply_view(view, state: dict) -> None:
     saved = state.get("widgets") or {}
     if not isinstance(saved, dict):
         raise SessionError("a view's widgets must be an object")
+    extra = state.get("extra") or {}
+    if not isinstance(extra, dict):  # checked before any widget changes: a bad file changes nothing
+        raise SessionError("a view's extra settings must be an object")
     # combo boxes first (the model choice decides what the other inputs mean), then the rest
     for key in sorted(saved, key=lambda k: not isinstance(widgets.get(k), QComboBox)):
         if key in widgets:
             _write(widgets[key], saved[key])
-    view.apply_extra_state(state.get("extra") or {})
+    view.apply_extra_state(extra)
 
 
 # ---- files ---------------------------------------------------------------------------------------

@@ -8,6 +8,8 @@ number of decimals, for sums a student adds up by hand); both write a real minus
 from __future__ import annotations
 
 import math
+from collections import Counter
+from contextlib import contextmanager
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont, QPalette
@@ -191,6 +193,27 @@ def number_table(rows: int, headers: list[str], text_column: int) -> QTableWidge
     header.setSectionResizeMode(text_column, QHeaderView.ResizeMode.Stretch)
     table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
     return table
+
+
+@contextmanager
+def filling(table: QTableWidget):
+    """Fill a table's cells inside this block.  A header that fits its contents re-measures every
+    section at each cell change, so filling a shown table cell by cell costs the square of its
+    size (a 32×32 grid blocked the GUI thread for 15 s); inside the block the sections keep their
+    sizes, and they fit the contents once at the end."""
+    headers = (table.horizontalHeader(), table.verticalHeader())
+    saved = [(h, {i: h.sectionResizeMode(i) for i in range(h.count())}) for h in headers]
+    for header in headers:
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+    try:
+        yield table
+    finally:
+        for header, modes in saved:
+            usual = Counter(modes.values()).most_common(1)[0][0] if modes else QHeaderView.ResizeMode.ResizeToContents
+            header.setSectionResizeMode(usual)
+            for index, mode in modes.items():
+                if mode != usual and index < header.count():
+                    header.setSectionResizeMode(index, mode)
 
 
 def number_item(text: str) -> QTableWidgetItem:

@@ -102,6 +102,9 @@ class InferenceWorker:
                     value = request.run(self.context)
             except Exception as exc:  # errors come back as results; the worker lives on
                 error, error_type = _describe(exc), type(exc).__name__
+                if _out_of_memory(exc):
+                    error, error_type = _out_of_memory_message(exc, self.context), "OutOfMemoryError"
+                    _release_cached_memory(torch)
             finished = time.perf_counter()
             self.requests_run += 1
             with self._cond:
@@ -111,6 +114,28 @@ class InferenceWorker:
                 error_type=error_type, stale=stale, queued_ms=(started - submitted) * 1e3,
                 elapsed_ms=(finished - started) * 1e3,
             ))
+
+
+def _out_of_memory(exc: Exception) -> bool:
+    """torch.OutOfMemoryError, or the RuntimeError older torch and other back ends raise."""
+    return type(exc).__name__ == "OutOfMemoryError" or (
+        isinstance(exc, RuntimeError) and "out of memory" in str(exc).lower())
+
+
+def _out_of_memory_message(exc: Exception, context: EngineContext) -> str:
+    """What a lecturer can act on, instead of the allocator's statistics."""
+    device = context.requested_device if context._device is None else str(context._device)
+    return (f"Out of memory on the {device} device while running this request. Try a shorter input or a "
+            f"smaller beam width, or start the app with --device cpu.")
+
+
+def _release_cached_memory(torch) -> None:
+    """Give the failed request's cached blocks back, so the next request can run."""
+    try:
+        if torch.cuda.is_available():
+            torch.cuda.empty_cache()
+    except Exception:  # a broken device must not take the worker down
+        pass
 
 
 def _describe(exc: Exception) -> str:

@@ -64,7 +64,7 @@ class NBestPanel(QWidget):
             title = self.tr("What-if search: ") + title
         self.title.setText(title)
         self.rows = rows
-        with QSignalBlocker(self.table):
+        with QSignalBlocker(self.table), style.filling(self.table):
             self.table.setRowCount(len(rows))
             for r, h in enumerate(rows):
                 self._fill_row(r, h, analysis)

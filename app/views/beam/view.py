@@ -243,7 +243,10 @@ class BeamView(View):
         self._render_formula()
 
     def _render_formula(self):
-        seq = self.nbest.show_formula(self.shown, self.selected_node)
+        node = self.selected_node
+        if node and self.shown is not None and node not in self.shown.result.nodes:
+            node = None  # a node of an earlier search (its drawing failed before the reselection)
+        seq = self.nbest.show_formula(self.shown, node)
         self.tree.highlight_path(None if seq is None else seq.node_id)
 
     # ---- step-through ------------------------------------------------------------------------

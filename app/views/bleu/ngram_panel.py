@@ -72,17 +72,19 @@ class NgramPanel(QWidget):
             self.tabs.removeTab(self.tabs.count() - 1)
             self.tables.pop().deleteLater()
         for index, ngrams in enumerate(tables):
-            table = self.tables[index]
-            table.setRowCount(len(ngrams.rows))
-            for r, row in enumerate(ngrams.rows):
-                table.setItem(r, 0, QTableWidgetItem(" ".join(row.ngram)))
-                for c, number in enumerate((row.count, row.clip, row.clipped), start=1):
-                    table.setItem(r, c, style.number_item(str(number)))
+            with style.filling(self.tables[index]) as table:
+                table.setRowCount(len(ngrams.rows))
+                for r, row in enumerate(ngrams.rows):
+                    table.setItem(r, 0, QTableWidgetItem(" ".join(row.ngram)))
+                    for c, number in enumerate((row.count, row.clip, row.clipped), start=1):
+                        table.setItem(r, c, style.number_item(str(number)))
             self.tabs.setTabText(index, f"n = {ngrams.n}:  {ngrams.matches}/{ngrams.total}")
         self._show_order()
 
     def _tab_changed(self, _index: int) -> None:
-        if self.ngram_tables:
+        # Removing the open tab (fewer orders than before) moves the current tab while the
+        # tables are being replaced: show_tables() draws the order itself once they match.
+        if self.ngram_tables and len(self.ngram_tables) == self.tabs.count():
             self._show_order()
             self.order_changed.emit(self.order)
 

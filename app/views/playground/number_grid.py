@@ -18,6 +18,10 @@ class NumberGrid(QTableWidget):
         self.values = np.zeros((0, 0))
 
     def show_matrix(self, matrix, row_labels, column_labels) -> None:
+        with style.filling(self):
+            self._fill(matrix, row_labels, column_labels)
+
+    def _fill(self, matrix, row_labels, column_labels) -> None:
         self.values = np.array(matrix, dtype=np.float64, ndmin=2)
         rows, columns = self.values.shape
         self.setRowCount(rows)

@@ -1,0 +1,218 @@
+"""Soak: thousands of random edits through the real widgets of every view in one window.
+
+For a time budget (SOAK_SECONDS, default 80 s of edits) the test types random text (Unicode,
+emoji, control characters, strings up to 5,000 characters), moves spin boxes, sliders and combo
+boxes (model switches included), toggles check boxes, switches tabs and views, edits table cells,
+presses buttons (Play / Back / Next in the beam view) and clicks beam-tree nodes.  Edits come in
+bursts separated by short random pauses, with the event loop running throughout.
+
+Pass: no uncaught exception (sys.excepthook, threading.excepthook), no Qt warning, the GUI thread
+never blocked longer than 200 ms (a 10 ms heartbeat timer measures the gaps), every view's final
+display equals what the engine computes for the final input (run here, outside the app), and
+resident memory grows less than 50 MB after the warm-up.  Run with -s to see the counts; the seed
+is printed and SOAK_SEED repeats a run."""
+import gc
+import os
+import random
+import time
+import traceback
+
+import pytest
+
+from PySide6.QtCore import QTimer
+
+from soak_kit import Heartbeat, Problems, collect, random_action, rss_mb, same_value
+
+from app.views.base import InputProblem
+from engine.jobs import EngineContext
+
+SOAK_SECONDS = float(os.environ.get("SOAK_SECONDS", "80"))
+SEED = int(os.environ.get("SOAK_SEED", "20261201"))
+BLOCK_LIMIT_MS = 200
+RSS_LIMIT_MB = 50
+#: channels whose answer does not follow the inputs (a what-if search is forced by a button, and
+#: belongs to the search it was forced from)
+NOT_INPUT_DRIVEN = {"beam-whatif"}
+
+
+def timed(fn, label, timings, failures):
+    """`fn` timed; an exception it raises is recorded (the loop shows it as "Could not draw the
+    result", which must not happen either)."""
+    def run(*args):
+        began = time.perf_counter()
+        try:
+            return fn(*args)
+        except Exception:
+            failures.append(f"{label}: {traceback.format_exc()[-2000:]}")
+            raise
+        finally:
+            timings.append(((time.perf_counter() - began) * 1e3, label))
+    return run
+
+
+def settle(qtbot, window, timeout=60_000):
+    qtbot.waitUntil(lambda: window.bridge.idle and not any(v.busy for v in window.views), timeout=timeout)
+
+
+def final_state_problems(window, delivered) -> list[str]:
+    """Every input-driven loop shows what the engine computes for its view's current input."""
+    context = EngineContext("cpu")
+    problems = []
+    checked = 0
+    for view in window.views:
+        for loop in view.loops:
+            if loop.channel in NOT_INPUT_DRIVEN:
+                continue
+            where = f"{view.view_id}/{loop.channel}"
+            try:
+                request = loop.build()
+            except InputProblem as problem:
+                if problem.message not in loop.message.text():
+                    problems.append(f"{where}: input problem {problem.message!r} not shown "
+                                    f"(message line: {loop.message.text()!r})")
+                checked += 1
+                continue
+            last = delivered.get(loop.channel)
+            if last is None or same_value(last.request, request):
+                problems.append(f"{where}: the last answer drawn was for {getattr(last, 'request', None)!r}, "
+                                f"the input now asks for {request!r}")
+                continue
+            try:
+                expected = request.run(context)
+            except Exception as exc:  # the engine refuses this input: the view must say so
+                if last.ok or not loop.error or str(exc).split("\n")[0][:60] not in loop.message.text():
+                    problems.append(f"{where}: engine raised {exc!r}; view shows {loop.message.text()!r}")
+                checked += 1
+                continue
+            differences = same_value(loop.value, expected)
+            if not last.ok or loop.error or differences:
+                problems.append(f"{where}: display differs from the engine: {loop.error or differences[:3]}")
+            checked += 1
+    attention = window.view("attention")
+    try:
+        attention.build_request()
+        drawn = attention.result is not None and not attention.loop.error
+    except InputProblem:
+        drawn = False
+    if drawn:  # what the heatmap shows, against the model called here on the text in the box
+        shown = attention.heatmap.matrix
+        expected = context.model(attention.model_name).attention(attention.controls.input.text(),
+                                                                   target=attention.controls.target())
+        problems += same_value(shown, expected.matrix(attention.kind, attention.layer, attention.head),
+                               "attention heatmap")
+    print(f"final state: {checked} loops compared with the engine")
+    return problems
+
+
+@pytest.mark.xfail(strict=False, reason=(
+    "open findings of this soak (docs/reliability.md): resident memory grows by hundreds of MB (source not "
+    "found yet); the positional view paints for up to 0.4 s; a beam tree with B=64 and all candidates (7,000 "
+    "boxes) takes seconds to build"))
+def test_soak_every_view_survives_random_edits(qtbot):
+    from app.main_window import MainWindow
+
+    rng = random.Random(SEED)
+    load_at_start = os.getloadavg()[0]
+    print(f"\nsoak seed {SEED}, {SOAK_SECONDS:.0f} s of edits")
+    window = MainWindow(device="cpu")
+    qtbot.addWidget(window)
+    delivered = {}  # channel -> the last result drawn
+    window.bridge.result_ready.connect(lambda r: delivered.__setitem__(r.channel, r))
+    window.show()
+    settle(qtbot, window, timeout=120_000)
+    actions = {view.view_id: collect(view) for view in window.views}
+    counts = {"edits": 0, "view switches": 0, "tree clicks": 0, "settles": 0}
+    by_kind = {}
+    rss = {}
+    rss_trend = []
+    draw_failures = []
+    timings = []  # (ms the GUI thread spent, what it did): the slowest explain a long gap
+    for view in window.views:
+        for loop in view.loops:
+            loop.render = timed(loop.render, f"draw {view.view_id}/{loop.channel}", timings, draw_failures)
+    heartbeat = Heartbeat(10, label=lambda: window.current_view().view_id)
+    state = {"done": False, "started": time.perf_counter(), "warm": False, "next": 0.0, "settling": False}
+
+    def tick():
+        """One edit when its pause is over; now and then wait until everything is drawn.  One
+        repeating timer drives the soak (no chain of single-shot timers left behind)."""
+        now = time.perf_counter()
+        if state["done"] or now < state["next"]:
+            return
+        if state["settling"]:
+            if not (window.bridge.idle and not any(v.busy for v in window.views)):
+                return
+            state["settling"] = False
+        elapsed = now - state["started"]
+        if elapsed > SOAK_SECONDS:
+            state["done"] = True
+            return
+        if not state["warm"] and elapsed > SOAK_SECONDS * 0.2:
+            gc.collect()
+            rss["after warm-up"] = rss_mb()
+            state["warm"] = True
+        if elapsed > len(rss_trend) * SOAK_SECONDS / 8:
+            rss_trend.append(round(rss_mb()))
+        step()
+        if rng.random() < 0.02:  # now and then let everything finish, so that answers get drawn
+            counts["settles"] += 1
+            state["settling"] = True
+        state["next"] = time.perf_counter() + rng.choice((0, 0, 1, 5, 20, 50)) / 1000
+
+    def step():
+        roll = rng.random()
+        began = time.perf_counter()
+        view = window.current_view()
+        if roll < 0.03:
+            window.show_view(rng.choice(window.views).view_id)
+            counts["view switches"] += 1
+            what = f"show view {window.current_view().view_id}"
+        elif roll < 0.12 and view.view_id == "beam" and view.tree.node_items:
+            node = rng.choice(list(view.tree.node_items))
+            view.tree.node_clicked.emit(node)
+            counts["tree clicks"] += 1
+            what = f"click tree node {node}"
+        else:
+            what = random_action(rng, actions[view.view_id], by_kind)
+            counts["edits"] += 1
+        timings.append(((time.perf_counter() - began) * 1e3, f"{view.view_id}: {what}"))
+
+    driver = QTimer()
+    driver.setInterval(1)
+    driver.timeout.connect(tick)
+    with Problems() as problems:
+        heartbeat.start()
+        driver.start()
+        qtbot.waitUntil(lambda: state["done"], timeout=int(SOAK_SECONDS * 1000) + 120_000)
+        driver.stop()
+        settle(qtbot, window)
+        heartbeat.stop()
+        gc.collect()
+        rss["end"] = rss_mb()
+        requests_run = window.bridge.worker.requests_run
+        final = final_state_problems(window, delivered)
+        window.close()
+
+    wall, cpu = heartbeat.worst()
+    busiest = max((c for _, c in heartbeat.gaps), default=0.0)
+    over = [(round(w), round(c)) for w, c in heartbeat.gaps if w > BLOCK_LIMIT_MS]
+    print(f"edits {counts['edits']} ({', '.join(f'{k} {v}' for k, v in sorted(by_kind.items()))}); "
+          f"view switches {counts['view switches']}, tree clicks {counts['tree clicks']}, "
+          f"pauses until idle {counts['settles']}; requests run by the worker {requests_run}")
+    print(f"GUI heartbeat: {len(heartbeat.gaps)} ticks, longest gap {wall:.0f} ms "
+          f"(GUI thread busy {cpu:.0f} ms of it); gaps over {BLOCK_LIMIT_MS} ms: {over[:10]}")
+    print(f"RSS after warm-up {rss['after warm-up']:.1f} MB, at the end {rss['end']:.1f} MB "
+          f"(growth {rss['end'] - rss['after warm-up']:+.1f} MB; during the run {rss_trend}); load average {os.getloadavg()}")
+    print("GUI-thread stacks sampled while the heartbeat was late:", *heartbeat.worst_stacks(6), sep="\n  ")
+    print("slowest GUI-thread work:", *(f"  {ms:6.0f} ms  {what}" for ms, what in sorted(timings)[-8:]), sep="\n")
+    assert not problems.exceptions, problems.exceptions[0]
+    assert not draw_failures, draw_failures[0]
+    assert not problems.qt_messages, problems.qt_messages[:5]
+    assert not final, final
+    # The GUI thread's own CPU time in a gap is what the app made it do; on a machine with more
+    # runnable threads than cores a gap also holds time the thread merely waited for a core.
+    assert busiest <= BLOCK_LIMIT_MS, f"the GUI thread was busy for {busiest:.0f} ms between two ticks: {over[:10]}"
+    if load_at_start < os.cpu_count():  # speed figures mean something only on a machine not oversubscribed
+        assert counts["edits"] >= 1000, "too few edits to call this a soak"
+        assert wall <= BLOCK_LIMIT_MS, f"the GUI thread was blocked for {wall:.0f} ms (busy {cpu:.0f} ms): {over[:10]}"
+    assert rss["end"] - rss["after warm-up"] < RSS_LIMIT_MB
