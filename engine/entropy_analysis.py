@@ -111,7 +111,7 @@ def _code_report(p: np.ndarray, q: np.ndarray | None) -> CodeReport:
     lengths = np.array([len(c) if c is not None else np.nan for c in codes], dtype=np.float64)
     used = p > 0
     fixed = fixed_length_code(p.size)
-    fixed_bits = len(fixed[0]) if fixed else 0
+    fixed_bits = len(fixed[0])  # P has at least one outcome, so there is a codeword
     average_q = cross = None
     if q is not None:
         q_codes = huffman_code(q)

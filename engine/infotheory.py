@@ -275,7 +275,7 @@ def gaussian_kl(mu1, sigma1, mu2, sigma2, base=math.e) -> float:
 
 def gaussian_density(x, mu, sigma) -> np.ndarray:
     """The normal density N(mu, sigma²) at x."""
-    m, s, _, _ = gaussian_parameters(mu, sigma, 0.0, 1.0)
+    m, s, _, _ = gaussian_parameters(mu, sigma, mu, sigma)  # one Gaussian: checked as both
     z = (np.asarray(x, dtype=np.float64) - m) / s
     return np.exp(-0.5 * z * z) / (s * math.sqrt(2 * math.pi))
 

@@ -1,0 +1,141 @@
+"""engine.entropy_analysis and engine.infotheory, value by value, against scipy and formulas
+written out here.  Written to kill the mutants `make mutation` found alive in those modules
+(docs/testing.md): every field of the reports, every default, every branch of the checks."""
+import math
+
+import numpy as np
+import pytest
+import scipy.stats
+
+from engine.distribution_parser import DistributionError, parse_distribution, text_distribution
+from engine.entropy_analysis import analyse, gaussian_report
+from engine.infotheory import align, gaussian_density, kl_terms, surprisal
+
+
+def closed_form_kl(m1, s1, m2, s2):
+    """KL(N1||N2) in nats = ln(s2/s1) + (s1² + (m1-m2)²) / (2 s2²) - 1/2."""
+    return math.log(s2 / s1) + (s1 ** 2 + (m1 - m2) ** 2) / (2 * s2 ** 2) - 0.5
+
+
+# (0, 2) vs (9, 0.5): the grid's left end comes from N1 and its right end from N2; swapped, the
+# other way round; standard deviations other than 1 tell 4σ from 4/σ.
+@pytest.mark.parametrize("m1, s1, m2, s2, lo, hi", [
+    (0.0, 2.0, 9.0, 0.5, -8.0, 11.0),
+    (9.0, 0.5, 0.0, 2.0, -8.0, 11.0),
+])
+def test_gaussian_report_grid_densities_and_kl_in_bits(m1, s1, m2, s2, lo, hi):
+    r = gaussian_report(m1, s1, m2, s2, unit="bits")
+    assert r.unit == "bits"
+    assert len(r.x) == 2001 and r.x[0] == lo and r.x[-1] == hi
+    np.testing.assert_allclose(r.x, np.linspace(lo, hi, 2001))
+    np.testing.assert_allclose(r.density_1, scipy.stats.norm(m1, s1).pdf(r.x), rtol=1e-12, atol=1e-300)
+    np.testing.assert_allclose(r.density_2, scipy.stats.norm(m2, s2).pdf(r.x), rtol=1e-12, atol=1e-300)
+    bits = math.log(2)
+    assert r.kl_12 == pytest.approx(closed_form_kl(m1, s1, m2, s2) / bits, rel=1e-12)
+    assert r.kl_21 == pytest.approx(closed_form_kl(m2, s2, m1, s1) / bits, rel=1e-12)
+    assert r.kl_12_numeric == pytest.approx(closed_form_kl(m1, s1, m2, s2) / bits, rel=1e-7)
+    assert r.kl_21_numeric == pytest.approx(closed_form_kl(m2, s2, m1, s1) / bits, rel=1e-7)
+
+
+def test_gaussian_report_defaults_to_nats_and_needs_two_grid_points():
+    r = gaussian_report(1, 1, 1, 1)
+    assert r.unit == "nats" and r.kl_12 == 0.0
+    assert len(gaussian_report(0, 1, 1, 1, points=2).x) == 2
+    assert len(gaussian_report(0, 1, 1, 1, points=1).x) == 2
+    assert len(gaussian_report(0, 1, 1, 1, points=7).x) == 7
+
+
+def test_gaussian_density_matches_scipy():
+    x = np.array([-3, 0, 1, 2.5, 7])  # integers mixed in: read as float64
+    np.testing.assert_allclose(gaussian_density(x, 1.5, 0.7), scipy.stats.norm(1.5, 0.7).pdf(x), rtol=1e-13)
+    np.testing.assert_allclose(gaussian_density([0, 1, 2], -1, 3), scipy.stats.norm(-1, 3).pdf([0, 1, 2]),
+                               rtol=1e-13)
+    # float32 grids are computed in float64, not rounded to float32
+    grid = np.linspace(-2, 2, 9, dtype=np.float32)
+    got = gaussian_density(grid, 0.1, 0.3)
+    assert got.dtype == np.float64
+    np.testing.assert_allclose(got, scipy.stats.norm(0.1, 0.3).pdf(grid.astype(np.float64)), rtol=1e-13)
+
+
+# ---- surprisal and KL terms: units, zeros, signs ------------------------------------------------
+
+def test_surprisal_is_in_bits_by_default_and_infinite_for_impossible_outcomes():
+    got = surprisal([0.5, 0.25, 0.25, 0.0])
+    np.testing.assert_array_equal(got, [1.0, 2.0, 2.0, np.inf])
+    np.testing.assert_allclose(surprisal([0.1, 0.9], base=10), [1.0, -math.log10(0.9)], rtol=1e-14)
+
+
+@pytest.mark.parametrize("base", [2, 0.5])
+def test_certain_outcomes_and_equal_terms_are_plus_zero(base):
+    # -log 1 is -0.0, and 0.0 divided by log 0.5 < 0 is -0.0: the tables must not show "-0"
+    s = surprisal([1.0, 0.0], base=base)
+    assert s[0] == 0.0 and not np.signbit(s[0])
+    terms = kl_terms([0.5, 0.5], [0.5, 0.5], base=base)
+    assert np.all(terms == 0.0) and not np.any(np.signbit(terms))
+
+
+# ---- matching P's and Q's outcomes ------------------------------------------------------------
+
+def test_align_reorders_q_and_keeps_what_was_typed_about_it():
+    p = parse_distribution("a: 0.5, b: 0.5")
+    q = parse_distribution("b: 3, a: 1")  # counts: normalised, total 4
+    p2, q2 = align(p, q)
+    assert p2 is p
+    assert q2.labels == ("a", "b")
+    np.testing.assert_array_equal(q2.probabilities, [0.25, 0.75])
+    assert q2.normalized is True and q2.kind == "counts" and q2.total == 4.0 and q2.labelled is True
+
+
+def test_align_union_of_text_outcomes_keeps_the_text_fields():
+    p, q = text_distribution("aab"), text_distribution("bc")
+    p2, q2 = align(p, q, union=True)
+    assert p2.labels == q2.labels == ("a", "b", "c")
+    np.testing.assert_allclose(p2.probabilities, [2 / 3, 1 / 3, 0.0])
+    np.testing.assert_allclose(q2.probabilities, [0.0, 0.5, 0.5])
+    for before, after in ((p, p2), (q, q2)):
+        assert (after.normalized, after.kind, after.total, after.labelled) == (True, "characters", before.total, True)
+
+
+def test_align_names_at_most_five_missing_outcomes():
+    seven = ", ".join(f"{c}: 1" for c in "abcdefg")
+    others = ", ".join(f"{c}: 1" for c in "hijklmn")
+    with pytest.raises(DistributionError) as info:
+        align(parse_distribution(seven), parse_distribution(others))
+    assert str(info.value) == ("P and Q must name the same outcomes: Q has no “a”, “b”, “c”, “d”, “e” and 2 more; "
+                               "P has no “h”, “i”, “j”, “k”, “l” and 2 more.")
+    five = ", ".join(f"{c}: 1" for c in "abcde")
+    with pytest.raises(DistributionError) as info:
+        align(parse_distribution(five + ", z: 1"), parse_distribution("z: 1, y: 1"))
+    assert str(info.value) == ("P and Q must name the same outcomes: Q has no “a”, “b”, “c”, “d”, “e”; "
+                               "P has no “y”.")
+    with pytest.raises(DistributionError) as info:
+        align(parse_distribution("abcdef: 1, z: 1"), parse_distribution("z: 1, y: 1, x: 1, w: 1, v: 1, u: 1, t: 1"))
+    assert str(info.value).endswith("P has no “y”, “x”, “w”, “v”, “u” and 1 more.")
+
+
+# ---- the code lengths the view tabulates --------------------------------------------------------
+
+def test_code_report_field_by_field_with_an_outcome_neither_p_nor_q_can_produce():
+    # P = (1/2, 1/4, 1/4, 0), Q = (1/4, 1/4, 1/2, 0): both Huffman codes are complete binary
+    # trees, so the lengths are -log2 of the probabilities; the fourth outcome gets no codeword.
+    a = analyse("0.5 0.25 0.25 0", "0.25 0.25 0.5 0", unit="nats")
+    c = a.code
+    assert isinstance(c.huffman, tuple) and c.huffman[3] is None
+    assert [len(w) for w in c.huffman[:3]] == [1, 2, 2]
+    assert c.huffman_lengths.dtype == np.float64
+    np.testing.assert_array_equal(c.huffman_lengths[:3], [1.0, 2.0, 2.0])
+    assert math.isnan(c.huffman_lengths[3])
+    np.testing.assert_array_equal(c.ideal_lengths, [1.0, 2.0, 2.0, np.inf])
+    assert c.fixed == ("00", "01", "10", "11") and c.fixed_bits == 2 and c.average_fixed == 2.0
+    assert c.entropy_bits == 1.5 and c.average_huffman == 1.5  # 0.5·1 + 0.25·2 + 0.25·2
+    # P's data coded with Q's code: 0.5·2 + 0.25·2 + 0.25·1; and H(P, Q) in bits, whatever the unit
+    assert c.average_q_code == 1.75
+    assert c.cross_entropy_bits == pytest.approx(-(0.5 * math.log2(0.25) + 0.25 * math.log2(0.25)
+                                                   + 0.25 * math.log2(0.5)), abs=1e-15)
+
+
+def test_code_report_lengths_are_float_even_without_a_zero_and_q_fields_empty_without_q():
+    a = analyse("0.5 0.5")
+    assert a.code.huffman_lengths.dtype == np.float64
+    np.testing.assert_array_equal(a.code.huffman_lengths, [1.0, 1.0])
+    assert a.code.average_q_code is None and a.code.cross_entropy_bits is None
