@@ -5,7 +5,9 @@ import math
 
 import numpy as np
 import pytest
+import scipy.special
 import scipy.stats
+from scipy.spatial.distance import jensenshannon
 
 from engine.distribution_parser import DistributionError, parse_distribution, text_distribution
 from engine.entropy_analysis import analyse, gaussian_report
@@ -139,3 +141,92 @@ def test_code_report_lengths_are_float_even_without_a_zero_and_q_fields_empty_wi
     assert a.code.huffman_lengths.dtype == np.float64
     np.testing.assert_array_equal(a.code.huffman_lengths, [1.0, 1.0])
     assert a.code.average_q_code is None and a.code.cross_entropy_bits is None
+
+
+@pytest.mark.parametrize("labelled_side", ["p", "q"])
+def test_align_gives_the_unlabelled_side_the_other_sides_names_and_keeps_the_rest(labelled_side):
+    named = parse_distribution("heads: 0.5, tails: 0.5")
+    plain = parse_distribution("3 1")  # counts: normalised, total 4, x1 x2
+    p, q = (named, plain) if labelled_side == "p" else (plain, named)
+    p2, q2 = align(p, q)
+    renamed, kept = (q2, p2) if labelled_side == "p" else (p2, q2)
+    assert kept is named
+    assert renamed.labels == ("heads", "tails")
+    np.testing.assert_array_equal(renamed.probabilities, [0.75, 0.25])
+    assert (renamed.normalized, renamed.kind, renamed.total, renamed.labelled) == (True, "counts", 4.0, False)
+    assert renamed.labelled is False
+
+
+def test_align_returns_unlabelled_distributions_themselves():
+    p, q = parse_distribution("0.5 0.5"), parse_distribution("1 3")
+    p2, q2 = align(p, q)
+    assert p2 is p and q2 is q
+
+
+def test_analyse_normalises_on_request():
+    a = analyse("0.2 0.2", "1/8 1/8", normalize=True)
+    np.testing.assert_array_equal(a.p, [0.5, 0.5])
+    np.testing.assert_array_equal(a.q, [0.5, 0.5])
+    assert a.p_source.normalized and a.q_source.normalized
+    with pytest.raises(DistributionError, match="add up to 0.4"):
+        analyse("0.2 0.2")
+
+
+def test_analyse_word_mode_respects_case_unless_asked_to_ignore_it():
+    a = analyse("The cat saw the cat", "the dog", mode="word")
+    assert a.labels == ("cat", "The", "saw", "the", "dog")
+    np.testing.assert_allclose(a.p, [0.4, 0.2, 0.2, 0.2, 0.0])
+    np.testing.assert_allclose(a.q, [0.0, 0.0, 0.0, 0.5, 0.5])
+    b = analyse("The cat saw the cat", "THE dog", mode="word", ignore_case=True)
+    assert b.labels == ("the", "cat", "saw", "dog")
+    np.testing.assert_allclose(b.p, [0.4, 0.4, 0.2, 0.0])
+    np.testing.assert_allclose(b.q, [0.5, 0.0, 0.0, 0.5])
+    c = analyse("Aa", "aA", mode="char", ignore_case=True)
+    assert c.labels == ("a",) and c.p_source.kind == "characters"
+
+
+def test_analyse_refuses_an_unknown_mode_by_name():
+    with pytest.raises(DistributionError) as info:
+        analyse("0.5 0.5", mode="words")
+    assert str(info.value) == "Unknown input mode 'words': choose numbers, char or word."
+
+
+def test_analyse_without_q_field_by_field():
+    a = analyse("a: 0.5, b: 0.25, c: 0.25", "", unit="nats")
+    p = np.array([0.5, 0.25, 0.25])
+    assert (a.unit, a.base, a.labels) == ("nats", math.e, ("a", "b", "c"))
+    np.testing.assert_array_equal(a.p, p)
+    assert a.p_source.labels == ("a", "b", "c") and a.p_source.kind == "probabilities"
+    assert a.entropy_p == pytest.approx(scipy.stats.entropy(p), abs=1e-15)
+    np.testing.assert_allclose(a.surprisal_p, -np.log(p), rtol=1e-15)
+    assert a.kl_pq_infinite == () and a.kl_qp_infinite == ()
+    assert a.q is a.q_source is a.entropy_q is a.cross_pq is a.cross_qp is a.kl_pq is a.kl_qp is a.js is None
+    assert a.surprisal_q is None and a.kl_terms is None and not a.has_q
+    assert a.code.entropy_bits == 1.5 and a.code.average_huffman == 1.5
+
+
+def test_analyse_with_q_field_by_field_in_hartleys():
+    a = analyse("x: 0.7, y: 0.2, z: 0.1, w: 0", "z: 0.5, y: 0.25, x: 0.25, w: 0", unit="hartleys")
+    p, q = np.array([0.7, 0.2, 0.1, 0.0]), np.array([0.25, 0.25, 0.5, 0.0])
+    assert (a.unit, a.base, a.labels) == ("hartleys", 10.0, ("x", "y", "z", "w"))
+    np.testing.assert_array_equal(a.p, p)
+    np.testing.assert_array_equal(a.q, q)
+    assert a.p_source.labels == ("x", "y", "z", "w") and a.q_source.labels == ("z", "y", "x", "w")
+    tol = dict(rel=1e-13, abs=1e-15)
+    assert a.entropy_p == pytest.approx(scipy.stats.entropy(p, base=10), **tol)
+    assert a.entropy_q == pytest.approx(scipy.stats.entropy(q, base=10), **tol)
+    assert a.cross_pq == pytest.approx(-np.sum(p[:3] * np.log10(q[:3])), **tol)
+    assert a.cross_qp == pytest.approx(-np.sum(q[:3] * np.log10(p[:3])), **tol)
+    assert a.kl_pq == pytest.approx(scipy.stats.entropy(p, q, base=10), **tol)
+    assert a.kl_qp == pytest.approx(scipy.stats.entropy(q, p, base=10), **tol)
+    assert a.js == pytest.approx(jensenshannon(p, q, base=10) ** 2, rel=1e-10)
+    assert a.kl_pq_infinite == () and a.kl_qp_infinite == ()
+    np.testing.assert_allclose(a.surprisal_p, np.append(-np.log10(p[:3]), np.inf), rtol=1e-14)
+    np.testing.assert_allclose(a.surprisal_q, np.append(-np.log10(q[:3]), np.inf), rtol=1e-14)
+    np.testing.assert_allclose(a.kl_terms, scipy.special.rel_entr(p, q) / math.log(10), rtol=1e-14)
+    assert a.has_q and a.code.average_q_code == pytest.approx(0.7 * 2 + 0.2 * 2 + 0.1 * 1)
+
+
+def test_analyse_names_outcomes_impossible_under_p():
+    a = analyse("a: 0.5, b: 0.5, c: 0", "a: 0.25, b: 0.25, c: 0.5")
+    assert a.kl_qp == math.inf and a.kl_qp_infinite == ("c",) and a.kl_pq_infinite == ()
