@@ -370,14 +370,14 @@ def text_distribution(text: str, unit: str = "char", ignore_case: bool = False) 
         what = "words"
     if not items:
         raise DistributionError(
-            "Nothing to count yet: type some text." if unit == "char" or not text.strip()
+            "Nothing to count yet: type some text." if not text.strip()  # (no characters: no text)
             else "No words found: a word is a run of letters or digits.")
     counter = Counter(items)  # keeps first-appearance order for ties
     if len(counter) > MAX_OUTCOMES:
         refuse_too_many(len(counter), f"different {what}")
     ordered = sorted(counter.items(), key=lambda kv: -kv[1])  # stable sort
     labels = tuple(k for k, _ in ordered)
-    values = np.array([v for _, v in ordered], dtype=np.float64)
+    values = np.array([v for _, v in ordered])  # whole counts: divided by a float below
     total = float(values.sum())
     return Distribution(labels, read_only_array(values / total), True, "characters" if unit == "char" else "words",
                         total, True)
