@@ -395,8 +395,8 @@ def format_distribution(labels, probabilities, tidy: float = 0.0) -> str:
     softmax outputs, say), they are divided by their sum first, so that they parse cleanly."""
     labels = [str(label) for label in labels]
     values = np.asarray(probabilities, dtype=np.float64).ravel()
-    total = math.fsum(values) if values.size else 0.0
-    if tidy > 0 and abs(total - 1.0) <= tidy and np.all(values >= 0):
+    total = math.fsum(values)
+    if abs(total - 1.0) <= tidy and np.all(values >= 0):  # (tidy 0: only an exact 1, divided by 1)
         values = values / total
     probabilities = [float(p) for p in values]
     if len(labels) != len(probabilities):

@@ -5,7 +5,7 @@ import math
 import numpy as np
 import pytest
 
-from engine.distribution_parser import DistributionError, SumError, text_distribution
+from engine.distribution_parser import DistributionError, SumError, format_distribution, text_distribution
 from engine.entropy_analysis import analyse
 
 
@@ -58,3 +58,29 @@ def test_sum_error_from_analyse_keeps_its_total():
     assert str(info.value).startswith("Q: These percentages add up to 60%, not 100%.")
     assert info.value.total == pytest.approx(0.6, abs=1e-15)
     assert math.isfinite(info.value.total)
+
+
+# ---- writing a distribution back as text -------------------------------------------------------
+
+def test_format_distribution_writes_values_as_given_unless_asked_to_tidy():
+    assert format_distribution(["a", "b"], [0.5, 0.4]) == "a: 0.5\nb: 0.4"
+    assert format_distribution(["a", "b"], [0.5, 0.4], tidy=0.2) == f"a: {0.5 / 0.9!r}\nb: {0.4 / 0.9!r}"
+    # a zero is fine, and a sum exactly `tidy` away from 1 is still tidied
+    assert format_distribution(["a", "b", "c"], [0.0, 0.5, 0.75], tidy=0.25) == "a: 0.0\nb: 0.4\nc: 0.6"
+    # a negative value is never hidden by dividing
+    assert format_distribution(["a", "b"], [-0.5, 1.6], tidy=0.2) == "a: -0.5\nb: 1.6"
+    assert format_distribution([], []) == ""
+
+
+def test_format_distribution_tidies_float32_in_float64():
+    p32 = np.array([0.1, 0.2, 0.7], dtype=np.float32)
+    wide = [float(v) for v in p32]
+    total = math.fsum(wide)
+    assert total != 1.0
+    expected = "\n".join(f"{label}: {v / total!r}" for label, v in zip("xyz", wide))
+    assert format_distribution(list("xyz"), p32, tidy=1e-6) == expected
+
+
+def test_format_distribution_counts_labels_and_probabilities_in_its_message():
+    assert message(format_distribution, ["a"], [0.5, 0.5]) == "There are 1 label but 2 probabilities."
+    assert message(format_distribution, ["a", "b"], [1.0]) == "There are 2 labels but 1 probability."

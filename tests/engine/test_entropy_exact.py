@@ -11,7 +11,7 @@ from scipy.spatial.distance import jensenshannon
 
 from engine.distribution_parser import DistributionError, parse_distribution, text_distribution
 from engine.entropy_analysis import analyse, gaussian_report
-from engine.infotheory import align, gaussian_density, kl_terms, surprisal
+from engine.infotheory import align, gaussian_density, huffman_code, kl_terms, surprisal
 
 
 def closed_form_kl(m1, s1, m2, s2):
@@ -230,3 +230,14 @@ def test_analyse_with_q_field_by_field_in_hartleys():
 def test_analyse_names_outcomes_impossible_under_p():
     a = analyse("a: 0.5, b: 0.5, c: 0", "a: 0.25, b: 0.25, c: 0.5")
     assert a.kl_qp == math.inf and a.kl_qp_infinite == ("c",) and a.kl_pq_infinite == ()
+
+
+# ---- Huffman ties: broken by the order of the outcomes ------------------------------------------
+
+def test_huffman_ties_follow_outcome_order_then_merge_order():
+    # Uniform over 4: merge outcomes 0+1 (first two), then 2+3, then those two nodes in the order
+    # they were made; the first popped of each pair gets "0".
+    assert huffman_code([0.25] * 4) == ["00", "01", "10", "11"]
+    # (0.4, 0.2, 0.2, 0.2): merge 1+2 -> 0.4 (made after outcome 0, so it ties and comes second),
+    # then 3 (0.2) + outcome 0 (0.4) -> 0.6, then the 0.4 node + the 0.6 node.
+    assert huffman_code([0.4, 0.2, 0.2, 0.2]) == ["11", "00", "01", "10"]
