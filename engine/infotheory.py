@@ -202,7 +202,8 @@ def js_divergence(p, q, base=2) -> float:
     a, b = _pair(p, q)
     m = (a + b) / 2
     value = 0.5 * np.sum(_rel_entr(a, m)) + 0.5 * np.sum(_rel_entr(b, m))
-    return max(float(value / _log_base(base)), 0.0)
+    # clamp rounding below 0 in nats, then convert: a base below 1 flips the sign as for KL
+    return max(float(value), 0.0) / _log_base(base) + 0.0
 
 
 # ---- codes ---------------------------------------------------------------------------------

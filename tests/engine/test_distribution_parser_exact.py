@@ -5,7 +5,8 @@ import math
 import numpy as np
 import pytest
 
-from engine.distribution_parser import DistributionError, SumError, format_distribution, text_distribution
+from engine.distribution_parser import (DistributionError, SumError, format_distribution, parse_distribution,
+                                        text_distribution)
 from engine.entropy_analysis import analyse
 
 
@@ -84,3 +85,10 @@ def test_format_distribution_tidies_float32_in_float64():
 def test_format_distribution_counts_labels_and_probabilities_in_its_message():
     assert message(format_distribution, ["a"], [0.5, 0.5]) == "There are 1 label but 2 probabilities."
     assert message(format_distribution, ["a", "b"], [1.0]) == "There are 2 labels but 1 probability."
+
+
+def test_format_distribution_escapes_labels_that_need_quotes():
+    text = format_distribution(["a\nb", "c\td", 'say "hi"', "back\\slash", "two words", "x,y"], [0.5, 0.1, 0.1, 0.1, 0.1, 0.1])
+    assert text.split("\n") == ['"a\\nb": 0.5', '"c\\td": 0.1', '"say \\"hi\\"": 0.1', '"back\\\\slash": 0.1',
+                                "two words: 0.1", '"x,y": 0.1']
+    assert parse_distribution(text).labels == ("a\nb", "c\td", 'say "hi"', "back\\slash", "two words", "x,y")

@@ -11,7 +11,8 @@ from scipy.spatial.distance import jensenshannon
 
 from engine.distribution_parser import DistributionError, parse_distribution, text_distribution
 from engine.entropy_analysis import analyse, gaussian_report
-from engine.infotheory import align, gaussian_density, huffman_code, kl_terms, surprisal
+from engine.infotheory import (align, cross_entropy, entropy, gaussian_density, huffman_code, js_divergence,
+                               kl_divergence, kl_terms, surprisal)
 
 
 def closed_form_kl(m1, s1, m2, s2):
@@ -241,3 +242,18 @@ def test_huffman_ties_follow_outcome_order_then_merge_order():
     # (0.4, 0.2, 0.2, 0.2): merge 1+2 -> 0.4 (made after outcome 0, so it ties and comes second),
     # then 3 (0.2) + outcome 0 (0.4) -> 0.6, then the 0.4 node + the 0.6 node.
     assert huffman_code([0.4, 0.2, 0.2, 0.2]) == ["11", "00", "01", "10"]
+
+
+def test_zero_measures_are_plus_zero_in_every_base():
+    # a logarithm base below 1 has a negative log: 0 / log(0.5) is -0.0, which must not reach a label
+    for base in (2, 0.5):
+        for value in (entropy([1.0], base=base), cross_entropy([1.0, 0.0], [1.0, 0.0], base=base),
+                      kl_divergence([0.3, 0.7], [0.3, 0.7], base=base), js_divergence([0.3, 0.7], [0.3, 0.7], base=base)):
+            assert value == 0.0 and math.copysign(1.0, value) == 1.0, (base, value)
+
+
+def test_a_base_below_one_flips_the_sign_of_js_as_of_kl():
+    p, q = [0.9, 0.1], [0.2, 0.8]
+    expected_nats = jensenshannon(p, q) ** 2
+    assert js_divergence(p, q, base=0.5) == pytest.approx(expected_nats / math.log(0.5), rel=1e-10)
+    assert kl_divergence(p, q, base=0.5) == pytest.approx(scipy.stats.entropy(p, q) / math.log(0.5), rel=1e-12)
