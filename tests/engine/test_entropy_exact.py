@@ -11,8 +11,9 @@ from scipy.spatial.distance import jensenshannon
 
 from engine.distribution_parser import DistributionError, parse_distribution, text_distribution
 from engine.entropy_analysis import analyse, gaussian_report
-from engine.infotheory import (align, cross_entropy, entropy, gaussian_density, huffman_code, js_divergence,
-                               kl_divergence, kl_terms, surprisal)
+from engine.infotheory import (align, cross_entropy, entropy, gaussian_density, gaussian_kl_numeric, huffman_code,
+                               js_divergence,
+                               kl_divergence, kl_terms, row_entropies, surprisal)
 
 
 def closed_form_kl(m1, s1, m2, s2):
@@ -257,3 +258,47 @@ def test_a_base_below_one_flips_the_sign_of_js_as_of_kl():
     expected_nats = jensenshannon(p, q) ** 2
     assert js_divergence(p, q, base=0.5) == pytest.approx(expected_nats / math.log(0.5), rel=1e-10)
     assert kl_divergence(p, q, base=0.5) == pytest.approx(scipy.stats.entropy(p, q) / math.log(0.5), rel=1e-12)
+
+
+# ---- row entropies (attention maps) --------------------------------------------------------------
+
+def test_row_entropies_compute_float32_maps_in_float64():
+    rng = np.random.default_rng(3)
+    rows = rng.dirichlet(np.ones(7), size=5).astype(np.float32)
+    wide = rows.astype(np.float64)  # taken as they are: not divided by their float32 sums
+    np.testing.assert_allclose(row_entropies(rows), -np.sum(wide * np.log2(wide), axis=-1), rtol=1e-13)
+
+
+def test_row_entropies_messages_and_zero_sign():
+    cases = [([["a", "b"]], "The matrix must hold numbers."),
+             (0.5, "row_entropies needs at least one row of probabilities, not a single number."),
+             ([[0.5, np.inf]], "The matrix contains NaN or infinity: every probability must be a real number."),
+             ([[0.5, -0.25]], "The matrix has a negative probability (-0.25).")]
+    for bad, text in cases:
+        with pytest.raises(DistributionError) as info:
+            row_entropies(bad)
+        assert str(info.value) == text
+    h = row_entropies([[1.0, 0.0], [0.5, 0.5]], base=0.5)
+    assert h[0] == 0.0 and not np.signbit(h[0]) and h[1] == pytest.approx(-1.0)
+
+
+def test_numeric_gaussian_kl_uses_at_least_three_points_and_an_odd_count():
+    # Simpson's rule on 3 points of mu1 ± 12 sigma1: h/3 (f0 + 4 f1 + f2), h = 12 sigma1, written out here
+    m1, s1, m2, s2 = 0.5, 1.5, -1.0, 2.0
+    x = np.array([m1 - 12 * s1, m1, m1 + 12 * s1])
+    log_p, log_q = scipy.stats.norm(m1, s1).logpdf(x), scipy.stats.norm(m2, s2).logpdf(x)
+    f = np.exp(log_p) * (log_p - log_q)
+    three = 12 * s1 / 3 * (f[0] + 4 * f[1] + f[2])
+    for points in (1, 2, 3):
+        assert gaussian_kl_numeric(m1, s1, m2, s2, points=points) == pytest.approx(three, rel=1e-12)
+    # 4 points become 5: Simpson on mu1 ± 12 sigma1 in 4 steps of 6 sigma1
+    x5 = np.linspace(m1 - 12 * s1, m1 + 12 * s1, 5)
+    log_p, log_q = scipy.stats.norm(m1, s1).logpdf(x5), scipy.stats.norm(m2, s2).logpdf(x5)
+    f5 = np.exp(log_p) * (log_p - log_q)
+    five = 6 * s1 / 3 * (f5[0] + 4 * f5[1] + 2 * f5[2] + 4 * f5[3] + f5[4])
+    assert gaussian_kl_numeric(m1, s1, m2, s2, points=4) == pytest.approx(five, rel=1e-12)
+
+
+def test_numeric_gaussian_kl_is_infinite_without_a_warning_when_n2_is_a_spike():
+    # log q overflows to -inf on the grid: the integral is +inf, quietly (warnings are errors in the tests)
+    assert gaussian_kl_numeric(0, 1, 0, 1e-200) == math.inf
