@@ -92,3 +92,17 @@ def test_format_distribution_escapes_labels_that_need_quotes():
     assert text.split("\n") == ['"a\\nb": 0.5', '"c\\td": 0.1', '"say \\"hi\\"": 0.1', '"back\\\\slash": 0.1',
                                 "two words: 0.1", '"x,y": 0.1']
     assert parse_distribution(text).labels == ("a\nb", "c\td", 'say "hi"', "back\\slash", "two words", "x,y")
+
+
+# ---- how typed pieces and sums are shown in messages -----------------------------------------------
+
+def test_long_pieces_are_shortened_after_forty_characters():
+    forty, forty_one = "a" * 40, "b" * 41
+    assert message(parse_distribution, "0.5 " + forty).startswith(f"“{forty}” is not a number.")
+    assert message(parse_distribution, "0.5 " + forty_one).startswith(f"“{'b' * 37}…” is not a number.")
+
+
+def test_sums_are_shown_with_six_significant_digits_when_that_is_enough():
+    assert message(parse_distribution, "0.1 0.1234567").startswith("These probabilities add up to 0.223457, not 1.")
+    assert message(parse_distribution, "0.3 0.3 0.3 0.1000015").startswith(
+        "These probabilities add up to 1.000001, not 1.")

@@ -302,3 +302,31 @@ def test_numeric_gaussian_kl_uses_at_least_three_points_and_an_odd_count():
 def test_numeric_gaussian_kl_is_infinite_without_a_warning_when_n2_is_a_spike():
     # log q overflows to -inf on the grid: the integral is +inf, quietly (warnings are errors in the tests)
     assert gaussian_kl_numeric(0, 1, 0, 1e-200) == math.inf
+
+
+# ---- extreme ratios p/q, default units, messages ---------------------------------------------------
+
+@pytest.mark.parametrize("p, q", [
+    ([1e-310, 1.0], [1.0, 1e-310]),  # 1 / 1e-310 overflows: the term comes from log p - log q
+    ([1e-310, 1.0], [0.3, 0.7]),     # 1e-310 / 0.3 underflows to a subnormal
+])
+def test_kl_terms_of_extreme_ratios_equal_p_times_log_difference(p, q):
+    p_, q_ = np.array(p), np.array(q)
+    expected = p_ * (np.log(p_) - np.log(q_)) / math.log(2)  # quietly: warnings are errors here
+    np.testing.assert_allclose(kl_terms(p, q), expected, rtol=1e-12)
+    assert kl_divergence(p, q) == pytest.approx(expected.sum(), rel=1e-12)
+
+
+def test_cross_entropy_and_js_default_to_bits():
+    p, q = [0.5, 0.5], [0.25, 0.75]
+    assert cross_entropy(p, q) == pytest.approx(-(0.5 * math.log2(0.25) + 0.5 * math.log2(0.75)), rel=1e-14)
+    assert js_divergence(p, q) == pytest.approx(jensenshannon(p, q, base=2) ** 2, rel=1e-10)
+
+
+def test_gaussian_parameter_messages_name_the_parameter():
+    for args, text in (((0, 1, "x", 1), "μ2 must be a number, not 'x'."),
+                       ((0, 1, math.inf, 1), "μ2 must be a finite number, not inf."),
+                       ((0, 1, 0, 0), "σ2 is a standard deviation: it must be above 0, not 0.")):
+        with pytest.raises(DistributionError) as info:
+            gaussian_kl_numeric(*args)
+        assert str(info.value) == text
