@@ -268,10 +268,13 @@ def gaussian_parameters(mu1, sigma1, mu2, sigma2) -> tuple[float, float, float, 
 def gaussian_kl(mu1, sigma1, mu2, sigma2, base=math.e) -> float:
     """KL(N(mu1, sigma1²) || N(mu2, sigma2²)) from the closed form (nats unless `base` says)."""
     m1, s1, m2, s2 = gaussian_parameters(mu1, sigma1, mu2, sigma2)
+    # numpy float64 so that extreme ratios overflow to inf (errstate) instead of raising, and
+    # ln(s2/s1) as a difference of logs, which is finite even when s1/s2 under- or overflows
     with np.errstate(all="ignore"):
-        ratio = s1 / s2
-        nats = -math.log(ratio) + 0.5 * (ratio * ratio + ((m1 - m2) / s2) ** 2) - 0.5
-    return max(nats, 0.0) / _log_base(base)
+        ratio = np.float64(s1) / s2
+        gap = (np.float64(m1) - m2) / s2
+        nats = math.log(s2) - math.log(s1) + 0.5 * (ratio * ratio + gap * gap) - 0.5
+    return float(max(nats, 0.0)) / _log_base(base)
 
 
 def gaussian_density(x, mu, sigma) -> np.ndarray:

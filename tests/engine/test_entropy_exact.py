@@ -11,7 +11,8 @@ from scipy.spatial.distance import jensenshannon
 
 from engine.distribution_parser import DistributionError, parse_distribution, text_distribution
 from engine.entropy_analysis import analyse, gaussian_report
-from engine.infotheory import (align, cross_entropy, entropy, gaussian_density, gaussian_kl_numeric, huffman_code,
+from engine.infotheory import (align, cross_entropy, entropy, gaussian_density, gaussian_kl, gaussian_kl_numeric,
+                               huffman_code,
                                js_divergence,
                                kl_divergence, kl_terms, row_entropies, surprisal)
 
@@ -330,3 +331,25 @@ def test_gaussian_parameter_messages_name_the_parameter():
         with pytest.raises(DistributionError) as info:
             gaussian_kl_numeric(*args)
         assert str(info.value) == text
+
+
+def test_one_distribution_object_and_one_plain_list_are_paired_by_position():
+    p = parse_distribution("heads: 0.5, tails: 0.5")
+    assert kl_divergence(p, [0.25, 0.75]) == pytest.approx(0.5 * math.log2(2) + 0.5 * math.log2(0.5 / 0.75), rel=1e-14)
+    assert kl_divergence([0.25, 0.75], p) == pytest.approx(0.25 * math.log2(0.5) + 0.75 * math.log2(1.5), rel=1e-14)
+
+
+@pytest.mark.parametrize("m1, s1, m2, s2, expected", [
+    (0, 1e300, 0, 1e-300, math.inf),             # (s1/s2)² is infinite: nan before
+    (1e300, 1, -1e300, 1e-10, math.inf),         # ((m1 - m2)/s2)² is infinite
+    (0, 1e-300, 0, 1e300, 600 * math.log(10) - 0.5),  # s1/s2 underflows to 0: a math domain error before
+    (0, 1e-200, 0, 1e200, 400 * math.log(10) - 0.5),
+])
+def test_closed_form_gaussian_kl_of_extreme_parameters_is_a_number(m1, s1, m2, s2, expected):
+    # ln(s2/s1) = ln 10^600 when s1 = 1e-300, s2 = 1e300, and the other terms vanish
+    assert gaussian_kl(m1, s1, m2, s2) == pytest.approx(expected, rel=1e-13)
+
+
+def test_closed_form_gaussian_kl_of_huge_over_tiny_sigma_is_infinite():
+    assert gaussian_kl(0, 1e300, 0, 1e-300) == math.inf
+    assert gaussian_kl(0, 1e-300, 0, 1e300) == pytest.approx(math.log(1e300) - math.log(1e-300) - 0.5, rel=1e-15)
