@@ -281,6 +281,8 @@ def test_row_entropies_messages_and_zero_sign():
         assert str(info.value) == text
     h = row_entropies([[1.0, 0.0], [0.5, 0.5]], base=0.5)
     assert h[0] == 0.0 and not np.signbit(h[0]) and h[1] == pytest.approx(-1.0)
+    h = row_entropies([[1.0, 0.0], [0.0, 0.0]])  # -(0 + 0) is -0.0 in bits too
+    assert not np.any(np.signbit(h))
 
 
 def test_numeric_gaussian_kl_uses_at_least_three_points_and_an_odd_count():
