@@ -30,7 +30,12 @@ def worker():
 def test_latest_wins_per_channel(worker):
     gate = threading.Event()
     running = worker.submit("a", Slow(gate, 0))
-    time.sleep(0.05)  # let the worker pick it up
+    # Wait until the worker has picked it up (its thread imports torch first, which can take
+    # seconds on a cold, loaded machine), so the requests below queue behind a running one.
+    deadline = time.monotonic() + 30
+    while not running.running() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert running.running()
     waiting = [worker.submit("a", CallRequest(int, (i,))) for i in range(1, 20)]
     other = worker.submit("b", CallRequest(int, (99,)))
     gate.set()
