@@ -12,7 +12,7 @@ from pathlib import Path
 
 import numpy as np
 from PySide6.QtCore import QPoint, QRect, QRectF, QSettings, QSize, QStandardPaths, Qt
-from PySide6.QtGui import QColor, QFontMetrics, QImage, QPainter
+from PySide6.QtGui import QFontMetrics, QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QToolButton, QWidget
 
@@ -37,7 +37,7 @@ def paint_picture(painter: QPainter, widget: QWidget, caption: str | None) -> No
     """Draw the caption line, then the widget below it, with `painter`."""
     width = widget.width()
     top = _caption_height(caption, width)
-    painter.fillRect(QRectF(0, 0, width, widget.height() + top), QColor("white"))
+    painter.fillRect(QRectF(0, 0, width, widget.height() + top), style.plot_background())
     if caption:
         painter.setFont(style.font())
         painter.setPen(style.TEXT)
@@ -55,7 +55,7 @@ def picture_image(widget: QWidget, caption: str | None = None, scale: float = 2.
     size = picture_size(widget, caption)
     image = QImage(size * scale, QImage.Format.Format_ARGB32)
     image.setDevicePixelRatio(scale)
-    image.fill(QColor("white"))
+    image.fill(style.plot_background())
     painter = QPainter(image)
     try:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)

@@ -1,14 +1,15 @@
 """The main window: navigation on the left, one view at a time, a status bar."""
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, QObject, QSettings, Qt
-from PySide6.QtGui import QAction, QFont, QKeySequence
+from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QActionGroup, QFont, QKeySequence
 from PySide6.QtWidgets import (QApplication, QDockWidget, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMainWindow,
                                QMenu, QMessageBox, QStackedWidget, QWidget)
 
 import html
+import time
 
-from app import i18n
+from app import i18n, style
 from app.bridge import EngineBridge
 from app.engine_text import engine_message
 from app.export import ExportButton
@@ -21,6 +22,8 @@ from engine.jobs import DeviceRequest
 
 
 DEFAULT_TEXT_SIZE = 11
+#: a deferred window that is never painted (hidden, offscreen) builds its views after this long
+DEFERRED_BUILD_MS = 300
 
 
 def settings() -> QSettings:
@@ -28,20 +31,30 @@ def settings() -> QSettings:
 
 
 class MainWindow(QMainWindow):
+    #: the views exist (at once, or after the first paint when `deferred`)
+    views_ready = Signal()
+
     def __init__(self, device: str = "auto", bridge: EngineBridge | None = None, initial_view: str | None = None,
-                 threads: int | None = EngineBridge.DEFAULT_THREADS, restore_session: bool = False):
-        """`restore_session`: put back what every view showed when the app was last closed."""
+                 threads: int | None = EngineBridge.DEFAULT_THREADS, restore_session: bool = False,
+                 deferred: bool = False):
+        """`restore_session`: put back what every view showed when the app was last closed.
+        `deferred`: show the bare window first and build the views (pyqtgraph) and start the
+        engine (torch) once it has been painted, so that it appears within a second of launch."""
         super().__init__()
         self.setWindowTitle(self.tr("Attention Lab"))
-        self.bridge = bridge or EngineBridge(device=device, parent=self, threads=threads)
+        self._load_look()  # before any widget is built, so that every one is built in it
+        self.bridge = bridge or EngineBridge(device=device, parent=self, threads=threads, start_worker=not deferred)
         self.state = SharedState(self)
         self.views = []
+        #: time.time() of the window's first paint (benchmarks/startup.py)
+        self.first_paint_at: float | None = None
+        self._initial_view = initial_view
+        self._restore_session = restore_session
 
         self.navigation = QListWidget()
         self.navigation.setObjectName("navigation")
         self.stack = QStackedWidget()
         self._presenting = False
-        self._build_views()
         self.navigation.currentRowChanged.connect(self._show_row)
         central = QWidget()
         row = QHBoxLayout(central)
@@ -75,9 +88,35 @@ class MainWindow(QMainWindow):
         self._menus: list[QMenu] = []
         self._menu_actions: list[QAction] = []
         self._build_menus()
-        self._restore(initial_view)
-        if restore_session:
+        self._restore_geometry()
+        if deferred:
+            self.statusBar().showMessage(self.tr("Loading the views…"))
+            # the views are built on the first paint, or after a moment if none comes (hidden)
+            QTimer.singleShot(DEFERRED_BUILD_MS, self._start_views)
+        else:
+            self._start_views()
+
+    def event(self, event) -> bool:
+        if event.type() == QEvent.Type.Paint and self.first_paint_at is None:
+            self.first_paint_at = time.time()
+            QTimer.singleShot(0, self._start_views)  # after this paint reaches the screen
+        return super().event(event)
+
+    def _start_views(self) -> None:
+        """The views, their View-menu actions, then the last session (deferred: after the first paint)."""
+        if self.views or self.bridge.closed:
+            return
+        self.bridge.start_worker()  # torch loads in its thread while the views are built
+        size = self.size()  # restored or asked for (--size): adding the views must not change it
+        self._build_views()
+        if self.size() != size:
+            self.resize(size)
+        self._add_view_actions()
+        self._restore_view(self._initial_view)
+        if self._restore_session:
             self.sessions.restore_last()
+        self.statusBar().clearMessage()
+        self.views_ready.emit()
 
     # ---- the views ------------------------------------------------------------------------
     def _build_views(self) -> None:
@@ -93,6 +132,8 @@ class MainWindow(QMainWindow):
             item.setData(Qt.ItemDataRole.UserRole, cls.view_id)
             self.navigation.addItem(item)
         self._fit_navigation()
+        if style.theme() is not style.LIGHT:  # some plots are built white; give them the theme
+            self.restyle()
 
     # ---- language ---------------------------------------------------------------------------
     def set_language(self, language: str) -> None:
@@ -223,6 +264,8 @@ class MainWindow(QMainWindow):
 
     def export_current(self):
         """The current view's Export menu (the same one its Export button opens)."""
+        if not self.views:
+            return
         button = self.current_view().findChild(ExportButton)
         if button is not None:
             button.showMenu()
@@ -259,6 +302,66 @@ class MainWindow(QMainWindow):
             self.showNormal()
             if getattr(self, "_geometry_before", None) is not None:
                 self.restoreGeometry(self._geometry_before)
+
+    # ---- theme and colour map ----------------------------------------------------------------
+    @staticmethod
+    def _load_look() -> None:
+        """The theme and colour map remembered from the last run (unknown values: the defaults)."""
+        s = settings()
+        try:
+            style.set_theme(str(s.value("theme", "light")))
+        except ValueError:
+            style.set_theme("light")
+        try:
+            style.set_colour_map(str(s.value("colour_map", style.DEFAULT_COLOUR_MAP)))
+        except ValueError:
+            style.set_colour_map(style.DEFAULT_COLOUR_MAP)
+
+    def set_theme(self, name: str) -> None:
+        """Light or dark, for the widgets and every plot; remembered."""
+        style.set_theme(name)
+        self.restyle()
+        settings().setValue("theme", name)
+        self._check_look_actions()
+
+    def set_colour_map(self, name: str) -> None:
+        """The colour map of every heatmap (attention, overview, similarity…); remembered."""
+        style.set_colour_map(name)
+        self.restyle()
+        settings().setValue("colour_map", name)
+        self._check_look_actions()
+
+    def restyle(self) -> None:
+        style.restyle(self)
+        for view in self.views:
+            view.apply_theme()
+
+    def _check_look_actions(self) -> None:
+        for name, action in self.theme_actions.items():
+            action.setChecked(name == style.theme().name)
+        for name, action in self.colour_map_actions.items():
+            action.setChecked(name == style.colour_map_name())
+
+    def _add_look_menus(self, view_menu) -> None:
+        theme_menu = view_menu.addMenu(self.tr("&Theme"))
+        names = {"light": self.tr("&Light"), "dark": self.tr("&Dark")}
+        self.theme_actions = self._choice_actions(theme_menu, names, self.set_theme)
+        map_menu = view_menu.addMenu(self.tr("&Colour map"))
+        names = {"viridis": self.tr("&Viridis (default)"), "cividis": self.tr("&Cividis (red–green safe)"),
+                 "inferno": self.tr("&Inferno (high contrast)"), "grayscale": self.tr("&Grayscale (prints in black)")}
+        self.colour_map_actions = self._choice_actions(map_menu, names, self.set_colour_map)
+        self._check_look_actions()
+
+    def _choice_actions(self, menu, names: dict[str, str], choose) -> dict[str, QAction]:
+        group = QActionGroup(self)
+        group.setExclusive(True)
+        actions = {}
+        for name, text in names.items():
+            action = self._action(menu, text, lambda _=False, n=name: choose(n))
+            action.setCheckable(True)
+            group.addAction(action)
+            actions[name] = action
+        return actions
 
     # ---- menus ---------------------------------------------------------------------------
     def _action(self, menu, text: str, slot, shortcut=None) -> QAction:
@@ -303,13 +406,11 @@ class MainWindow(QMainWindow):
             action.setCheckable(True)
             action.setChecked(code == i18n.current())
             self.language_actions[code] = action
+        self._add_look_menus(view_menu)
         view_menu.addSeparator()
-        # Ctrl+1..9 jump between views: a lecturer switches without reaching for the mouse.
+        self.view_menu = view_menu
         self.view_actions = []
-        for number, view in enumerate(self.views[:9], start=1):
-            self.view_actions.append(self._action(
-                view_menu, view.title().replace("&", "&&"),  # "&" would mark a mnemonic
-                lambda _=False, vid=view.view_id: self.show_view(vid), f"Ctrl+{number}"))
+        self._add_view_actions()  # none until the views exist (deferred start)
 
         lecture_menu = self.menuBar().addMenu(self.tr("&Lecture"))
         self._menus.append(lecture_menu)
@@ -326,6 +427,13 @@ class MainWindow(QMainWindow):
         self._menus.append(help_menu)
         self._action(help_menu, self.tr("Keyboard shortcuts"), self._shortcuts, QKeySequence.StandardKey.HelpContents)
         self._action(help_menu, self.tr("About Attention Lab"), self._about)
+
+    def _add_view_actions(self) -> None:
+        # Ctrl+1..9 jump between views: a lecturer switches without reaching for the mouse.
+        for number, view in enumerate(self.views[:9], start=1):
+            self.view_actions.append(self._action(
+                self.view_menu, view.title().replace("&", "&&"),  # "&" would mark a mnemonic
+                lambda _=False, vid=view.view_id: self.show_view(vid), f"Ctrl+{number}"))
 
     def shortcut_list(self) -> list[tuple[str, str]]:
         """(keys, what they do) for every menu action with a shortcut."""
@@ -361,7 +469,7 @@ class MainWindow(QMainWindow):
         settings().setValue("text_size", points)
 
     # ---- persistence ---------------------------------------------------------------------
-    def _restore(self, initial_view):
+    def _restore_geometry(self):
         s = settings()
         geometry = s.value("geometry")
         if isinstance(geometry, QByteArray) and not geometry.isEmpty():
@@ -374,6 +482,9 @@ class MainWindow(QMainWindow):
                 self.set_text_size(int(size))
             except (TypeError, ValueError):
                 pass
+
+    def _restore_view(self, initial_view):
+        s = settings()
         wanted = initial_view or s.value("last_view") or (self.views[0].view_id if self.views else "")
         self.navigation.setCurrentRow(0)
         self.show_view(str(wanted))
@@ -384,9 +495,9 @@ class MainWindow(QMainWindow):
             return
         s = settings()
         s.setValue("geometry", self.saveGeometry())
-        if self.views:
+        if self.views:  # closed before the views were built: keep what was stored
             s.setValue("last_view", self.current_view().view_id)
-        self.sessions.store_last()
+            self.sessions.store_last()
         s.sync()
         self.bridge.shutdown()
         super().closeEvent(event)

@@ -162,6 +162,15 @@ class RequestLoop(QObject):
         self.stale_changed.emit(False)
         self.view.updated.emit()
 
+    def redraw(self) -> None:
+        """Render the last value again (the theme or colour map changed); nothing is submitted."""
+        if self.value is None:
+            return
+        try:
+            self.render(self.value)
+        except Exception as exc:  # a drawing bug must not take the app down
+            self._show(self.tr("Could not draw the result: {0}").format(exc), True)
+
     def _other_loop_failed(self) -> bool:
         return any(loop is not self and loop.error and loop.message is self.message for loop in self.view.loops)
 
@@ -358,6 +367,15 @@ class View(QWidget):
 
     def export_csv(self, path):
         raise ValueError(self.tr("This view has no data to export as CSV."))
+
+    # ---- theme and colour map ------------------------------------------------------------------
+    def apply_theme(self) -> None:
+        """The theme or colour map changed (View menu): `style.restyle` has given the plots and
+        labels their new colours; the plots' text and what each result drew in colours of its
+        own (table cells, tree, captions) are drawn again."""
+        self.apply_zoom()
+        for loop in self.loops:
+            loop.redraw()
 
     # ---- zoom --------------------------------------------------------------------------------
     def event(self, event) -> bool:

@@ -7,9 +7,9 @@ import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPen
 
+from app import style
 from app.widgets.tokens import display_tokens
 
-COLORMAP = "viridis"  # perceptually uniform, readable in grey-scale and by colour-blind viewers
 _HATCH = 8  # overlay pixels per cell
 
 
@@ -35,7 +35,7 @@ class AttentionHeatmap(pg.GraphicsLayoutWidget):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.setBackground("w")
+        self.setBackground(style.plot_background())
         self.plot = self.addPlot()
         self.plot.invertY(True)
         self.plot.hideButtons()
@@ -52,8 +52,9 @@ class AttentionHeatmap(pg.GraphicsLayoutWidget):
         self.row_box.setPen(QPen(QColor(230, 50, 50), 0.08))
         self.row_box.setVisible(False)
         self.plot.addItem(self.row_box)
-        self.colorbar = pg.ColorBarItem(values=(0, 1), colorMap=pg.colormap.get(COLORMAP), interactive=False)
+        self.colorbar = pg.ColorBarItem(values=(0, 1), colorMap=style.colour_map(), interactive=False)
         self.colorbar.setImageItem(self.image, insert_in=self.plot)
+        style.follow_colour_map(self.colorbar)  # View ▸ Colour map
         self.matrix = np.zeros((0, 0), dtype=np.float32)
         self.mask = None
         self.row_labels: list[str] = []
@@ -69,20 +70,21 @@ class AttentionHeatmap(pg.GraphicsLayoutWidget):
         font = QFont()
         font.setPointSizeF(points)
         self._points = points
+        text = style.plot_text().name()
         for side in ("left", "bottom"):
             axis = self.plot.getAxis(side)
             axis.setTickFont(font)
-            axis.setTextPen("#111")
+            axis.setTextPen(text)
         self.colorbar.axis.setTickFont(font)
-        self.colorbar.axis.setTextPen("#111")
+        self.colorbar.axis.setTextPen(text)
         self.colorbar.getAxis("left").setLabel(self.tr("attention weight"),
-                                               **{"font-size": f"{points:.1f}pt", "color": "#111"})
+                                               **{"font-size": f"{points:.1f}pt", "color": text})
         self._set_titles()
 
     def _set_titles(self) -> None:
-        style = {"font-size": f"{self._points:.1f}pt", "color": "#111"}
-        self.plot.setLabel("left", self.row_title, **style)
-        self.plot.setLabel("bottom", self.column_title, **style)
+        label_style = {"font-size": f"{self._points:.1f}pt", "color": style.plot_text().name()}
+        self.plot.setLabel("left", self.row_title, **label_style)
+        self.plot.setLabel("bottom", self.column_title, **label_style)
 
     def set_matrix(self, matrix, row_labels, column_labels, mask=None, row_title=None, column_title=None):
         """Show `matrix` (rows x columns, values in [0, 1]); `mask` is True on cells that cannot

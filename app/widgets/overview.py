@@ -13,7 +13,6 @@ import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Signal
 
 from app import style
-from app.widgets.heatmap import COLORMAP
 
 
 TILE_PIXELS = 128
@@ -50,13 +49,12 @@ class AttentionOverview(pg.GraphicsLayoutWidget):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.setBackground("w")
+        self.setBackground(style.plot_background())
         self.tiles: dict[tuple[int, int | None], _Tile] = {}
         self.captions: dict[tuple[int, int | None], str] = {}
         self._boxes: dict[tuple[int, int | None], pg.ViewBox] = {}
         self._labels: dict[tuple[int, int | None], pg.LabelItem] = {}
         self._shape = None
-        self._lut = pg.colormap.get(COLORMAP).getLookupTable(nPts=256)
         self.selected: tuple[int, int | None] | None = None
         self._drawn = None  # the stack the tiles show (identity: drawing it again only moves the highlight)
 
@@ -74,7 +72,7 @@ class AttentionOverview(pg.GraphicsLayoutWidget):
                                       enableMouse=False)
                 box.setMenuEnabled(False)
                 tile = _Tile(layer, head, self._clicked)
-                tile.setLookupTable(self._lut)
+                style.follow_colour_map(tile)  # View ▸ Colour map
                 box.addItem(tile)
                 self.tiles[(layer, head)] = tile
                 self._boxes[(layer, head)] = box
@@ -111,9 +109,9 @@ class AttentionOverview(pg.GraphicsLayoutWidget):
     def _set_box_title(self, box, caption, is_selected):
         # The selected tile's caption is bold and red, and its frame too.
         key = next(k for k, b in self._boxes.items() if b is box)
-        self._labels[key].setText(caption, color="#c62828" if is_selected else "#222", bold=is_selected,
-                                size=f"{style.point_size(0.85):.1f}pt")  # follows the zoom
-        box.setBorder(pg.mkPen("#c62828", width=3) if is_selected else pg.mkPen("#bbb", width=1))
+        self._labels[key].setText(caption, color="#c62828" if is_selected else style.plot_text().name(),
+                                bold=is_selected, size=f"{style.point_size(0.85):.1f}pt")  # follows the zoom
+        box.setBorder(pg.mkPen("#c62828", width=3) if is_selected else pg.mkPen(style.theme().plot_frame, width=1))
 
     def _clicked(self, layer, head):
         self.tile_clicked.emit(layer, head)

@@ -32,7 +32,7 @@ class RowPanel(QWidget):
         font = style.font()
         for side in ("left", "bottom"):
             self.plot.getAxis(side).setTickFont(font)
-        self.plot.setLabel("left", self.tr("weight"), **{"font-size": f"{style.point_size():.1f}pt"})
+        self.plot.setLabel("left", self.tr("weight"), **{"font-size": f"{style.point_size():.1f}pt", "color": style.plot_text().name()})
 
     def clear(self) -> None:
         self.bars.setOpts(x=[], height=[])

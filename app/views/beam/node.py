@@ -131,7 +131,7 @@ class NodePanel(QWidget):
             self.bars_plot.removeItem(item)
         self.bar_texts = []
         for i, (_, _, p) in enumerate(top):
-            text = pg.TextItem(style.fixed(p, 2), color="#263238", anchor=(0.5, 1.0))
+            text = pg.TextItem(style.fixed(p, 2), color=style.plot_text(), anchor=(0.5, 1.0))
             text.setFont(style.font())
             text.setPos(i, p + 0.01)
             self.bars_plot.addItem(text)
