@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QFont, QKeySequence
-from PySide6.QtWidgets import (QApplication, QDockWidget, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMainWindow,
-                               QMenu, QMessageBox, QStackedWidget, QWidget)
+from PySide6.QtWidgets import (QAbstractItemView, QApplication, QDockWidget, QHBoxLayout, QLabel, QListWidget,
+                               QListWidgetItem, QMainWindow, QMenu, QMessageBox, QStackedWidget, QWidget)
 
 import html
 import time
@@ -132,6 +132,10 @@ class MainWindow(QMainWindow):
             item.setData(Qt.ItemDataRole.UserRole, cls.view_id)
             self.navigation.addItem(item)
         self._fit_navigation()
+        # Tab moves on from a table to the next control (arrow keys move between its cells), so
+        # that the keyboard alone reaches every input behind a table
+        for table in self.stack.findChildren(QAbstractItemView):
+            table.setTabKeyNavigation(False)
         if style.theme() is not style.LIGHT:  # some plots are built white; give them the theme
             self.restyle()
 
@@ -288,11 +292,21 @@ class MainWindow(QMainWindow):
         return self._presenting
 
     def toggle_presentation(self, on: bool | None = None) -> None:
-        """Full screen without the navigation, the status bar and the views' secondary panels."""
+        """Full screen without the navigation, the status bar, the Export buttons (Ctrl+E and
+        Ctrl+Shift+C still work), the lecture panel (PageDown / PageUp still step) and the views'
+        secondary panels."""
+        was_presenting = self._presenting
         self._presenting = (not self._presenting) if on is None else bool(on)
         self.presentation_action.setChecked(self._presenting)
         self.navigation.setVisible(not self._presenting)
         self.statusBar().setVisible(not self._presenting)
+        for button in self.stack.findChildren(ExportButton):
+            button.setVisible(not self._presenting)
+        if self._presenting and not was_presenting:
+            self._lecture_panel_was_visible = self.lecture_panel.isVisible()
+            self.lecture_panel.hide()
+        elif not self._presenting and was_presenting and getattr(self, "_lecture_panel_was_visible", False):
+            self.lecture_panel.show()
         for view in self.views:
             view.set_presenting(self._presenting)
         if self._presenting:
