@@ -10,7 +10,6 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
-import numpy as np
 from PySide6.QtCore import QPoint, QRect, QRectF, QSettings, QSize, QStandardPaths, Qt
 from PySide6.QtGui import QFontMetrics, QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
@@ -96,6 +95,8 @@ def export_picture(widget: QWidget, path, caption: str | None = None) -> Path:
 
 
 def _cell(value) -> str:
+    import numpy as np  # here, not at the top: the window shows before numpy is needed
+
     if value is None:
         return ""
     if isinstance(value, str):
@@ -123,6 +124,8 @@ def write_csv(path, header, rows) -> Path:
 
 def matrix_csv(path, matrix, row_labels=None, column_labels=None, corner: str = "") -> Path:
     """A matrix with optional row and column labels."""
+    import numpy as np
+
     matrix = np.atleast_2d(np.asarray(matrix))
     header = None
     if column_labels is not None:

@@ -121,7 +121,9 @@ class MainWindow(QMainWindow):
     # ---- the views ------------------------------------------------------------------------
     def _build_views(self) -> None:
         """One view per registry entry, in the stack and the navigation list."""
-        for cls in view_classes():
+        classes = view_classes()  # imports pyqtgraph
+        style.plot_defaults()
+        for cls in classes:
             view = cls(self.bridge, self.state, self)
             view.add_explanation()
             view.set_presenting(self._presenting)
@@ -459,9 +461,21 @@ class MainWindow(QMainWindow):
                     rows.append((keys, action.text().replace("&&", "\0").replace("&", "").replace("\0", "&")))
         return rows
 
+    def view_keys(self) -> list[tuple[str, str]]:
+        """(keys, what they do) inside the views: the keys that are not menu shortcuts."""
+        return [
+            (self.tr("Tab / Shift+Tab"), self.tr("Next / previous control (tables included)")),
+            (self.tr("Space / Enter"), self.tr("Press the focused button or tick the focused box")),
+            (self.tr("Arrow keys"), self.tr("Move a slider, spin box, list or table cell")),
+            (self.tr("Alt+underlined letter"), self.tr("Open a menu")),
+            (self.tr("Space"), self.tr("Beam search tree: play / pause")),
+            (self.tr("← / →"), self.tr("Beam search tree: one step back / forward")),
+            (self.tr("+ / − / 0"), self.tr("Beam search tree: zoom in / out / fit")),
+        ]
+
     def _shortcuts(self):
         rows = "".join(f"<tr><td><b>{html.escape(k)}</b></td><td>{html.escape(t)}</td></tr>"
-                       for k, t in self.shortcut_list())
+                       for k, t in self.shortcut_list() + self.view_keys())
         QMessageBox.information(self, self.tr("Keyboard shortcuts"), f"<table cellspacing='6'>{rows}</table>")
 
     def _about(self):

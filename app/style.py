@@ -8,6 +8,7 @@ number of decimals, for sums a student adds up by hand); both write a real minus
 from __future__ import annotations
 
 import math
+import sys
 from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -129,10 +130,17 @@ def set_theme(name: str) -> Theme:
     if app is not None:
         app.setStyle("Fusion")  # the one built-in style that draws every palette role
         app.setPalette(theme_palette(chosen))
+    if "pyqtgraph" in sys.modules:  # else the views call plot_defaults() once they import it
+        plot_defaults()
+    return chosen
+
+
+def plot_defaults() -> None:
+    """pyqtgraph's default background and text colour for plots built from now on: the theme's.
+    (Importing pyqtgraph costs most of a second: the window shows before it, app/main_window.py.)"""
     import pyqtgraph as pg
 
-    pg.setConfigOptions(background=chosen.plot_background, foreground=chosen.plot_text)
-    return chosen
+    pg.setConfigOptions(background=_current_theme.plot_background, foreground=_current_theme.plot_text)
 
 
 # ---- colour maps for heatmaps --------------------------------------------------------------------
@@ -164,7 +172,8 @@ def set_colour_map(name: str) -> None:
     """Make `name` the map of every heatmap that follows it (`follow_colour_map`); those already
     built change at `restyle(root)`."""
     global _current_colour_map
-    colour_map(name)  # raises for an unknown name
+    if name not in COLOUR_MAPS:
+        raise ValueError(f"unknown colour map {name!r} (choose {', '.join(COLOUR_MAPS)})")
     _current_colour_map = name
 
 
