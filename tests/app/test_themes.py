@@ -67,6 +67,7 @@ def test_dark_and_light_themes_reach_widgets_and_every_plot(qtbot, main_window, 
         # a message line follows too (it was coloured before the switch)
         view.message.show_message("x", error=False)
     assert plotted >= 10  # heatmaps, overviews, bar charts and curves of five views
+    assert main_window.view("beam").tree.backgroundBrush().color().lightness() < 60  # the tree canvas
     main_window.set_theme("light")
     assert QApplication.palette().color(QPalette.ColorRole.Window).lightness() > 200
     for view in main_window.views:
@@ -74,6 +75,7 @@ def test_dark_and_light_themes_reach_widgets_and_every_plot(qtbot, main_window, 
             assert widget.backgroundBrush().color().lightness() > 240, view.view_id
         for axis in _axes(view):
             assert axis.textPen().color().lightness() < 80, view.view_id
+    assert main_window.view("beam").tree.backgroundBrush().color().lightness() > 240
     assert settings().value("theme") == "light"
 
 
