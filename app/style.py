@@ -102,8 +102,8 @@ def theme_palette(chosen: Theme) -> QPalette:
     """The widgets' palette for `chosen` (disabled text greyed in both themes)."""
     palette = QPalette()
     role, group = QPalette.ColorRole, QPalette.ColorGroup
-    for r, value in ((role.Window, chosen.window), (role.Base, chosen.base), (role.AlternateBase, chosen.alternate_base),
-                     (role.Button, chosen.button), (role.ToolTipBase, chosen.base), (role.ToolTipText, chosen.text),
+    for r, value in ((role.Window, chosen.window), (role.Base, chosen.base),
+                     (role.AlternateBase, chosen.alternate_base), (role.Button, chosen.button), (role.ToolTipBase, chosen.base), (role.ToolTipText, chosen.text),
                      (role.WindowText, chosen.text), (role.Text, chosen.text), (role.ButtonText, chosen.text),
                      (role.PlaceholderText, chosen.stale), (role.Highlight, chosen.highlight),
                      (role.HighlightedText, chosen.highlighted_text), (role.Link, chosen.accent),
