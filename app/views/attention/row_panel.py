@@ -13,7 +13,7 @@ from engine.infotheory import row_entropies
 class RowPanel(QWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.plot = pg.PlotWidget(background="w")
+        self.plot = pg.PlotWidget(background=style.plot_background())
         self.plot.setMenuEnabled(False)
         self.plot.hideButtons()
         self.plot.setYRange(0, 1)

@@ -50,7 +50,7 @@ class NodePanel(QWidget):
                                        scale=1.1)
         #: this panel's own message line (an inspection that failed): the view's line keeps the search's notes
         self.message = MessageLine()
-        self.bars_plot = pg.PlotWidget(background="w")
+        self.bars_plot = pg.PlotWidget(background=style.plot_background())
         self.bars_plot.setMenuEnabled(False)
         self.bars_plot.hideButtons()
         self.bars_plot.setMouseEnabled(False, False)

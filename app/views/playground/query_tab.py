@@ -54,7 +54,7 @@ class QueryTab(ResultsPanel):
 
         self.steps_table = style.number_table(0, [self.tr(h) for h in RESULT_HEADERS], text_column=1)
         self.steps_table.verticalHeader().hide()
-        self.bars_plot = pg.PlotWidget(background="w")
+        self.bars_plot = pg.PlotWidget(background=style.plot_background())
         self.bars_plot.setMenuEnabled(False)
         self.bars_plot.hideButtons()
         self.bars_plot.setMouseEnabled(False, False)
