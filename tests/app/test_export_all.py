@@ -18,7 +18,8 @@ from app.export import ExportButton
 def _pixels(image: QImage) -> np.ndarray:
     image = image.convertToFormat(QImage.Format.Format_RGB32)
     data = np.frombuffer(image.constBits(), dtype=np.uint8, count=image.sizeInBytes())
-    return data.reshape(image.height(), image.bytesPerLine() // 4, 4)[:, :image.width(), :3]
+    # a copy: the converted image (and the memory the view points into) goes when this returns
+    return data.reshape(image.height(), image.bytesPerLine() // 4, 4)[:, :image.width(), :3].copy()
 
 
 def _not_blank(pixels: np.ndarray) -> bool:
