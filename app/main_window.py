@@ -46,7 +46,7 @@ class MainWindow(QMainWindow):
         self.bridge = bridge or EngineBridge(device=device, parent=self, threads=threads, start_worker=not deferred)
         self.state = SharedState(self)
         self.views = []
-        #: time.time() of the window's first paint (benchmarks/startup.py)
+        # time.time() of the window's first paint (benchmarks/startup.py)
         self.first_paint_at: float | None = None
         self._initial_view = initial_view
         self._restore_session = restore_session

@@ -1411,7 +1411,12 @@ Text: type text; its character or word frequencies become P (and Q).</source>
     <name>MainWindow</name>
     <message>
         <source>Attention Lab</source>
+        <extracomment>a deferred window that is never painted (hidden, offscreen) builds its views after this long the views exist (at once, or after the first paint when `deferred`)</extracomment>
         <translation>Attention Lab 注意力实验室</translation>
+    </message>
+    <message>
+        <source>Loading the views…</source>
+        <translation>正在加载视图…</translation>
     </message>
     <message>
         <source>Device: starting…</source>
@@ -1456,6 +1461,38 @@ Text: type text; its character or word frequencies become P (and Q).</source>
     <message>
         <source>Picture copied to the clipboard.</source>
         <translation>图片已复制到剪贴板。</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>主题(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>浅色(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>深色(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Colour map</source>
+        <translation>配色方案(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Viridis (default)</source>
+        <translation>Viridis（默认）(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Cividis (red–green safe)</source>
+        <translation>Cividis（红绿色盲友好）(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Inferno (high contrast)</source>
+        <translation>Inferno（高对比度）(&amp;I)</translation>
+    </message>
+    <message>
+        <source>&amp;Grayscale (prints in black)</source>
+        <translation>灰度（适合黑白打印）(&amp;G)</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -1548,6 +1585,62 @@ Text: type text; its character or word frequencies become P (and Q).</source>
     <message>
         <source>About Attention Lab</source>
         <translation>关于 Attention Lab</translation>
+    </message>
+    <message>
+        <source>Tab / Shift+Tab</source>
+        <translation>Tab / Shift+Tab</translation>
+    </message>
+    <message>
+        <source>Next / previous control (tables included)</source>
+        <translation>下一个 / 上一个控件（包括表格）</translation>
+    </message>
+    <message>
+        <source>Space / Enter</source>
+        <translation>空格 / 回车</translation>
+    </message>
+    <message>
+        <source>Press the focused button or tick the focused box</source>
+        <translation>按下当前按钮或勾选当前复选框</translation>
+    </message>
+    <message>
+        <source>Arrow keys</source>
+        <translation>方向键</translation>
+    </message>
+    <message>
+        <source>Move a slider, spin box, list or table cell</source>
+        <translation>移动滑块、数值框、列表或表格单元格</translation>
+    </message>
+    <message>
+        <source>Alt+underlined letter</source>
+        <translation>Alt+带下划线的字母</translation>
+    </message>
+    <message>
+        <source>Open a menu</source>
+        <translation>打开菜单</translation>
+    </message>
+    <message>
+        <source>Space</source>
+        <translation>空格</translation>
+    </message>
+    <message>
+        <source>Beam search tree: play / pause</source>
+        <translation>束搜索树：播放 / 暂停</translation>
+    </message>
+    <message>
+        <source>← / →</source>
+        <translation>← / →</translation>
+    </message>
+    <message>
+        <source>Beam search tree: one step back / forward</source>
+        <translation>束搜索树：后退 / 前进一步</translation>
+    </message>
+    <message>
+        <source>+ / − / 0</source>
+        <translation>+ / − / 0</translation>
+    </message>
+    <message>
+        <source>Beam search tree: zoom in / out / fit</source>
+        <translation>束搜索树：放大 / 缩小 / 适应窗口</translation>
     </message>
     <message>
         <source>Attention Lab shows trained sequence models while they run: attention, beam search, positional encodings, information theory, BLEU and an attention playground. Every number comes from a real model or an exact calculation.</source>
