@@ -242,3 +242,33 @@ def test_the_checks_catch_a_cut_label_and_an_overlap(qtbot):
     inner = QLabel("inner", over)
     inner.setGeometry(40, 0, 60, 20)  # sticks out of `over`
     assert cut_by(inner) is over
+
+
+def test_zoom_refits_the_view_names_and_the_overview(qtbot, main_window):
+    """At text ×2 every view name is fully shown (the list is refitted with the new font, not the
+    widget's lagging metrics) and every tile of the all-heads overview, captions included, is
+    inside the panel, at least a text line tall."""
+    window = main_window
+    window.resize(1920, 1040)
+    attention = window.view("attention")
+    settle(qtbot, attention)
+    for points in (NORMAL_TEXT, 2 * NORMAL_TEXT):
+        window.set_text_size(points)
+        settle(qtbot, attention)
+        metrics = QFontMetrics(QApplication.font())
+        navigation = window.navigation
+        for row in range(navigation.count()):
+            item = navigation.item(row)
+            rect = navigation.visualItemRect(item)
+            assert rect.width() >= metrics.horizontalAdvance(item.text()), item.text()
+            assert navigation.viewport().rect().contains(rect), f"{item.text()!r} is not fully shown"
+        attention.side.setCurrentWidget(attention.overview)
+        settle(qtbot, attention)
+        overview = attention.overview
+        visible = overview.viewport().rect()
+        for key, box in overview._boxes.items():
+            tile = overview.mapFromScene(box.sceneBoundingRect()).boundingRect()
+            caption = overview.mapFromScene(overview._labels[key].sceneBoundingRect()).boundingRect()
+            assert visible.contains(tile) and visible.contains(caption), f"tile {key} is cut off"
+            assert tile.height() >= metrics.height(), f"tile {key} is {tile.height()} px tall"
+        attention.side.setCurrentWidget(attention.row_panel)
