@@ -19,7 +19,8 @@ from PySide6.QtCore import QPoint, QRect, QSize, Qt
 from PySide6.QtGui import QFontMetrics, QTextDocument
 from PySide6.QtGui import Qt as GuiQt  # mightBeRichText lives in QtGui's Qt namespace
 from PySide6.QtWidgets import (QAbstractButton, QAbstractScrollArea, QApplication, QCheckBox, QComboBox, QLabel,
-                               QPushButton, QRadioButton, QStyle, QTabBar, QStyleOptionButton, QStyleOptionComboBox, QWidget)
+                               QPushButton, QRadioButton, QStyle, QStyleOptionButton, QStyleOptionComboBox, QTabBar,
+                               QWidget)
 
 NORMAL_TEXT = 11
 SCREENS = (
@@ -84,7 +85,8 @@ def button_problem(button: QAbstractButton) -> str | None:
     contents = QSize(text_width(metrics, text), metrics.height())
     style = button.style()
     if isinstance(button, (QCheckBox, QRadioButton)):
-        kind = QStyle.ContentsType.CT_CheckBox if isinstance(button, QCheckBox) else QStyle.ContentsType.CT_RadioButton
+        kind = (QStyle.ContentsType.CT_CheckBox if isinstance(button, QCheckBox)
+                else QStyle.ContentsType.CT_RadioButton)
     elif isinstance(button, QPushButton):
         kind = QStyle.ContentsType.CT_PushButton
         if not button.icon().isNull():

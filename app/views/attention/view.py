@@ -41,7 +41,8 @@ class AttentionView(View):
         return [self.output, self.content]
 
     def main_plot(self):
-        """The heatmap of the chosen matrix (tests/app/test_layout_fit.py gives it 40 % of the window)."""
+        """The heatmap of the chosen matrix: the layout gives it at least 40 % of the window
+        (tests/app/test_layout_fit.py)."""
         return self.heatmap
 
     def __init__(self, bridge, state, parent=None):

@@ -59,7 +59,8 @@ class BeamView(View):
     TOP_K = NodePanel.TOP_K
 
     def main_plot(self):
-        """The search tree (tests/app/test_layout_fit.py gives it 40 % of the window)."""
+        """The search tree: the layout gives it at least 40 % of the window
+        (tests/app/test_layout_fit.py)."""
         return self.tree
 
     def __init__(self, bridge, state, parent=None):
@@ -247,8 +248,10 @@ class BeamView(View):
                    .format(style.WARNING.name()))
         fmt = style.fixed
         self.output_label.setText(self.tr(
-            "Beam (B={0}): <b style='font-family:monospace'>{1}</b> <small>log P {2} · score {3}</small>"
-            "<br>Greedy: <b style='font-family:monospace'>{4}</b> <small>log P {5} · score {6}</small>"
+            "Beam (B={0}): <b style='font-family:monospace'>{1}</b> "
+            "<small>log&nbsp;P&nbsp;{2}&nbsp;·&nbsp;score&nbsp;{3}</small>"
+            "<br>Greedy: <b style='font-family:monospace'>{4}</b> "
+            "<small>log&nbsp;P&nbsp;{5}&nbsp;·&nbsp;score&nbsp;{6}</small>"
             " &nbsp; <small>{7}</small>").format(
             a.beam_width, html.escape(output_text(best.tokens, a.vocab)), fmt(best.logprob), fmt(best.score),
             html.escape(output_text(greedy.tokens, a.vocab)), fmt(greedy.logprob), fmt(greedy.score), verdict))

@@ -71,7 +71,8 @@ class EntropyView(View):
     DEBOUNCE_MS = 30
 
     def main_plot(self):
-        """The tabs of numbers, code lengths and Gaussians (tests/app/test_layout_fit.py gives it 40 % of the window)."""
+        """The tabs of numbers, code lengths and Gaussians: the layout gives it at least 40 % of the window
+        (tests/app/test_layout_fit.py)."""
         return self.tabs
 
     def __init__(self, bridge, state, parent=None):
