@@ -195,6 +195,14 @@ def layout_problems(window, view) -> list[str]:
     return problems
 
 
+@pytest.fixture
+def original_font(qtbot):
+    """Tests here zoom the application font; later tests expect it back."""
+    font = QApplication.font()
+    yield font
+    QApplication.setFont(font)
+
+
 def settle(qtbot, view) -> None:
     qtbot.waitUntil(lambda: view.ready() and not view.busy, timeout=90000)
     for _ in range(3):
@@ -203,7 +211,7 @@ def settle(qtbot, view) -> None:
 
 
 @pytest.mark.parametrize("width, height, points", SCREENS)
-def test_every_view_fits_the_screen(qtbot, main_window, width, height, points):
+def test_every_view_fits_the_screen(qtbot, original_font, main_window, width, height, points):
     window = main_window
     window.set_text_size(points)
     QApplication.processEvents()
@@ -228,15 +236,16 @@ def test_the_checks_catch_a_cut_label_and_an_overlap(qtbot):
     room for its indicator, and two labels on top of each other are reported."""
     holder = QWidget()
     qtbot.addWidget(holder)
+    line = QFontMetrics(holder.font()).height() + 6  # whatever text size earlier tests left
     short = QLabel("Length normalisation:", holder)
-    short.setGeometry(0, 0, QFontMetrics(short.font()).horizontalAdvance("Length normalisation:") - 6, 30)
+    short.setGeometry(0, 0, QFontMetrics(short.font()).horizontalAdvance("Length normalisation:") - 6, line)
     wide = QLabel("ok", holder)
-    wide.setGeometry(0, 40, 200, 30)
+    wide.setGeometry(0, 2 * line, 200, line)
     box = QCheckBox("Show pruned", holder)
-    box.setGeometry(0, 80, QFontMetrics(box.font()).horizontalAdvance("Show pruned") + 2, 30)
+    box.setGeometry(0, 4 * line, QFontMetrics(box.font()).horizontalAdvance("Show pruned") + 2, line)
     over = QLabel("over", holder)
-    over.setGeometry(150, 45, 60, 30)
-    holder.resize(400, 200)
+    over.setGeometry(150, 2 * line + 5, 60, line)
+    holder.resize(400, 6 * line)
     holder.show()
     assert label_problem(short) and label_problem(wide) is None
     assert button_problem(box)  # the text fits, the indicator does not
@@ -246,7 +255,7 @@ def test_the_checks_catch_a_cut_label_and_an_overlap(qtbot):
     assert cut_by(inner) is over
 
 
-def test_zoom_refits_the_view_names_and_the_overview(qtbot, main_window):
+def test_zoom_refits_the_view_names_and_the_overview(qtbot, original_font, main_window):
     """At text ×2 every view name is fully shown (the list is refitted with the new font, not the
     widget's lagging metrics) and every tile of the all-heads overview, captions included, is
     inside the panel, at least a text line tall."""
