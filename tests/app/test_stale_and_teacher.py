@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QPoint
+from PySide6.QtCore import QPoint, QRect
 from PySide6.QtWidgets import QAbstractItemView, QGraphicsView
 
 from app.views.attention import AttentionView
@@ -44,7 +44,8 @@ def test_the_stale_veil_covers_every_plot_and_table_and_pales_the_pixels(qtbot, 
     veils = [v for v in view.findChildren(StaleVeil) if v.isVisible()]
     for widget in covered:
         rect = widget.rect().translated(widget.mapTo(view, QPoint(0, 0)))
-        assert any(v.geometry().contains(rect) for v in veils), f"{type(widget).__name__} is not covered"
+        assert any(QRect(v.mapTo(view, QPoint(0, 0)), v.size()).contains(rect) for v in veils), \
+            f"{type(widget).__name__} is not covered"
     stale = view.grab().toImage()
     alpha = StaleVeil.ALPHA / 255
     for point in points:  # white laid over the picture at the veil's alpha (computed here)
@@ -62,7 +63,8 @@ def test_the_veil_follows_the_content_when_the_window_is_resized(qtbot, view):
     view.resize(1500, 900)
     qtbot.waitUntil(lambda: view.content.width() > 1300, timeout=5000)
     veil = next(v for v in view.findChildren(StaleVeil) if v.target is view.content)
-    assert veil.geometry() == view.content.geometry().translated(view.content.parentWidget().mapTo(view, QPoint(0, 0)))
+    assert QRect(veil.mapTo(view, QPoint(0, 0)), veil.size()) == \
+        QRect(view.content.mapTo(view, QPoint(0, 0)), view.content.size())
 
 
 def test_a_target_with_characters_the_model_never_writes_is_refused_by_name(qtbot, view):
