@@ -105,9 +105,8 @@ class AttentionOverview(pg.GraphicsLayoutWidget):
             self._drawn = None
         captions = {key: (captions or {}).get(key, "") for key in self.tiles}
         if self._drawn is stack and self.captions == captions:
-            for key, box in self._boxes.items():  # all: a zoom restyles every caption
-                self._set_box_title(box, captions[key], key == selected)
             self.selected = selected
+            self._write_captions()  # all: a zoom restyles every caption
             return
         self._drawn = stack
         images = downsample(stack)
