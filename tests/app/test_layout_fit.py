@@ -228,6 +228,7 @@ def test_every_view_fits_the_screen(qtbot, original_font, main_window, width, he
         window.show_view(view.view_id)
         settle(qtbot, view)
         problems += [f"{view.view_id}: {p}" for p in layout_problems(window, view)]
+    window.resize(1400, 900)  # the geometry saved at close must not fill the screen for later tests
     assert not problems, "\n".join(problems)
 
 

@@ -78,7 +78,7 @@ class AttentionView(View):
         side_layout.addWidget(self.side, 1)
         side_layout.addWidget(self.hover_label)
         self.side_column = side_column
-        self.content = splitter(Qt.Orientation.Horizontal, (self.heatmap, side_column), stretch=(3, 1))
+        self.content = splitter(Qt.Orientation.Horizontal, (self.heatmap, side_column), stretch=(4, 1))
         output_row = QHBoxLayout()
         output_row.addWidget(self.output, 1)
         output_row.addWidget(self.export_button, 0, Qt.AlignmentFlag.AlignTop)
@@ -106,7 +106,7 @@ class AttentionView(View):
         """Text in the plots follows the application's text size (View ▸ Larger text)."""
         super().apply_zoom()
         self.heatmap.set_text_size(style.point_size())
-        self.side_column.setMinimumWidth(max(320, int(style.point_size() * 24)))  # about 35 characters
+        self.side_column.setMinimumWidth(max(320, int(style.point_size() * 20)))  # about 30 characters
         self.row_panel.apply_zoom()
         if self.result is not None:
             self._draw(self.result)  # the output strip and the overview captions are re-written
