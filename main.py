@@ -201,6 +201,10 @@ def main(argv=None) -> int:
         done = view.ready() and not view.busy and not window.state.model_folders.loading
         if done or clock.elapsed() > args.timeout * 1000:
             status["code"] = 0 if done else 3
+            # the result just drawn has changed texts whose layout requests are still queued:
+            # grabbed now, wrapped labels and the output strip were cut or drawn over each other
+            for _ in range(3):
+                app.processEvents()
             window.grab().save(args.screenshot)
             window.close()
             app.quit()

@@ -1,10 +1,11 @@
 """The main window: navigation on the left, one view at a time, a status bar."""
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QActionGroup, QFont, QKeySequence
-from PySide6.QtWidgets import (QAbstractItemView, QApplication, QDockWidget, QHBoxLayout, QLabel, QListWidget,
-                               QListWidgetItem, QMainWindow, QMenu, QMessageBox, QStackedWidget, QWidget)
+from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QActionGroup, QFont, QFontMetrics, QKeySequence
+from PySide6.QtWidgets import (QAbstractItemView, QApplication, QDockWidget, QHBoxLayout, QLabel, QListView,
+                               QListWidget, QListWidgetItem, QMainWindow, QMenu, QMessageBox, QSizePolicy,
+                               QStackedWidget, QVBoxLayout, QWidget)
 
 import html
 import time
@@ -56,12 +57,19 @@ class MainWindow(QMainWindow):
         self.stack = QStackedWidget()
         self._presenting = False
         self.navigation.currentRowChanged.connect(self._show_row)
+        self.navigation.setFlow(QListView.Flow.LeftToRight)
+        self.navigation.setWrapping(True)
+        self.navigation.setResizeMode(QListView.ResizeMode.Adjust)
+        self.navigation.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.navigation.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.navigation.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         central = QWidget()
-        row = QHBoxLayout(central)
-        row.setContentsMargins(4, 4, 4, 0)
-        row.addWidget(self.navigation)
-        row.addWidget(self.stack, 1)
+        column = QVBoxLayout(central)
+        column.setContentsMargins(4, 4, 4, 0)
+        column.addWidget(self.navigation)
+        column.addWidget(self.stack, 1)
         self.setCentralWidget(central)
+        self._fit_navigation()
 
         self._device_result = None
         self._last_inference_ms: float | None = None
@@ -190,11 +198,29 @@ class MainWindow(QMainWindow):
 
     # ---- navigation ----------------------------------------------------------------------
     def _fit_navigation(self):
-        """Wide enough for the longest view name at the current text size."""
-        metrics = self.navigation.fontMetrics()
-        widest = max((metrics.horizontalAdvance(self.navigation.item(i).text())
-                      for i in range(self.navigation.count())), default=100)
-        self.navigation.setFixedWidth(widest + 36)
+        """The view names in a row above the view (wrapping onto a second row when they do not
+        fit), sized for the current text size.  A list down the left side took 200 px of width
+        from every view, 16 % of a 1280×720 projector."""
+        metrics = QFontMetrics(QApplication.font())  # the widget's own metrics lag behind a zoom
+        height = metrics.height() + 10
+        widths = []
+        for i in range(self.navigation.count()):
+            item = self.navigation.item(i)
+            width = metrics.horizontalAdvance(item.text()) + 2 * metrics.averageCharWidth() + 8
+            item.setSizeHint(QSize(width, height))
+            widths.append(width)
+        available = max(self.centralWidget().width() - 8 if self.centralWidget() else self.width(), 1) - 8
+        lines, used = 1, 0
+        for width in widths:
+            if used and used + width > available:
+                lines, used = lines + 1, 0
+            used += width
+        frame = 2 * self.navigation.frameWidth()
+        self.navigation.setFixedHeight(lines * height + frame + 2)
+
+    def resizeEvent(self, event):
+        super().resizeEvent(event)
+        self._fit_navigation()
 
     def view(self, view_id: str):
         for v in self.views:

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont, QPalette
-from PySide6.QtWidgets import (QAbstractItemView, QApplication, QGraphicsOpacityEffect, QHeaderView, QLabel,
-                               QSplitter, QTableWidget, QTableWidgetItem, QWidget)
+from PySide6.QtWidgets import (QAbstractItemView, QApplication, QHeaderView, QLabel, QSplitter, QTableWidget,
+                               QTableWidgetItem, QWidget)
 
 # ---- colours -------------------------------------------------------------------------------------
 TEXT = QColor("#111111")
@@ -280,22 +280,23 @@ def plural(count: int, one: str, many: str) -> str:
 
 
 # ---- out-of-date content ----------------------------------------------------------------------------
-#: opacity of a picture that shows the last good input rather than the one typed
-GREYED_OPACITY = 0.35
-
-
 def set_greyed(widget: QWidget, greyed: bool) -> None:
-    """Grey `widget` while it shows the last good input rather than the typed one."""
-    if greyed and widget.graphicsEffect() is None:
-        effect = QGraphicsOpacityEffect(widget)
-        effect.setOpacity(GREYED_OPACITY)
-        widget.setGraphicsEffect(effect)
-    elif not greyed and widget.graphicsEffect() is not None:
-        widget.setGraphicsEffect(None)  # deletes the effect
+    """Grey `widget` while it shows the last good input rather than the typed one: a pale veil
+    over it (app/widgets/stale_veil.py; an opacity effect missed graphics and table viewports)."""
+    from app.widgets.stale_veil import StaleVeil
+
+    veil = StaleVeil.of(widget)
+    if greyed:
+        (veil or StaleVeil(widget)).cover()
+    elif veil is not None:
+        veil.hide()
 
 
 def is_greyed(widget: QWidget) -> bool:
-    return widget.graphicsEffect() is not None
+    from app.widgets.stale_veil import StaleVeil
+
+    veil = StaleVeil.of(widget)
+    return veil is not None and not veil.isHidden()
 
 
 # ---- labels and tables ----------------------------------------------------------------------------

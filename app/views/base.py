@@ -286,13 +286,24 @@ class View(QWidget):
 
     # ---- out-of-date content ---------------------------------------------------------------
     def set_stale(self, stale: bool) -> None:
-        """Grey `content` while the input it shows is no longer the input typed (an error is shown)."""
-        if self.content is not None:
-            style.set_greyed(self.content, stale)
+        """Grey what `stale_widgets()` names (default: `content`) while the input it shows is no
+        longer the input typed (an error is shown)."""
+        for widget in self.stale_widgets():
+            style.set_greyed(widget, stale)
+
+    def stale_widgets(self) -> list[QWidget]:
+        """The widgets showing results, greyed while they are out of date."""
+        return [self.content] if self.content is not None else []
 
     @property
     def stale(self) -> bool:
-        return self.content is not None and style.is_greyed(self.content)
+        return any(style.is_greyed(widget) for widget in self.stale_widgets())
+
+    # ---- layout -------------------------------------------------------------------------------
+    def main_plot(self) -> QWidget:
+        """The picture the view is about (a lecturer's screen must give it room: at least 40 % of
+        the window, tests/app/test_layout_fit.py).  Views override; default: `content`."""
+        return self.content or self
 
     # ---- routing between views ---------------------------------------------------------------
     def receive(self, kind: str, payload) -> None:

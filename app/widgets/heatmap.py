@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPen
 
 from app import style
 from app.widgets.tokens import display_tokens
@@ -75,8 +75,17 @@ class AttentionHeatmap(pg.GraphicsLayoutWidget):
             axis = self.plot.getAxis(side)
             axis.setTickFont(font)
             axis.setTextPen(text)
+            # a token label centred on the first or last cell is wider than half a cell once
+            # the cells are narrow (39–40 input characters); pyqtgraph drops a label that crosses
+            # the axis' end unless it is allowed this many pixels beyond it
+            axis.setStyle(hideOverlappingLabels=QFontMetrics(font).horizontalAdvance("⟨/s⟩"))
         self.colorbar.axis.setTickFont(font)
         self.colorbar.axis.setTextPen(text)
+        # pyqtgraph gives the colour bar's axis a fixed 45 px and silently drops every number
+        # wider than that ("0.2" … "1.0" at text ×2, leaving only "0"): widen it with the text
+        self.colorbar.axis.setWidth(QFontMetrics(font).horizontalAdvance("0.0") + 16)
+        # …and "0" and "1.0", centred on the bar's ends, reach half a line beyond them
+        self.colorbar.axis.setStyle(hideOverlappingLabels=QFontMetrics(font).height() // 2 + 2)
         self.colorbar.getAxis("left").setLabel(self.tr("attention weight"),
                                                **{"font-size": f"{points:.1f}pt", "color": text})
         self._set_titles()
