@@ -54,6 +54,11 @@ def picture_image(widget: QWidget, caption: str | None = None, scale: float = 2.
     size = picture_size(widget, caption)
     image = QImage(size * scale, QImage.Format.Format_ARGB32)
     image.setDevicePixelRatio(scale)
+    # point-size fonts (the caption, zoomed labels) are sized by the device's resolution: the
+    # widget's, for the image and the SVG alike, so both draw text at the size seen on screen
+    dots_per_metre = round(widget.logicalDpiX() / 0.0254)
+    image.setDotsPerMeterX(dots_per_metre)
+    image.setDotsPerMeterY(dots_per_metre)
     image.fill(style.plot_background())
     painter = QPainter(image)
     try:
@@ -75,6 +80,7 @@ def export_svg(widget: QWidget, path, caption: str | None = None) -> Path:
     generator = QSvgGenerator()
     generator.setFileName(str(path))
     generator.setSize(size)
+    generator.setResolution(widget.logicalDpiX())  # as the image (picture_image): text the same size
     generator.setViewBox(QRectF(0, 0, size.width(), size.height()))
     generator.setTitle(caption or "Attention Lab")
     painter = QPainter()

@@ -293,6 +293,6 @@ def test_svg_export_is_drawn_like_the_png_export(qtbot, view, tmp_path):
     a = np.frombuffer(png.constBits(), dtype=np.uint8).reshape(png.height(), png.bytesPerLine())[:, :png.width() * 4]
     b = np.frombuffer(drawn.constBits(), dtype=np.uint8).reshape(drawn.height(), drawn.bytesPerLine())[:, :drawn.width() * 4]
     difference = np.abs(a.astype(int) - b.astype(int)).mean()
-    assert difference < 6.0, difference
+    assert difference < 2.0, difference
     # and the caption line names what is shown
     assert "date-transformer" in (tmp_path / "a.svg").read_text() and "4 Nov 1988" in (tmp_path / "a.svg").read_text()
