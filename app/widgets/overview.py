@@ -8,12 +8,15 @@ of 512 x 512 (16 times fewer pixels to colour), and the grid stays interactive. 
 same stack again (another head chosen) only moves the highlight."""
 from __future__ import annotations
 
+import weakref
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Signal
 
 from app import style
 from app.widgets.heatmap import COLORMAP
+from engine.hf.transforms import block_sums
 
 
 TILE_PIXELS = 128
@@ -29,7 +32,7 @@ def downsample(stack: np.ndarray, limit: int = TILE_PIXELS) -> np.ndarray:
     if f == 1 and g == 1:
         return a
     row_starts, col_starts = np.arange(0, q, f), np.arange(0, k, g)
-    sums = np.add.reduceat(np.add.reduceat(a, col_starts, axis=-1), row_starts, axis=-2)
+    sums = block_sums(a, row_starts, col_starts)
     rows = np.diff(np.append(row_starts, q))  # how many real rows each block holds (the last may hold fewer)
     cols = np.diff(np.append(col_starts, k))
     return (sums / (rows[:, None] * cols[None, :])).astype(np.float32)
@@ -59,6 +62,11 @@ class AttentionOverview(pg.GraphicsLayoutWidget):
         self._lut = pg.colormap.get(COLORMAP).getLookupTable(nPts=256)
         self.selected: tuple[int, int | None] | None = None
         self._drawn = None  # the stack the tiles show (identity: drawing it again only moves the highlight)
+        self._caption_points = None  # the caption size last applied (a zoom restyles every caption)
+        # the last few stacks' tile images (the view's toggle states of one result): flipping a
+        # toggle back redraws the tiles without downsampling 19 M weights again.  Weak references:
+        # a stack nobody else holds (an old result's) is not kept alive by this cache.
+        self._images: list[tuple[weakref.ref, np.ndarray, np.ndarray]] = []
 
     def _rebuild(self, n_layers: int, n_heads: int):
         self.clear()
@@ -88,13 +96,15 @@ class AttentionOverview(pg.GraphicsLayoutWidget):
             self._drawn = None
         captions = {key: (captions or {}).get(key, "") for key in self.tiles}
         if self._drawn is stack and self.captions == captions:
-            for key, box in self._boxes.items():  # all: a zoom restyles every caption
-                self._set_box_title(box, captions[key], key == selected)
+            # another head of the same stack: restyle the two tiles whose highlight changes,
+            # or all of them after a zoom (78 rich-text labels cost ~0.1 s at 512 tokens)
+            zoomed = self._caption_points != style.point_size(0.85)
+            for key in (self.tiles if zoomed else {self.selected, selected} & self.tiles.keys()):
+                self._set_box_title(key, captions[key], key == selected)
             self.selected = selected
             return
         self._drawn = stack
-        images = downsample(stack)
-        means = images.mean(axis=1)  # block means are linear: the mean of the heads' images
+        images, means = self._tile_images(stack)
         rows, cols = stack.shape[2:]
         for (layer, head), tile in self.tiles.items():
             m = means[layer] if head is None else images[layer, head]
@@ -105,15 +115,26 @@ class AttentionOverview(pg.GraphicsLayoutWidget):
             box = self._boxes[(layer, head)]
             box.setRange(QRectF(0, 0, cols, rows), padding=0.02)
             box.setToolTip(caption)
-            self._set_box_title(box, caption, (layer, head) == selected)
+            self._set_box_title((layer, head), caption, (layer, head) == selected)
         self.selected = selected
 
-    def _set_box_title(self, box, caption, is_selected):
+    def _tile_images(self, stack: np.ndarray, keep: int = 4):
+        """(downsampled heads [layer, head, q, k], their mean over heads [layer, q, k]) of `stack`."""
+        self._images = [entry for entry in self._images if entry[0]() is not None]
+        for held, images, means in self._images:
+            if held() is stack:
+                return images, means
+        images = downsample(stack)
+        means = images.mean(axis=1)  # block means are linear: the mean of the heads' images
+        self._images = [(weakref.ref(stack), images, means)] + self._images[:keep - 1]
+        return images, means
+
+    def _set_box_title(self, key, caption, is_selected):
         # The selected tile's caption is bold and red, and its frame too.
-        key = next(k for k, b in self._boxes.items() if b is box)
+        self._caption_points = style.point_size(0.85)
         self._labels[key].setText(caption, color="#c62828" if is_selected else "#222", bold=is_selected,
-                                size=f"{style.point_size(0.85):.1f}pt")  # follows the zoom
-        box.setBorder(pg.mkPen("#c62828", width=3) if is_selected else pg.mkPen("#bbb", width=1))
+                                  size=f"{self._caption_points:.1f}pt")  # follows the zoom
+        self._boxes[key].setBorder(pg.mkPen("#c62828", width=3) if is_selected else pg.mkPen("#bbb", width=1))
 
     def _clicked(self, layer, head):
         self.tile_clicked.emit(layer, head)

@@ -110,9 +110,20 @@ def merge_to_words(weights, query_groups, key_groups) -> np.ndarray:
         return (row_mean @ a.astype(np.float64) @ cols.T).astype(np.float32)
     # Runs (the usual case): sums over slices, O(Q·K) instead of a matrix product.
     # float32 sums: a word has few pieces, so rounding stays near float32 resolution.
-    summed = np.add.reduceat(np.add.reduceat(a, k_starts, axis=-1), q_starts, axis=-2)
+    summed = block_sums(a, q_starts, k_starts)
     sizes = np.diff(q_starts + [n_q])
     return (summed / sizes[:, None]).astype(np.float32)
+
+
+def block_sums(weights, row_starts, col_starts) -> np.ndarray:
+    """S[..., a, b] = Σ_{i ∈ rows a} Σ_{j ∈ cols b} A[..., i, j], where block a runs from
+    row_starts[a] to the next start (or the end), likewise for columns.
+
+    Rows are summed first, then the columns of the now shorter array: reduceat along the last
+    axis pays per block and per row, so the other order is several times slower on a 72-head,
+    512-token stack (whole contiguous rows are added at once along the second-last axis)."""
+    rows = np.add.reduceat(np.asarray(weights), np.asarray(row_starts, dtype=np.intp), axis=-2)
+    return np.add.reduceat(rows, np.asarray(col_starts, dtype=np.intp), axis=-1)
 
 
 def hide_and_renormalise(weights, hidden_queries, hidden_keys) -> np.ndarray:
