@@ -24,11 +24,15 @@ FULL_LABELS = 128
 
 def label_step(n_visible: int, pixels: float, pitch: float) -> int:
     """k such that every k-th of `n_visible` labels is drawn: 1 up to FULL_LABELS, else the
-    smallest k with ceil(n_visible / k) labels of `pitch` pixels fitting in `pixels`,
-    i.e. k = ceil(n_visible · pitch / pixels)."""
+    smallest k with ceil(n_visible / k) labels of `pitch` pixels fitting in `pixels` (at most
+    n_visible: one label when not even one fits)."""
     if n_visible <= FULL_LABELS:
         return 1
-    return max(1, math.ceil(n_visible * pitch / max(pixels, 1.0)))
+    pixels = max(pixels, 1.0)
+    step = max(1, math.ceil(n_visible * pitch / pixels))  # a lower bound: n/k labels fit
+    while step < n_visible and math.ceil(n_visible / step) * pitch > pixels:
+        step += 1
+    return step
 
 
 class TokenTicks:

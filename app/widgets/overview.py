@@ -12,11 +12,11 @@ import weakref
 
 import numpy as np
 import pyqtgraph as pg
+import torch
 from PySide6.QtCore import QRectF, Signal
 
 from app import style
 from app.widgets.heatmap import COLORMAP
-from engine.hf.transforms import block_sums
 
 
 TILE_PIXELS = 128
@@ -25,17 +25,21 @@ TILE_PIXELS = 128
 def downsample(stack: np.ndarray, limit: int = TILE_PIXELS) -> np.ndarray:
     """[..., Q, K] -> [..., ceil(Q/f), ceil(K/g)] with f = ceil(Q/limit), g = ceil(K/limit):
     each pixel is the mean of an f x g block (edge blocks: the mean of what they hold).
-    Unchanged when both sides are within `limit`."""
+    Unchanged when both sides are within `limit`.
+
+    torch's average pooling with ceil_mode computes exactly these block means (an edge window
+    is divided by the cells inside the input), a few times faster than numpy's reduceat on a
+    72-head, 512-token stack, where this runs on the GUI thread at every keystroke."""
     a = np.asarray(stack, dtype=np.float32)
     q, k = a.shape[-2:]
     f, g = -(-q // limit), -(-k // limit)
     if f == 1 and g == 1:
         return a
-    row_starts, col_starts = np.arange(0, q, f), np.arange(0, k, g)
-    sums = block_sums(a, row_starts, col_starts)
-    rows = np.diff(np.append(row_starts, q))  # how many real rows each block holds (the last may hold fewer)
-    cols = np.diff(np.append(col_starts, k))
-    return (sums / (rows[:, None] * cols[None, :])).astype(np.float32)
+    images = torch.from_numpy(np.ascontiguousarray(a)).reshape(-1, 1, q, k)
+    with torch.no_grad():
+        pooled = torch.nn.functional.avg_pool2d(images, (f, g), stride=(f, g), ceil_mode=True,
+                                                count_include_pad=False)
+    return pooled.reshape(*a.shape[:-2], -(-q // f), -(-k // g)).numpy()
 
 
 class _Tile(pg.ImageItem):

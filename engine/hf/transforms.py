@@ -134,15 +134,17 @@ def hide_and_renormalise(weights, hidden_queries, hidden_keys) -> np.ndarray:
     keep_k = ~np.asarray(hidden_keys, dtype=bool)
     if keep_q.shape != (a.shape[-2],) or keep_k.shape != (a.shape[-1],):
         raise ValueError("the masks must have one entry per query and per key")
-    kept = a[..., np.flatnonzero(keep_q)[:, None], np.flatnonzero(keep_k)[None, :]]
+    # two takes (whole rows, then columns) copy less than one two-axis fancy index: ~2x faster
+    kept = a.take(np.flatnonzero(keep_q), axis=-2).take(np.flatnonzero(keep_k), axis=-1)
     mass = kept.sum(axis=-1, keepdims=True)
     return np.divide(kept, mass, out=np.zeros_like(kept), where=mass > 0)
 
 
 def sink_mass(weights, sink_keys) -> np.ndarray:
     """Mean over queries of the attention on the sink keys (boolean mask): [..., Q, K] -> [...]."""
-    a = np.asarray(weights, dtype=np.float64)
+    a = np.asarray(weights)
     sinks = np.asarray(sink_keys, dtype=bool)
     if sinks.shape != (a.shape[-1],):
         raise ValueError("sink_keys must have one entry per key")
-    return a[..., sinks].sum(axis=-1).mean(axis=-1).astype(np.float32)
+    # the few sink columns first, then float64: not a float64 copy of the whole stack
+    return a[..., sinks].astype(np.float64).sum(axis=-1).mean(axis=-1).astype(np.float32)
