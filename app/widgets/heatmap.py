@@ -44,11 +44,14 @@ class TokenTicks:
         self.labels: list[str] = []
         self.step = 1
         self._shown = None
+        self._pitch = None  # (font, labels) it was measured for, pixels: 512 labels take ~10 ms to measure
         plot.vb.sigRangeChanged.connect(self.update)
         plot.vb.sigResized.connect(self.update)
 
     def set_labels(self, labels) -> None:
-        self.labels = list(labels)
+        labels = list(labels)
+        if labels != self.labels:  # the same tokens (another head) keep their measured pitch
+            self.labels = labels
         self.update()
 
     def visible(self) -> range:
@@ -62,10 +65,16 @@ class TokenTicks:
     def pitch(self) -> float:
         """Pixels one label needs along the axis: a line of text on the left axis; on the
         bottom axis the widest label plus the width of two spaces."""
-        metrics = QFontMetricsF(self.plot.getAxis(self.side).style.get("tickFont") or QFont())
+        font = self.plot.getAxis(self.side).style.get("tickFont") or QFont()
+        if self._pitch is not None and self._pitch[0] == (font.key(), self.labels):
+            return self._pitch[1]
+        metrics = QFontMetricsF(font)
         if self.side != "bottom":
-            return metrics.height()
-        return max((metrics.horizontalAdvance(t) for t in self.labels), default=0.0) + metrics.horizontalAdvance("  ")
+            pitch = metrics.height()
+        else:
+            pitch = max((metrics.horizontalAdvance(t) for t in self.labels), default=0.0) + metrics.horizontalAdvance("  ")
+        self._pitch = ((font.key(), self.labels), pitch)
+        return pitch
 
     def update(self, *_) -> None:
         visible = self.visible()

@@ -111,8 +111,8 @@ def merge_to_words(weights, query_groups, key_groups) -> np.ndarray:
     # Runs (the usual case): sums over slices, O(Q·K) instead of a matrix product.
     # float32 sums: a word has few pieces, so rounding stays near float32 resolution.
     summed = block_sums(a, q_starts, k_starts)
-    sizes = np.diff(q_starts + [n_q])
-    return (summed / sizes[:, None]).astype(np.float32)
+    sizes = np.diff(q_starts + [n_q]).astype(np.float32)  # int64 sizes would promote the quotient to float64
+    return (summed / sizes[:, None]).astype(np.float32, copy=False)
 
 
 def block_sums(weights, row_starts, col_starts) -> np.ndarray:
