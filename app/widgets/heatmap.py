@@ -86,15 +86,17 @@ class TokenTicks:
             self.plot.getAxis(self.side).setTicks([shown])
 
 
-def hatch_overlay(mask: np.ndarray) -> np.ndarray:
-    """RGBA image (rows*8, cols*8, 4): diagonal grey stripes where mask is True, clear elsewhere."""
+def hatch_overlay(mask: np.ndarray, max_side: int = 1024) -> np.ndarray:
+    """RGBA image (rows*p, cols*p, 4), p = min(8, max_side // the longer side) pixels per cell
+    (at least 1): diagonal grey stripes 8 pixels apart where mask is True, clear elsewhere.
+    Up to 128 tokens a cell is 8 x 8 pixels; a 512-token causal mask is 1024 x 1024 pixels,
+    not 4096 x 4096 (a quarter-gigabyte of index grids and seconds on the GUI thread)."""
     rows, cols = mask.shape
-    yy, xx = np.mgrid[0: rows * _HATCH, 0: cols * _HATCH]
-    stripes = ((xx + yy) % _HATCH) < 2
-    rgba = np.zeros((rows * _HATCH, cols * _HATCH, 4), dtype=np.uint8)
-    big = np.repeat(np.repeat(mask, _HATCH, axis=0), _HATCH, axis=1)
-    rgba[..., :3] = np.where(stripes[..., None], 150, 60)
-    rgba[..., 3] = np.where(big, 255, 0)
+    per_cell = max(1, min(_HATCH, max_side // max(rows, cols, 1)))
+    stripes = ((np.arange(rows * per_cell)[:, None] + np.arange(cols * per_cell)[None, :]) % _HATCH) < 2
+    rgba = np.zeros((rows * per_cell, cols * per_cell, 4), dtype=np.uint8)
+    rgba[..., :3] = np.where(stripes, 150, 60)[..., None]
+    rgba[..., 3] = np.repeat(np.repeat(mask, per_cell, axis=0), per_cell, axis=1) * np.uint8(255)
     return rgba
 
 

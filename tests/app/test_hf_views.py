@@ -254,6 +254,18 @@ def test_long_inputs_label_every_kth_token_that_fits_and_zooming_brings_all_back
     assert step > 1 and [t for _, t in key_axis._tickLevels[0]] == tokens[::step]
 
 
+def test_causal_hatch_of_long_inputs_stays_near_a_thousand_pixels_per_side():
+    """A 300-token causal mask is hatched with 3 x 3 pixels per cell (1024 // 300), not 8 x 8."""
+    from app.widgets.heatmap import hatch_overlay
+
+    mask = np.triu(np.ones((300, 300), dtype=bool), k=1)
+    overlay = hatch_overlay(mask)
+    assert overlay.shape == (900, 900, 4)
+    np.testing.assert_array_equal(overlay[..., 3], np.kron(mask, np.ones((3, 3))) * 255)
+    y, x = np.indices((900, 900))
+    np.testing.assert_array_equal(overlay[..., 0], np.where((x + y) % 8 < 2, 150, 60))
+
+
 def test_overview_downsamples_long_inputs_to_block_means():
     from app.widgets.overview import TILE_PIXELS, AttentionOverview
 
