@@ -160,50 +160,59 @@ def main(argv=None) -> int:
     except (StartError, i18n.LanguageError) as exc:
         print(f"attention-lab: {exc}", file=sys.stderr)
         return 2
-    # a slide (--screenshot) shows exactly what the options say, not the last session
+    # a slide (--screenshot) shows exactly what the options say, not the last session.  The
+    # window shows first; the views (pyqtgraph) and the engine (torch) follow once it is painted.
     window = MainWindow(device=args.device, initial_view=args.view, threads=max(1, args.threads),
-                        restore_session=not (args.screenshot or args.session))
+                        restore_session=not (args.screenshot or args.session), deferred=True)
     if size:
         window.resize(*size)
-    try:
-        apply_options(window, args)
-    except StartError as exc:
-        print(f"attention-lab: {exc}", file=sys.stderr)
-        tear_down(app, window)
-        return 2
-    window.show()
     status = {"code": 0}
-    if args.startup_report:
-        app.processEvents()  # the window is on screen once its first paint has been handled
-        print(f"window_shown {time.time():.6f}", flush=True)
 
-        def first_result():
-            view = window.current_view()
-            if view.ready() and not view.busy:
-                print(f"first_result {time.time():.6f}", flush=True)
-                window.close()
-                app.quit()
-            else:
-                QTimer.singleShot(5, first_result)
+    def when_views_ready():
+        try:
+            apply_options(window, args)
+        except StartError as exc:
+            print(f"attention-lab: {exc}", file=sys.stderr)
+            status["code"] = 2
+            window.close()
+            app.quit()
+            return
+        if args.startup_report:
+            print(f"window_shown {window.first_paint_at or time.time():.6f}", flush=True)
+            QTimer.singleShot(0, first_result)
+        elif args.screenshot:
+            clock.start()
+            QTimer.singleShot(200, poll)
 
-        QTimer.singleShot(0, first_result)
-    elif args.screenshot:
-        clock = QElapsedTimer()
-        clock.start()
+    def first_result():
+        view = window.current_view()
+        if view.ready() and not view.busy:
+            print(f"first_result {time.time():.6f}", flush=True)
+            window.close()
+            app.quit()
+        else:
+            QTimer.singleShot(5, first_result)
 
-        def poll():
-            view = window.current_view()
-            # the result for the options, not an earlier one (nor one before --model-path loaded)
-            done = view.ready() and not view.busy and not window.state.model_folders.loading
-            if done or clock.elapsed() > args.timeout * 1000:
-                status["code"] = 0 if done else 3
-                window.grab().save(args.screenshot)
-                window.close()
-                app.quit()
-            else:
-                QTimer.singleShot(100, poll)
+    clock = QElapsedTimer()
 
-        QTimer.singleShot(200, poll)
+    def poll():
+        view = window.current_view()
+        # the result for the options, not an earlier one (nor one before --model-path loaded)
+        done = view.ready() and not view.busy and not window.state.model_folders.loading
+        if done or clock.elapsed() > args.timeout * 1000:
+            status["code"] = 0 if done else 3
+            # the result just drawn has changed texts whose layout requests are still queued:
+            # grabbed now, wrapped labels and the output strip were cut or drawn over each other
+            for _ in range(3):
+                app.processEvents()
+            window.grab().save(args.screenshot)
+            window.close()
+            app.quit()
+        else:
+            QTimer.singleShot(100, poll)
+
+    window.views_ready.connect(when_views_ready)
+    window.show()
     code = app.exec()
     tear_down(app, window)
     return status["code"] or code

@@ -37,9 +37,10 @@ class EngineBridge(QObject):
     DEFAULT_THREADS = 1
 
     def __init__(self, worker: InferenceWorker | None = None, device: str = "auto", parent=None,
-                 threads: int | None = DEFAULT_THREADS):
+                 threads: int | None = DEFAULT_THREADS, start_worker: bool = True):
+        """`start_worker=False`: requests wait until `start_worker()` (the window shows first)."""
         super().__init__(parent)
-        self.worker = worker or InferenceWorker(device=device, threads=threads)
+        self.worker = worker or InferenceWorker(device=device, threads=threads, start=start_worker)
         self._inbox: queue.SimpleQueue = queue.SimpleQueue()
         self._latest: dict[str, int] = {}
         self._outstanding = 0
@@ -86,6 +87,10 @@ class EngineBridge(QObject):
         if not self._timer.isActive():
             self._timer.start()
         return request_id
+
+    def start_worker(self) -> None:
+        """Start the engine's thread if it was created waiting (idempotent)."""
+        self.worker.start()
 
     def invalidate(self, channel: str) -> None:
         """Whatever is in flight on `channel` is no longer wanted (its view now shows a message

@@ -10,9 +10,8 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
-import numpy as np
 from PySide6.QtCore import QPoint, QRect, QRectF, QSettings, QSize, QStandardPaths, Qt
-from PySide6.QtGui import QColor, QFontMetrics, QImage, QPainter
+from PySide6.QtGui import QFontMetrics, QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QToolButton, QWidget
 
@@ -37,7 +36,7 @@ def paint_picture(painter: QPainter, widget: QWidget, caption: str | None) -> No
     """Draw the caption line, then the widget below it, with `painter`."""
     width = widget.width()
     top = _caption_height(caption, width)
-    painter.fillRect(QRectF(0, 0, width, widget.height() + top), QColor("white"))
+    painter.fillRect(QRectF(0, 0, width, widget.height() + top), style.plot_background())
     if caption:
         painter.setFont(style.font())
         painter.setPen(style.TEXT)
@@ -55,7 +54,7 @@ def picture_image(widget: QWidget, caption: str | None = None, scale: float = 2.
     size = picture_size(widget, caption)
     image = QImage(size * scale, QImage.Format.Format_ARGB32)
     image.setDevicePixelRatio(scale)
-    image.fill(QColor("white"))
+    image.fill(style.plot_background())
     painter = QPainter(image)
     try:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -96,6 +95,8 @@ def export_picture(widget: QWidget, path, caption: str | None = None) -> Path:
 
 
 def _cell(value) -> str:
+    import numpy as np  # here, not at the top: the window shows before numpy is needed
+
     if value is None:
         return ""
     if isinstance(value, str):
@@ -123,6 +124,8 @@ def write_csv(path, header, rows) -> Path:
 
 def matrix_csv(path, matrix, row_labels=None, column_labels=None, corner: str = "") -> Path:
     """A matrix with optional row and column labels."""
+    import numpy as np
+
     matrix = np.atleast_2d(np.asarray(matrix))
     header = None
     if column_labels is not None:

@@ -1,14 +1,16 @@
 """The main window: navigation on the left, one view at a time, a status bar."""
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, QObject, QSettings, Qt
-from PySide6.QtGui import QAction, QFont, QKeySequence
-from PySide6.QtWidgets import (QApplication, QDockWidget, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMainWindow,
-                               QMenu, QMessageBox, QStackedWidget, QWidget)
+from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QActionGroup, QFont, QFontMetrics, QKeySequence
+from PySide6.QtWidgets import (QAbstractItemView, QApplication, QDockWidget, QHBoxLayout, QLabel, QListView,
+                               QListWidget, QListWidgetItem, QMainWindow, QMenu, QMessageBox, QSizePolicy,
+                               QStackedWidget, QVBoxLayout, QWidget)
 
 import html
+import time
 
-from app import i18n
+from app import i18n, style
 from app.bridge import EngineBridge
 from app.engine_text import engine_message
 from app.export import ExportButton
@@ -21,6 +23,8 @@ from engine.jobs import DeviceRequest
 
 
 DEFAULT_TEXT_SIZE = 11
+#: a deferred window that is never painted (hidden, offscreen) builds its views after this long
+DEFERRED_BUILD_MS = 300
 
 
 def settings() -> QSettings:
@@ -28,27 +32,44 @@ def settings() -> QSettings:
 
 
 class MainWindow(QMainWindow):
+    #: the views exist (at once, or after the first paint when `deferred`)
+    views_ready = Signal()
+
     def __init__(self, device: str = "auto", bridge: EngineBridge | None = None, initial_view: str | None = None,
-                 threads: int | None = EngineBridge.DEFAULT_THREADS, restore_session: bool = False):
-        """`restore_session`: put back what every view showed when the app was last closed."""
+                 threads: int | None = EngineBridge.DEFAULT_THREADS, restore_session: bool = False,
+                 deferred: bool = False):
+        """`restore_session`: put back what every view showed when the app was last closed.
+        `deferred`: show the bare window first and build the views (pyqtgraph) and start the
+        engine (torch) once it has been painted, so that it appears within a second of launch."""
         super().__init__()
         self.setWindowTitle(self.tr("Attention Lab"))
-        self.bridge = bridge or EngineBridge(device=device, parent=self, threads=threads)
+        self._load_look()  # before any widget is built, so that every one is built in it
+        self.bridge = bridge or EngineBridge(device=device, parent=self, threads=threads, start_worker=not deferred)
         self.state = SharedState(self)
         self.views = []
+        # time.time() of the window's first paint (benchmarks/startup.py)
+        self.first_paint_at: float | None = None
+        self._initial_view = initial_view
+        self._restore_session = restore_session
 
         self.navigation = QListWidget()
         self.navigation.setObjectName("navigation")
         self.stack = QStackedWidget()
         self._presenting = False
-        self._build_views()
         self.navigation.currentRowChanged.connect(self._show_row)
+        self.navigation.setFlow(QListView.Flow.LeftToRight)
+        self.navigation.setWrapping(True)
+        self.navigation.setResizeMode(QListView.ResizeMode.Adjust)
+        self.navigation.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.navigation.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.navigation.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         central = QWidget()
-        row = QHBoxLayout(central)
-        row.setContentsMargins(4, 4, 4, 0)
-        row.addWidget(self.navigation)
-        row.addWidget(self.stack, 1)
+        column = QVBoxLayout(central)
+        column.setContentsMargins(4, 4, 4, 0)
+        column.addWidget(self.navigation)
+        column.addWidget(self.stack, 1)
         self.setCentralWidget(central)
+        self._fit_navigation()
 
         self._device_result = None
         self._last_inference_ms: float | None = None
@@ -75,14 +96,42 @@ class MainWindow(QMainWindow):
         self._menus: list[QMenu] = []
         self._menu_actions: list[QAction] = []
         self._build_menus()
-        self._restore(initial_view)
-        if restore_session:
+        self._restore_geometry()
+        if deferred:
+            self.statusBar().showMessage(self.tr("Loading the views…"))
+            # the views are built on the first paint, or after a moment if none comes (hidden)
+            QTimer.singleShot(DEFERRED_BUILD_MS, self._start_views)
+        else:
+            self._start_views()
+
+    def event(self, event) -> bool:
+        if event.type() == QEvent.Type.Paint and self.first_paint_at is None:
+            self.first_paint_at = time.time()
+            QTimer.singleShot(0, self._start_views)  # after this paint reaches the screen
+        return super().event(event)
+
+    def _start_views(self) -> None:
+        """The views, their View-menu actions, then the last session (deferred: after the first paint)."""
+        if self.views or self.bridge.closed:
+            return
+        self.bridge.start_worker()  # torch loads in its thread while the views are built
+        size = self.size()  # restored or asked for (--size): adding the views must not change it
+        self._build_views()
+        if self.size() != size:
+            self.resize(size)
+        self._add_view_actions()
+        self._restore_view(self._initial_view)
+        if self._restore_session:
             self.sessions.restore_last()
+        self.statusBar().clearMessage()
+        self.views_ready.emit()
 
     # ---- the views ------------------------------------------------------------------------
     def _build_views(self) -> None:
         """One view per registry entry, in the stack and the navigation list."""
-        for cls in view_classes():
+        classes = view_classes()  # imports pyqtgraph
+        style.plot_defaults()
+        for cls in classes:
             view = cls(self.bridge, self.state, self)
             view.add_explanation()
             view.set_presenting(self._presenting)
@@ -93,6 +142,12 @@ class MainWindow(QMainWindow):
             item.setData(Qt.ItemDataRole.UserRole, cls.view_id)
             self.navigation.addItem(item)
         self._fit_navigation()
+        # Tab moves on from a table to the next control (arrow keys move between its cells), so
+        # that the keyboard alone reaches every input behind a table
+        for table in self.stack.findChildren(QAbstractItemView):
+            table.setTabKeyNavigation(False)
+        if style.theme() is not style.LIGHT:  # some plots are built white; give them the theme
+            self.restyle()
 
     # ---- language ---------------------------------------------------------------------------
     def set_language(self, language: str) -> None:
@@ -143,11 +198,29 @@ class MainWindow(QMainWindow):
 
     # ---- navigation ----------------------------------------------------------------------
     def _fit_navigation(self):
-        """Wide enough for the longest view name at the current text size."""
-        metrics = self.navigation.fontMetrics()
-        widest = max((metrics.horizontalAdvance(self.navigation.item(i).text())
-                      for i in range(self.navigation.count())), default=100)
-        self.navigation.setFixedWidth(widest + 36)
+        """The view names in a row above the view (wrapping onto a second row when they do not
+        fit), sized for the current text size.  A list down the left side took 200 px of width
+        from every view, 16 % of a 1280×720 projector."""
+        metrics = QFontMetrics(QApplication.font())  # the widget's own metrics lag behind a zoom
+        height = metrics.height() + 10
+        widths = []
+        for i in range(self.navigation.count()):
+            item = self.navigation.item(i)
+            width = metrics.horizontalAdvance(item.text()) + 2 * metrics.averageCharWidth() + 8
+            item.setSizeHint(QSize(width, height))
+            widths.append(width)
+        available = max(self.centralWidget().width() - 8 if self.centralWidget() else self.width(), 1) - 8
+        lines, used = 1, 0
+        for width in widths:
+            if used and used + width > available:
+                lines, used = lines + 1, 0
+            used += width
+        frame = 2 * self.navigation.frameWidth()
+        self.navigation.setFixedHeight(lines * height + frame + 2)
+
+    def resizeEvent(self, event):
+        super().resizeEvent(event)
+        self._fit_navigation()
 
     def view(self, view_id: str):
         for v in self.views:
@@ -223,6 +296,8 @@ class MainWindow(QMainWindow):
 
     def export_current(self):
         """The current view's Export menu (the same one its Export button opens)."""
+        if not self.views:
+            return
         button = self.current_view().findChild(ExportButton)
         if button is not None:
             button.showMenu()
@@ -245,11 +320,21 @@ class MainWindow(QMainWindow):
         return self._presenting
 
     def toggle_presentation(self, on: bool | None = None) -> None:
-        """Full screen without the navigation, the status bar and the views' secondary panels."""
+        """Full screen without the navigation, the status bar, the Export buttons (Ctrl+E and
+        Ctrl+Shift+C still work), the lecture panel (PageDown / PageUp still step) and the views'
+        secondary panels."""
+        was_presenting = self._presenting
         self._presenting = (not self._presenting) if on is None else bool(on)
         self.presentation_action.setChecked(self._presenting)
         self.navigation.setVisible(not self._presenting)
         self.statusBar().setVisible(not self._presenting)
+        for button in self.stack.findChildren(ExportButton):
+            button.setVisible(not self._presenting)
+        if self._presenting and not was_presenting:
+            self._lecture_panel_was_visible = self.lecture_panel.isVisible()
+            self.lecture_panel.hide()
+        elif not self._presenting and was_presenting and getattr(self, "_lecture_panel_was_visible", False):
+            self.lecture_panel.show()
         for view in self.views:
             view.set_presenting(self._presenting)
         if self._presenting:
@@ -259,6 +344,66 @@ class MainWindow(QMainWindow):
             self.showNormal()
             if getattr(self, "_geometry_before", None) is not None:
                 self.restoreGeometry(self._geometry_before)
+
+    # ---- theme and colour map ----------------------------------------------------------------
+    @staticmethod
+    def _load_look() -> None:
+        """The theme and colour map remembered from the last run (unknown values: the defaults)."""
+        s = settings()
+        try:
+            style.set_theme(str(s.value("theme", "light")))
+        except ValueError:
+            style.set_theme("light")
+        try:
+            style.set_colour_map(str(s.value("colour_map", style.DEFAULT_COLOUR_MAP)))
+        except ValueError:
+            style.set_colour_map(style.DEFAULT_COLOUR_MAP)
+
+    def set_theme(self, name: str) -> None:
+        """Light or dark, for the widgets and every plot; remembered."""
+        style.set_theme(name)
+        self.restyle()
+        settings().setValue("theme", name)
+        self._check_look_actions()
+
+    def set_colour_map(self, name: str) -> None:
+        """The colour map of every heatmap (attention, overview, similarity…); remembered."""
+        style.set_colour_map(name)
+        self.restyle()
+        settings().setValue("colour_map", name)
+        self._check_look_actions()
+
+    def restyle(self) -> None:
+        style.restyle(self)
+        for view in self.views:
+            view.apply_theme()
+
+    def _check_look_actions(self) -> None:
+        for name, action in self.theme_actions.items():
+            action.setChecked(name == style.theme().name)
+        for name, action in self.colour_map_actions.items():
+            action.setChecked(name == style.colour_map_name())
+
+    def _add_look_menus(self, view_menu) -> None:
+        theme_menu = view_menu.addMenu(self.tr("&Theme"))
+        names = {"light": self.tr("&Light"), "dark": self.tr("&Dark")}
+        self.theme_actions = self._choice_actions(theme_menu, names, self.set_theme)
+        map_menu = view_menu.addMenu(self.tr("&Colour map"))
+        names = {"viridis": self.tr("&Viridis (default)"), "cividis": self.tr("&Cividis (red–green safe)"),
+                 "inferno": self.tr("&Inferno (high contrast)"), "grayscale": self.tr("&Grayscale (prints in black)")}
+        self.colour_map_actions = self._choice_actions(map_menu, names, self.set_colour_map)
+        self._check_look_actions()
+
+    def _choice_actions(self, menu, names: dict[str, str], choose) -> dict[str, QAction]:
+        group = QActionGroup(self)
+        group.setExclusive(True)
+        actions = {}
+        for name, text in names.items():
+            action = self._action(menu, text, lambda _=False, n=name: choose(n))
+            action.setCheckable(True)
+            group.addAction(action)
+            actions[name] = action
+        return actions
 
     # ---- menus ---------------------------------------------------------------------------
     def _action(self, menu, text: str, slot, shortcut=None) -> QAction:
@@ -303,13 +448,11 @@ class MainWindow(QMainWindow):
             action.setCheckable(True)
             action.setChecked(code == i18n.current())
             self.language_actions[code] = action
+        self._add_look_menus(view_menu)
         view_menu.addSeparator()
-        # Ctrl+1..9 jump between views: a lecturer switches without reaching for the mouse.
+        self.view_menu = view_menu
         self.view_actions = []
-        for number, view in enumerate(self.views[:9], start=1):
-            self.view_actions.append(self._action(
-                view_menu, view.title().replace("&", "&&"),  # "&" would mark a mnemonic
-                lambda _=False, vid=view.view_id: self.show_view(vid), f"Ctrl+{number}"))
+        self._add_view_actions()  # none until the views exist (deferred start)
 
         lecture_menu = self.menuBar().addMenu(self.tr("&Lecture"))
         self._menus.append(lecture_menu)
@@ -327,6 +470,13 @@ class MainWindow(QMainWindow):
         self._action(help_menu, self.tr("Keyboard shortcuts"), self._shortcuts, QKeySequence.StandardKey.HelpContents)
         self._action(help_menu, self.tr("About Attention Lab"), self._about)
 
+    def _add_view_actions(self) -> None:
+        # Ctrl+1..9 jump between views: a lecturer switches without reaching for the mouse.
+        for number, view in enumerate(self.views[:9], start=1):
+            self.view_actions.append(self._action(
+                self.view_menu, view.title().replace("&", "&&"),  # "&" would mark a mnemonic
+                lambda _=False, vid=view.view_id: self.show_view(vid), f"Ctrl+{number}"))
+
     def shortcut_list(self) -> list[tuple[str, str]]:
         """(keys, what they do) for every menu action with a shortcut."""
         rows = []
@@ -337,9 +487,21 @@ class MainWindow(QMainWindow):
                     rows.append((keys, action.text().replace("&&", "\0").replace("&", "").replace("\0", "&")))
         return rows
 
+    def view_keys(self) -> list[tuple[str, str]]:
+        """(keys, what they do) inside the views: the keys that are not menu shortcuts."""
+        return [
+            (self.tr("Tab / Shift+Tab"), self.tr("Next / previous control (tables included)")),
+            (self.tr("Space / Enter"), self.tr("Press the focused button or tick the focused box")),
+            (self.tr("Arrow keys"), self.tr("Move a slider, spin box, list or table cell")),
+            (self.tr("Alt+underlined letter"), self.tr("Open a menu")),
+            (self.tr("Space"), self.tr("Beam search tree: play / pause")),
+            (self.tr("← / →"), self.tr("Beam search tree: one step back / forward")),
+            (self.tr("+ / − / 0"), self.tr("Beam search tree: zoom in / out / fit")),
+        ]
+
     def _shortcuts(self):
         rows = "".join(f"<tr><td><b>{html.escape(k)}</b></td><td>{html.escape(t)}</td></tr>"
-                       for k, t in self.shortcut_list())
+                       for k, t in self.shortcut_list() + self.view_keys())
         QMessageBox.information(self, self.tr("Keyboard shortcuts"), f"<table cellspacing='6'>{rows}</table>")
 
     def _about(self):
@@ -361,7 +523,7 @@ class MainWindow(QMainWindow):
         settings().setValue("text_size", points)
 
     # ---- persistence ---------------------------------------------------------------------
-    def _restore(self, initial_view):
+    def _restore_geometry(self):
         s = settings()
         geometry = s.value("geometry")
         if isinstance(geometry, QByteArray) and not geometry.isEmpty():
@@ -374,6 +536,9 @@ class MainWindow(QMainWindow):
                 self.set_text_size(int(size))
             except (TypeError, ValueError):
                 pass
+
+    def _restore_view(self, initial_view):
+        s = settings()
         wanted = initial_view or s.value("last_view") or (self.views[0].view_id if self.views else "")
         self.navigation.setCurrentRow(0)
         self.show_view(str(wanted))
@@ -384,9 +549,9 @@ class MainWindow(QMainWindow):
             return
         s = settings()
         s.setValue("geometry", self.saveGeometry())
-        if self.views:
+        if self.views:  # closed before the views were built: keep what was stored
             s.setValue("last_view", self.current_view().view_id)
-        self.sessions.store_last()
+            self.sessions.store_last()
         s.sync()
         self.bridge.shutdown()
         super().closeEvent(event)

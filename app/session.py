@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from PySide6.QtWidgets import (QAbstractSlider, QAbstractSpinBox, QCheckBox, QComboBox, QDoubleSpinBox, QLineEdit,
-                               QPlainTextEdit, QRadioButton, QSpinBox, QTabWidget, QTextEdit, QWidget)
+                               QPlainTextEdit, QRadioButton, QSpinBox, QStackedWidget, QTabWidget, QTextEdit,
+                               QWidget)
 
 SESSION_FORMAT = "attention-lab-session"
 LECTURE_FORMAT = "attention-lab-lecture"
@@ -50,6 +51,8 @@ def _path(widget: QWidget, view: QWidget) -> str:
     while widget is not None and widget is not view:
         parent = widget.parentWidget()
         siblings = [c for c in (parent.children() if parent else []) if type(c) is type(widget)]
+        if isinstance(parent, QStackedWidget):  # showing a page raises it, reordering children()
+            siblings.sort(key=parent.indexOf)
         parts.append(f"{type(widget).__name__}{siblings.index(widget) if widget in siblings else 0}")
         widget = parent
     return "/".join(reversed(parts))

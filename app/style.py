@@ -8,13 +8,15 @@ number of decimals, for sums a student adds up by hand); both write a real minus
 from __future__ import annotations
 
 import math
+import sys
 from collections import Counter
 from contextlib import contextmanager
+from dataclasses import dataclass
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont, QPalette
-from PySide6.QtWidgets import (QAbstractItemView, QApplication, QGraphicsOpacityEffect, QHeaderView, QLabel,
-                               QSplitter, QTableWidget, QTableWidgetItem, QWidget)
+from PySide6.QtWidgets import (QAbstractItemView, QApplication, QHeaderView, QLabel, QSplitter, QTableWidget,
+                               QTableWidgetItem, QWidget)
 
 # ---- colours -------------------------------------------------------------------------------------
 TEXT = QColor("#111111")
@@ -35,6 +37,192 @@ Q_TEXT = QColor(*(int(c * 0.8) for c in Q_COLOUR))
 
 #: the smallest base text size: a projector's back row
 MIN_POINTS = 11.0
+
+
+# ---- themes --------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Theme:
+    """The colours of one theme: the widgets' palette, the named colours above, and the plots."""
+
+    name: str
+    window: str
+    base: str
+    alternate_base: str
+    button: str
+    text: str
+    highlight: str
+    highlighted_text: str
+    muted: str
+    stale: str
+    error: str
+    info: str
+    accent: str
+    warning: str
+    q_text: str
+    plot_background: str
+    plot_text: str
+    #: frames of unselected heatmap tiles, grid lines
+    plot_frame: str
+    legend_background: tuple[int, int, int, int]
+
+
+LIGHT = Theme("light", window="#efefef", base="#ffffff", alternate_base="#f4f4f4", button="#e6e6e6",
+              text="#111111", highlight="#3949ab", highlighted_text="#ffffff", muted="#444444", stale="#9a9a9a",
+              error="#b00020", info="#37474f", accent="#3949ab", warning="#e65100", q_text=Q_TEXT.name(),
+              plot_background="#ffffff", plot_text="#1e1e1e", plot_frame="#bbbbbb",
+              legend_background=(255, 255, 255, 215))
+#: light text on near-black: for dark lecture halls; the series colours stay (they read on both)
+DARK = Theme("dark", window="#25272b", base="#1b1c1f", alternate_base="#2a2c31", button="#33363b",
+             text="#ececec", highlight="#7986cb", highlighted_text="#000000", muted="#c2c2c2", stale="#7a7a7a",
+             error="#ff6f7d", info="#b0bec5", accent="#9fa8da", warning="#ffb74d", q_text="#ff9f43",
+             plot_background="#141518", plot_text="#e4e4e4", plot_frame="#5c5c5c",
+             legend_background=(35, 36, 40, 215))
+THEMES = {"light": LIGHT, "dark": DARK}
+
+#: the named colours above that change with the theme (changed in place: widgets built later
+#: read the current ones; `restyle()` gives those already built the new ones)
+_THEMED = {"TEXT": TEXT, "MUTED": MUTED, "STALE": STALE, "ERROR": ERROR, "INFO": INFO, "ACCENT": ACCENT,
+           "WARNING": WARNING, "Q_TEXT": Q_TEXT}
+_current_theme = LIGHT
+
+
+def theme() -> Theme:
+    return _current_theme
+
+
+def plot_background() -> QColor:
+    return QColor(_current_theme.plot_background)
+
+
+def plot_text() -> QColor:
+    return QColor(_current_theme.plot_text)
+
+
+def theme_palette(chosen: Theme) -> QPalette:
+    """The widgets' palette for `chosen` (disabled text greyed in both themes)."""
+    palette = QPalette()
+    role, group = QPalette.ColorRole, QPalette.ColorGroup
+    for r, value in ((role.Window, chosen.window), (role.Base, chosen.base),
+                     (role.AlternateBase, chosen.alternate_base), (role.Button, chosen.button), (role.ToolTipBase, chosen.base), (role.ToolTipText, chosen.text),
+                     (role.WindowText, chosen.text), (role.Text, chosen.text), (role.ButtonText, chosen.text),
+                     (role.PlaceholderText, chosen.stale), (role.Highlight, chosen.highlight),
+                     (role.HighlightedText, chosen.highlighted_text), (role.Link, chosen.accent),
+                     (role.BrightText, chosen.error), (role.Light, chosen.button), (role.Midlight, chosen.button),
+                     (role.Mid, chosen.plot_frame), (role.Dark, chosen.plot_frame), (role.Shadow, "#000000")):
+        palette.setColor(r, QColor(value))
+    for r in (role.WindowText, role.Text, role.ButtonText):
+        palette.setColor(group.Disabled, r, QColor(chosen.stale))
+    return palette
+
+
+def set_theme(name: str) -> Theme:
+    """Make `name` ("light" or "dark") the current theme: the application's palette, the named
+    colours and pyqtgraph's defaults for plots built from now on.  Widgets already built are
+    given it by `restyle(root)`.  Raises ValueError for an unknown name."""
+    global _current_theme
+    if name not in THEMES:
+        raise ValueError(f"unknown theme {name!r} (choose {', '.join(THEMES)})")
+    chosen = THEMES[name]
+    _current_theme = chosen
+    for key, colour in _THEMED.items():
+        colour.setRgba(QColor(getattr(chosen, key.lower())).rgba())
+    app = QApplication.instance()
+    if app is not None:
+        app.setStyle("Fusion")  # the one built-in style that draws every palette role
+        app.setPalette(theme_palette(chosen))
+    if "pyqtgraph" in sys.modules:  # else the views call plot_defaults() once they import it
+        plot_defaults()
+    return chosen
+
+
+def plot_defaults() -> None:
+    """pyqtgraph's default background and text colour for plots built from now on: the theme's.
+    (Importing pyqtgraph costs most of a second: the window shows before it, app/main_window.py.)"""
+    import pyqtgraph as pg
+
+    pg.setConfigOptions(background=_current_theme.plot_background, foreground=_current_theme.plot_text)
+
+
+# ---- colour maps for heatmaps --------------------------------------------------------------------
+#: name → pyqtgraph map; every one is perceptually ordered and readable with red–green colour
+#: blindness, and grayscale survives a black-and-white printout
+COLOUR_MAPS = ("viridis", "cividis", "inferno", "grayscale")
+DEFAULT_COLOUR_MAP = "viridis"
+_current_colour_map = DEFAULT_COLOUR_MAP
+
+
+def colour_map_name() -> str:
+    return _current_colour_map
+
+
+def colour_map(name: str | None = None):
+    """The pyqtgraph ColorMap `name` (default: the current choice) for values from low to high.
+    Grayscale runs from white (0) to black (1), ink on paper."""
+    import pyqtgraph as pg
+
+    name = name or _current_colour_map
+    if name == "grayscale":
+        return pg.ColorMap(pos=[0.0, 1.0], color=[(255, 255, 255), (0, 0, 0)], name="grayscale")
+    if name not in COLOUR_MAPS:
+        raise ValueError(f"unknown colour map {name!r} (choose {', '.join(COLOUR_MAPS)})")
+    return pg.colormap.get(name)
+
+
+def set_colour_map(name: str) -> None:
+    """Make `name` the map of every heatmap that follows it (`follow_colour_map`); those already
+    built change at `restyle(root)`."""
+    global _current_colour_map
+    if name not in COLOUR_MAPS:
+        raise ValueError(f"unknown colour map {name!r} (choose {', '.join(COLOUR_MAPS)})")
+    _current_colour_map = name
+
+
+def follow_colour_map(item) -> None:
+    """Give a ColorBarItem (and the image it drives) or an ImageItem the current colour map, and
+    mark it so that `restyle` changes it with the choice.  Signed matrices keep their diverging
+    map: a sequential one would hide the sign."""
+    item.follows_colour_map = True
+    cmap = colour_map()
+    if hasattr(item, "setColorMap"):
+        item.setColorMap(cmap)
+    else:
+        item.setLookupTable(cmap.getLookupTable(nPts=256))
+
+
+def restyle(root) -> None:
+    """After a change of theme or colour map: plot backgrounds, axes, legends, titles, colour
+    maps and themed text colours of every widget under `root`."""
+    import pyqtgraph as pg
+    from PySide6.QtWidgets import QGraphicsView, QWidget
+
+    chosen = _current_theme
+    for widget in [root, *root.findChildren(QWidget)]:
+        themed = widget.property("themed_colour")
+        if themed:
+            set_text_colour(widget, _THEMED[themed])
+        if isinstance(widget, pg.GraphicsView):
+            widget.setBackground(chosen.plot_background)
+            for item in widget.scene().items():
+                _restyle_plot_item(item, chosen)
+        elif isinstance(widget, QGraphicsView):  # a plain canvas (the beam search tree)
+            widget.setBackgroundBrush(QColor(chosen.plot_background))
+
+
+def _restyle_plot_item(item, chosen: Theme) -> None:
+    import pyqtgraph as pg
+
+    if isinstance(item, pg.AxisItem):
+        item.setPen(chosen.plot_text)
+        item.setTextPen(chosen.plot_text)  # pyqtgraph gives the axis title this colour too
+    elif isinstance(item, pg.LegendItem):
+        item.setBrush(pg.mkBrush(*chosen.legend_background))
+        item.setLabelTextColor(chosen.plot_text)
+        for _, label in item.items:
+            label.setText(label.text, color=chosen.plot_text)
+    elif isinstance(item, pg.LabelItem) and not getattr(item, "keeps_colour", False):
+        item.setText(item.text, color=chosen.plot_text)
+    elif getattr(item, "follows_colour_map", False):
+        follow_colour_map(item)
 
 
 # ---- fonts ---------------------------------------------------------------------------------------
@@ -92,22 +280,23 @@ def plural(count: int, one: str, many: str) -> str:
 
 
 # ---- out-of-date content ----------------------------------------------------------------------------
-#: opacity of a picture that shows the last good input rather than the one typed
-GREYED_OPACITY = 0.35
-
-
 def set_greyed(widget: QWidget, greyed: bool) -> None:
-    """Grey `widget` while it shows the last good input rather than the typed one."""
-    if greyed and widget.graphicsEffect() is None:
-        effect = QGraphicsOpacityEffect(widget)
-        effect.setOpacity(GREYED_OPACITY)
-        widget.setGraphicsEffect(effect)
-    elif not greyed and widget.graphicsEffect() is not None:
-        widget.setGraphicsEffect(None)  # deletes the effect
+    """Grey `widget` while it shows the last good input rather than the typed one: a pale veil
+    over it (app/widgets/stale_veil.py; an opacity effect missed graphics and table viewports)."""
+    from app.widgets.stale_veil import StaleVeil
+
+    veil = StaleVeil.of(widget)
+    if greyed:
+        (veil or StaleVeil(widget)).cover()
+    elif veil is not None:
+        veil.hide()
 
 
 def is_greyed(widget: QWidget) -> bool:
-    return widget.graphicsEffect() is not None
+    from app.widgets.stale_veil import StaleVeil
+
+    veil = StaleVeil.of(widget)
+    return veil is not None and not veil.isHidden()
 
 
 # ---- labels and tables ----------------------------------------------------------------------------
@@ -118,6 +307,9 @@ def set_text_colour(label: QLabel, colour: QColor | None) -> None:
     if colour is not None:
         palette.setColor(QPalette.ColorRole.WindowText, colour)
     label.setPalette(palette)
+    # a named colour is given again in the new theme's shade when the theme changes (restyle)
+    name = next((key for key, themed in _THEMED.items() if themed is colour), None)
+    label.setProperty("themed_colour", name)
 
 
 def wrapped_label(text: str = "", rich: bool = False, colour: QColor | None = None) -> QLabel:

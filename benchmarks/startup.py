@@ -1,8 +1,8 @@
 """Launch-to-window and launch-to-first-result of `python main.py`, median of 5 runs.
 
 Each run starts a fresh process (offscreen Qt unless a display is set) with --startup-report,
-which prints the Unix time at which the window was shown and at which the first view drew its
-first result; this script subtracts the time just before it started the process.
+which prints the Unix time of the window's first paint and the time at which the first view
+drew its first result; this script subtracts the time just before it started the process.
 
     python benchmarks/startup.py [--runs 5] [--view attention]
 """

@@ -9,6 +9,8 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.tokenizer import InputError
+
 
 @dataclass(frozen=True)
 class Result:
@@ -83,7 +85,15 @@ class AttentionRequest:
     target: str | None = None
 
     def run(self, ctx: EngineContext):
-        return ctx.model(self.model).attention(self.text, target=self.target)
+        model = ctx.model(self.model)
+        if self.target is not None:
+            # The model API scores such a target with ⟨unk⟩ in place of the characters (its own
+            # probabilities); in the view a typed target that silently changed would mislead.
+            unknown = model.target_tokenizer.encode(self.target.strip()).unknown
+            if unknown:
+                names = ", ".join(repr(ch) for ch in unknown)
+                raise InputError(f"the target has characters this model never writes: {names}")
+        return model.attention(self.text, target=self.target)
 
 
 @dataclass(frozen=True)

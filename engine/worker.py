@@ -27,9 +27,12 @@ class WorkerStopped(RuntimeError):
 
 
 class InferenceWorker:
-    def __init__(self, device: str = "auto", name: str = "inference-worker", threads: int | None = None):
+    def __init__(self, device: str = "auto", name: str = "inference-worker", threads: int | None = None,
+                 start: bool = True):
         """`threads`: torch's intra-op CPU threads, set from the worker thread at start
-        (None keeps torch's default)."""
+        (None keeps torch's default).  `start=False`: requests queue up until `start()`, so
+        that an app can show its window before the thread imports torch (seconds of work that
+        would compete with the window for the interpreter)."""
         self.threads = threads
         self._cond = threading.Condition()
         self._pending: "OrderedDict[str, tuple[int, object, Future, float]]" = OrderedDict()
@@ -39,6 +42,16 @@ class InferenceWorker:
         self.requests_run = 0  # how many requests actually ran (for tests and the status bar)
         self.context = EngineContext(device)
         self._thread = threading.Thread(target=self._loop, name=name, daemon=True)
+        self._started = False
+        if start:
+            self.start()
+
+    def start(self) -> None:
+        """Start the thread (once; later calls do nothing)."""
+        with self._cond:
+            if self._started or self._stopping:
+                return
+            self._started = True
         self._thread.start()
 
     # ---- public --------------------------------------------------------------------------
@@ -72,7 +85,7 @@ class InferenceWorker:
             self._cond.notify_all()
         for _, _, future, _ in pending:
             future.cancel()
-        if wait and threading.current_thread() is not self._thread:
+        if wait and self._started and threading.current_thread() is not self._thread:
             self._thread.join(timeout)
 
     @property

@@ -162,6 +162,15 @@ class RequestLoop(QObject):
         self.stale_changed.emit(False)
         self.view.updated.emit()
 
+    def redraw(self) -> None:
+        """Render the last value again (the theme or colour map changed); nothing is submitted."""
+        if self.value is None:
+            return
+        try:
+            self.render(self.value)
+        except Exception as exc:  # a drawing bug must not take the app down
+            self._show(self.tr("Could not draw the result: {0}").format(exc), True)
+
     def _other_loop_failed(self) -> bool:
         return any(loop is not self and loop.error and loop.message is self.message for loop in self.view.loops)
 
@@ -277,13 +286,24 @@ class View(QWidget):
 
     # ---- out-of-date content ---------------------------------------------------------------
     def set_stale(self, stale: bool) -> None:
-        """Grey `content` while the input it shows is no longer the input typed (an error is shown)."""
-        if self.content is not None:
-            style.set_greyed(self.content, stale)
+        """Grey what `stale_widgets()` names (default: `content`) while the input it shows is no
+        longer the input typed (an error is shown)."""
+        for widget in self.stale_widgets():
+            style.set_greyed(widget, stale)
+
+    def stale_widgets(self) -> list[QWidget]:
+        """The widgets showing results, greyed while they are out of date."""
+        return [self.content] if self.content is not None else []
 
     @property
     def stale(self) -> bool:
-        return self.content is not None and style.is_greyed(self.content)
+        return any(style.is_greyed(widget) for widget in self.stale_widgets())
+
+    # ---- layout -------------------------------------------------------------------------------
+    def main_plot(self) -> QWidget:
+        """The picture the view is about (a lecturer's screen must give it room: at least 40 % of
+        the window, tests/app/test_layout_fit.py).  Views override; default: `content`."""
+        return self.content or self
 
     # ---- routing between views ---------------------------------------------------------------
     def receive(self, kind: str, payload) -> None:
@@ -358,6 +378,15 @@ class View(QWidget):
 
     def export_csv(self, path):
         raise ValueError(self.tr("This view has no data to export as CSV."))
+
+    # ---- theme and colour map ------------------------------------------------------------------
+    def apply_theme(self) -> None:
+        """The theme or colour map changed (View menu): `style.restyle` has given the plots and
+        labels their new colours; the plots' text and what each result drew in colours of its
+        own (table cells, tree, captions) are drawn again."""
+        self.apply_zoom()
+        for loop in self.loops:
+            loop.redraw()
 
     # ---- zoom --------------------------------------------------------------------------------
     def event(self, event) -> bool:

@@ -13,7 +13,6 @@ class FloatSlider(QWidget):
         super().__init__(parent)
         self._minimum, self._step = minimum, step
         self.label = QLabel(name)
-        self.label.setMinimumWidth(36)
         self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.setRange(0, round((maximum - minimum) / step))
         self.slider.setMinimumWidth(160)

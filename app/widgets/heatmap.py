@@ -12,11 +12,11 @@ import math
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QFontMetricsF, QPen
 
+from app import style
 from app.widgets.tokens import display_tokens
 
-COLORMAP = "viridis"  # perceptually uniform, readable in grey-scale and by colour-blind viewers
 _HATCH = 8  # overlay pixels per cell
 #: up to this many tokens in view, every token label is drawn (even if they overlap)
 FULL_LABELS = 128
@@ -110,7 +110,7 @@ class AttentionHeatmap(pg.GraphicsLayoutWidget):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.setBackground("w")
+        self.setBackground(style.plot_background())
         self.plot = self.addPlot()
         self.plot.invertY(True)
         self.plot.hideButtons()
@@ -127,8 +127,9 @@ class AttentionHeatmap(pg.GraphicsLayoutWidget):
         self.row_box.setPen(QPen(QColor(230, 50, 50), 0.08))
         self.row_box.setVisible(False)
         self.plot.addItem(self.row_box)
-        self.colorbar = pg.ColorBarItem(values=(0, 1), colorMap=pg.colormap.get(COLORMAP), interactive=False)
+        self.colorbar = pg.ColorBarItem(values=(0, 1), colorMap=style.colour_map(), interactive=False)
         self.colorbar.setImageItem(self.image, insert_in=self.plot)
+        style.follow_colour_map(self.colorbar)  # View ▸ Colour map
         self.matrix = np.zeros((0, 0), dtype=np.float32)
         self.mask = None
         self.row_labels: list[str] = []
@@ -146,22 +147,32 @@ class AttentionHeatmap(pg.GraphicsLayoutWidget):
         font = QFont()
         font.setPointSizeF(points)
         self._points = points
+        text = style.plot_text().name()
         for side in ("left", "bottom"):
             axis = self.plot.getAxis(side)
             axis.setTickFont(font)
-            axis.setTextPen("#111")
+            axis.setTextPen(text)
+            # a token label centred on the first or last cell is wider than half a cell once
+            # the cells are narrow (39–40 input characters); pyqtgraph drops a label that crosses
+            # the axis' end unless it is allowed this many pixels beyond it
+            axis.setStyle(hideOverlappingLabels=QFontMetrics(font).horizontalAdvance("⟨/s⟩"))
         self.colorbar.axis.setTickFont(font)
-        self.colorbar.axis.setTextPen("#111")
+        self.colorbar.axis.setTextPen(text)
+        # pyqtgraph gives the colour bar's axis a fixed 45 px and silently drops every number
+        # wider than that ("0.2" … "1.0" at text ×2, leaving only "0"): widen it with the text
+        self.colorbar.axis.setWidth(QFontMetrics(font).horizontalAdvance("0.0") + 16)
+        # …and "0" and "1.0", centred on the bar's ends, reach half a line beyond them
+        self.colorbar.axis.setStyle(hideOverlappingLabels=QFontMetrics(font).height() // 2 + 2)
         self.colorbar.getAxis("left").setLabel(self.tr("attention weight"),
-                                               **{"font-size": f"{points:.1f}pt", "color": "#111"})
+                                               **{"font-size": f"{points:.1f}pt", "color": text})
         self._set_titles()
         self.row_ticks.update()  # a larger font fits fewer labels
         self.column_ticks.update()
 
     def _set_titles(self) -> None:
-        style = {"font-size": f"{self._points:.1f}pt", "color": "#111"}
-        self.plot.setLabel("left", self.row_title, **style)
-        self.plot.setLabel("bottom", self.column_title, **style)
+        label_style = {"font-size": f"{self._points:.1f}pt", "color": style.plot_text().name()}
+        self.plot.setLabel("left", self.row_title, **label_style)
+        self.plot.setLabel("bottom", self.column_title, **label_style)
 
     def set_matrix(self, matrix, row_labels, column_labels, mask=None, row_title=None, column_title=None):
         """Show `matrix` (rows x columns, values in [0, 1]); `mask` is True on cells that cannot

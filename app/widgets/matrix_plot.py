@@ -26,7 +26,7 @@ TITLE_SCALE = 1.1
 
 def new_layout_widget(parent=None) -> pg.GraphicsLayoutWidget:
     widget = pg.GraphicsLayoutWidget(parent)
-    widget.setBackground("w")
+    widget.setBackground(style.plot_background())
     return widget
 
 
@@ -73,7 +73,7 @@ def add_legend(plot: pg.PlotItem, points: float | None = None, columns: int = 1,
                ) -> pg.LegendItem:
     """A legend with legible text; `where` is "top right" or "middle right"."""
     legend = plot.addLegend(offset=(-10, 10), labelTextColor=style.TEXT.name(),
-                            labelTextSize=f"{points or style.point_size():g}pt", brush=(255, 255, 255, 215),
+                            labelTextSize=f"{points or style.point_size():g}pt", brush=style.theme().legend_background,
                             pen=(160, 160, 160), colCount=columns)
     if where == "middle right":
         legend.anchor(itemPos=(1, 0.5), parentPos=(1, 0.5), offset=(-10, 0))
@@ -126,6 +126,8 @@ class MatrixPanel:
                                         interactive=False, width=18, colorMapMenu=False, pen=style.TEXT.name(),
                                         label=bar_label)
         self.colorbar.setImageItem(self.image, insert_in=self.plot)
+        if colormap == SEQUENTIAL:  # the user's choice (View ▸ Colour map); diverging maps stay
+            style.follow_colour_map(self.colorbar)
         self.colorbar.axis.setTextPen(style.TEXT.name())
         self._style_bar_ticks()
         self.matrix = np.zeros((0, 0), dtype=np.float32)

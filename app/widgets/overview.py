@@ -14,9 +14,12 @@ import numpy as np
 import pyqtgraph as pg
 import torch
 from PySide6.QtCore import QRectF, Signal
+from PySide6.QtGui import QFontMetrics
 
 from app import style
-from app.widgets.heatmap import COLORMAP
+
+#: caption size relative to the application's text
+CAPTION_SCALE = 0.85
 
 
 TILE_PIXELS = 128
@@ -55,18 +58,21 @@ class _Tile(pg.ImageItem):
 class AttentionOverview(pg.GraphicsLayoutWidget):
     tile_clicked = Signal(int, object)  # layer, head (None = mean over heads)
 
-    def __init__(self, parent=None):
+    def __init__(self, parent=None, layers_as_columns: bool = False):
+        """`layers_as_columns`: one column per layer and one row per head (for a tall, narrow
+        side panel) instead of one row per layer."""
         super().__init__(parent)
-        self.setBackground("w")
+        self.layers_as_columns = layers_as_columns
+        self.setBackground(style.plot_background())
         self.tiles: dict[tuple[int, int | None], _Tile] = {}
         self.captions: dict[tuple[int, int | None], str] = {}
         self._boxes: dict[tuple[int, int | None], pg.ViewBox] = {}
         self._labels: dict[tuple[int, int | None], pg.LabelItem] = {}
         self._shape = None
-        self._lut = pg.colormap.get(COLORMAP).getLookupTable(nPts=256)
+        self._headers: list[pg.LabelItem] = []  # "layer n" above each column (layers_as_columns)
         self.selected: tuple[int, int | None] | None = None
         self._drawn = None  # the stack the tiles show (identity: drawing it again only moves the highlight)
-        self._caption_points = None  # the caption size last applied (a zoom restyles every caption)
+        self._caption_style = None  # (size, text colour, frame colour) last written: a change restyles all
         # the last few stacks' tile images (the view's toggle states of one result): flipping a
         # toggle back redraws the tiles without downsampling 19 M weights again.  Weak references:
         # a stack nobody else holds (an old result's) is not kept alive by this cache.
@@ -77,16 +83,25 @@ class AttentionOverview(pg.GraphicsLayoutWidget):
         self.tiles.clear()
         self._boxes.clear()
         self._labels.clear()
+        self._headers = []
+        heads = list(range(n_heads)) + ([None] if n_heads > 1 else [])
         for layer in range(n_layers):
             if n_layers > 1 or n_heads > 1:
-                self.addLabel(self.tr("layer {0}").format(layer + 1), row=2 * layer + 1, col=0, angle=-90)
-            for col, head in enumerate(list(range(n_heads)) + ([None] if n_heads > 1 else [])):
-                self._labels[(layer, head)] = self.addLabel("", row=2 * layer, col=col + 1)
-                box = self.addViewBox(row=2 * layer + 1, col=col + 1, lockAspect=False, invertY=True,
+                if self.layers_as_columns:
+                    self._headers.append(self.addLabel(self.tr("layer {0}").format(layer + 1), row=0, col=layer))
+                else:
+                    self.addLabel(self.tr("layer {0}").format(layer + 1), row=2 * layer + 1, col=0, angle=-90)
+            for index, head in enumerate(heads):
+                if self.layers_as_columns:
+                    caption_at, box_at = (2 * index + 1, layer), (2 * index + 2, layer)
+                else:
+                    caption_at, box_at = (2 * layer, index + 1), (2 * layer + 1, index + 1)
+                self._labels[(layer, head)] = self.addLabel("", row=caption_at[0], col=caption_at[1])
+                box = self.addViewBox(row=box_at[0], col=box_at[1], lockAspect=False, invertY=True,
                                       enableMouse=False)
                 box.setMenuEnabled(False)
                 tile = _Tile(layer, head, self._clicked)
-                tile.setLookupTable(self._lut)
+                style.follow_colour_map(tile)  # View ▸ Colour map
                 box.addItem(tile)
                 self.tiles[(layer, head)] = tile
                 self._boxes[(layer, head)] = box
@@ -100,12 +115,14 @@ class AttentionOverview(pg.GraphicsLayoutWidget):
             self._drawn = None
         captions = {key: (captions or {}).get(key, "") for key in self.tiles}
         if self._drawn is stack and self.captions == captions:
-            # another head of the same stack: restyle the two tiles whose highlight changes,
-            # or all of them after a zoom (78 rich-text labels cost ~0.1 s at 512 tokens)
-            zoomed = self._caption_points != style.point_size(0.85)
-            for key in (self.tiles if zoomed else {self.selected, selected} & self.tiles.keys()):
-                self._set_box_title(key, captions[key], key == selected)
-            self.selected = selected
+            # another head of the same stack: restyle only the two tiles whose highlight moves,
+            # unless the caption size or the theme changed (78 rich-text labels: ~0.1 s)
+            previous, self.selected = self.selected, selected
+            if self._caption_style == self._current_caption_style():
+                self._write_captions({previous, selected} & self.tiles.keys())
+            else:
+                self._write_captions()  # all: a zoom or a theme restyles every caption
+            return
             return
         self._drawn = stack
         images, means = self._tile_images(stack)
@@ -119,8 +136,8 @@ class AttentionOverview(pg.GraphicsLayoutWidget):
             box = self._boxes[(layer, head)]
             box.setRange(QRectF(0, 0, cols, rows), padding=0.02)
             box.setToolTip(caption)
-            self._set_box_title((layer, head), caption, (layer, head) == selected)
         self.selected = selected
+        self._write_captions()
 
     def _tile_images(self, stack: np.ndarray, keep: int = 4):
         """(downsampled heads [layer, head, q, k], their mean over heads [layer, q, k]) of `stack`."""
@@ -133,12 +150,41 @@ class AttentionOverview(pg.GraphicsLayoutWidget):
         self._images = [(weakref.ref(stack), images, means)] + self._images[:keep - 1]
         return images, means
 
-    def _set_box_title(self, key, caption, is_selected):
-        # The selected tile's caption is bold and red, and its frame too.
-        self._caption_points = style.point_size(0.85)
-        self._labels[key].setText(caption, color="#c62828" if is_selected else "#222", bold=is_selected,
-                                  size=f"{self._caption_points:.1f}pt")  # follows the zoom
-        self._boxes[key].setBorder(pg.mkPen("#c62828", width=3) if is_selected else pg.mkPen("#bbb", width=1))
+    def _caption_scale(self) -> float:
+        """0.85 of the text size, less (down to 0.6) where the longest caption would not fit
+        its column (two layers side by side in a narrow panel at text ×2)."""
+        if not self.captions or self._shape is None:
+            return CAPTION_SCALE
+        n_layers, n_heads = self._shape
+        columns = n_layers if self.layers_as_columns else n_heads + (1 if n_heads > 1 else 0) + 1
+        room = max(self.width() - 40, 1) / max(columns, 1)
+        metrics = QFontMetrics(style.font(CAPTION_SCALE, bold=True))
+        widest = max(metrics.horizontalAdvance(c) for c in self.captions.values()) or 1
+        return max(0.6, min(CAPTION_SCALE, CAPTION_SCALE * room / widest))
+
+    def _current_caption_style(self) -> tuple:
+        return (f"{style.point_size(self._caption_scale()):.1f}pt", style.plot_text().name(),
+                style.theme().plot_frame)
+
+    def _write_captions(self, keys=None) -> None:
+        """Captions and layer headings at the zoomed text size; the selected tile's caption is
+        bold and red, and its frame too.  `keys`: only these tiles (the style is unchanged)."""
+        self._caption_style = self._current_caption_style()
+        size = self._caption_style[0]
+        for key, box in self._boxes.items():
+            if keys is not None and key not in keys:
+                continue
+            chosen = key == self.selected
+            self._labels[key].setText(self.captions.get(key, ""), color="#c62828" if chosen else style.plot_text().name(),
+                                      bold=chosen, size=size)
+            box.setBorder(pg.mkPen("#c62828", width=3) if chosen else pg.mkPen(style.theme().plot_frame, width=1))
+        for number, header in enumerate(self._headers if keys is None else (), start=1):
+            header.setText(self.tr("layer {0}").format(number), bold=True, color=style.plot_text().name(), size=size)
+
+    def resizeEvent(self, event):
+        super().resizeEvent(event)  # pyqtgraph calls this (with None) before __init__ has run
+        if getattr(self, "captions", None):
+            self._write_captions()
 
     def _clicked(self, layer, head):
         self.tile_clicked.emit(layer, head)

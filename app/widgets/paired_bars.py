@@ -10,7 +10,7 @@ import pyqtgraph as pg
 from PySide6.QtGui import QFontMetrics
 
 from app import style
-from app.widgets.plot_text import PLOT_TEXT, style_plot_text
+from app.widgets.plot_text import style_plot_text
 
 MAX_TICK_CHARS = 12
 #: opacity (of 255) of bars that no longer match the input
@@ -19,13 +19,13 @@ STALE_ALPHA = 70
 
 class PairedBarChart(pg.PlotWidget):
     def __init__(self, parent=None, names=("P", "Q"), colours=(style.P_COLOUR, style.Q_COLOUR), y_label: str = ""):
-        super().__init__(parent, background="w")
+        super().__init__(parent, background=style.plot_background())
         self.setMinimumHeight(180)
         plot = self.getPlotItem()
         plot.showGrid(y=True, alpha=0.25)
         plot.setMenuEnabled(False)
         plot.hideButtons()
-        self.legend = plot.addLegend(offset=(-10, 10), brush=pg.mkBrush(255, 255, 255, 200))
+        self.legend = plot.addLegend(offset=(-10, 10), brush=pg.mkBrush(*style.theme().legend_background))
         self.legend.setColumnCount(2)  # one row: covers fewer bars
         empty = np.zeros(0)
         self.colours = colours
@@ -38,7 +38,7 @@ class PairedBarChart(pg.PlotWidget):
         plot.addItem(self.second)
         self.extra_line = pg.InfiniteLine(
             angle=0, movable=False, pen=pg.mkPen((90, 90, 90), width=2, style=pg.QtCore.Qt.PenStyle.DashLine),
-            label="", labelOpts={"position": 0.02, "color": PLOT_TEXT, "fill": (255, 255, 255, 220),
+            label="", labelOpts={"position": 0.02, "color": style.plot_text(), "fill": style.theme().legend_background,
                                  "anchors": [(0, 1), (0, 1)]})
         self.extra_line.setVisible(False)
         plot.addItem(self.extra_line)
@@ -54,6 +54,8 @@ class PairedBarChart(pg.PlotWidget):
         """Ticks, axis title, legend and the reference line's label at the application's text size."""
         style_plot_text(self.getPlotItem(), {"left": self.y_label} if self.y_label else None)
         self.extra_line.label.setFont(style.font())
+        self.extra_line.label.setColor(style.plot_text())  # the theme may have changed too
+        self.extra_line.label.fill = pg.mkBrush(*style.theme().legend_background)
         self._char_width = QFontMetrics(style.font()).averageCharWidth()
         self._update_ticks()
 

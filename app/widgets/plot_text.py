@@ -8,8 +8,6 @@ from PySide6.QtGui import QFontMetrics
 
 from app import style
 
-#: dark grey for text drawn inside plots (pure black looks heavier than the widgets' text)
-PLOT_TEXT = (30, 30, 30)
 #: room between the tick labels and the bottom edge, beyond the height of one line of text
 BOTTOM_AXIS_MARGIN = 14
 #: value ranges in which pyqtgraph may scale an axis by an SI prefix: none
@@ -32,12 +30,12 @@ def style_plot_text(plot: pg.PlotItem, labels: dict[str, str] | None = None, sca
         axis.setSIPrefixEnableRanges(NO_SI_PREFIX)
         axis.enableAutoSIPrefix(False)
         axis.setStyle(tickFont=font)
-        axis.setTextPen(pg.mkPen(PLOT_TEXT))
+        axis.setTextPen(pg.mkPen(style.plot_text()))  # the theme's plot text (app/style.py)
     # pyqtgraph sizes the bottom axis for its default font; make room for larger tick labels
     plot.getAxis("bottom").setHeight(QFontMetrics(font).height() + BOTTOM_AXIS_MARGIN)
     if plot.legend is not None:
         plot.legend.setLabelTextSize(points)
-        plot.legend.setLabelTextColor(PLOT_TEXT)
+        plot.legend.setLabelTextColor(style.plot_text())
         for _, label in plot.legend.items:  # the new size reaches existing entries when redrawn
             label.setText(label.text)
         plot.legend.updateSize()

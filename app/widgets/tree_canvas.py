@@ -5,8 +5,10 @@ choice (`follow()`).  Knows nothing about what is drawn."""
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QPainter, QPainterPath
+from PySide6.QtGui import QPainter, QPainterPath
 from PySide6.QtWidgets import QFrame, QGraphicsScene, QGraphicsView
+
+from app import style
 
 
 def curved_edge(start: QPointF, end: QPointF) -> QPainterPath:
@@ -36,7 +38,7 @@ class TreeCanvas(QGraphicsView):
         self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
         self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
-        self.setBackgroundBrush(QColor("white"))
+        self.setBackgroundBrush(style.plot_background())
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.fit_mode: str | None = "readable"
 

@@ -102,6 +102,7 @@ row i: αᵢⱼ = exp(qᵢ·kⱼ/√d_k) / Σₗ exp(qᵢ·kₗ/√d_k),  Σⱼ 
     <name>AttentionOverview</name>
     <message>
         <source>layer {0}</source>
+        <extracomment>caption size relative to the application&apos;s text</extracomment>
         <translation>第 {0} 层</translation>
     </message>
 </context>
@@ -115,6 +116,14 @@ row i: αᵢⱼ = exp(qᵢ·kⱼ/√d_k) / Σₗ exp(qᵢ·kₗ/√d_k),  Σⱼ 
     <message>
         <source>Attention</source>
         <translation>注意力</translation>
+    </message>
+    <message>
+        <source>Selected row</source>
+        <translation>所选行</translation>
+    </message>
+    <message>
+        <source>All heads</source>
+        <translation>所有注意力头</translation>
     </message>
     <message>
         <source>Hover over a cell to read its weight; click a row to inspect it.</source>
@@ -271,13 +280,29 @@ Click to see the distribution of the first token.</source>
         <translation>束搜索</translation>
     </message>
     <message>
-        <source>Node: next token, attention, what if</source>
+        <source>Node</source>
         <extracomment>(steps to reveal, None for all) once the search on its way is drawn; None: nothing pending</extracomment>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>Search or model?</source>
+        <translation>搜索还是模型？</translation>
+    </message>
+    <message>
+        <source>n-best</source>
+        <translation>n-best 列表</translation>
+    </message>
+    <message>
+        <source>Node: next token, attention, what if</source>
         <translation>节点：下一个词元、注意力、假设分析</translation>
     </message>
     <message>
         <source>Error analysis: search or model?</source>
         <translation>错误分析：搜索还是模型？</translation>
+    </message>
+    <message>
+        <source>n-best list, why the search stopped, the score arithmetic</source>
+        <translation>n-best 列表、搜索为何停止、得分的算式</translation>
     </message>
     <message>
         <source>Type a prompt to see the search.</source>
@@ -308,8 +333,8 @@ Click to see the distribution of the first token.</source>
         <translation>&lt;span style=&apos;color:{0}&apos;&gt;不同：贪心搜索每次只认定一个词元&lt;/span&gt;</translation>
     </message>
     <message>
-        <source>Beam (B={0}): &lt;b style=&apos;font-family:monospace&apos;&gt;{1}&lt;/b&gt; &lt;small&gt;log P {2} · score {3}&lt;/small&gt; &amp;nbsp;&amp;nbsp; Greedy: &lt;b style=&apos;font-family:monospace&apos;&gt;{4}&lt;/b&gt; &lt;small&gt;log P {5} · score {6}&lt;/small&gt; &amp;nbsp; &lt;small&gt;{7}&lt;/small&gt;</source>
-        <translation>束搜索 (B={0})：&lt;b style=&apos;font-family:monospace&apos;&gt;{1}&lt;/b&gt; &lt;small&gt;log P {2} · 得分 {3}&lt;/small&gt; &amp;nbsp;&amp;nbsp; 贪心：&lt;b style=&apos;font-family:monospace&apos;&gt;{4}&lt;/b&gt; &lt;small&gt;log P {5} · 得分 {6}&lt;/small&gt; &amp;nbsp; &lt;small&gt;{7}&lt;/small&gt;</translation>
+        <source>Beam (B={0}): &lt;b style=&apos;font-family:monospace&apos;&gt;{1}&lt;/b&gt; &lt;small&gt;log&amp;nbsp;P&amp;nbsp;{2}&amp;nbsp;·&amp;nbsp;score&amp;nbsp;{3}&lt;/small&gt;&lt;br&gt;Greedy: &lt;b style=&apos;font-family:monospace&apos;&gt;{4}&lt;/b&gt; &lt;small&gt;log&amp;nbsp;P&amp;nbsp;{5}&amp;nbsp;·&amp;nbsp;score&amp;nbsp;{6}&lt;/small&gt; &amp;nbsp; &lt;small&gt;{7}&lt;/small&gt;</source>
+        <translation>束搜索 (B={0})：&lt;b style=&apos;font-family:monospace&apos;&gt;{1}&lt;/b&gt; &lt;small&gt;log&amp;nbsp;P&amp;nbsp;{2}&amp;nbsp;·&amp;nbsp;得分&amp;nbsp;{3}&lt;/small&gt;&lt;br&gt;贪心：&lt;b style=&apos;font-family:monospace&apos;&gt;{4}&lt;/b&gt; &lt;small&gt;log&amp;nbsp;P&amp;nbsp;{5}&amp;nbsp;·&amp;nbsp;得分&amp;nbsp;{6}&lt;/small&gt; &amp;nbsp; &lt;small&gt;{7}&lt;/small&gt;</translation>
     </message>
     <message>
         <source>Node inspection and what-if forcing are for the shipped models; the tree and the n-best list show this model&apos;s search.</source>
@@ -1411,7 +1436,12 @@ Text: type text; its character or word frequencies become P (and Q).</source>
     <name>MainWindow</name>
     <message>
         <source>Attention Lab</source>
+        <extracomment>a deferred window that is never painted (hidden, offscreen) builds its views after this long the views exist (at once, or after the first paint when `deferred`)</extracomment>
         <translation>Attention Lab 注意力实验室</translation>
+    </message>
+    <message>
+        <source>Loading the views…</source>
+        <translation>正在加载视图…</translation>
     </message>
     <message>
         <source>Device: starting…</source>
@@ -1456,6 +1486,38 @@ Text: type text; its character or word frequencies become P (and Q).</source>
     <message>
         <source>Picture copied to the clipboard.</source>
         <translation>图片已复制到剪贴板。</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>主题(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>浅色(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>深色(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Colour map</source>
+        <translation>配色方案(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Viridis (default)</source>
+        <translation>Viridis（默认）(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Cividis (red–green safe)</source>
+        <translation>Cividis（红绿色盲友好）(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Inferno (high contrast)</source>
+        <translation>Inferno（高对比度）(&amp;I)</translation>
+    </message>
+    <message>
+        <source>&amp;Grayscale (prints in black)</source>
+        <translation>灰度（适合黑白打印）(&amp;G)</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -1548,6 +1610,62 @@ Text: type text; its character or word frequencies become P (and Q).</source>
     <message>
         <source>About Attention Lab</source>
         <translation>关于 Attention Lab</translation>
+    </message>
+    <message>
+        <source>Tab / Shift+Tab</source>
+        <translation>Tab / Shift+Tab</translation>
+    </message>
+    <message>
+        <source>Next / previous control (tables included)</source>
+        <translation>下一个 / 上一个控件（包括表格）</translation>
+    </message>
+    <message>
+        <source>Space / Enter</source>
+        <translation>空格 / 回车</translation>
+    </message>
+    <message>
+        <source>Press the focused button or tick the focused box</source>
+        <translation>按下当前按钮或勾选当前复选框</translation>
+    </message>
+    <message>
+        <source>Arrow keys</source>
+        <translation>方向键</translation>
+    </message>
+    <message>
+        <source>Move a slider, spin box, list or table cell</source>
+        <translation>移动滑块、数值框、列表或表格单元格</translation>
+    </message>
+    <message>
+        <source>Alt+underlined letter</source>
+        <translation>Alt+带下划线的字母</translation>
+    </message>
+    <message>
+        <source>Open a menu</source>
+        <translation>打开菜单</translation>
+    </message>
+    <message>
+        <source>Space</source>
+        <translation>空格</translation>
+    </message>
+    <message>
+        <source>Beam search tree: play / pause</source>
+        <translation>束搜索树：播放 / 暂停</translation>
+    </message>
+    <message>
+        <source>← / →</source>
+        <translation>← / →</translation>
+    </message>
+    <message>
+        <source>Beam search tree: one step back / forward</source>
+        <translation>束搜索树：后退 / 前进一步</translation>
+    </message>
+    <message>
+        <source>+ / − / 0</source>
+        <translation>+ / − / 0</translation>
+    </message>
+    <message>
+        <source>Beam search tree: zoom in / out / fit</source>
+        <translation>束搜索树：放大 / 缩小 / 适应窗口</translation>
     </message>
     <message>
         <source>Attention Lab shows trained sequence models while they run: attention, beam search, positional encodings, information theory, BLEU and an attention playground. Every number comes from a real model or an exact calculation.</source>
@@ -1925,7 +2043,7 @@ Text: type text; its character or word frequencies become P (and Q).</source>
     </message>
     <message>
         <source>Click a node of the tree to see what the model would write next.</source>
-        <extracomment>the user asked to send the next-token distribution to the view that receives distributions the token id of a clicked bar</extracomment>
+        <extracomment>bars below this probability get no number on top (side by side in a narrow column the &quot;0.01&quot;s ran into each other; the what-if list below gives every probability) the user asked to send the next-token distribution to the view that receives distributions the token id of a clicked bar</extracomment>
         <translation>点击树中的节点，查看模型接下来会写什么。</translation>
     </message>
     <message>
@@ -2417,8 +2535,12 @@ PE(pos, 2i+1) = cos(pos / 10000^(2i/d))</translation>
         <translation>显示被剪枝的</translation>
     </message>
     <message>
-        <source>All candidates (not only the 2B considered)</source>
-        <translation>所有候选（不只是考虑的 2B 个）</translation>
+        <source>All candidates</source>
+        <translation>所有候选</translation>
+    </message>
+    <message>
+        <source>Draw every candidate token of each step, not only the 2B the search considered</source>
+        <translation>画出每一步的所有候选词元，不只是搜索考虑的 2B 个</translation>
     </message>
     <message>
         <source>Input:</source>

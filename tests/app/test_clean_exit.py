@@ -25,7 +25,7 @@ CLOSE_LIKE_A_USER = textwrap.dedent("""
     app = QApplication(sys.argv[:1])
     def close_when_ready():
         windows = [w for w in QApplication.topLevelWidgets() if w.isVisible() and hasattr(w, "current_view")]
-        if windows and windows[0].current_view().ready():
+        if windows and windows[0].views and windows[0].current_view().ready():  # views come after the first paint
             windows[0].close()  # what the window's close button does; the last window closing quits
         else:
             QTimer.singleShot(100, close_when_ready)

@@ -26,7 +26,7 @@ ALLOWED_WORDS = {
     # names
     "Attention", "Lab", "BLEU", "PNG", "SVG", "CSV", "CPU", "CUDA", "MPS", "Apple", "GNMT", "WMT", "mteval",
     "sacrebleu", "Transformer", "Ctrl", "Shift", "English", "fairseq", "Whisper", "Marian", "TensorFlow",
-    "PyTorch", "Vaswani", "Jensen", "Shannon",
+    "PyTorch", "Vaswani", "Jensen", "Shannon", "Viridis", "Cividis", "Inferno",  # colour maps (View menu)
     # notation
     "n-best", "log", "exp", "ln", "softmax", "sin", "cos", "max", "min", "std", "PE", "pos", "KL", "JS", "QK", "BP",
     "base",

@@ -82,3 +82,30 @@ def test_models_are_owned_by_the_worker_thread(worker):
     worker.submit("m", AttentionRequest("date-rnn-attention", "4 Nov 1988")).result(30)
     with pytest.raises(RuntimeError, match="outside the worker thread"):
         worker.context.model("date-rnn-attention")
+
+
+def test_a_worker_created_waiting_runs_nothing_until_started():
+    """start=False (the app shows its window before torch loads): requests queue up, latest wins."""
+    w = InferenceWorker(device="cpu", start=False)
+    try:
+        first = w.submit("a", CallRequest(int, (1,)))
+        latest = w.submit("a", CallRequest(int, (2,)))
+        time.sleep(0.1)
+        assert not w.alive and not latest.done() and first.cancelled()
+        w.start()
+        w.start()  # a second start does nothing
+        assert latest.result(30).value == 2 and w.alive
+    finally:
+        w.shutdown()
+    assert not w.alive
+
+
+def test_a_worker_never_started_shuts_down_cleanly():
+    w = InferenceWorker(device="cpu", start=False)
+    waiting = w.submit("a", CallRequest(int, (1,)))
+    w.shutdown()
+    assert waiting.cancelled() and not w.alive
+    w.start()  # after shutdown: stays stopped
+    assert not w.alive
+    with pytest.raises(WorkerStopped):
+        w.submit("a", CallRequest(int, (2,)))

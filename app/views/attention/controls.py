@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSignalBlocker, Signal
-from PySide6.QtWidgets import QCheckBox, QComboBox, QGridLayout, QLabel, QLineEdit, QWidget
+from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
 from app.widgets.examples_button import input_with_examples, model_combo
-from app.widgets.form import labelled_row, main_line_edit, relay_edits
+from app.widgets.flow_layout import flow_row
+from app.widgets.form import main_line_edit, relay_edits
 
 KINDS = (
     ("encoder_self", QT_TRANSLATE_NOOP("AttentionControls", "Encoder self-attention")),
@@ -42,19 +43,30 @@ class AttentionControls(QWidget):
         self.layer_box = QComboBox()
         self.head_box = QComboBox()
         self.head_box.setMinimumContentsLength(15)
+        for box in (self.kind_box, self.layer_box, self.head_box):
+            # the current item's full text ("Layer 2", not "Lay") at any zoom
+            box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
 
-        grid = QGridLayout(self)
-        grid.setContentsMargins(0, 0, 0, 0)
-        grid.addWidget(QLabel(self.tr("Input:")), 0, 0)
+        # Row 1: the input (stretching) and the model.  Row 2 wraps (FlowLayout): on a 1280 px
+        # projector or with text ×2 its selectors go onto a second line instead of widening the window.
         self.examples_button, input_row = input_with_examples(self.input, self.model_box, self.models)
-        grid.addLayout(input_row, 0, 1, 1, 3)
-        grid.addWidget(QLabel(self.tr("Model:")), 0, 4)
-        grid.addWidget(self.model_box, 0, 5)
-        grid.addWidget(self.teacher_check, 1, 0)
-        grid.addWidget(self.teacher_input, 1, 1)
-        grid.addLayout(labelled_row(((self.tr("Attention:"), self.kind_box), (self.tr("Layer:"), self.layer_box),
-                                     (self.tr("Head:"), self.head_box)), stretch=False), 1, 2, 1, 4)
-        grid.setColumnStretch(1, 1)
+        first = QHBoxLayout()
+        first.addWidget(QLabel(self.tr("Input:")))
+        first.addLayout(input_row, 1)
+        first.addWidget(QLabel(self.tr("Model:")))
+        first.addWidget(self.model_box)
+        self.teacher_input.setMinimumWidth(160)
+        teacher = QWidget()
+        teacher_row = QHBoxLayout(teacher)
+        teacher_row.setContentsMargins(0, 0, 0, 0)
+        teacher_row.addWidget(self.teacher_check)
+        teacher_row.addWidget(self.teacher_input)
+        self.selectors = flow_row(teacher, (self.tr("Attention:"), self.kind_box), (self.tr("Layer:"), self.layer_box),
+                                  (self.tr("Head:"), self.head_box))
+        column = QVBoxLayout(self)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addLayout(first)
+        column.addWidget(self.selectors)
 
         relay_edits(self.request_changed, self.input, self.teacher_input, self.model_box)
         relay_edits(self.selection_changed, self.kind_box, self.layer_box, self.head_box)

@@ -14,7 +14,7 @@ from engine.infotheory import row_entropies
 class RowPanel(QWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.plot = pg.PlotWidget(background="w")
+        self.plot = pg.PlotWidget(background=style.plot_background())
         self.plot.setMenuEnabled(False)
         self.plot.hideButtons()
         self.plot.setYRange(0, 1)
@@ -34,7 +34,7 @@ class RowPanel(QWidget):
         font = style.font()
         for side in ("left", "bottom"):
             self.plot.getAxis(side).setTickFont(font)
-        self.plot.setLabel("left", self.tr("weight"), **{"font-size": f"{style.point_size():.1f}pt"})
+        self.plot.setLabel("left", self.tr("weight"), **{"font-size": f"{style.point_size():.1f}pt", "color": style.plot_text().name()})
 
     def clear(self) -> None:
         self.bars.setOpts(x=[], height=[])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
-from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QTabWidget, QVBoxLayout, QWidget
 
 from app import style
 from app.export import ExportButton, matrix_csv
@@ -53,6 +53,15 @@ class AttentionView(View):
     # backlog; this only merges edits that arrive in one batch (key repeat, input methods).
     DEBOUNCE_MS = 0
 
+    def stale_widgets(self):
+        """The output strip too: it shows the same out-of-date answer as the heatmap."""
+        return [self.output, self.content]
+
+    def main_plot(self):
+        """The heatmap of the chosen matrix: the layout gives it at least 40 % of the window
+        (tests/app/test_layout_fit.py)."""
+        return self.heatmap
+
     def __init__(self, bridge, state, parent=None):
         super().__init__(bridge, state, parent)
         self.kind = "cross"
@@ -64,26 +73,38 @@ class AttentionView(View):
         self.output = OutputStrip()
         self.heatmap = AttentionHeatmap()
         self.row_panel = RowPanel()
-        self.overview = AttentionOverview()
+        # one column per layer: the overview shares the side panel with the row chart
+        self.overview = AttentionOverview(layers_as_columns=True)
         self.word_pieces = WordPiecePanel()
         self.word_pieces.hide()
         self._shown_cache: tuple = (None, {})  # (result, {(kind, merge, hide): what `shown` returns})
-        self.overview.setMinimumHeight(200)
         self.hover_label = style.wrapped_label(self.HOVER_HINT())
         self.export_button = ExportButton(self)
 
-        upper = splitter(Qt.Orientation.Horizontal, (self.heatmap, self.row_panel), stretch=(3, 2))
-        self.content = splitter(Qt.Orientation.Vertical, (upper, self.overview), stretch=(3, 1))
-        status = QHBoxLayout()
-        status.addWidget(self.hover_label, 1)
-        status.addWidget(self.export_button)
+        # The heatmap takes the full height; the selected row and the grid of all heads share a
+        # side panel (tabs).  Stacked under the heatmap the grid left it 17 % of a 1280×720 window.
+        self.side = QTabWidget()
+        self.side.setDocumentMode(True)
+        self.side.addTab(self.row_panel, self.tr("Selected row"))
+        self.side.addTab(self.overview, self.tr("All heads"))
+        # the hover readout under the side tabs and Export beside the output: the heatmap keeps
+        # the full height (40 % of the window at text ×2 on 1920×1080)
+        side_column = QWidget()
+        side_layout = QVBoxLayout(side_column)
+        side_layout.setContentsMargins(0, 0, 0, 0)
+        side_layout.addWidget(self.side, 1)
+        side_layout.addWidget(self.hover_label)
+        self.side_column = side_column
+        self.content = splitter(Qt.Orientation.Horizontal, (self.heatmap, side_column), stretch=(4, 1))
+        output_row = QHBoxLayout()
+        output_row.addWidget(self.output, 1)
+        output_row.addWidget(self.export_button, 0, Qt.AlignmentFlag.AlignTop)
         layout = QVBoxLayout(self)
         layout.addWidget(self.controls)
-        layout.addWidget(self.output)
+        layout.addLayout(output_row)
         layout.addWidget(self.word_pieces)
         layout.addWidget(self.message)
         layout.addWidget(self.content, 1)
-        layout.addLayout(status)
 
         self.loop = self.request_loop("attention", build=self.build_request, render=self.render_result)
         self.controls.request_changed.connect(self.loop.schedule)
@@ -102,6 +123,7 @@ class AttentionView(View):
         """Text in the plots follows the application's text size (View ▸ Larger text)."""
         super().apply_zoom()
         self.heatmap.set_text_size(style.point_size())
+        self.side_column.setMinimumWidth(max(320, int(style.point_size() * 20)))  # about 30 characters
         self.row_panel.apply_zoom()
         if self.result is not None:
             self._draw(self.result)  # the output strip and the overview captions are re-written

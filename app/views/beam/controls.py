@@ -3,10 +3,12 @@ what the tree draws.  The panel runs nothing: it emits signals and the view acts
 from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Signal
-from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QGridLayout, QLabel, QSpinBox, QWidget
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QHBoxLayout, QLabel, QSpinBox, QVBoxLayout,
+                               QWidget)
 
 from app.widgets.examples_button import input_with_examples, model_combo
-from app.widgets.form import labelled_row, main_line_edit, relay_edits
+from app.widgets.flow_layout import flow_row
+from app.widgets.form import main_line_edit, relay_edits
 
 PENALTIES = (
     ("power", QT_TRANSLATE_NOOP("SearchControls", "log P / L^α")),
@@ -43,20 +45,26 @@ class SearchControls(QWidget):
         self.alpha_spin.setValue(0.7)
         self.pruned_check = QCheckBox(self.tr("Show pruned"))
         self.pruned_check.setChecked(True)
-        self.all_check = QCheckBox(self.tr("All candidates (not only the 2B considered)"))
+        self.all_check = QCheckBox(self.tr("All candidates"))
+        self.all_check.setToolTip(self.tr("Draw every candidate token of each step, not only the 2B the search "
+                                          "considered"))
 
-        grid = QGridLayout(self)
-        grid.setContentsMargins(0, 0, 0, 0)
-        grid.addWidget(QLabel(self.tr("Input:")), 0, 0)
+        # Row 1: the input (stretching) and the model.  Row 2 wraps (FlowLayout): in one
+        # QHBoxLayout it made the window at least 1468 px wide, more than a projector's 1280.
         self.examples_button, input_row = input_with_examples(self.input, self.model_box, self.models)
-        grid.addLayout(input_row, 0, 1)
-        grid.addWidget(QLabel(self.tr("Model:")), 0, 2)
-        grid.addWidget(self.model_box, 0, 3)
-        grid.addLayout(labelled_row(((self.tr("Beam width B:"), self.beam_spin),
-                                     (self.tr("Length normalisation:"), self.penalty_box),
-                                     (self.tr("α:"), self.alpha_spin), 16, self.pruned_check, self.all_check)),
-                       1, 0, 1, 4)
-        grid.setColumnStretch(1, 1)
+        first = QHBoxLayout()
+        first.addWidget(QLabel(self.tr("Input:")))
+        first.addLayout(input_row, 1)
+        first.addWidget(QLabel(self.tr("Model:")))
+        first.addWidget(self.model_box)
+        self.penalty_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.options = flow_row((self.tr("Beam width B:"), self.beam_spin),
+                                (self.tr("Length normalisation:"), self.penalty_box),
+                                (self.tr("α:"), self.alpha_spin), self.pruned_check, self.all_check)
+        column = QVBoxLayout(self)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addLayout(first)
+        column.addWidget(self.options)
 
         relay_edits(self.search_changed, self.input, self.beam_spin, self.alpha_spin, self.model_box)
         self.penalty_box.currentIndexChanged.connect(self._penalty_changed)

@@ -39,7 +39,7 @@ class NBestPanel(QWidget):
         self.formula_label = style.scaled(style.wrapped_label(rich=True), 1.1)
         # a pale yellow card: the arithmetic a student copies down (a style sheet without a font
         # size, so that the zoom still reaches the text)
-        self.formula_label.setStyleSheet("background: #fffde7; padding: 6px")
+        self.formula_label.setStyleSheet("background: #fffde7; color: #111111; padding: 6px")  # in both themes
         self.formula_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.formula_label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.setMinimumWidth(400)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QSignalBlocker, Qt, Signal
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from app import style
 from app.views.base import MessageLine
@@ -35,9 +35,12 @@ def never_allowed_ids(n) -> list[int]:
 
 class NodePanel(QWidget):
     """`show_inspection` draws an engine.beam_analysis.NodeInspection.  Further panes (the
-    what-if panel) can sit beside the heatmap under the same title."""
+    what-if panel) sit under the heatmap, below the same title."""
 
     TOP_K = 10
+    #: bars below this probability get no number on top (side by side in a narrow column the
+    #: "0.01"s ran into each other; the what-if list below gives every probability)
+    LABEL_FROM = 0.05
     #: the user asked to send the next-token distribution to the view that receives distributions
     send_requested = Signal()
     #: the token id of a clicked bar
@@ -50,7 +53,7 @@ class NodePanel(QWidget):
                                        scale=1.1)
         #: this panel's own message line (an inspection that failed): the view's line keeps the search's notes
         self.message = MessageLine()
-        self.bars_plot = pg.PlotWidget(background="w")
+        self.bars_plot = pg.PlotWidget(background=style.plot_background())
         self.bars_plot.setMenuEnabled(False)
         self.bars_plot.hideButtons()
         self.bars_plot.setMouseEnabled(False, False)
@@ -69,10 +72,8 @@ class NodePanel(QWidget):
         bars_layout = QVBoxLayout(bars_panel)
         bars_layout.setContentsMargins(0, 0, 0, 0)
         bars_layout.addWidget(self.bars_plot, 1)
-        row = QHBoxLayout()
-        row.addWidget(self.entropy_label, 1)
-        row.addWidget(self.send_button)
-        bars_layout.addLayout(row)
+        bars_layout.addWidget(self.entropy_label)
+        bars_layout.addWidget(self.send_button, 0, Qt.AlignmentFlag.AlignLeft)
 
         self.heatmap = AttentionHeatmap()
         self.attention_box = QComboBox()
@@ -80,18 +81,20 @@ class NodePanel(QWidget):
         heat_panel = QWidget()
         heat_layout = QVBoxLayout(heat_panel)
         heat_layout.setContentsMargins(0, 0, 0, 0)
-        heat_row = QHBoxLayout()
-        heat_row.addWidget(QLabel(self.tr("Cross-attention of this prefix:")))
-        heat_row.addWidget(self.attention_box, 1)
-        heat_layout.addLayout(heat_row)
+        # label, then choice, then picture: the panel sits in a narrow column beside the tree
+        self.attention_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        heat_layout.addWidget(QLabel(self.tr("Cross-attention of this prefix:")))
+        heat_layout.addWidget(self.attention_box, 0, Qt.AlignmentFlag.AlignLeft)
         heat_layout.addWidget(self.heatmap, 1)
         self.attention_box.currentIndexChanged.connect(self._render_attention)
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
         layout.addWidget(self.message)
-        self.split = style.splitter(Qt.Orientation.Horizontal, ())
-        layout.addWidget(self.split, 1)
+        # panes one under another: the panel scrolls in a column beside the tree (a splitter
+        # there squeezed the wrapped texts over the plots instead of letting the column scroll)
+        self.panes = QVBoxLayout()
+        layout.addLayout(self.panes, 1)
         self.add_pane(bars_panel, 4)
         self.add_pane(heat_panel, 5)
         self.apply_zoom()
@@ -99,6 +102,9 @@ class NodePanel(QWidget):
     def apply_zoom(self) -> None:
         """Tick labels of the plots at the application's text size (they do not follow it by themselves)."""
         self.bars_plot.getAxis("bottom").setTickFont(style.font(TICK_SCALE))
+        # room for bars and a heatmap when the panel scrolls in a column (sizes follow the text)
+        self.bars_plot.setMinimumHeight(int(style.point_size() * 16))
+        self.heatmap.setMinimumHeight(int(style.point_size() * 14))
         self.heatmap.set_text_size(style.point_size())
         for item in self.bar_texts:
             item.setFont(style.font())
@@ -114,8 +120,7 @@ class NodePanel(QWidget):
         self.send_button.setEnabled(title is not None and self.inspection is not None)
 
     def add_pane(self, widget: QWidget, stretch: int) -> None:
-        self.split.addWidget(widget)
-        self.split.setStretchFactor(self.split.count() - 1, stretch)
+        self.panes.addWidget(widget, stretch)
 
     def show_inspection(self, n, taken: dict, receiver: str | None) -> None:
         """`taken`: {token id: "kept" or "finished"} for the tokens the search took after this
@@ -131,7 +136,9 @@ class NodePanel(QWidget):
             self.bars_plot.removeItem(item)
         self.bar_texts = []
         for i, (_, _, p) in enumerate(top):
-            text = pg.TextItem(style.fixed(p, 2), color="#263238", anchor=(0.5, 1.0))
+            if p < self.LABEL_FROM:
+                continue
+            text = pg.TextItem(style.fixed(p, 2), color=style.plot_text(), anchor=(0.5, 1.0))
             text.setFont(style.font())
             text.setPos(i, p + 0.01)
             self.bars_plot.addItem(text)

@@ -4,9 +4,10 @@ answers with `set_progress`."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QToolButton, QWidget
+from PySide6.QtWidgets import QLabel, QToolButton, QWidget
 
 from app import style
+from app.widgets.flow_layout import FlowLayout
 from app.views.beam.tree import PATH_COLOUR, STATUS_COLOURS
 
 
@@ -62,14 +63,13 @@ class StepBar(QWidget):
                                        "it ends. A box that ends a hypothesis also shows its rank and normalised "
                                        "score. Hover over a box for the arithmetic; click it to inspect it."))
 
-        self.row = QHBoxLayout(self)
-        self.row.setContentsMargins(0, 0, 0, 0)
+        # wraps (FlowLayout) rather than widening the window beyond a 1280 px projector
+        self.row = FlowLayout(self)
         for b in (self.first_button, self.back_button, self.play_button, self.forward_button, self.last_button):
             self.row.addWidget(b)
         self.row.addWidget(self.step_label)
-        self.row.addStretch(1)
-        self.row.addWidget(self.legend, 1)
-        self.row.addSpacing(12)
+        self.legend.setWordWrap(False)  # one line beside the buttons (the bar wraps as a whole)
+        self.row.addWidget(self.legend)
         for b in (self.zoom_out_button, self.fit_button, self.zoom_in_button):
             self.row.addWidget(b)
 

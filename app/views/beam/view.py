@@ -18,7 +18,7 @@ from __future__ import annotations
 import html
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
-from PySide6.QtWidgets import QFrame, QScrollArea, QTabWidget, QVBoxLayout
+from PySide6.QtWidgets import QFrame, QScrollArea, QTabWidget, QVBoxLayout, QWidget
 
 from app import style
 from app.export import ExportButton, write_csv
@@ -58,6 +58,11 @@ class BeamView(View):
     DEBOUNCE_MS = 60
     TOP_K = NodePanel.TOP_K
 
+    def main_plot(self):
+        """The search tree: the layout gives it at least 40 % of the window
+        (tests/app/test_layout_fit.py)."""
+        return self.tree
+
     def __init__(self, bridge, state, parent=None):
         super().__init__(bridge, state, parent)
         self.whatif = None  # BeamAnalysis of the forced search drawn beside the original
@@ -80,17 +85,31 @@ class BeamView(View):
         self.whatif_panel = WhatIfPanel()
         self.node_panel.add_pane(self.whatif_panel, 4)
         self.error_panel = ErrorPanel()
+        # The tree takes the full height; what explains it sits in tabs beside it.  Stacked under
+        # the tree (as before) the node panel, the n-best list and the tree shared 480 px of height
+        # at 1280×720 and none was readable.  Each tab scrolls rather than squeezing its content.
         self.tabs = QTabWidget()
-        self.tabs.addTab(self.node_panel, self.tr("Node: next token, attention, what if"))
-        # scrolls rather than squeezing the verdict over the table when the tab is short (1280×720)
-        self.tabs.addTab(scrolling(self.error_panel), self.tr("Error analysis: search or model?"))
-        upper = style.splitter(Qt.Orientation.Horizontal, (self.tree, self.nbest), stretch=(5, 2))
-        self.content = style.splitter(Qt.Orientation.Vertical, (upper, self.tabs), stretch=(5, 3))
+        self.tabs.setDocumentMode(True)
+        self.tabs.addTab(scrolling(self.node_panel), self.tr("Node"))
+        self.tabs.addTab(scrolling(self.error_panel), self.tr("Search or model?"))
+        self.tabs.addTab(scrolling(self.nbest), self.tr("n-best"))
+        self.tabs.setTabToolTip(0, self.tr("Node: next token, attention, what if"))
+        self.tabs.setTabToolTip(1, self.tr("Error analysis: search or model?"))
+        self.tabs.setTabToolTip(2, self.tr("n-best list, why the search stopped, the score arithmetic"))
+        # the outcome (beam vs greedy) heads the side column: a full-width line above the tree
+        # cost the tree the height it needs at text ×2
+        side = QWidget()
+        side_layout = QVBoxLayout(side)
+        side_layout.setContentsMargins(0, 0, 0, 0)
+        side_layout.addWidget(self.output_label)
+        side_layout.addWidget(self.tabs, 1)
+        self.side = side
+        self.content = style.splitter(Qt.Orientation.Horizontal, (self.tree, side), stretch=(3, 1))
+        self._fit_whatif_height()
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.controls)
         layout.addWidget(self.step_bar)
-        layout.addWidget(self.output_label)
         layout.addWidget(self.message)
         layout.addWidget(self.content, 1)
 
@@ -229,8 +248,10 @@ class BeamView(View):
                    .format(style.WARNING.name()))
         fmt = style.fixed
         self.output_label.setText(self.tr(
-            "Beam (B={0}): <b style='font-family:monospace'>{1}</b> <small>log P {2} · score {3}</small>"
-            " &nbsp;&nbsp; Greedy: <b style='font-family:monospace'>{4}</b> <small>log P {5} · score {6}</small>"
+            "Beam (B={0}): <b style='font-family:monospace'>{1}</b> "
+            "<small>log&nbsp;P&nbsp;{2}&nbsp;·&nbsp;score&nbsp;{3}</small>"
+            "<br>Greedy: <b style='font-family:monospace'>{4}</b> "
+            "<small>log&nbsp;P&nbsp;{5}&nbsp;·&nbsp;score&nbsp;{6}</small>"
             " &nbsp; <small>{7}</small>").format(
             a.beam_width, html.escape(output_text(best.tokens, a.vocab)), fmt(best.logprob), fmt(best.score),
             html.escape(output_text(greedy.tokens, a.vocab)), fmt(greedy.logprob), fmt(greedy.score), verdict))
@@ -384,8 +405,16 @@ class BeamView(View):
         super().apply_zoom()
         self.tree.restyle()
         self.node_panel.apply_zoom()
+        self._fit_whatif_height()
         self._render_table()  # the table's items carry their own font
         self.error_panel.fit_table_height()
+
+    def _fit_whatif_height(self) -> None:
+        """The what-if pane's wrapped texts need about 24 lines of height (the node tab scrolls
+        instead of squeezing them; a splitter does not ask its panes for height-for-width)."""
+        self.whatif_panel.setMinimumHeight(int(style.point_size() * 24))
+        # the side column: its three tab titles and about 40 characters of text
+        self.side.setMinimumWidth(max(340, int(style.point_size() * 28)))
 
     # ---- sessions and lecture scenes ----------------------------------------------------------
     def main_input(self):

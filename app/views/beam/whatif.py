@@ -5,9 +5,10 @@ from __future__ import annotations
 import html
 
 from PySide6.QtCore import QSignalBlocker, Qt, Signal
-from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QCheckBox, QComboBox, QPushButton, QVBoxLayout, QWidget
 
 from app import style
+from app.widgets.flow_layout import flow_row
 from app.views.base import MessageLine
 from app.views.beam.text import SPECIAL_TOKENS, output_text, tokens_html
 from app.widgets.tokens import display_token
@@ -43,10 +44,8 @@ class WhatIfPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(style.title_label(self.tr("What if the next token were…"), scale=1.1))
-        force_row = QHBoxLayout()
-        force_row.addWidget(self.force_box, 1)
-        force_row.addWidget(self.force_button)
-        layout.addLayout(force_row)
+        self.force_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        layout.addWidget(flow_row(self.force_box, self.force_button))  # wraps in a narrow column
         layout.addWidget(self.message)
         layout.addWidget(self.label, 1)
         layout.addWidget(self.tree_check)

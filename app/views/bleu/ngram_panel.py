@@ -104,5 +104,6 @@ class NgramPanel(QWidget):
         spans = []
         for i, token in enumerate(tokens):
             colour = MATCHED_BACKGROUND if i in matched else UNMATCHED_BACKGROUND
-            spans.append(f'<span style="background-color:{colour}">&nbsp;{html.escape(token)}&nbsp;</span>')
+            # dark text on the light chip in either theme
+            spans.append(f'<span style="background-color:{colour}; color:#111111">&nbsp;{html.escape(token)}&nbsp;</span>')
         return " ".join(spans)

@@ -85,7 +85,7 @@ class GaussiansTab(QWidget):
         layout.addWidget(style.splitter(Qt.Orientation.Vertical, (top, self.gaussian_plot), stretch=(0, 1)))
 
     def _density_plot(self) -> pg.PlotWidget:
-        widget = pg.PlotWidget(background="w")
+        widget = pg.PlotWidget(background=style.plot_background())
         plot = widget.getPlotItem()
         plot.setMenuEnabled(False)
         plot.hideButtons()

@@ -70,6 +70,11 @@ class EntropyView(View):
     GAUSSIAN_CHANNEL = "entropy-gaussian"
     DEBOUNCE_MS = 30
 
+    def main_plot(self):
+        """The tabs of numbers, code lengths and Gaussians: the layout gives it at least 40 % of the window
+        (tests/app/test_layout_fit.py)."""
+        return self.tabs
+
     def __init__(self, bridge, state, parent=None):
         super().__init__(bridge, state, parent)
         self.source_title: str | None = None  # where P came from, when another view sent it

@@ -54,7 +54,7 @@ class QueryTab(ResultsPanel):
 
         self.steps_table = style.number_table(0, [self.tr(h) for h in RESULT_HEADERS], text_column=1)
         self.steps_table.verticalHeader().hide()
-        self.bars_plot = pg.PlotWidget(background="w")
+        self.bars_plot = pg.PlotWidget(background=style.plot_background())
         self.bars_plot.setMenuEnabled(False)
         self.bars_plot.hideButtons()
         self.bars_plot.setMouseEnabled(False, False)
@@ -187,7 +187,7 @@ class QueryTab(ResultsPanel):
             self.bars_plot.removeItem(label)
         self.bar_labels = []
         for j, w in enumerate(weights):
-            label = pg.TextItem(style.format_number(w, 4), color="#111", anchor=(0.5, 1.0))
+            label = pg.TextItem(style.format_number(w, 4), color=style.plot_text(), anchor=(0.5, 1.0))
             label.setFont(style.font(0.9))
             label.setPos(j, w)
             self.bars_plot.addItem(label)
@@ -221,7 +221,7 @@ class QueryTab(ResultsPanel):
         font = style.font()
         for side in ("left", "bottom"):
             self.bars_plot.getAxis(side).setTickFont(font)
-        self.bars_plot.setLabel("left", self.tr("softmax weight w_j"), **{"font-size": f"{style.point_size():.1f}pt"})
+        self.bars_plot.setLabel("left", self.tr("softmax weight w_j"), **{"font-size": f"{style.point_size():.1f}pt", "color": style.plot_text().name()})
         for label in self.bar_labels:
             label.setFont(style.font(0.9))
         QTimer.singleShot(0, self.keys_table.resizeColumnsToContents)  # once the new font is in

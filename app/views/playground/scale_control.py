@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QHBoxLayout, QWidget
+from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from app import style
 from app.widgets.float_slider import FloatSlider
@@ -16,10 +16,12 @@ class ScaleControl(QWidget):
         self.slider = FloatSlider(self.tr("scale t:"), 0.0, 1.0, 0.05, 1.0)
         self.slider.setToolTip(self.tr("t = 0: no scaling (f = 1);  t = 1: f = 1/√d_k, the Transformer's choice"))
         self.label = style.wrapped_label()
-        layout = QHBoxLayout(self)
+        # the formula under the slider: beside it, in the playground's narrow input column, it
+        # wrapped one word per line and squeezed "scale t:" to "sca"
+        layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.slider, 1)
-        layout.addWidget(self.label, 1)
+        layout.addWidget(self.slider)
+        layout.addWidget(self.label)
         self.slider.valueChanged.connect(self.changed)
 
     @property

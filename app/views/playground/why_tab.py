@@ -26,8 +26,8 @@ class WhyScaleTab(QWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.intro = style.wrapped_label()
-        self.spread_plot = pg.PlotWidget(background="w")
-        self.weight_plot = pg.PlotWidget(background="w")
+        self.spread_plot = pg.PlotWidget(background=style.plot_background())
+        self.weight_plot = pg.PlotWidget(background=style.plot_background())
         self.curves = {}
         for plot in (self.spread_plot, self.weight_plot):
             plot.setMenuEnabled(False)

@@ -1,0 +1,54 @@
+"""The heatmap's numbers and token labels as pyqtgraph lays them out (issue 9): every input
+character keeps its tick label however narrow the cells get, and the colour bar keeps all its
+numbers at text ×2.  The labels are read back from the axes' draw specifications, i.e. what
+would be painted, and compared with the tokens / values given."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PySide6.QtGui import QImage, QPainter
+
+from app.widgets.heatmap import AttentionHeatmap
+from app.widgets.tokens import display_tokens
+
+
+def drawn_labels(axis) -> list[str]:
+    """The tick strings `axis` would paint now (pyqtgraph leaves out those that do not fit)."""
+    image = QImage(10, 10, QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    try:
+        specs = axis.generateDrawSpecs(painter)
+    finally:
+        painter.end()
+    return [text for _, _, text in specs[2]] if specs else []
+
+
+def shown_heatmap(qtbot, width, height, points, rows, columns):
+    heatmap = AttentionHeatmap()
+    qtbot.addWidget(heatmap)
+    heatmap.set_text_size(points)
+    heatmap.resize(width, height)
+    heatmap.show()
+    qtbot.waitExposed(heatmap)
+    matrix = np.random.default_rng(0).dirichlet(np.ones(len(columns)), size=len(rows))
+    heatmap.set_matrix(matrix, rows, columns)
+    qtbot.wait(50)
+    return heatmap
+
+
+@pytest.mark.parametrize("length", [38, 39, 40, 41])
+@pytest.mark.parametrize("width", [620, 760])
+def test_every_input_character_keeps_its_tick(qtbot, length, width):
+    text = ("Wednesday, 4 November 1988 and Monday 26 March" * 2)[:length]
+    columns = list(text)
+    heatmap = shown_heatmap(qtbot, width, 360, 11, list("2021-03-26") + ["</s>"], columns)
+    bottom = drawn_labels(heatmap.plot.getAxis("bottom"))
+    assert bottom == display_tokens(columns)  # the first one included
+    assert drawn_labels(heatmap.plot.getAxis("left")) == display_tokens(list("2021-03-26") + ["</s>"])
+
+
+@pytest.mark.parametrize("points", [11, 22, 28])
+def test_the_colour_bar_keeps_all_its_numbers_when_the_text_grows(qtbot, points):
+    heatmap = shown_heatmap(qtbot, 900, 600, points, list("1988"), list("4 Nov"))
+    labels = drawn_labels(heatmap.colorbar.axis)
+    assert sorted(float(v) for v in labels) == pytest.approx(list(np.linspace(0.0, 1.0, 6)))

@@ -1,0 +1,87 @@
+"""Out-of-date pictures are visibly greyed, plots and tables included, and a forced target the
+model cannot write is refused with a message naming the characters (issue 9)."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QPoint, QRect
+from PySide6.QtWidgets import QAbstractItemView, QGraphicsView
+
+from app.views.attention import AttentionView
+from app.widgets.stale_veil import StaleVeil
+from engine import load_model
+
+
+@pytest.fixture
+def view(qtbot, bridge, shared_state):
+    v = AttentionView(bridge, shared_state)
+    qtbot.addWidget(v)
+    v.resize(1280, 640)
+    v.show()
+    qtbot.waitUntil(lambda: v.result is not None and not v.busy, timeout=30000)
+    return v
+
+
+def rgb(image, point: QPoint) -> np.ndarray:
+    colour = image.pixelColor(point)
+    return np.array([colour.red(), colour.green(), colour.blue()], dtype=float)
+
+
+def viewports(widget):
+    """The viewports an opacity effect on `widget` did not grey: graphics and item views'."""
+    views = widget.findChildren(QGraphicsView) + widget.findChildren(QAbstractItemView)
+    return [w.viewport() for w in views if w.isVisible()]
+
+
+def test_the_stale_veil_covers_every_plot_and_table_and_pales_the_pixels(qtbot, view):
+    fresh = view.grab().toImage()
+    covered = [w for w in view.stale_widgets() for w in viewports(w)] + [view.output]
+    assert covered, "the attention view shows its heatmap in a graphics view"
+    points = [w.mapTo(view, w.rect().center()) for w in covered]
+    view.set_stale(True)
+    qtbot.wait(20)
+    assert view.stale
+    veils = [v for v in view.findChildren(StaleVeil) if v.isVisible()]
+    for widget in covered:
+        rect = widget.rect().translated(widget.mapTo(view, QPoint(0, 0)))
+        assert any(QRect(v.mapTo(view, QPoint(0, 0)), v.size()).contains(rect) for v in veils), \
+            f"{type(widget).__name__} is not covered"
+    stale = view.grab().toImage()
+    alpha = StaleVeil.ALPHA / 255
+    for point in points:  # white laid over the picture at the veil's alpha (computed here)
+        expected = rgb(fresh, point) * (1 - alpha) + 255 * alpha
+        assert np.abs(rgb(stale, point) - expected).max() <= 3, point
+    view.set_stale(False)
+    qtbot.wait(20)
+    assert not view.stale and not any(v.isVisible() for v in view.findChildren(StaleVeil))
+    back = view.grab().toImage()
+    assert all(np.array_equal(rgb(back, p), rgb(fresh, p)) for p in points)
+
+
+def test_the_veil_follows_the_content_when_the_window_is_resized(qtbot, view):
+    view.set_stale(True)
+    view.resize(1500, 900)
+    qtbot.waitUntil(lambda: view.content.width() > 1300, timeout=5000)
+    veil = next(v for v in view.findChildren(StaleVeil) if v.target is view.content)
+    assert QRect(veil.mapTo(view, QPoint(0, 0)), veil.size()) == \
+        QRect(view.content.mapTo(view, QPoint(0, 0)), view.content.size())
+
+
+def test_a_target_with_characters_the_model_never_writes_is_refused_by_name(qtbot, view):
+    good = view.result
+    view.controls.teacher_check.setChecked(True)
+    view.controls.teacher_input.setText("hello world")
+    qtbot.waitUntil(lambda: view.message.isVisible() and view.message.is_error and not view.busy, timeout=20000)
+    text = view.message.text()
+    vocabulary = set(load_model(view.model_name, device="cpu").target_tokenizer.stoi)
+    unknown = sorted(set("hello world") - vocabulary)
+    assert unknown, "the date model writes digits and '-' only"
+    for ch in unknown:
+        assert repr(ch) in text
+    assert "never writes" in text
+    assert view.result is good and view.stale  # the last good picture stays, greyed
+    assert "⟨unk⟩" not in view.output.text() and "unk" not in "".join(view.result.target_tokens)
+    view.controls.teacher_input.setText("2021-03-26")
+    qtbot.waitUntil(lambda: view.result is not good and not view.busy, timeout=20000)
+    assert not view.stale and not view.message.is_error
+    assert view.result.output_text == "2021-03-26"
