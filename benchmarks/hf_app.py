@@ -9,12 +9,18 @@ heatmap, the row panel and the overview redrawn.  Printed next to it: the worker
 the request (tokenise + forward pass with attention + copy to numpy), and the GUI's share
 (the rest), p50/p95.  Then the cost of choosing another head and of each toggle at 512 tokens.
 
-    python benchmarks/hf_app.py [--edits 20] [--threads 1]
+    python benchmarks/hf_app.py [--edits 20] [--threads 1] [--profile 25]
+
+--profile N also prints the GUI thread's cProfile (top N functions by cumulative time) of the
+512-token keystrokes and of the head and toggle changes: function-level shares vary less with
+the machine's load than wall time does.
 """
 from __future__ import annotations
 
 import argparse
+import cProfile
 import os
+import pstats
 import sys
 import tempfile
 import time
@@ -36,6 +42,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--edits", type=int, default=20, help="keystrokes per size")
     parser.add_argument("--threads", type=int, default=1, help="torch threads of the app's worker (the app's default: 1)")
+    parser.add_argument("--profile", type=int, default=0, metavar="N",
+                        help="print the GUI thread's cProfile at 512 tokens, top N functions")
     args = parser.parse_args()
 
     from PySide6.QtCore import QSettings, Qt
@@ -79,7 +87,10 @@ def main():
 
     print(f"all-MiniLM-L6-v2 in the app (6 layers x 12 heads, overview of 78 tiles), worker threads {args.threads}")
     print(f"{'tokens':>6} {'key→heatmap p50':>16} {'p95':>8} {'worker p50':>11} {'GUI p50':>8}  (ms)")
+    profile = cProfile.Profile()
     for size in SIZES:
+        if args.profile and size == SIZES[-1]:
+            profile.enable()
         base = text_of(tokenizer, size, 0)
         view.controls.input.setText(base)
         wait(lambda: shown(base))
@@ -111,6 +122,10 @@ def main():
     merge = timed(lambda: view.word_pieces.merge_check.setChecked(True))
     hide = timed(lambda: view.word_pieces.hide_check.setChecked(True))
     back = timed(lambda: (view.word_pieces.merge_check.setChecked(False), view.word_pieces.hide_check.setChecked(False)))
+    profile.disable()
+    if args.profile:
+        print(f"GUI thread at 512 tokens (keystrokes, heads, toggles), top {args.profile} by cumulative time:")
+        pstats.Stats(profile, stream=sys.stdout).sort_stats("cumulative").print_stats(args.profile)
     print(f"512 tokens: another head p50 {np.median(heads):.1f} ms; merge word pieces on {merge:.1f} ms; "
           f"hide specials on {hide:.1f} ms; both off {back:.1f} ms")
     window.close()

@@ -1,27 +1,102 @@
 """An attention heatmap: one ImageItem, token ticks, a colour bar, hover readout, row clicks,
-and a hatched overlay for masked (future) cells so they never look like ordinary zeros."""
+and a hatched overlay for masked (future) cells so they never look like ordinary zeros.
+
+Level of detail for the token labels: up to FULL_LABELS tokens in view every label is drawn;
+beyond that only every k-th (k = `label_step`), the fewest skipped so that the drawn ones fit
+side by side.  Zooming in (mouse wheel) brings the labels back; the hover readout always names
+the exact token.  At 512 tokens this avoids laying out ~1000 labels on every redraw."""
 from __future__ import annotations
+
+import math
 
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QFontMetricsF, QPen
 
 from app import style
 from app.widgets.tokens import display_tokens
 
 _HATCH = 8  # overlay pixels per cell
+#: up to this many tokens in view, every token label is drawn (even if they overlap)
+FULL_LABELS = 128
 
 
-def hatch_overlay(mask: np.ndarray) -> np.ndarray:
-    """RGBA image (rows*8, cols*8, 4): diagonal grey stripes where mask is True, clear elsewhere."""
+def label_step(n_visible: int, pixels: float, pitch: float) -> int:
+    """k such that every k-th of `n_visible` labels is drawn: 1 up to FULL_LABELS, else the
+    smallest k with ceil(n_visible / k) labels of `pitch` pixels fitting in `pixels` (at most
+    n_visible: one label when not even one fits)."""
+    if n_visible <= FULL_LABELS:
+        return 1
+    pixels = max(pixels, 1.0)
+    step = max(1, math.ceil(n_visible * pitch / pixels))  # a lower bound: n/k labels fit
+    while step < n_visible and math.ceil(n_visible / step) * pitch > pixels:
+        step += 1
+    return step
+
+
+class TokenTicks:
+    """The token labels of one axis of `plot` (a PlotItem), at the level of detail above.
+    Label i sits at i + offset; the labels are re-chosen when the view is zoomed or resized."""
+
+    def __init__(self, plot, side: str, offset: float):
+        self.plot, self.side, self.offset = plot, side, offset
+        self.labels: list[str] = []
+        self.step = 1
+        self._shown = None
+        self._pitch = None  # (font, labels) it was measured for, pixels: 512 labels take ~10 ms to measure
+        plot.vb.sigRangeChanged.connect(self.update)
+        plot.vb.sigResized.connect(self.update)
+
+    def set_labels(self, labels) -> None:
+        labels = list(labels)
+        if labels != self.labels:  # the same tokens (another head) keep their measured pitch
+            self.labels = labels
+        self.update()
+
+    def visible(self) -> range:
+        """The label indices whose position lies within the view's range on this axis."""
+        (x0, x1), (y0, y1) = self.plot.vb.viewRange()
+        lo, hi = (x0, x1) if self.side == "bottom" else (y0, y1)
+        first = max(0, math.ceil(lo - self.offset - 1e-9))
+        last = min(len(self.labels) - 1, math.floor(hi - self.offset + 1e-9))
+        return range(first, last + 1)
+
+    def pitch(self) -> float:
+        """Pixels one label needs along the axis: a line of text on the left axis; on the
+        bottom axis the widest label plus the width of two spaces."""
+        font = self.plot.getAxis(self.side).style.get("tickFont") or QFont()
+        if self._pitch is not None and self._pitch[0] == (font.key(), self.labels):
+            return self._pitch[1]
+        metrics = QFontMetricsF(font)
+        if self.side != "bottom":
+            pitch = metrics.height()
+        else:
+            pitch = max((metrics.horizontalAdvance(t) for t in self.labels), default=0.0) + metrics.horizontalAdvance("  ")
+        self._pitch = ((font.key(), self.labels), pitch)
+        return pitch
+
+    def update(self, *_) -> None:
+        visible = self.visible()
+        pixels = self.plot.vb.width() if self.side == "bottom" else self.plot.vb.height()
+        self.step = label_step(len(visible), pixels, self.pitch()) if len(visible) > FULL_LABELS else 1
+        shown = [(i + self.offset, self.labels[i]) for i in visible if i % self.step == 0]
+        if shown != self._shown:  # setTicks re-lays out the axis: only when something changed
+            self._shown = shown
+            self.plot.getAxis(self.side).setTicks([shown])
+
+
+def hatch_overlay(mask: np.ndarray, max_side: int = 1024) -> np.ndarray:
+    """RGBA image (rows*p, cols*p, 4), p = min(8, max_side // the longer side) pixels per cell
+    (at least 1): diagonal grey stripes 8 pixels apart where mask is True, clear elsewhere.
+    Up to 128 tokens a cell is 8 x 8 pixels; a 512-token causal mask is 1024 x 1024 pixels,
+    not 4096 x 4096 (a quarter-gigabyte of index grids and seconds on the GUI thread)."""
     rows, cols = mask.shape
-    yy, xx = np.mgrid[0: rows * _HATCH, 0: cols * _HATCH]
-    stripes = ((xx + yy) % _HATCH) < 2
-    rgba = np.zeros((rows * _HATCH, cols * _HATCH, 4), dtype=np.uint8)
-    big = np.repeat(np.repeat(mask, _HATCH, axis=0), _HATCH, axis=1)
-    rgba[..., :3] = np.where(stripes[..., None], 150, 60)
-    rgba[..., 3] = np.where(big, 255, 0)
+    per_cell = max(1, min(_HATCH, max_side // max(rows, cols, 1)))
+    stripes = ((np.arange(rows * per_cell)[:, None] + np.arange(cols * per_cell)[None, :]) % _HATCH) < 2
+    rgba = np.zeros((rows * per_cell, cols * per_cell, 4), dtype=np.uint8)
+    rgba[..., :3] = np.where(stripes, 150, 60)[..., None]
+    rgba[..., 3] = np.repeat(np.repeat(mask, per_cell, axis=0), per_cell, axis=1) * np.uint8(255)
     return rgba
 
 
@@ -63,6 +138,8 @@ class AttentionHeatmap(pg.GraphicsLayoutWidget):
         self.plot.scene().sigMouseMoved.connect(self._on_mouse_moved)
         self.plot.scene().sigMouseClicked.connect(self._on_mouse_clicked)
         self.row_title, self.column_title = self.tr("query"), self.tr("key")
+        self.row_ticks = TokenTicks(self.plot, "left", 0.5)
+        self.column_ticks = TokenTicks(self.plot, "bottom", 0.5)
         self.set_text_size(13)
 
     def set_text_size(self, points: float) -> None:
@@ -89,6 +166,8 @@ class AttentionHeatmap(pg.GraphicsLayoutWidget):
         self.colorbar.getAxis("left").setLabel(self.tr("attention weight"),
                                                **{"font-size": f"{points:.1f}pt", "color": text})
         self._set_titles()
+        self.row_ticks.update()  # a larger font fits fewer labels
+        self.column_ticks.update()
 
     def _set_titles(self) -> None:
         label_style = {"font-size": f"{self._points:.1f}pt", "color": style.plot_text().name()}
@@ -112,12 +191,14 @@ class AttentionHeatmap(pg.GraphicsLayoutWidget):
             self.mask_overlay.setVisible(True)
         else:
             self.mask_overlay.setVisible(False)
-        self.plot.getAxis("left").setTicks([[(i + 0.5, t) for i, t in enumerate(display_tokens(self.row_labels))]])
-        self.plot.getAxis("bottom").setTicks([[(j + 0.5, t) for j, t in enumerate(display_tokens(self.column_labels))]])
+        self.row_ticks.set_labels(display_tokens(self.row_labels))
+        self.column_ticks.set_labels(display_tokens(self.column_labels))
         self.row_title, self.column_title = row_title, column_title
         self._set_titles()
         self.plot.setXRange(0, max(cols, 1), padding=0)
         self.plot.setYRange(0, max(rows, 1), padding=0)
+        self.row_ticks.update()  # the range may not have changed (same size): the labels have
+        self.column_ticks.update()
         if self.selected_row is not None and self.selected_row >= rows:
             self.selected_row = None
         self._draw_row_box()

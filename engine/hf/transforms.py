@@ -110,9 +110,20 @@ def merge_to_words(weights, query_groups, key_groups) -> np.ndarray:
         return (row_mean @ a.astype(np.float64) @ cols.T).astype(np.float32)
     # Runs (the usual case): sums over slices, O(Q·K) instead of a matrix product.
     # float32 sums: a word has few pieces, so rounding stays near float32 resolution.
-    summed = np.add.reduceat(np.add.reduceat(a, k_starts, axis=-1), q_starts, axis=-2)
-    sizes = np.diff(q_starts + [n_q])
-    return (summed / sizes[:, None]).astype(np.float32)
+    summed = block_sums(a, q_starts, k_starts)
+    sizes = np.diff(q_starts + [n_q]).astype(np.float32)  # int64 sizes would promote the quotient to float64
+    return (summed / sizes[:, None]).astype(np.float32, copy=False)
+
+
+def block_sums(weights, row_starts, col_starts) -> np.ndarray:
+    """S[..., a, b] = Σ_{i ∈ rows a} Σ_{j ∈ cols b} A[..., i, j], where block a runs from
+    row_starts[a] to the next start (or the end), likewise for columns.
+
+    Rows are summed first, then the columns of the now shorter array: reduceat along the last
+    axis pays per block and per row, so the other order is several times slower on a 72-head,
+    512-token stack (whole contiguous rows are added at once along the second-last axis)."""
+    rows = np.add.reduceat(np.asarray(weights), np.asarray(row_starts, dtype=np.intp), axis=-2)
+    return np.add.reduceat(rows, np.asarray(col_starts, dtype=np.intp), axis=-1)
 
 
 def hide_and_renormalise(weights, hidden_queries, hidden_keys) -> np.ndarray:
@@ -123,15 +134,17 @@ def hide_and_renormalise(weights, hidden_queries, hidden_keys) -> np.ndarray:
     keep_k = ~np.asarray(hidden_keys, dtype=bool)
     if keep_q.shape != (a.shape[-2],) or keep_k.shape != (a.shape[-1],):
         raise ValueError("the masks must have one entry per query and per key")
-    kept = a[..., np.flatnonzero(keep_q)[:, None], np.flatnonzero(keep_k)[None, :]]
+    # two takes (whole rows, then columns) copy less than one two-axis fancy index: ~2x faster
+    kept = a.take(np.flatnonzero(keep_q), axis=-2).take(np.flatnonzero(keep_k), axis=-1)
     mass = kept.sum(axis=-1, keepdims=True)
     return np.divide(kept, mass, out=np.zeros_like(kept), where=mass > 0)
 
 
 def sink_mass(weights, sink_keys) -> np.ndarray:
     """Mean over queries of the attention on the sink keys (boolean mask): [..., Q, K] -> [...]."""
-    a = np.asarray(weights, dtype=np.float64)
+    a = np.asarray(weights)
     sinks = np.asarray(sink_keys, dtype=bool)
     if sinks.shape != (a.shape[-1],):
         raise ValueError("sink_keys must have one entry per key")
-    return a[..., sinks].sum(axis=-1).mean(axis=-1).astype(np.float32)
+    # the few sink columns first, then float64: not a float64 copy of the whole stack
+    return a[..., sinks].astype(np.float64).sum(axis=-1).mean(axis=-1).astype(np.float32)

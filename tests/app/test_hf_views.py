@@ -209,6 +209,63 @@ def test_decoder_only_and_encoder_decoder_folders_offer_their_kinds(qtbot, main_
     assert ticks(view, "left") == shown(tok.convert_ids_to_tokens(greedy))  # the token each step produces
 
 
+def test_long_inputs_label_every_kth_token_that_fits_and_zooming_brings_all_back(qtbot, minilm_view,
+                                                                                minilm_reference):
+    """Beyond 128 tokens in view the axes label every k-th token, k the smallest step whose
+    labels fit side by side; the drawn weights stay exact, the hover names any token, and a
+    zoomed-in range of at most 128 tokens is labelled in full."""
+    from PySide6.QtGui import QFont, QFontMetricsF
+
+    view = minilm_view
+    text = " ".join([TEXT] * 40)
+    view.controls.input.setText(text)
+    qtbot.waitUntil(lambda: view.result is not None and view.result.source_text == text and not view.busy,
+                    timeout=60000)
+    tokens, reference, _ = reference_stack(minilm_reference, text)
+    assert len(tokens) > 200
+    select(qtbot, view, 5, 3)
+    np.testing.assert_allclose(drawn(view), reference[5, 3], atol=ATOL, rtol=0)
+    plot = view.heatmap.plot
+    for side, pixels in (("left", plot.vb.height()), ("bottom", plot.vb.width())):
+        metrics = QFontMetricsF(plot.getAxis(side).style["tickFont"] or QFont())
+        if side == "left":
+            pitch = metrics.height()
+        else:
+            pitch = max(metrics.horizontalAdvance(t) for t in tokens) + metrics.horizontalAdvance("  ")
+        k = 1
+        while k < len(tokens) and len(range(0, len(tokens), k)) * pitch > pixels:  # the fewest skipped that fit
+            k += 1
+        positions = [p for p, _ in plot.getAxis(side)._tickLevels[0]]
+        assert k > 1 and ticks(view, side) == tokens[::k], side
+        assert positions == [i + 0.5 for i in range(0, len(tokens), k)]
+    # the hover readout names the exact token, labelled or not
+    row, col = 1, 2 if len(tokens) % 2 else 3
+    assert f"'{tokens[row]}' ({row})" in view.heatmap.describe_cell(row, col)
+    assert f"'{tokens[col]}' ({col})" in view.heatmap.describe_cell(row, col)
+    # zoomed in to 40 tokens: every one of them is labelled
+    plot.setXRange(100, 140, padding=0)
+    plot.setYRange(7, 47, padding=0)
+    qtbot.waitUntil(lambda: ticks(view, "bottom") == tokens[100:140], timeout=5000)
+    assert ticks(view, "left") == tokens[7:47]
+    # the row panel's key labels follow the same rule
+    view.select_row(4)
+    key_axis = view.row_panel.plot.getAxis("bottom")
+    step = view.row_panel.key_ticks.step
+    assert step > 1 and [t for _, t in key_axis._tickLevels[0]] == tokens[::step]
+
+
+def test_causal_hatch_of_long_inputs_stays_near_a_thousand_pixels_per_side():
+    """A 300-token causal mask is hatched with 3 x 3 pixels per cell (1024 // 300), not 8 x 8."""
+    from app.widgets.heatmap import hatch_overlay
+
+    mask = np.triu(np.ones((300, 300), dtype=bool), k=1)
+    overlay = hatch_overlay(mask)
+    assert overlay.shape == (900, 900, 4)
+    np.testing.assert_array_equal(overlay[..., 3], np.kron(mask, np.ones((3, 3))) * 255)
+    y, x = np.indices((900, 900))
+    np.testing.assert_array_equal(overlay[..., 0], np.where((x + y) % 8 < 2, 150, 60))
+
+
 def test_overview_downsamples_long_inputs_to_block_means():
     from app.widgets.overview import TILE_PIXELS, AttentionOverview
 

@@ -74,6 +74,7 @@ class WordPiecePanel(QWidget):
             "Remove [CLS], [SEP], </s>… and divide each row by the attention left on the other tokens"))
         self.sink_label = style.wrapped_label()
         self.sinks = None
+        self._sink_cache: tuple = (None, None, None)  # (result, kind, [layer, head] mass): per result, not per head
         self.sink_label.setToolTip(self.tr(
             "Attention sinks: the mean attention each head puts on special tokens and the first token"))
         layout = QVBoxLayout(self)
@@ -101,7 +102,9 @@ class WordPiecePanel(QWidget):
             self.sinks = None
             self.sink_label.setText("")
             return
-        mass = result.sink_mass(kind)[layer]
+        if self._sink_cache[0] is not result or self._sink_cache[1] != kind:
+            self._sink_cache = (result, kind, result.sink_mass(kind))
+        mass = self._sink_cache[2][layer]
         self.sinks = mass  # what the line shows, unrounded (tests read it)
         heads = " ".join(f"{100 * float(m):.0f}" for m in mass)
         self.sink_label.setText(self.tr("Attention on special tokens + first token, layer {0}, heads 1–{1} (%): {2}")

@@ -6,6 +6,7 @@ import pyqtgraph as pg
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from app import style
+from app.widgets.heatmap import TokenTicks
 from app.widgets.tokens import display_token, display_tokens
 from engine.infotheory import row_entropies
 
@@ -19,6 +20,7 @@ class RowPanel(QWidget):
         self.plot.setYRange(0, 1)
         self.bars = pg.BarGraphItem(x=[], height=[], width=0.8, brush=style.ACCENT)
         self.plot.addItem(self.bars)
+        self.key_ticks = TokenTicks(self.plot.getPlotItem(), "bottom", 0.0)  # every k-th key beyond 128
         self.title = style.title_label(self.tr("Click a query row of the heatmap"), scale=1.1)
         self.entropy_label = style.wrapped_label()
         layout = QVBoxLayout(self)
@@ -42,8 +44,9 @@ class RowPanel(QWidget):
     def show_row(self, index: int, row: np.ndarray, query: str, keys, n_allowed: int) -> None:
         """Row `index` (labelled `query`) over `keys`; `n_allowed` keys could be attended at all."""
         self.bars.setOpts(x=np.arange(len(row)), height=row.astype(np.float64), width=0.8)
-        self.plot.getAxis("bottom").setTicks([[(j, t) for j, t in enumerate(display_tokens(keys))]])
+        self.key_ticks.set_labels(display_tokens(keys))
         self.plot.setXRange(-0.6, len(row) - 0.4, padding=0)
+        self.key_ticks.update()
         self.title.setText(self.tr("Row {0}: query '{1}'").format(index, display_token(query)))
         h = float(row_entropies(row))
         self.entropy_label.setText(
