@@ -12,7 +12,6 @@ import weakref
 
 import numpy as np
 import pyqtgraph as pg
-import torch
 from PySide6.QtCore import QRectF, Signal
 from PySide6.QtGui import QFontMetrics
 
@@ -38,6 +37,10 @@ def downsample(stack: np.ndarray, limit: int = TILE_PIXELS) -> np.ndarray:
     f, g = -(-q // limit), -(-k // limit)
     if f == 1 and g == 1:
         return a
+    # imported here: only stacks over TILE_PIXELS tokens (Hugging Face models, loaded by the
+    # worker, so torch is in memory already) come this far; the window must show before torch
+    import torch
+
     images = torch.from_numpy(np.ascontiguousarray(a)).reshape(-1, 1, q, k)
     with torch.no_grad():
         pooled = torch.nn.functional.avg_pool2d(images, (f, g), stride=(f, g), ceil_mode=True,
