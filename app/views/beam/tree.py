@@ -73,8 +73,10 @@ class NodeItem(QGraphicsItem):
         self.number_text = style.fixed(logprob, 2)  # written once: each layout and paint reads it
         self.on_path = False
         self.selected_node = False
-        self.width = self.natural_width()
+        self.natural = self.natural_width()  # the layout widens the box to its column's width
+        self.width = self.natural
         self.height = tree.line_height + (tree.score_line if second_line else 0)
+        self._bounds = QRectF(-4, -4, self.width + 8, self.height + 8)
         # The tooltip's arithmetic is written when the mouse first reaches the box: for a
         # tree of 7,000 candidates (B=64, all candidates) writing them all took a second.
         self._tooltip = tooltip
@@ -93,11 +95,17 @@ class NodeItem(QGraphicsItem):
 
     def natural_width(self) -> float:
         tree = self.tree
-        width = tree.token_metrics.horizontalAdvance(self.token) + 8 + tree.number_metrics.horizontalAdvance(
-            self.number_text)
+        width = tree.text_width(tree.token_metrics, self.token) + 8 + tree.text_width(
+            tree.number_metrics, self.number_text)
         if self.second_line:
             width = max(width, tree.number_metrics.horizontalAdvance(self.second_line))
         return float(round(width + 2 * PAD_X))
+
+    def set_width(self, width: float) -> None:
+        if width != self.width:
+            self.prepareGeometryChange()
+            self.width = width
+            self._bounds = QRectF(-4, -4, width + 8, self.height + 8)
 
     @property
     def style_key(self) -> str:
@@ -107,8 +115,8 @@ class NodeItem(QGraphicsItem):
             return "unconsidered"
         return self.status
 
-    def boundingRect(self) -> QRectF:
-        return QRectF(-4, -4, self.width + 8, self.height + 8)
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt's name; asked for thousands of times per build
+        return self._bounds
 
     def paint(self, painter: QPainter, option, widget=None):
         fill, border, text, width = STYLES[self.style_key]
@@ -188,10 +196,20 @@ class BeamTree(TreeCanvas):
         self.header_font = style.font(HEADER_SCALE, bold=True)
         self.token_metrics = QFontMetricsF(self.token_font)
         self.number_metrics = QFontMetricsF(self.score_font)
+        self._widths: dict[tuple[int, str], float] = {}  # (metrics, text) -> advance, for one build
         self.line_height = round(self.token_metrics.height() * 1.35)
         self.score_line = round(self.number_metrics.height() * 1.2)
         if self.analysis is not None:
             self._build()
+
+    def text_width(self, metrics: QFontMetricsF, text: str) -> float:
+        """`metrics.horizontalAdvance(text)`, measured once per text: a tree of 7,000 boxes has a
+        few hundred distinct tokens and numbers, and measuring each box took a third of its build."""
+        key = (id(metrics), text)
+        width = self._widths.get(key)
+        if width is None:
+            width = self._widths[key] = metrics.horizontalAdvance(text)
+        return width
 
     # ---- data ------------------------------------------------------------------------------
     @property
@@ -215,6 +233,7 @@ class BeamTree(TreeCanvas):
     def _build(self) -> None:
         scene = self.scene()
         scene.clear()
+        self._widths.clear()  # bounded by one tree's texts
         self.node_items, self.edge_items, self.header_items = {}, {}, {}
         self.root_item = None
         a = self.analysis
@@ -310,11 +329,11 @@ class BeamTree(TreeCanvas):
         x = self.root_item.width + COLUMN_GAP
         self.column_x, self.column_width = {0: 0.0}, {0: self.root_item.width}
         order = {0: 0}  # node_id -> position in its column
-        top = 0.0
+        top, bottom = 0.0, self.root_item.height
         for step in range(1, result.steps_run + 1):
             column = [self.node_items[c.node_id] for c in result.trace[step - 1]
                       if c.node_id in self.node_items and self.laid_out(self.node_items[c.node_id])]
-            width = max((it.natural_width() for it in column), default=40.0)
+            width = max((it.natural for it in column), default=40.0)
             self.column_x[step], self.column_width[step] = x, width
             groups: dict[int, list[NodeItem]] = {}
             for item in column:
@@ -328,15 +347,14 @@ class BeamTree(TreeCanvas):
                 if y is not None:
                     start = max(start, y + GROUP_GAP)
                 for it in items:
-                    if it.width != width:
-                        it.prepareGeometryChange()
-                        it.width = width
+                    it.set_width(width)
                     it.setPos(x, start)
                     order[it.node_id] = position
                     position += 1
                     start += it.height + ROW_GAP
                 y = start - ROW_GAP
                 top = min(top, items[0].pos().y())
+                bottom = max(bottom, y)
             x += width + COLUMN_GAP
         for node_id, edge in self.edge_items.items():
             cand = result.nodes[node_id]
@@ -346,7 +364,12 @@ class BeamTree(TreeCanvas):
         header_gap = QFontMetricsF(self.header_font).height() + 10
         for step, header in self.header_items.items():
             header.setPos(self.column_x.get(step, 0.0) + 2, top - header_gap)
-        self.scene().setSceneRect(self.scene().itemsBoundingRect().adjusted(-20, -20, 20, 20))
+        # From the layout's own extent: itemsBoundingRect() asked all 14,000 items of a B=64 tree
+        # with all candidates for their bounds (half a second).  Boxes' outlines reach 4 px out.
+        width = max(x - COLUMN_GAP, max((h.pos().x() + h.boundingRect().width() for h in self.header_items.values()),
+                                        default=0.0))
+        extent = QRectF(-4, top - header_gap - 4, width + 8, bottom - top + header_gap + 8)
+        self.scene().setSceneRect(extent.adjusted(-20, -20, 20, 20))
 
     def _apply_visibility(self) -> None:
         for item in self.node_items.values():
@@ -355,6 +378,10 @@ class BeamTree(TreeCanvas):
             edge.setVisible(self.node_items[node_id].isVisible())
         for step, header in self.header_items.items():
             header.setVisible(step <= self.revealed_steps)
+
+    #: edge pens and z-values: on the highlighted path, between kept or finished boxes, to the others
+    EDGE_STYLES = {"path": (QPen(QColor(PATH_COLOUR), 3.5), 1), "live": (QPen(QColor("#78909c"), 1.6), 0.5),
+                   "other": (QPen(QColor("#d5dbe0"), 1.0), 0)}
 
     def _apply_highlight(self) -> None:
         for node_id, item in self.node_items.items():
@@ -367,12 +394,11 @@ class BeamTree(TreeCanvas):
             self.root_item.update()
         for node_id, edge in self.edge_items.items():
             item = self.node_items[node_id]
-            if node_id in self.path_nodes:
-                pen, z = QPen(QColor(PATH_COLOUR), 3.5), 1
-            elif item.status in ("kept", "finished"):
-                pen, z = QPen(QColor("#78909c"), 1.6), 0.5
-            else:
-                pen, z = QPen(QColor("#d5dbe0"), 1.0), 0
+            kind = "path" if node_id in self.path_nodes else "live" if item.status in ("kept", "finished") else "other"
+            if getattr(edge, "style_kind", None) == kind:  # unchanged: no repaint, no re-indexing
+                continue
+            edge.style_kind = kind
+            pen, z = self.EDGE_STYLES[kind]
             edge.setPen(pen)
             if edge.zValue() != z:  # re-indexing the scene for an unchanged value cost 0.4 s at 7,000 edges
                 edge.setZValue(z)
