@@ -190,6 +190,21 @@ def test_pruned_toggle_and_all_candidates(qtbot, view):
     assert any(not it.considered for it in view.tree.node_items.values())
 
 
+def test_all_candidates_past_the_box_limit_keeps_the_considered_and_the_best_ranked(qtbot, view, monkeypatch):
+    from app.views.beam import tree as tree_module
+
+    trace = view.original.result.trace
+    every = [c for s in trace for c in s]
+    considered = {c.node_id for c in every if c.considered}
+    others = sorted((c for c in every if not c.considered), key=lambda c: (c.rank, c.step))
+    room = 5
+    monkeypatch.setattr(tree_module, "MAX_BOXES", len(considered) + room)
+    view.controls.all_check.setChecked(False)
+    view.controls.all_check.setChecked(True)
+    assert set(view.tree.node_items) == considered | {c.node_id for c in others[:room]}
+    assert view.tree.candidates_left_out == len(others) - room
+
+
 def test_clicking_a_node_inspects_its_prefix(qtbot, view, model):
     from engine.beam_analysis import inspect_node
 

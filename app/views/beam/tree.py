@@ -50,6 +50,10 @@ COLUMN_GAP = 36.0  # horizontal room for the edges between two columns
 ROW_GAP = 4.0
 GROUP_GAP = 8.0
 PAD_X = 6.0
+#: "All candidates" draws at most this many boxes: B=64 over the date vocabulary has 72,000
+#: candidates, whose boxes held 300 MB and took seconds to build; past the limit the best-ranked
+#: candidates of each step are drawn (`candidates_left_out` says how many are not)
+MAX_BOXES = 8000
 # text sizes relative to the application font (they follow View ▸ Larger text)
 TOKEN_SCALE, NUMBER_SCALE, HEADER_SCALE = 1.15, 0.95, 1.0
 
@@ -183,6 +187,7 @@ class BeamTree(TreeCanvas):
         self.root_item: NodeItem | None = None
         self.show_pruned = True
         self.show_all = False
+        self.candidates_left_out = 0  # by MAX_BOXES, in the tree drawn last
         self.revealed_steps = 0
         self.selected_node: int | None = None
         self.path_nodes: set[int] = set()
@@ -217,9 +222,20 @@ class BeamTree(TreeCanvas):
         return 0 if self.analysis is None else self.analysis.result.steps_run
 
     def drawn_candidates(self, analysis=None):
-        """The candidates that get a box: the considered ones, or all with show_all."""
+        """The candidates that get a box: the considered ones, or all with show_all, up to
+        MAX_BOXES: then the others with the best rank within their step (every considered one
+        stays, and with it every parent)."""
         analysis = analysis or self.analysis
-        return [c for step in analysis.result.trace for c in step if self.show_all or c.considered]
+        every = [c for step in analysis.result.trace for c in step]
+        considered = sum(c.considered for c in every)
+        if not self.show_all:
+            return [c for c in every if c.considered]
+        room = max(MAX_BOXES - considered, 0)
+        others = [c for c in every if not c.considered]
+        if len(others) <= room:
+            return every
+        best = {c.node_id for c in sorted(others, key=lambda c: (c.rank, c.step))[:room]}
+        return [c for c in every if c.considered or c.node_id in best]
 
     def set_search(self, analysis, revealed_steps: int | None = None) -> None:
         self.analysis = analysis
@@ -247,7 +263,9 @@ class BeamTree(TreeCanvas):
                                   translate("BeamTree", "Start of the output: every hypothesis begins with ⟨s⟩.\n"
                                       "Click to see the distribution of the first token."))
         scene.addItem(self.root_item)
-        for cand in self.drawn_candidates():
+        drawn = self.drawn_candidates()
+        self.candidates_left_out = sum(len(step) for step in result.trace) - len(drawn)
+        for cand in drawn:
             rank = final_rank.get(cand.node_id)
             second = None
             if cand.status == "finished" or rank is not None:
