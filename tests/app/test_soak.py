@@ -105,9 +105,9 @@ def final_state_problems(window, delivered) -> list[str]:
 
 
 @pytest.mark.xfail(strict=False, reason=(
-    "open findings of this soak (docs/reliability.md): resident memory grows by hundreds of MB (source not "
-    "found yet); the positional view paints for up to 0.4 s; a beam tree with B=64 and all candidates (7,000 "
-    "boxes) takes seconds to build"))
+    "open findings of this soak (docs/reliability.md): resident memory still grows after the warm-up "
+    "(+120 MB and +1,329 MB in two runs; native memory of the GUI thread, source not identified); the GUI "
+    "thread is at times busy for more than 200 ms (beam tree drawings up to 0.44 s at the 3,000-box limit)"))
 def test_soak_every_view_survives_random_edits(qtbot):
     from app.main_window import MainWindow
 

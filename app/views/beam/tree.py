@@ -53,7 +53,7 @@ PAD_X = 6.0
 #: "All candidates" draws at most this many boxes: B=64 over the date vocabulary has 72,000
 #: candidates, whose boxes held 300 MB and took seconds to build; past the limit the best-ranked
 #: candidates of each step are drawn (`candidates_left_out` says how many are not)
-MAX_BOXES = 8000
+MAX_BOXES = 3000
 # text sizes relative to the application font (they follow View ▸ Larger text)
 TOKEN_SCALE, NUMBER_SCALE, HEADER_SCALE = 1.15, 0.95, 1.0
 
