@@ -203,6 +203,10 @@ def test_all_candidates_past_the_box_limit_keeps_the_considered_and_the_best_ran
     view.controls.all_check.setChecked(True)
     assert set(view.tree.node_items) == considered | {c.node_id for c in others[:room]}
     assert view.tree.candidates_left_out == len(others) - room
+    # and the user is told: the step line counts what is not drawn
+    assert f"{len(others) - room:,} least likely candidates not drawn" in view.step_bar.step_label.text()
+    view.controls.all_check.setChecked(False)
+    assert "not drawn" not in view.step_bar.step_label.text()
 
 
 def test_clicking_a_node_inspects_its_prefix(qtbot, view, model):

@@ -86,9 +86,13 @@ class StepBar(QWidget):
         """Append a widget at the right end of the row (the view's Export button)."""
         self.row.addWidget(widget)
 
-    def set_progress(self, revealed: int, total: int) -> None:
+    def set_progress(self, revealed: int, total: int, left_out: int = 0) -> None:
+        """`left_out`: candidates the tree does not draw (its box limit with "All candidates")."""
         self.revealed, self.total = revealed, total
-        self.step_label.setText(self.tr("Step {0} of {1}").format(revealed, total))
+        text = self.tr("Step {0} of {1}").format(revealed, total)
+        if left_out:
+            text += " · " + self.tr("{0} least likely candidates not drawn").format(f"{left_out:,}")
+        self.step_label.setText(text)
         self.back_button.setEnabled(revealed > 0)
         self.first_button.setEnabled(revealed > 0)
         self.forward_button.setEnabled(revealed < total)

@@ -264,7 +264,8 @@ class BeamTree(TreeCanvas):
                                       "Click to see the distribution of the first token."))
         scene.addItem(self.root_item)
         drawn = self.drawn_candidates()
-        self.candidates_left_out = sum(len(step) for step in result.trace) - len(drawn)
+        # what the box limit cut from "All candidates" (without it, only the considered are asked for)
+        self.candidates_left_out = (sum(len(step) for step in result.trace) - len(drawn)) if self.show_all else 0
         for cand in drawn:
             rank = final_rank.get(cand.node_id)
             second = None

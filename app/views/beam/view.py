@@ -124,7 +124,7 @@ class BeamView(View):
 
         self.controls.search_changed.connect(self.search_loop.schedule)
         self.controls.show_pruned_toggled.connect(self._pruned_toggled)
-        self.controls.show_all_toggled.connect(self.tree.set_show_all)
+        self.controls.show_all_toggled.connect(self._show_all_toggled)
         self.error_panel.expected_changed.connect(self.search_loop.schedule)
         self.step_bar.reveal_requested.connect(self.set_revealed_steps)
         self.step_bar.stepping.connect(self.tree.setFocus)
@@ -276,8 +276,12 @@ class BeamView(View):
         self._after_reveal()
         self.updated.emit()
 
+    def _show_all_toggled(self, show: bool) -> None:
+        self.tree.set_show_all(show)
+        self._after_reveal()  # the step line says how many candidates the box limit left out
+
     def _after_reveal(self):
-        self.step_bar.set_progress(self.tree.revealed_steps, self.tree.steps)
+        self.step_bar.set_progress(self.tree.revealed_steps, self.tree.steps, self.tree.candidates_left_out)
         self._render_table()
 
     @property
