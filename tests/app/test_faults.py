@@ -192,7 +192,7 @@ CLOSE_WHILE_RUNNING = textwrap.dedent("""
             QTimer.singleShot(20, close_while_busy)
     def start_typing():
         windows = [w for w in QApplication.topLevelWidgets() if w.isVisible() and hasattr(w, "current_view")]
-        if windows and windows[0].current_view().ready():
+        if windows and windows[0].views and windows[0].current_view().ready():  # views follow the first paint
             windows[0].current_view().set_main_text("30 June 1999")  # starts a second slow inference
             QTimer.singleShot(200, close_while_busy)
         else:
