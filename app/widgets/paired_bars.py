@@ -103,7 +103,26 @@ class PairedBarChart(pg.PlotWidget):
         if self.extra_line.isVisible():
             top = max(top, float(self.extra_line.value()))
         self.getPlotItem().setXRange(-0.6, max(n - 0.4, 0.6), padding=0)
-        self.getPlotItem().setYRange(0, top * 1.3 if top > 0 else 1, padding=0)
+        self._top = top
+        self._fit_y()
+
+    def _fit_y(self) -> None:
+        """Head-room above the tallest bar for the legend, which sits in the top corner: as many
+        pixels as the legend is tall (it grows with the zoom), so it never covers a bar."""
+        top = getattr(self, "_top", 0.0)
+        if top <= 0:
+            self.getPlotItem().setYRange(0, 1, padding=0)
+            return
+        plot_height = max(self.getPlotItem().getViewBox().height(), 1.0)
+        legend_share = (self.legend.boundingRect().height() + 16) / plot_height if self.legend.isVisible() else 0
+        # bars fill at most (1 - legend_share) of the height, and never more than 1/1.15 of it
+        top_of_axis = top / max(min(1 - legend_share, 1 / 1.15), 0.25)
+        self.getPlotItem().setYRange(0, top_of_axis, padding=0)
+
+    def resizeEvent(self, event):
+        super().resizeEvent(event)
+        if hasattr(self, "legend"):  # pyqtgraph resizes before __init__ has finished
+            self._fit_y()
 
     def _update_ticks(self, *_) -> None:
         """Category names as x ticks, shortened and thinned out so that they never overlap."""

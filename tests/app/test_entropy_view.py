@@ -4,6 +4,7 @@ import csv
 import math
 
 import numpy as np
+import pyqtgraph as pg
 import pytest
 import scipy.spatial.distance
 import scipy.special
@@ -496,3 +497,29 @@ def test_a_gaussian_error_greys_the_gaussians_only(qtbot, view, monkeypatch):
     assert view.gaussians_tab.message.isVisible() and messages(view) == {}
     assert greyed(view) == {"numbers": False, "bars": False, "table": False, "code table": False, "gaussians": True}
     assert view.gaussians_tab.gaussian_labels["KL(N₁‖N₂) closed"].text() == good
+
+
+@pytest.mark.parametrize("points", [11, 22])
+def test_the_legend_never_covers_a_bar(qtbot, view, points):
+    """The legend sits in the top corner; the tallest bars (here the last ones, under it) must
+    stay clear of it at normal and at double text size."""
+    from PySide6.QtGui import QFont
+    from PySide6.QtWidgets import QApplication
+
+    old = QApplication.font()
+    try:
+        font = QFont(old)
+        font.setPointSizeF(points)
+        QApplication.setFont(font)
+        type_into(qtbot, view, "0.01 0.01 0.04 0.04 0.1 0.1 0.35 0.35", "")
+        chart = view.distributions_tab.chart
+        chart.resize(440, 200)
+        qtbot.wait(50)
+        box = chart.getPlotItem().getViewBox()
+        legend = chart.legend.mapRectToScene(chart.legend.boundingRect())
+        p = np.array([0.01, 0.01, 0.04, 0.04, 0.1, 0.1, 0.35, 0.35])
+        for x, height in enumerate(p):  # each bar's top edge, in scene pixels, computed here
+            top = box.mapViewToScene(pg.Point(x, height)).y()
+            assert top > legend.bottom() or not (legend.left() - 20 < box.mapViewToScene(pg.Point(x, 0)).x() < legend.right() + 20)
+    finally:
+        QApplication.setFont(old)

@@ -194,7 +194,8 @@ class QueryTab(ResultsPanel):
             self.bar_labels.append(label)
         self.bars_plot.getAxis("bottom").setTicks([[(j, f"k{j + 1}") for j in range(m)]])
         self.bars_plot.setXRange(-0.6, m - 0.4, padding=0)
-        self.bars_plot.setYRange(0, max(1.0, float(weights.max()) * 1.15), padding=0)
+        # a little above 1: the "1.0" tick label is centred on the axis' end and was cut in half
+        self.bars_plot.setYRange(0, max(1.06, float(weights.max()) * 1.15), padding=0)
         terms = " + ".join(f"{style.format_number(w, 4)}·{style.format_number(v)}" for w, v in zip(weights, values))
         self.output = float(result.output)
         self.output_label.setText(self.tr("output = Σ w_j v_j = {0} = {1}").format(
