@@ -2,7 +2,8 @@
 menu types the chosen model's example inputs into a line edit (one undoable edit)."""
 from __future__ import annotations
 
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLineEdit, QMenu, QToolButton
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QMenu, QToolButton
 
 from engine.models.registry import list_models
 
@@ -51,11 +52,15 @@ class ExamplesButton(QToolButton):
         self.target.insert(text)  # an edit the user can undo with Ctrl+Z
 
 
-def input_with_examples(line_edit: QLineEdit, box: QComboBox, models: dict) -> tuple[ExamplesButton, QHBoxLayout]:
-    """The line edit with an Examples button beside it that follows the model chosen in `box`."""
+def input_and_model_row(line_edit: QLineEdit, box: QComboBox, models: dict) -> tuple[ExamplesButton, QHBoxLayout]:
+    """"Input: [line edit][Examples] Model: [box]": the line edit stretches, and the Examples
+    button beside it follows the model chosen in `box`."""
     button = ExamplesButton(line_edit)
     button.follow(box, models)
     row = QHBoxLayout()
+    row.addWidget(QLabel(QCoreApplication.translate("InputRow", "Input:")))
     row.addWidget(line_edit, 1)
     row.addWidget(button)
+    row.addWidget(QLabel(QCoreApplication.translate("InputRow", "Model:")))
+    row.addWidget(box)
     return button, row

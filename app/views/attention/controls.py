@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSignalBlocker, Signal
-from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLineEdit, QVBoxLayout, QWidget
 
-from app.widgets.examples_button import input_with_examples, model_combo
+from app.widgets.examples_button import input_and_model_row, model_combo
 from app.widgets.flow_layout import flow_row
 from app.widgets.form import main_line_edit, relay_edits
 
@@ -49,12 +49,7 @@ class AttentionControls(QWidget):
 
         # Row 1: the input (stretching) and the model.  Row 2 wraps (FlowLayout): on a 1280 px
         # projector or with text ×2 its selectors go onto a second line instead of widening the window.
-        self.examples_button, input_row = input_with_examples(self.input, self.model_box, self.models)
-        first = QHBoxLayout()
-        first.addWidget(QLabel(self.tr("Input:")))
-        first.addLayout(input_row, 1)
-        first.addWidget(QLabel(self.tr("Model:")))
-        first.addWidget(self.model_box)
+        self.examples_button, first = input_and_model_row(self.input, self.model_box, self.models)
         self.teacher_input.setMinimumWidth(160)
         teacher = QWidget()
         teacher_row = QHBoxLayout(teacher)

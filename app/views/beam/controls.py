@@ -3,10 +3,10 @@ what the tree draws.  The panel runs nothing: it emits signals and the view acts
 from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Signal
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QHBoxLayout, QLabel, QSpinBox, QVBoxLayout,
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QSpinBox, QVBoxLayout,
                                QWidget)
 
-from app.widgets.examples_button import input_with_examples, model_combo
+from app.widgets.examples_button import input_and_model_row, model_combo
 from app.widgets.flow_layout import flow_row
 from app.widgets.form import main_line_edit, relay_edits
 
@@ -51,12 +51,7 @@ class SearchControls(QWidget):
 
         # Row 1: the input (stretching) and the model.  Row 2 wraps (FlowLayout): in one
         # QHBoxLayout it made the window at least 1468 px wide, more than a projector's 1280.
-        self.examples_button, input_row = input_with_examples(self.input, self.model_box, self.models)
-        first = QHBoxLayout()
-        first.addWidget(QLabel(self.tr("Input:")))
-        first.addLayout(input_row, 1)
-        first.addWidget(QLabel(self.tr("Model:")))
-        first.addWidget(self.model_box)
+        self.examples_button, first = input_and_model_row(self.input, self.model_box, self.models)
         self.penalty_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.options = flow_row((self.tr("Beam width B:"), self.beam_spin),
                                 (self.tr("Length normalisation:"), self.penalty_box),
