@@ -14,6 +14,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QLabel, QMessageBox
 
+from app.engine_text import engine_message
 from app.model_folder import recent_models
 from engine.hf.folder import HF_INSTALL_HINT, hf_available
 
@@ -39,8 +40,8 @@ class ModelFolderMenu(QObject):
         self.open_action.setShortcut(QKeySequence("Ctrl+Shift+O"))
         if not hf_available():
             self.open_action.setText(self.tr("Open model folder… (needs the [hf] extra)"))
-            self.open_action.setToolTip(HF_INSTALL_HINT)
-            self.open_action.setStatusTip(HF_INSTALL_HINT)
+            self.open_action.setToolTip(engine_message(HF_INSTALL_HINT))
+            self.open_action.setStatusTip(engine_message(HF_INSTALL_HINT))
         self.open_action.triggered.connect(lambda: self.open_dialog())
         menu.addAction(self.open_action)
         self.recent_menu = menu.addMenu(self.tr("Recent models"))
@@ -58,7 +59,7 @@ class ModelFolderMenu(QObject):
     def open_dialog(self) -> str | None:
         """Ask for a folder (with a Hugging Face model saved in it) and load it."""
         if not hf_available():
-            self._show_error(self.tr("Hugging Face models are not available"), HF_INSTALL_HINT)
+            self._show_error(self.tr("Hugging Face models are not available"), engine_message(HF_INSTALL_HINT))
             return None
         start = recent_models()[0] if recent_models() else str(Path.home())
         folder = QFileDialog.getExistingDirectory(self.window, self.tr("Open a Hugging Face model folder"),
@@ -73,14 +74,14 @@ class ModelFolderMenu(QObject):
         return key
 
     def _on_progress(self, path: str, fraction: float, message: str) -> None:
-        self.progress_label.setText(self.tr("Loading {0}: {1}… ({2:.0f}%)").format(Path(path).name, message,
+        self.progress_label.setText(self.tr("Loading {0}: {1}… ({2:.0f}%)").format(Path(path).name, engine_message(message),
                                                                                    100 * fraction))
         self.progress_label.show()
 
     def _on_failed(self, path: str, message: str) -> None:
         self._select_when_loaded.discard(path)
         self.progress_label.hide()
-        self._show_error(self.tr("Cannot open this model folder"), message)
+        self._show_error(self.tr("Cannot open this model folder"), engine_message(message))
 
     def _show_error(self, title: str, message: str) -> None:
         self.last_error = message

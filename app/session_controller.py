@@ -8,6 +8,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QSettings, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
+from app.engine_text import engine_message
 from app.session import (Scene, SessionError, apply_view, capture_view, load_lecture, load_session, save_lecture,
                          save_session)
 
@@ -64,7 +65,7 @@ class SessionController(QObject):
         try:
             self.open(path)
         except SessionError as exc:
-            QMessageBox.warning(self.window, self.tr("Cannot open session"), str(exc))
+            QMessageBox.warning(self.window, self.tr("Cannot open session"), engine_message(str(exc)))
             return False
         return True
 
@@ -140,7 +141,7 @@ class SessionController(QObject):
                 self.window.lecture_panel.set_scenes(load_lecture(path))
                 self.window.lecture_panel.show()
             except SessionError as exc:
-                QMessageBox.warning(self.window, self.tr("Cannot open lecture"), str(exc))
+                QMessageBox.warning(self.window, self.tr("Cannot open lecture"), engine_message(str(exc)))
 
     def save_lecture_dialog(self) -> None:
         self._save_dialog(self.tr("Save lecture"), "lecture.json", self.tr("Attention Lab lecture (*.json)"),

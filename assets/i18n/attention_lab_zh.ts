@@ -78,7 +78,7 @@ row i: αᵢⱼ = exp(qᵢ·kⱼ/√d_k) / Σₗ exp(qᵢ·kₗ/√d_k),  Σⱼ 
     <name>AttentionHeatmap</name>
     <message>
         <source>query</source>
-        <extracomment>(row, column, value) under the mouse; row -1 when the mouse leaves the matrix a query row was clicked</extracomment>
+        <extracomment>up to this many tokens in view, every token label is drawn (even if they overlap) (row, column, value) under the mouse; row -1 when the mouse leaves the matrix a query row was clicked</extracomment>
         <translation>查询</translation>
     </message>
     <message>
@@ -909,6 +909,166 @@ BP = 1 if c &gt; r, else exp(1 − r/c)   (c: candidate length, r: reference len
         <translation>无法从 {0} 加载模型：{1}</translation>
     </message>
     <message>
+        <source>a view&apos;s state must be an object</source>
+        <translation>视图的状态必须是一个 JSON 对象</translation>
+    </message>
+    <message>
+        <source>a view&apos;s widgets must be an object</source>
+        <translation>视图的控件设置必须是一个 JSON 对象</translation>
+    </message>
+    <message>
+        <source>a view&apos;s extra settings must be an object</source>
+        <translation>视图的附加设置必须是一个 JSON 对象</translation>
+    </message>
+    <message>
+        <source>{0} is larger than {1} MB: not a session file</source>
+        <translation>{0} 大于 {1} MB：不是会话文件</translation>
+    </message>
+    <message>
+        <source>cannot read {0}: {1}</source>
+        <translation>无法读取 {0}：{1}</translation>
+    </message>
+    <message>
+        <source>{0} is not valid JSON ({1})</source>
+        <translation>{0} 不是有效的 JSON（{1}）</translation>
+    </message>
+    <message>
+        <source>{0} is not an Attention Lab {1} file</source>
+        <translation>{0} 不是 Attention Lab 的{1}文件</translation>
+    </message>
+    <message>
+        <source>session</source>
+        <translation>会话</translation>
+    </message>
+    <message>
+        <source>lecture</source>
+        <translation>讲课</translation>
+    </message>
+    <message>
+        <source>{0} has no valid version number</source>
+        <translation>{0} 没有有效的版本号</translation>
+    </message>
+    <message>
+        <source>{0} was written by a newer Attention Lab (format version {1}; this one reads up to {2})</source>
+        <translation>{0} 由更新版本的 Attention Lab 保存（格式版本 {1}；本版本最多能读取版本 {2}）</translation>
+    </message>
+    <message>
+        <source>the session&apos;s &apos;views&apos; must map view ids to states</source>
+        <translation>会话文件中的 &apos;views&apos; 必须把每个视图的标识对应到它的状态</translation>
+    </message>
+    <message>
+        <source>the lecture&apos;s &apos;scenes&apos; must be a list</source>
+        <translation>讲课文件中的 &apos;scenes&apos; 必须是一个列表</translation>
+    </message>
+    <message>
+        <source>scene {0} needs a &apos;view&apos; name and a &apos;state&apos; object</source>
+        <translation>第 {0} 个场景需要一个 &apos;view&apos; 名称和一个 &apos;state&apos; 对象</translation>
+    </message>
+    <message>
+        <source>the state of view {0} is not an object</source>
+        <translation>视图 {0} 的状态不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>opening Hugging Face model folders needs the optional [hf] extra (transformers and tokenizers): pip install -e &quot;.[hf]&quot;</source>
+        <translation>打开 Hugging Face 模型文件夹需要安装可选的 [hf] 扩展（transformers 和 tokenizers）：pip install -e &quot;.[hf]&quot;</translation>
+    </message>
+    <message>
+        <source>checking the folder</source>
+        <translation>检查文件夹</translation>
+    </message>
+    <message>
+        <source>reading the tokenizer</source>
+        <translation>读取分词器</translation>
+    </message>
+    <message>
+        <source>reading the weights ({0})</source>
+        <translation>读取权重（{0}）</translation>
+    </message>
+    <message>
+        <source>moving to {0}</source>
+        <translation>将模型移到 {0}</translation>
+    </message>
+    <message>
+        <source>checking that attention weights come back</source>
+        <translation>检查模型能否返回注意力权重</translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation>就绪</translation>
+    </message>
+    <message>
+        <source>the folder does not exist</source>
+        <translation>文件夹不存在</translation>
+    </message>
+    <message>
+        <source>this is a file; choose the folder that holds config.json and model.safetensors</source>
+        <translation>这是一个文件；请选择包含 config.json 和 model.safetensors 的文件夹</translation>
+    </message>
+    <message>
+        <source>config.json is missing: this is not a Hugging Face model folder</source>
+        <translation>缺少 config.json：这不是 Hugging Face 模型文件夹</translation>
+    </message>
+    <message>
+        <source>model.safetensors is missing: save the model with save_pretrained(..., safe_serialization=True) or convert it to safetensors</source>
+        <translation>缺少 model.safetensors：请用 save_pretrained(..., safe_serialization=True) 保存模型，或把它转换成 safetensors 格式</translation>
+    </message>
+    <message>
+        <source>model.safetensors is missing: it has only {0}, which Attention Lab does not load (pickled or non-torch weights); save the model with save_pretrained(..., safe_serialization=True) or convert it to safetensors</source>
+        <translation>缺少 model.safetensors：文件夹里只有 {0}，Attention Lab 不加载这类权重（pickle 序列化的或非 torch 的权重）；请用 save_pretrained(..., safe_serialization=True) 保存模型，或把它转换成 safetensors 格式</translation>
+    </message>
+    <message>
+        <source>no tokenizer files (one of {0})</source>
+        <translation>没有分词器文件（应有 {0} 之一）</translation>
+    </message>
+    <message>
+        <source>config.json has no model_type entry</source>
+        <translation>config.json 中没有 model_type 项</translation>
+    </message>
+    <message>
+        <source>the shard index is unreadable ({0})</source>
+        <translation>无法读取分片索引（{0}）</translation>
+    </message>
+    <message>
+        <source>weight shards missing: {0}</source>
+        <translation>缺少权重分片：{0}</translation>
+    </message>
+    <message>
+        <source>not a readable safetensors file ({0})</source>
+        <translation>不是可读取的 safetensors 文件（{0}）</translation>
+    </message>
+    <message>
+        <source>shorter than a safetensors header</source>
+        <translation>比 safetensors 文件头还短</translation>
+    </message>
+    <message>
+        <source>the header length is impossible</source>
+        <translation>文件头长度无效</translation>
+    </message>
+    <message>
+        <source>the file is truncated ({0} bytes, the header describes {1})</source>
+        <translation>文件不完整（只有 {0} 字节，文件头描述的是 {1} 字节）</translation>
+    </message>
+    <message>
+        <source>unsupported architecture {0}: Attention Lab opens text models that are encoder-only (BERT-like), decoder-only (GPT-2-like) or encoder-decoder (T5/Marian-like)</source>
+        <translation>不支持的架构 {0}：Attention Lab 只能打开纯编码器（类似 BERT）、纯解码器（类似 GPT-2）或编码器-解码器（类似 T5/Marian）结构的文本模型</translation>
+    </message>
+    <message>
+        <source>transformers could not load it: {0}</source>
+        <translation>transformers 无法加载它：{0}</translation>
+    </message>
+    <message>
+        <source>{0} returns no attention weights</source>
+        <translation>{0} 不返回注意力权重</translation>
+    </message>
+    <message>
+        <source>{0} has no decoder_start_token_id in its config: it cannot generate</source>
+        <translation>{0} 的配置中没有 decoder_start_token_id：它无法生成文本</translation>
+    </message>
+    <message>
+        <source>{0} has no decoder_start_token_id in its config: it cannot decode</source>
+        <translation>{0} 的配置中没有 decoder_start_token_id：它无法解码</translation>
+    </message>
+    <message>
         <source>CPU · {0} thread</source>
         <translation>CPU · {0} 个线程</translation>
     </message>
@@ -935,6 +1095,66 @@ BP = 1 if c &gt; r, else exp(1 − r/c)   (c: candidate length, r: reference len
     <message>
         <source>sines then cosines, paper frequencies — Marian, TensorFlow tutorial</source>
         <translation>先正弦后余弦，论文中的频率 —— Marian、TensorFlow 教程</translation>
+    </message>
+    <message>
+        <source>row {0}, column {1} is empty</source>
+        <translation>第 {0} 行第 {1} 列是空的</translation>
+    </message>
+    <message>
+        <source>row {0}, column {1}: {2} is not a number</source>
+        <translation>第 {0} 行第 {1} 列：{2} 不是数字</translation>
+    </message>
+    <message>
+        <source>row {0}, column {1}: {2} is not a finite number</source>
+        <translation>第 {0} 行第 {1} 列：{2} 不是有限的数</translation>
+    </message>
+    <message>
+        <source>row {0}, column {1}: expected a number, got {2}</source>
+        <translation>第 {0} 行第 {1} 列：应为数字，却是 {2}</translation>
+    </message>
+    <message>
+        <source>{0}: row {1} has {2} numbers but row 1 has {3}</source>
+        <translation>{0}：第 {1} 行有 {2} 个数，而第 1 行有 {3} 个</translation>
+    </message>
+    <message>
+        <source>{0} is {1}x{2}; at most {3}x{4} fits the playground</source>
+        <translation>{0} 是 {1}×{2} 的矩阵；演练场最多容纳 {3}×{4}</translation>
+    </message>
+    <message>
+        <source>{0}: a value is not finite</source>
+        <translation>{0}：有一个值不是有限的数</translation>
+    </message>
+    <message>
+        <source>{0} has shape {1}; at most {2} per side</source>
+        <translation>{0} 的形状是 {1}；每一维最多 {2}</translation>
+    </message>
+    <message>
+        <source>{0} is empty</source>
+        <translation>{0} 是空的</translation>
+    </message>
+    <message>
+        <source>the query has {0} numbers but each key has {1}</source>
+        <translation>查询有 {0} 个数，而每个键有 {1} 个</translation>
+    </message>
+    <message>
+        <source>{0} keys but {1} values</source>
+        <translation>有 {0} 个键，却有 {1} 个值</translation>
+    </message>
+    <message>
+        <source>Q has {0} columns but K has {1}: queries and keys need the same d_k</source>
+        <translation>Q 有 {0} 列，而 K 有 {1} 列：查询和键的 d_k 必须相同</translation>
+    </message>
+    <message>
+        <source>K has {0} rows but V has {1}: one value per key</source>
+        <translation>K 有 {0} 行，而 V 有 {1} 行：每个键对应一个值</translation>
+    </message>
+    <message>
+        <source>the scale t must be between 0 and 1, got {0}</source>
+        <translation>缩放指数 t 必须在 0 到 1 之间，而不是 {0}</translation>
+    </message>
+    <message>
+        <source>{0} must be between 1 and {1}, got {2}</source>
+        <translation>{0} 必须在 1 到 {1} 之间，而不是 {2}</translation>
     </message>
     <message>
         <source>P: {0}</source>
@@ -1730,6 +1950,10 @@ Text: type text; its character or word frequencies become P (and Q).</source>
         <source>output = weights · V</source>
         <translation>输出 = 权重 · V</translation>
     </message>
+    <message>
+        <source>{0}: {1}</source>
+        <translation>{0}：{1}</translation>
+    </message>
 </context>
 <context>
     <name>ModelFolderMenu</name>
@@ -2376,6 +2600,10 @@ PE(pos, 2i+1) = cos(pos / 10000^(2i/d))</translation>
     <message>
         <source>Query</source>
         <translation>查询</translation>
+    </message>
+    <message>
+        <source>{0}: {1}</source>
+        <translation>{0}：{1}</translation>
     </message>
     <message>
         <source>Query: type one vector on one line, e.g. 1, 0, 0</source>

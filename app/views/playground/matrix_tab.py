@@ -8,6 +8,7 @@ from PySide6.QtWidgets import (QCheckBox, QGridLayout, QHBoxLayout, QLabel, QPla
                                QVBoxLayout, QWidget)
 
 from app import style
+from app.engine_text import engine_message
 from app.style import splitter
 from app.views.base import InputProblem, MessageLine, ResultsPanel
 from app.views.playground.number_grid import NumberGrid
@@ -126,8 +127,9 @@ class MatrixTab(ResultsPanel):
             try:
                 matrices.append(parse_matrix(editor.toPlainText(), name))
             except MatrixInputError as error:
-                text = str(error)
-                raise InputProblem(text if text.startswith(name) else f"{name}: {text}") from None
+                text = engine_message(str(error))  # the engine writes English
+                raise InputProblem(text if str(error).startswith(name)
+                                   else self.tr("{0}: {1}").format(name, text)) from None
         return tuple(matrices)
 
     # ---- results -----------------------------------------------------------------------------

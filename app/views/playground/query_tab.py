@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPus
                                QTableWidgetItem, QVBoxLayout, QWidget)
 
 from app import style
+from app.engine_text import engine_message
 from app.style import splitter
 from app.views.base import InputProblem, MessageLine, ResultsPanel
 from app.views.playground.number_grid import fill_row
@@ -150,7 +151,7 @@ class QueryTab(ResultsPanel):
         except MatrixInputError as error:
             self._mark(bad)
             where = self.tr("Keys table") if bad is not None else self.tr("Query")
-            raise InputProblem(f"{where}: {error}") from None
+            raise InputProblem(self.tr("{0}: {1}").format(where, engine_message(str(error)))) from None
         self._mark(None)
         if query.shape[0] != 1:
             raise InputProblem(self.tr("Query: type one vector on one line, e.g. 1, 0, 0"))
