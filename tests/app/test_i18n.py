@@ -377,3 +377,167 @@ def test_engine_errors_are_shown_in_chinese(qtbot):
     finally:
         i18n.install("en")
     assert engine_message(str(negative.value)) == str(negative.value)
+
+
+# ---- messages that come from files, folders and matrices (the real error, read where it is shown) ----
+CJK = re.compile(r"[\u4e00-\u9fff]")
+#: file names and paths (config.json, model.safetensors, /tmp/…/x.json) are names, not interface text
+FILE_NAME = re.compile(r"\S*[/\\]\S*|\S+\.(?:json|safetensors|bin|h5|msgpack)\b")
+#: names of tools and formats the Chinese messages keep (as Chinese courses write them)
+MESSAGE_NAMES = {"JSON", "Hugging", "Face", "safetensors", "transformers", "tokenizers", "pip", "install", "hf",
+                 "torch", "pickle", "BERT", "Marian", "True", "ViTModel", "vit", "AutoModelForCausalLM", "cpu"}
+
+
+def assert_chinese(shown: str, english: str, allowed: set[str] = frozenset()) -> None:
+    """`shown` is Chinese: not the English text, has Chinese characters and no English words
+    (names, file names, notation and `allowed` — the user's own input — excepted)."""
+    assert shown and shown != english, (shown, english)
+    assert CJK.search(shown), shown
+    bad = english_left([("message", FILE_NAME.sub(" ", shown))], MESSAGE_NAMES | set(allowed))
+    assert not bad, bad
+
+
+def _warnings(monkeypatch) -> list[str]:
+    from PySide6.QtWidgets import QMessageBox
+
+    texts = []
+    monkeypatch.setattr(QMessageBox, "warning", staticmethod(lambda parent, title, text, *a: texts.append(text)))
+    return texts
+
+
+def test_session_and_lecture_file_errors_are_chinese_in_the_open_dialogs(chinese_window, monkeypatch, tmp_path):
+    import json
+
+    from PySide6.QtWidgets import QFileDialog
+
+    from app.session import SessionError, load_lecture, load_session
+
+    files = {"lecture.json": {"format": "attention-lab-lecture", "version": 1, "scenes": []},
+             "newer.json": {"format": "attention-lab-session", "version": 99, "views": {}},
+             "noversion.json": {"format": "attention-lab-lecture", "views": {}}}
+    for name, data in files.items():
+        (tmp_path / name).write_text(json.dumps(data))
+    shown = _warnings(monkeypatch)
+    chosen = []
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *a, **k: (chosen[-1], "")))
+    cases = [("lecture.json", chinese_window.sessions.open_dialog, load_session),  # a lecture is no session
+             ("newer.json", chinese_window.sessions.open_dialog, load_session),
+             ("newer.json", chinese_window.sessions.open_lecture_dialog, load_lecture),
+             ("noversion.json", chinese_window.sessions.open_lecture_dialog, load_lecture)]
+    for name, open_dialog, load in cases:
+        chosen.append(str(tmp_path / name))
+        with pytest.raises(SessionError) as english:
+            load(tmp_path / name)
+        open_dialog()
+        assert_chinese(shown[-1], str(english.value))
+        assert name in shown[-1]
+    assert len(shown) == len(cases)
+    assert shown[0] == "lecture.json 不是 Attention Lab 的会话文件"
+
+
+def test_playground_matrix_errors_are_chinese_in_the_message_line(chinese_window, qtbot):
+    from PySide6.QtWidgets import QLineEdit
+
+    from engine.playground import MatrixInputError, matrix_attention, parse_cell, parse_matrix
+
+    chinese_window.show_view("playground")
+    view = chinese_window.current_view()
+    _wait_ready(qtbot, view)
+    view.tabs.setCurrentIndex(1)
+    tab = view.matrix_tab
+
+    def typed(name, text):
+        editor = tab.editors[name]
+        editor.clear()
+        qtbot.keyClicks(editor, text)
+        qtbot.waitUntil(lambda: not view.busy, timeout=10000)
+        return tab.message.text()
+
+    with pytest.raises(MatrixInputError) as bad_cell:
+        parse_matrix("1 2 3 4; 1 x 0 0", "K")
+    assert_chinese(typed("K", "1 2 3 4; 1 x 0 0"), str(bad_cell.value))
+    assert tab.message.text().startswith("K：第 2 行第 2 列：")
+    with pytest.raises(MatrixInputError) as ragged:
+        parse_matrix("1 2; 3", "Q")
+    assert_chinese(typed("Q", "1 2; 3"), str(ragged.value))
+    assert tab.message.text().startswith("Q：第 2 行有 1 个数，而第 1 行有 2 个")
+    assert typed("Q", "1 0; 0 1").startswith("K：")  # Q is fine now; K still has its bad cell
+    values = parse_matrix(tab.editors["V"].toPlainText(), "V")
+    assert values.shape[0] != 2
+    with pytest.raises(MatrixInputError) as mismatch:  # found by the engine in the worker
+        matrix_attention([[1, 0], [0, 1]], [[1, 0], [0, 1]], values)
+    assert_chinese(typed("K", "1 0; 0 1"), str(mismatch.value))
+    assert tab.message.text().startswith(f"K 有 2 行，而 V 有 {values.shape[0]} 行：每个键对应一个值")
+
+    view.tabs.setCurrentIndex(0)
+    query = view.query_tab
+    query.keys_table.item(1, 0).setText("abc")
+    qtbot.waitUntil(lambda: "abc" in query.message.text(), timeout=5000)
+    with pytest.raises(MatrixInputError) as not_number:
+        parse_cell("abc", 1, 0)
+    assert_chinese(query.message.text(), f"Keys table: {not_number.value}", {"abc"})
+    assert isinstance(query.query_input, QLineEdit)
+
+
+def test_hugging_face_hint_and_folder_refusals_are_chinese(chinese_window, monkeypatch, tmp_path):
+    import app.model_folder_menu as menu_module
+    from engine.hf.folder import HF_INSTALL_HINT, check_model_folder
+    from engine.models.files import ModelLoadError
+    from PySide6.QtWidgets import QFileDialog
+
+    menu = chinese_window.model_folder_menu
+    with monkeypatch.context() as patch:
+        patch.setattr(menu_module, "hf_available", lambda: False)
+        assert menu.open_dialog() is None
+    assert_chinese(menu.error_box.text(), HF_INSTALL_HINT)
+    assert 'pip install -e ".[hf]"' in menu.error_box.text()
+    menu.error_box.close()
+
+    (tmp_path / "config.json").write_text('{"model_type": "bert"}')
+    (tmp_path / "pytorch_model.bin").write_bytes(b"pickle")
+    with pytest.raises(ModelLoadError) as english:
+        check_model_folder(tmp_path)
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", staticmethod(lambda *a, **k: str(tmp_path)))
+    menu.open_action.trigger()
+    assert_chinese(menu.error_box.text(), str(english.value))
+    assert "pytorch_model.bin" in menu.error_box.text() and "缺少 model.safetensors" in menu.error_box.text()
+    assert menu.last_error == menu.error_box.text()
+    menu.error_box.close()
+
+
+def test_hugging_face_load_stages_and_worker_refusals_are_chinese(chinese_window, qtbot, tmp_path):
+    """A real load of a tiny GPT-2 folder: every stage in the status bar is Chinese; then an image
+    model, refused by the worker when it classifies it."""
+    import json
+
+    pytest.importorskip("transformers")
+    sys.path.insert(0, str(ROOT / "tests" / "engine"))
+    from hf_tiny import tiny_gpt2
+
+    menu = chinese_window.model_folder_menu
+    folders = chinese_window.state.model_folders
+    stages, messages = [], []
+    folders.progress.connect(lambda path, fraction, message: (messages.append(message),
+                                                              stages.append(menu.progress_label.text())))
+    assert menu.open(tiny_gpt2(tmp_path / "gpt2")) is not None
+    qtbot.waitUntil(lambda: not folders.loading, timeout=60000)
+    english_stages = [m for m in messages if m != "排队中" and not CJK.search(m)]
+    assert {"checking the folder", "reading the tokenizer", "checking that attention weights come back"} <= \
+        set(english_stages)
+    for message, stage in zip(messages, stages):
+        assert_chinese(stage, message, {"gpt2"})
+
+    failures = []
+    folders.failed.connect(lambda path, message: failures.append(message))
+    vit = tmp_path / "vit"
+    vit.mkdir()
+    header = b"{}"
+    (vit / "model.safetensors").write_bytes(len(header).to_bytes(8, "little") + header)
+    (vit / "config.json").write_text(json.dumps({"model_type": "vit", "architectures": ["ViTModel"]}))
+    (vit / "vocab.txt").write_text("[PAD]\n")
+    assert menu.open(vit) is not None
+    qtbot.waitUntil(lambda: bool(failures), timeout=60000)
+    assert "unsupported architecture ViTModel" in failures[0]
+    assert_chinese(menu.error_box.text(), failures[0])
+    assert "不支持的架构 ViTModel" in menu.error_box.text()
+    menu.error_box.close()
