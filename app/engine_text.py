@@ -29,6 +29,7 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("EngineMessage", "the input has {0} tokens; this model reads at most {1}"),
     QT_TRANSLATE_NOOP("EngineMessage", "the target has {0} characters; this model writes at most {1}"),
     QT_TRANSLATE_NOOP("EngineMessage", "the target has {0} words; this model writes at most {1}"),
+    QT_TRANSLATE_NOOP("EngineMessage", "the target has characters this model never writes: {0}"),
     QT_TRANSLATE_NOOP("EngineMessage", "{0} is never generated: a what-if cannot force it"),
     QT_TRANSLATE_NOOP("EngineMessage", "{0} is an encoder-only model: it does not generate text"),
     QT_TRANSLATE_NOOP("EngineMessage", "a target is only for encoder-decoder models; type the whole text instead"),

@@ -893,6 +893,10 @@ BP = 1 if c &gt; r, else exp(1 − r/c)   (c: candidate length, r: reference len
         <translation>目标有 {0} 个词；此模型最多写出 {1} 个</translation>
     </message>
     <message>
+        <source>the target has characters this model never writes: {0}</source>
+        <translation>目标中有此模型从不输出的字符：{0}</translation>
+    </message>
+    <message>
         <source>{0} is never generated: a what-if cannot force it</source>
         <translation>{0} 永远不会被生成：假设分析无法强制它</translation>
     </message>

@@ -541,3 +541,20 @@ def test_hugging_face_load_stages_and_worker_refusals_are_chinese(chinese_window
     assert_chinese(menu.error_box.text(), failures[0])
     assert "不支持的架构 ViTModel" in menu.error_box.text()
     menu.error_box.close()
+
+
+def test_a_forced_target_the_model_cannot_write_is_refused_in_chinese(chinese_window, qtbot):
+    from engine.jobs import AttentionRequest, EngineContext
+    from engine.tokenizer import InputError
+
+    chinese_window.show_view("attention")
+    view = chinese_window.current_view()
+    _wait_ready(qtbot, view)
+    view.controls.teacher_check.setChecked(True)
+    view.controls.teacher_input.setText("hello world")
+    qtbot.waitUntil(lambda: view.message.isVisible() and view.message.is_error and not view.busy, timeout=20000)
+    with pytest.raises(InputError) as english:  # the same refusal, straight from the engine
+        AttentionRequest(view.model_name, view.controls.input.text(), "hello world").run(EngineContext("cpu"))
+    assert "never writes" in str(english.value)
+    assert_chinese(view.message.text(), str(english.value))
+    assert view.message.text().startswith("目标中有此模型从不输出的字符：'")
