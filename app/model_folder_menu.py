@@ -95,7 +95,7 @@ class ModelFolderMenu(QObject):
         self.window.state.set_model_state(info.name, "ready")  # a state key: the status bar translates it
         self.window.statusBar().showMessage(
             self.tr("Loaded {0}: {1} {2}, {3} layers × {4} heads, on {5}").format(
-                info.name, info.model_type, info.kind, info.layers, info.heads, info.device), 8000)
+                info.name, info.model_type, engine_message(info.kind), info.layers, info.heads, info.device), 8000)
         if info.path not in self._select_when_loaded:
             return
         self._select_when_loaded.discard(info.path)

@@ -977,6 +977,18 @@ BP = 1 if c &gt; r, else exp(1 − r/c)   (c: candidate length, r: reference len
         <translation>打开 Hugging Face 模型文件夹需要安装可选的 [hf] 扩展（transformers 和 tokenizers）：pip install -e &quot;.[hf]&quot;</translation>
     </message>
     <message>
+        <source>encoder</source>
+        <translation>编码器</translation>
+    </message>
+    <message>
+        <source>decoder</source>
+        <translation>解码器</translation>
+    </message>
+    <message>
+        <source>encoder-decoder</source>
+        <translation>编码器-解码器</translation>
+    </message>
+    <message>
         <source>checking the folder</source>
         <translation>检查文件夹</translation>
     </message>

@@ -526,6 +526,8 @@ def test_hugging_face_load_stages_and_worker_refusals_are_chinese(chinese_window
         set(english_stages)
     for message, stage in zip(messages, stages):
         assert_chinese(stage, message, {"gpt2"})
+    loaded = chinese_window.statusBar().currentMessage()
+    assert loaded.startswith("已加载") and "gpt2 解码器" in loaded and "decoder" not in loaded
 
     failures = []
     folders.failed.connect(lambda path, message: failures.append(message))
