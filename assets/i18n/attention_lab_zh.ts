@@ -29,14 +29,6 @@
         <translation>要强制的目标，例如 2021-03-26</translation>
     </message>
     <message>
-        <source>Input:</source>
-        <translation>输入：</translation>
-    </message>
-    <message>
-        <source>Model:</source>
-        <translation>模型：</translation>
-    </message>
-    <message>
         <source>Attention:</source>
         <translation>注意力：</translation>
     </message>
@@ -1641,6 +1633,17 @@ Text: type text; its character or word frequencies become P (and Q).</source>
     </message>
 </context>
 <context>
+    <name>InputRow</name>
+    <message>
+        <source>Input:</source>
+        <translation>输入：</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>模型：</translation>
+    </message>
+</context>
+<context>
     <name>LecturePanel</name>
     <message>
         <source>Lecture</source>
@@ -2785,14 +2788,6 @@ PE(pos, 2i+1) = cos(pos / 10000^(2i/d))</translation>
     <message>
         <source>Draw every candidate token of each step, not only the 2B the search considered</source>
         <translation>画出每一步的所有候选词元，不只是搜索考虑的 2B 个</translation>
-    </message>
-    <message>
-        <source>Input:</source>
-        <translation>输入：</translation>
-    </message>
-    <message>
-        <source>Model:</source>
-        <translation>模型：</translation>
     </message>
     <message>
         <source>Beam width B:</source>
