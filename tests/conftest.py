@@ -16,9 +16,11 @@ if str(ROOT) not in sys.path:
 import pytest  # noqa: E402
 
 
-@pytest.fixture(scope="session", autouse=True)
+@pytest.fixture(autouse=True)
 def _isolated_settings(tmp_path_factory):
-    """QSettings (window geometry, last view) go to a temporary folder, never the user's."""
+    """QSettings (window geometry, last view, the last session, theme, language) go to a fresh
+    temporary folder for each test, never the user's: a window restores the last session at
+    start, so a folder shared by the whole run made tests depend on what earlier ones left."""
     from PySide6.QtCore import QSettings
 
     folder = tmp_path_factory.mktemp("settings")

@@ -107,8 +107,25 @@ def final_state_problems(window, delivered) -> list[str]:
 @pytest.mark.xfail(strict=False, reason=(
     "open findings of this soak (docs/reliability.md): resident memory still grows after the warm-up "
     "(+120 MB and +1,329 MB in two runs; native memory of the GUI thread, source not identified); the GUI "
-    "thread is at times busy for more than 200 ms (beam tree drawings up to 0.44 s at the 3,000-box limit)"))
-def test_soak_every_view_survives_random_edits(qtbot):
+    "thread is at times busy for more than 200 ms (beam tree drawings up to 0.44 s at the 3,000-box limit); "
+    "one run of 2026-12-01 ended in a segmentation fault inside pyqtgraph's GraphicsView.paintEvent"))
+def test_soak_every_view_survives_random_edits():
+    """The soak runs in a child pytest process: a crash inside Qt (one run ended in a segmentation
+    fault while painting) must fail this test, not end the whole suite."""
+    import subprocess
+    import sys
+
+    env = dict(os.environ, SOAK_CHILD="1")
+    child = subprocess.run([sys.executable, "-m", "pytest", "-q", "-s", "-p", "no:cacheprovider",
+                            f"{__file__}::test_soak_in_this_process"], env=env, capture_output=True,
+                           text=True, timeout=SOAK_SECONDS + 600)
+    print(child.stdout[-6000:], child.stderr[-3000:])
+    assert child.returncode == 0, (f"the soak crashed with signal {-child.returncode}" if child.returncode < 0
+                                   else f"the soak failed (exit status {child.returncode})")
+
+
+@pytest.mark.skipif(os.environ.get("SOAK_CHILD") != "1", reason="run by test_soak_every_view_survives_random_edits")
+def test_soak_in_this_process(qtbot):
     from app.main_window import MainWindow
 
     rng = random.Random(SEED)
