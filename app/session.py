@@ -18,6 +18,7 @@ File format (versioned; a newer version is refused, never half-read):
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -92,6 +93,10 @@ def _read(widget: QWidget):
     return None
 
 
+def _finite_number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
 def _write(widget: QWidget, value) -> None:
     if isinstance(widget, QLineEdit) and isinstance(value, str):
         widget.setText(value)
@@ -103,10 +108,12 @@ def _write(widget: QWidget, value) -> None:
             index = value["index"]
         if index >= 0:
             widget.setCurrentIndex(index)
-    elif isinstance(widget, QDoubleSpinBox) and isinstance(value, (int, float)):
+    elif isinstance(widget, QDoubleSpinBox) and _finite_number(value):
         widget.setValue(float(value))
-    elif isinstance(widget, (QSpinBox, QAbstractSlider)) and isinstance(value, (int, float)):
-        widget.setValue(int(value))
+    elif isinstance(widget, (QSpinBox, QAbstractSlider)) and _finite_number(value):
+        # clamped here: the widget clamps too, but a number beyond a C int (2**31 in a hand-edited
+        # file) overflows on its way to Qt before it gets the chance
+        widget.setValue(int(min(max(value, widget.minimum()), widget.maximum())))
     elif isinstance(widget, (QCheckBox, QRadioButton)) and isinstance(value, bool):
         widget.setChecked(value)
     elif isinstance(widget, QTabWidget) and isinstance(value, int) and 0 <= value < widget.count():
