@@ -28,13 +28,17 @@ def test_geometry_and_last_view_are_restored(qtbot):
     first.resize(1751, 881)  # wider than the window's minimum (issue 9: it is above 1280 today)
     last = first.views[-1].view_id
     first.show_view(last)
+    # the size the window really took (its minimum height depends on the style and fonts that
+    # earlier tests in the run left, so it may be a few pixels over 881)
+    closed_at = (first.width(), first.height())
+    assert closed_at[0] == 1751 and abs(closed_at[1] - 881) <= 10
     first.close()
     second = MainWindow(device="cpu")
     qtbot.addWidget(second)
     second.show()
     try:
         assert second.current_view().view_id == last
-        assert (second.width(), second.height()) == (1751, 881)
+        assert (second.width(), second.height()) == closed_at
     finally:
         second.close()
 
