@@ -58,7 +58,7 @@ def parse_size(text: str) -> tuple[int, int]:
 
 def check_options(args) -> None:
     """What can be checked before the window exists (a bad option then costs no window)."""
-    from app.session import SessionError, load_lecture, load_session
+    from app.session import SessionError, load_session
     from engine.models.registry import list_models
 
     if args.scene is not None and not args.session:
@@ -70,15 +70,26 @@ def check_options(args) -> None:
         if args.model not in names:
             raise StartError(f"--model: no model named {args.model!r} (available: {', '.join(names) or 'none'})")
     if args.session:
-        try:
-            if args.scene is not None:
-                scenes = load_lecture(args.session)
-                if not 1 <= args.scene <= len(scenes):
-                    raise StartError(f"--scene {args.scene}: the lecture has {len(scenes)} scenes")
-            else:
+        if args.scene is not None:
+            lecture_scenes(args)
+        else:
+            try:
                 load_session(args.session)
-        except SessionError as exc:
-            raise StartError(f"--session: {exc}") from None
+            except SessionError as exc:
+                raise StartError(f"--session: {exc}") from None
+
+
+def lecture_scenes(args) -> list:
+    """The scenes of --session LECTURE.json, checked to have scene --scene.  Raises StartError."""
+    from app.session import SessionError, load_lecture
+
+    try:
+        scenes = load_lecture(args.session)
+    except SessionError as exc:
+        raise StartError(f"--session: {exc}") from None
+    if not 1 <= args.scene <= len(scenes):
+        raise StartError(f"--scene {args.scene}: the lecture has {len(scenes)} scenes")
+    return scenes
 
 
 def check_model_path(folder) -> None:
@@ -96,22 +107,19 @@ def check_model_path(folder) -> None:
 
 def apply_options(window, args) -> None:
     """--session / --scene, then --model and --text on the view shown.  Raises StartError."""
-    from app.session import SessionError, load_lecture
+    from app.session import SessionError
 
     if args.scene is not None and not args.session:
         raise StartError("--scene needs --session LECTURE.json")
     if args.session:
-        try:
-            if args.scene is not None:
-                scenes = load_lecture(args.session)
-                if not 1 <= args.scene <= len(scenes):
-                    raise StartError(f"--scene {args.scene}: the lecture has {len(scenes)} scenes")
-                window.lecture_panel.set_scenes(scenes)
-                window.lecture_panel.go_to(args.scene - 1)
-            else:
+        if args.scene is not None:
+            window.lecture_panel.set_scenes(lecture_scenes(args))
+            window.lecture_panel.go_to(args.scene - 1)
+        else:
+            try:
                 window.sessions.open(args.session)
-        except SessionError as exc:
-            raise StartError(f"--session: {exc}") from None
+            except SessionError as exc:
+                raise StartError(f"--session: {exc}") from None
         if args.view:
             window.show_view(args.view)
     if args.model_path and not args.view and not args.session:
