@@ -579,6 +579,9 @@ def test_larger_text_reaches_the_tree_and_the_node_panel(qtbot, view):
     token_points = view.tree.token_font.pointSizeF()
     root_width = view.tree.root_item.width
     tick_points = view.node_panel.bars_plot.getAxis("bottom").style["tickFont"].pointSizeF()
+    left_axis = view.node_panel.bars_plot.getAxis("left")
+    left_tick_points = left_axis.style["tickFont"].pointSizeF()
+    title_points = float(left_axis.labelStyle["font-size"][:-2])
     formula_points = view.nbest.formula_label.font().pointSizeF()
     cell_points = view.nbest.table.item(0, 1).font().pointSizeF()
     bigger = QFont(old)
@@ -588,6 +591,10 @@ def test_larger_text_reaches_the_tree_and_the_node_panel(qtbot, view):
         qtbot.waitUntil(lambda: view.tree.token_font.pointSizeF() > 1.5 * token_points, timeout=5000)
         assert view.tree.root_item.width > root_width  # the boxes were rebuilt around the bigger text
         assert view.node_panel.bars_plot.getAxis("bottom").style["tickFont"].pointSizeF() > 1.5 * tick_points
+        # the y axis of the next-token bars: its numbers and its title "P(next token)"
+        assert left_axis.style["tickFont"].pointSizeF() > 1.5 * left_tick_points
+        assert float(left_axis.labelStyle["font-size"][:-2]) > 1.5 * title_points
+        assert left_axis.labelText == "P(next token)"
         assert view.nbest.formula_label.font().pointSizeF() > 1.5 * formula_points
         assert view.nbest.table.item(0, 1).font().pointSizeF() > 1.5 * cell_points
     finally:

@@ -58,7 +58,6 @@ class NodePanel(QWidget):
         self.bars_plot.hideButtons()
         self.bars_plot.setMouseEnabled(False, False)
         self.bars_plot.setYRange(0, 1.08, padding=0)
-        self.bars_plot.setLabel("left", self.tr("P(next token)"))
         self.bars_plot.getAxis("bottom").setTextPen(style.TEXT)
         self.bars = pg.BarGraphItem(x=[], height=[], width=0.8, brush="#90a4ae")
         self.bars_plot.addItem(self.bars)
@@ -102,6 +101,9 @@ class NodePanel(QWidget):
     def apply_zoom(self) -> None:
         """Tick labels of the plots at the application's text size (they do not follow it by themselves)."""
         self.bars_plot.getAxis("bottom").setTickFont(style.font(TICK_SCALE))
+        self.bars_plot.getAxis("left").setTickFont(style.font(TICK_SCALE))
+        self.bars_plot.setLabel("left", self.tr("P(next token)"),
+                                **{"font-size": f"{style.point_size():.1f}pt", "color": style.plot_text().name()})
         # room for bars and a heatmap when the panel scrolls in a column (sizes follow the text)
         self.bars_plot.setMinimumHeight(int(style.point_size() * 16))
         self.heatmap.setMinimumHeight(int(style.point_size() * 14))
