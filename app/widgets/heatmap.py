@@ -22,11 +22,11 @@ _HATCH = 8  # overlay pixels per cell
 FULL_LABELS = 128
 
 
-def label_step(n_visible: int, pixels: float, pitch: float) -> int:
-    """k such that every k-th of `n_visible` labels is drawn: 1 up to FULL_LABELS, else the
+def label_step(n_visible: int, pixels: float, pitch: float, full_labels: int = FULL_LABELS) -> int:
+    """k such that every k-th of `n_visible` labels is drawn: 1 up to `full_labels`, else the
     smallest k with ceil(n_visible / k) labels of `pitch` pixels fitting in `pixels` (at most
     n_visible: one label when not even one fits)."""
-    if n_visible <= FULL_LABELS:
+    if n_visible <= full_labels:
         return 1
     pixels = max(pixels, 1.0)
     step = max(1, math.ceil(n_visible * pitch / pixels))  # a lower bound: n/k labels fit
@@ -37,10 +37,14 @@ def label_step(n_visible: int, pixels: float, pitch: float) -> int:
 
 class TokenTicks:
     """The token labels of one axis of `plot` (a PlotItem), at the level of detail above.
-    Label i sits at i + offset; the labels are re-chosen when the view is zoomed or resized."""
+    Label i sits at i + offset; the labels are re-chosen when the view is zoomed or resized.
+    `full_labels`: up to this many labels in view all are drawn even if they overlap (the
+    heatmap, where each character is a cell); 0 thins them whenever they would not fit (a
+    narrow side panel)."""
 
-    def __init__(self, plot, side: str, offset: float):
+    def __init__(self, plot, side: str, offset: float, full_labels: int = FULL_LABELS):
         self.plot, self.side, self.offset = plot, side, offset
+        self.full_labels = full_labels
         self.labels: list[str] = []
         self.step = 1
         self._shown = None
@@ -79,7 +83,7 @@ class TokenTicks:
     def update(self, *_) -> None:
         visible = self.visible()
         pixels = self.plot.vb.width() if self.side == "bottom" else self.plot.vb.height()
-        self.step = label_step(len(visible), pixels, self.pitch()) if len(visible) > FULL_LABELS else 1
+        self.step = label_step(len(visible), pixels, self.pitch(), self.full_labels) if len(visible) > self.full_labels else 1
         shown = [(i + self.offset, self.labels[i]) for i in visible if i % self.step == 0]
         if shown != self._shown:  # setTicks re-lays out the axis: only when something changed
             self._shown = shown

@@ -52,3 +52,36 @@ def test_the_colour_bar_keeps_all_its_numbers_when_the_text_grows(qtbot, points)
     heatmap = shown_heatmap(qtbot, 900, 600, points, list("1988"), list("4 Nov"))
     labels = drawn_labels(heatmap.colorbar.axis)
     assert sorted(float(v) for v in labels) == pytest.approx(list(np.linspace(0.0, 1.0, 6)))
+
+
+@pytest.mark.parametrize("width", [300, 420, 1400])
+def test_the_selected_row_panel_labels_only_keys_that_fit_side_by_side(qtbot, width):
+    """The row panel is narrow: its key labels are every k-th key (the first included), as many
+    as fit without overlapping (widest label plus two spaces each, measured here), and all of
+    them when there is room."""
+    import math
+
+    from PySide6.QtGui import QFontMetricsF
+
+    from app.views.attention.row_panel import RowPanel
+
+    panel = RowPanel()
+    qtbot.addWidget(panel)
+    panel.resize(width, 360)
+    panel.show()
+    qtbot.waitExposed(panel)
+    keys = list("Saturday, 17 September 2005, 10:00 am")
+    row = np.random.default_rng(1).dirichlet(np.ones(len(keys)))
+    panel.show_row(0, row, "2", keys, len(keys))
+    qtbot.wait(50)
+    labels = display_tokens(keys)
+    axis = panel.plot.getAxis("bottom")
+    metrics = QFontMetricsF(axis.style["tickFont"])
+    pitch = max(metrics.horizontalAdvance(t) for t in labels) + metrics.horizontalAdvance("  ")
+    pixels = panel.plot.getPlotItem().vb.width()
+    drawn = drawn_labels(axis)
+    fitting = next(k for k in range(1, len(keys) + 1) if math.ceil(len(keys) / k) * pitch <= pixels)
+    assert drawn == labels[::fitting]
+    assert len(drawn) * pitch <= pixels
+    if width == 1400:
+        assert drawn == labels

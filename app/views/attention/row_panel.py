@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from app import style
@@ -20,7 +21,9 @@ class RowPanel(QWidget):
         self.plot.setYRange(0, 1)
         self.bars = pg.BarGraphItem(x=[], height=[], width=0.8, brush=style.ACCENT)
         self.plot.addItem(self.bars)
-        self.key_ticks = TokenTicks(self.plot.getPlotItem(), "bottom", 0.0)  # every k-th key beyond 128
+        # every k-th key when they do not fit side by side: the panel is narrow, and 37 characters
+        # over 260 pixels ran into one another; hovering the heatmap names every key
+        self.key_ticks = TokenTicks(self.plot.getPlotItem(), "bottom", 0.0, full_labels=0)
         self.title = style.title_label(self.tr("Click a query row of the heatmap"), scale=1.1)
         self.entropy_label = style.wrapped_label()
         layout = QVBoxLayout(self)
@@ -34,6 +37,10 @@ class RowPanel(QWidget):
         font = style.font()
         for side in ("left", "bottom"):
             self.plot.getAxis(side).setTickFont(font)
+        # the first and last keys' labels reach past the axis' ends when bars are narrow, and
+        # pyqtgraph drops such a label unless it is allowed that many pixels beyond them
+        self.plot.getAxis("bottom").setStyle(hideOverlappingLabels=QFontMetrics(font).horizontalAdvance("⟨/s⟩"))
+        self.key_ticks.update()  # a larger font fits fewer labels
         self.plot.setLabel("left", self.tr("weight"), **{"font-size": f"{style.point_size():.1f}pt", "color": style.plot_text().name()})
 
     def clear(self) -> None:
