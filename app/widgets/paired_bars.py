@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontMetrics
 
 from app import style
-from app.widgets.plot_text import style_plot_text
+from app.widgets.plot_text import BOTTOM_AXIS_MARGIN, style_plot_text
 
-MAX_TICK_CHARS = 12
+#: pixels kept free between two category names
+TICK_GAP = 3
 #: opacity (of 255) of bars that no longer match the input
 STALE_ALPHA = 70
 
@@ -121,7 +123,8 @@ class PairedBarChart(pg.PlotWidget):
 
     def resizeEvent(self, event):
         super().resizeEvent(event)
-        if hasattr(self, "legend"):  # pyqtgraph resizes before __init__ has finished
+        # pyqtgraph resizes before __init__ has finished, and again after close() dropped the plot
+        if hasattr(self, "legend") and self.getPlotItem() is not None:
             self._fit_y()
 
     def _update_ticks(self, *_) -> None:
@@ -132,14 +135,20 @@ class PairedBarChart(pg.PlotWidget):
             return
         width = max(self.getPlotItem().vb.width(), 200.0)
         per_category = width / n
-        chars = int(per_category / max(self._char_width, 1)) - 1
         step = 1
-        if chars < 3:  # too narrow: show every step-th name, with room for 3+ characters
+        if per_category < 4 * self._char_width:  # too narrow: every step-th name, with room for 3+ characters
             step = int(np.ceil(4 * self._char_width / per_category))
-            chars = int(per_category * step / max(self._char_width, 1)) - 1
-        chars = max(3, min(chars, MAX_TICK_CHARS))
-        ticks = [(float(i), _short(str(self.labels[i]), chars)) for i in range(0, n, step)]
-        self.getPlotItem().getAxis("bottom").setTicks([ticks])
+        axis = self.getPlotItem().getAxis("bottom")
+        metrics = QFontMetrics(axis.style["tickFont"])
+        room = per_category * step - TICK_GAP  # the room of `step` categories, less a gap
+        ticks = [(float(i), tick_text(str(self.labels[i]), metrics, room)) for i in range(0, n, step)]
+        lines = max(text.count("\n") + 1 for _, text in ticks)
+        # names of two words take two lines ("partly / sunny") instead of "part…", "part…"
+        axis.setHeight(lines * metrics.height() + BOTTOM_AXIS_MARGIN)
+        # the first name is centred half a category from the axis' start: pyqtgraph drops a
+        # label that crosses the end of its axis unless it may reach this far beyond it
+        axis.setStyle(hideOverlappingLabels=int(room / 2) + 1)
+        axis.setTicks([ticks])
 
     def heights(self, which: int = 0) -> np.ndarray:
         item = self.first if which == 0 else self.second
@@ -156,5 +165,20 @@ class PairedBarChart(pg.PlotWidget):
             self.extra_line.label.valueChanged()
 
 
-def _short(text: str, chars: int = MAX_TICK_CHARS) -> str:
-    return text if len(text) <= chars else text[: chars - 1] + "…"
+def tick_text(text: str, metrics: QFontMetrics, room: float) -> str:
+    """`text` in lines at most `room` pixels wide: as it is when it fits, else on two lines
+    broken at a space (the break whose longer line is shortest), each line cut with "…" only
+    if it is still too wide."""
+    def width(line: str) -> int:
+        return metrics.horizontalAdvance(line)
+
+    def elided(line: str) -> str:
+        return metrics.elidedText(line, Qt.TextElideMode.ElideRight, max(int(room), 1))
+
+    if width(text) <= room:
+        return text
+    spaces = [i for i, c in enumerate(text) if c == " "]
+    if not spaces:
+        return elided(text)
+    cut = min(spaces, key=lambda i: max(width(text[:i]), width(text[i + 1:])))
+    return elided(text[:cut]) + "\n" + elided(text[cut + 1:])
