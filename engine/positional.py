@@ -40,7 +40,8 @@ VARIANT_USES = {
 _NOT_GIVEN = object()
 
 
-def _check(d_model: int, base: float, variant: str, n_positions=_NOT_GIVEN) -> None:
+def _check(d_model: int, variant: str, base=_NOT_GIVEN, n_positions=_NOT_GIVEN) -> None:
+    """Raise ValueError for a bad argument; base and n_positions are checked only when given."""
     if isinstance(d_model, bool) or not isinstance(d_model, (int, np.integer)) or d_model <= 0:
         raise ValueError(f"d_model must be a positive even integer, got {d_model!r}")
     if d_model % 2:
@@ -51,7 +52,9 @@ def _check(d_model: int, base: float, variant: str, n_positions=_NOT_GIVEN) -> N
         or n_positions <= 0
     ):
         raise ValueError(f"the number of positions must be a positive integer, got {n_positions!r}")
-    if not (isinstance(base, (int, float, np.floating, np.integer)) and math.isfinite(base) and base > 0):
+    if base is not _NOT_GIVEN and not (
+        isinstance(base, (int, float, np.floating, np.integer)) and math.isfinite(base) and base > 0
+    ):
         raise ValueError(f"base must be a positive finite number, got {base!r}")
     if variant not in VARIANTS:
         raise ValueError(f"unknown variant {variant!r}; choose one of {', '.join(VARIANTS)}")
@@ -59,9 +62,9 @@ def _check(d_model: int, base: float, variant: str, n_positions=_NOT_GIVEN) -> N
 
 def frequencies(d_model: int, base: float = 10000.0, variant: str = "paper") -> np.ndarray:
     """Angular frequency ``w_i`` (radians per position) of each of the d_model/2 pairs."""
-    _check(d_model, base, variant)
+    _check(d_model, variant, base)
     half = d_model // 2
-    i = np.arange(half, dtype=np.float64)
+    i = np.arange(half)
     if variant == "tensor2tensor":
         return np.exp(-i * math.log(base) / max(half - 1, 1))
     return np.power(float(base), -2.0 * i / d_model)
@@ -74,7 +77,7 @@ def wavelengths(d_model: int, base: float = 10000.0, variant: str = "paper") -> 
 
 def pair_indices(d_model: int, variant: str = "paper") -> tuple[np.ndarray, np.ndarray]:
     """Column indices of the sine and the cosine of each pair, in the given layout."""
-    _check(d_model, 10000.0, variant)  # an odd d_model would give pairs without a partner
+    _check(d_model, variant)  # an odd d_model would give pairs without a partner
     half = d_model // 2
     if variant == "paper":
         return np.arange(0, d_model, 2), np.arange(1, d_model, 2)
@@ -85,13 +88,8 @@ def sinusoidal_encoding(
     n_positions: int, d_model: int, base: float = 10000.0, variant: str = "paper"
 ) -> np.ndarray:
     """PE for positions 0..n_positions-1 as a float64 array of shape (n_positions, d_model)."""
-    _check(d_model, base, variant, n_positions)
-    angles = np.arange(n_positions, dtype=np.float64)[:, None] * frequencies(d_model, base, variant)[None, :]
-    sin_cols, cos_cols = pair_indices(d_model, variant)
-    pe = np.empty((n_positions, d_model), dtype=np.float64)
-    pe[:, sin_cols] = np.sin(angles)
-    pe[:, cos_cols] = np.cos(angles)
-    return pe
+    _check(d_model, variant, base, n_positions)
+    return encode_positions(np.arange(n_positions), d_model, base, variant)
 
 
 def relative_shift_matrix(k: float, d_model: int, base: float = 10000.0, variant: str = "paper") -> np.ndarray:
@@ -108,7 +106,7 @@ def relative_shift_matrix(k: float, d_model: int, base: float = 10000.0, variant
     w = frequencies(d_model, base, variant)
     sin_cols, cos_cols = pair_indices(d_model, variant)
     cos_wk, sin_wk = np.cos(w * k), np.sin(w * k)
-    m = np.zeros((d_model, d_model), dtype=np.float64)
+    m = np.zeros((d_model, d_model))  # float64
     m[sin_cols, sin_cols] = cos_wk
     m[sin_cols, cos_cols] = sin_wk
     m[cos_cols, sin_cols] = -sin_wk
@@ -134,7 +132,10 @@ def decimal_digit_encoding(n_positions: int, n_digits: int | None = None) -> np.
     return ((pos[:, None] // powers[None, :]) % 10).astype(np.float64)
 
 
-def linear_encoding(n_positions: int, scale: float = 1000.0) -> np.ndarray:
+NAIVE_SCALE = 1000.0  # the lesson's pos / 1000
+
+
+def linear_encoding(n_positions: int, scale: float = NAIVE_SCALE) -> np.ndarray:
     """The lesson's other naive code: pos / scale as a single dimension, shape (n, 1).
 
     Its range depends on the sequence length, and a step of 1 position is a tiny change."""
@@ -142,7 +143,7 @@ def linear_encoding(n_positions: int, scale: float = 1000.0) -> np.ndarray:
         raise ValueError(f"the number of positions must be a positive integer, got {n_positions!r}")
     if not (isinstance(scale, (int, float, np.integer, np.floating)) and math.isfinite(scale) and scale > 0):
         raise ValueError(f"scale must be a positive finite number, got {scale!r}")
-    return (np.arange(n_positions, dtype=np.float64) / scale)[:, None]
+    return (np.arange(n_positions) / scale)[:, None]
 
 
 def encode_positions(positions, d_model: int, base: float = 10000.0, variant: str = "paper") -> np.ndarray:
@@ -150,13 +151,13 @@ def encode_positions(positions, d_model: int, base: float = 10000.0, variant: st
 
     Same values as ``sinusoidal_encoding`` for 0..n-1; used where a position lies outside the
     table (e.g. PE(pos + k) in the relative-shift demo)."""
-    _check(d_model, base, variant)
-    p = np.asarray(positions, dtype=np.float64).reshape(-1)
+    w = frequencies(d_model, base, variant)  # checks d_model, base and variant first
+    p = np.asarray(positions, dtype=np.float64).ravel()
     if not np.all(np.isfinite(p)):
         raise ValueError("positions must be finite numbers")
-    angles = p[:, None] * frequencies(d_model, base, variant)[None, :]
+    angles = p[:, None] * w[None, :]
     sin_cols, cos_cols = pair_indices(d_model, variant)
-    pe = np.empty((p.size, d_model), dtype=np.float64)
+    pe = np.empty((p.size, d_model))  # float64
     pe[:, sin_cols] = np.sin(angles)
     pe[:, cos_cols] = np.cos(angles)
     return pe
@@ -180,7 +181,6 @@ MAX_D_MODEL = 1024
 #: shift identity PE(pos+k) = M_k·PE(pos) is shown to (hypothesis found k = 2**70 failing it)
 MAX_OFFSET = 1_000_000
 SIMILARITIES = ("dot", "cosine")
-NAIVE_SCALE = 1000.0  # the lesson's pos / 1000
 
 
 @dataclass(frozen=True)
@@ -242,7 +242,7 @@ def analyse(
     For the sinusoidal code PE(i) . PE(j) = sum_i cos(w_i (i - j)): a function of i - j only.
     Sizes are capped (MAX_POSITIONS, MAX_D_MODEL) because the result is meant for display.
     """
-    _check(d_model, base, variant, n_positions)
+    _check(d_model, variant, base, n_positions)
     if n_positions > MAX_POSITIONS:
         raise ValueError(f"at most {MAX_POSITIONS} positions can be shown, got {n_positions}")
     if d_model > MAX_D_MODEL:
@@ -268,7 +268,7 @@ def analyse(
     source, target = encode_positions([pos, pos + k], d_model, base, variant)
     rotated = shift @ source
     decimal = decimal_digit_encoding(n_positions)
-    linear = linear_encoding(n_positions, NAIVE_SCALE)
+    linear = linear_encoding(n_positions)  # pos / NAIVE_SCALE
     arrays = dict(
         encoding=encoding, frequencies=frequencies(d_model, base, variant),
         wavelengths=wavelengths(d_model, base, variant), sin_columns=sin_cols, cos_columns=cos_cols,
@@ -277,7 +277,7 @@ def analyse(
         decimal_steps=neighbour_steps(decimal), linear_steps=neighbour_steps(linear),
     )
     for name, a in arrays.items():
-        a = np.array(a, copy=True)  # own, contiguous, then frozen
+        a = a.copy()  # own memory (source and target are rows of one array), then frozen
         a.setflags(write=False)
         arrays[name] = a
     return PositionalAnalysis(

@@ -8,13 +8,14 @@ from __future__ import annotations
 import math
 import subprocess
 import sys
+from fractions import Fraction
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.positional import (MAX_D_MODEL, MAX_POSITIONS, VARIANT_USES, VARIANTS, analyse,
+from engine.positional import (MAX_D_MODEL, MAX_OFFSET, MAX_POSITIONS, VARIANT_USES, VARIANTS, analyse,
                                decimal_digit_encoding, encode_positions, frequencies, linear_encoding,
                                neighbour_steps, pair_indices, relative_shift_matrix, sinusoidal_encoding,
                                wavelengths)
@@ -76,6 +77,25 @@ def test_encoding_matches_closed_form(d_model, base, variant):
 
 def test_default_arguments_are_the_paper_with_base_10000():
     assert np.array_equal(sinusoidal_encoding(50, 20), sinusoidal_encoding(50, 20, 10000.0, "paper"))
+    paper_w = [ref_omega(i, 8, 10000.0, "paper") for i in range(4)]
+    assert np.allclose(frequencies(8), paper_w, rtol=1e-14, atol=0)
+    assert np.allclose(wavelengths(8), [2 * math.pi / w for w in paper_w], rtol=1e-14, atol=0)
+    assert [c.tolist() for c in pair_indices(6)] == [[0, 2, 4], [1, 3, 5]]
+
+
+def test_a_single_position_and_a_single_pair():
+    assert sinusoidal_encoding(1, 2).tolist() == [[0.0, 1.0]]  # sin 0, cos 0
+    assert decimal_digit_encoding(1).tolist() == [[0.0]]
+    assert linear_encoding(1).tolist() == [[0.0]]
+    a = analyse(1, 2)
+    assert a.similarity_matrix.tolist() == [[1.0]] and a.sinusoidal_steps.shape == (0,)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_base_below_one_is_allowed(variant):
+    # Unusual (the frequencies then grow with i) but a positive finite base is all the formula needs.
+    pe = sinusoidal_encoding(30, 8, 0.5, variant)
+    assert np.max(np.abs(pe - np.array([ref_pe(p, 8, 0.5, variant) for p in range(30)]))) <= 1e-12
 
 
 @pytest.mark.parametrize("variant, expected", [
@@ -123,6 +143,13 @@ def test_encode_positions_agrees_with_the_table_and_beyond():
     expected = np.array([ref_pe(p, 12, 500.0, "tensor2tensor") for p in (0, 3, 7, 1234.5)])
     assert np.max(np.abs(pe - expected)) <= 1e-12
     assert np.array_equal(encode_positions(range(20), 8), sinusoidal_encoding(20, 8))
+
+
+def test_encode_positions_takes_a_scalar_and_exact_fractions():
+    assert np.max(np.abs(encode_positions(2.5, 6) - [ref_pe(2.5, 6)])) <= 1e-12
+    thirds = encode_positions([Fraction(1, 2), Fraction(7, 3)], 6, variant="concatenated")
+    expected = [ref_pe(0.5, 6, variant="concatenated"), ref_pe(7 / 3, 6, variant="concatenated")]
+    assert np.max(np.abs(thirds - expected)) <= 1e-12
 
 
 # ---- the relative-shift matrix ----------------------------------------------------------------
@@ -186,6 +213,22 @@ def test_decimal_digit_encoding():
     assert decimal_digit_encoding(5, n_digits=4)[3].tolist() == [0.0, 0.0, 0.0, 3.0]
 
 
+def test_decimal_digit_widths_from_1_to_18():
+    # n_digits keeps the lowest digits: 47 in one digit is 7.
+    assert decimal_digit_encoding(48, n_digits=1)[47].tolist() == [7.0]
+    assert decimal_digit_encoding(3, n_digits=18)[2].tolist() == [0.0] * 17 + [2.0]
+    for bad in (0, 19, 2.5, True):  # 10**18 is the largest power of ten in an int64
+        with pytest.raises(ValueError, match="n_digits must be an integer from 1 to 18"):
+            decimal_digit_encoding(5, n_digits=bad)
+
+
+def test_linear_encoding_scale():
+    assert linear_encoding(4, 0.5)[:, 0].tolist() == [0.0, 2.0, 4.0, 6.0]
+    for bad in (0, 0.0, -1.0, float("inf")):
+        with pytest.raises(ValueError, match="scale must be a positive finite number"):
+            linear_encoding(4, bad)
+
+
 def test_linear_encoding_and_neighbour_steps():
     lin = linear_encoding(50)
     assert lin.shape == (50, 1) and lin[37, 0] == 37 / 1000
@@ -193,6 +236,10 @@ def test_linear_encoding_and_neighbour_steps():
     assert steps[8] == 1.0  # 8 -> 9
     assert steps[9] == pytest.approx(math.sqrt(1 + 81))  # 09 -> 10
     assert steps[99] == pytest.approx(math.sqrt(1 + 81 + 81))  # 099 -> 100
+    # unsigned codes: 0 - 3 must be -3, not 253
+    assert neighbour_steps(np.array([[0], [3], [1]], dtype=np.uint8)).tolist() == [3.0, 2.0]
+    with pytest.raises(ValueError, match=r"^codes must be a \(positions, dimensions\) matrix$"):
+        neighbour_steps([0.0, 1.0, 2.0])
     sinus = neighbour_steps(sinusoidal_encoding(100, 16))
     closed = math.sqrt(sum(2 - 2 * math.cos(ref_omega(i, 16, 10000.0, "paper")) for i in range(8)))
     assert np.max(np.abs(sinus - closed)) <= 1e-12
@@ -216,6 +263,7 @@ def test_analyse_matches_closed_forms(variant):
     assert np.max(np.abs(a.shift_matrix - np.array(ref_shift(k, d_model, base, variant)))) <= 1e-12
     assert np.allclose(a.wavelengths, [2 * math.pi / ref_omega(i, d_model, base, variant) for i in range(10)],
                        rtol=1e-14, atol=0)
+    assert np.allclose(a.frequencies, [ref_omega(i, d_model, base, variant) for i in range(10)], rtol=1e-14, atol=0)
     assert a.decimal.shape == (n, 2) and a.decimal[47].tolist() == [4.0, 7.0]
     assert a.linear[:, 0].tolist() == [p / 1000 for p in range(n)]
     assert a.sinusoidal_steps.shape == a.decimal_steps.shape == a.linear_steps.shape == (n - 1,)
@@ -240,6 +288,29 @@ def test_analyse_result_is_frozen():
         a.encoding[0, 0] = 3.0
     with pytest.raises(AttributeError):
         a.pos = 3  # type: ignore[misc]
+    for name, value in vars(a).items():
+        if isinstance(value, np.ndarray):  # no array is writable, nor a view of a writable one
+            assert not value.flags.writeable and (value.base is None or not value.base.flags.writeable), name
+
+
+def test_analyse_records_its_parameters_as_plain_python_values():
+    a = analyse(np.int64(12), np.int64(6), 500, "concatenated", pos=np.int64(2), k=3, similarity="cosine")
+    assert (a.n_positions, a.d_model, a.base, a.variant, a.pos, a.k, a.similarity) == (
+        12, 6, 500.0, "concatenated", 2, 3, "cosine")
+    assert [type(x) for x in (a.n_positions, a.d_model, a.base, a.pos, a.k)] == [int, int, float, int, int]
+    default = analyse(10, 8)
+    assert (default.pos, default.k, default.similarity, default.variant) == (0, 1, "dot", "paper")
+    assert np.max(np.abs(default.target - ref_pe(1, 8))) <= 1e-12
+
+
+def test_analyse_sizes_up_to_the_limits():
+    assert analyse(MAX_POSITIONS, 2).similarity_matrix.shape == (MAX_POSITIONS, MAX_POSITIONS)
+    assert analyse(3, MAX_D_MODEL).shift_matrix.shape == (MAX_D_MODEL, MAX_D_MODEL)
+    # the largest offsets, and pos + k = 0
+    for pos, k in [(MAX_OFFSET, -MAX_OFFSET), (0, MAX_OFFSET), (3, -3)]:
+        a = analyse(4, 6, pos=pos, k=k)
+        assert np.max(np.abs(a.source - ref_pe(pos, 6))) <= 1e-9
+        assert np.max(np.abs(a.target - ref_pe(pos + k, 6))) <= 1e-9
 
 
 # ---- errors ---------------------------------------------------------------------------------
@@ -252,12 +323,16 @@ def test_bad_d_model(d_model):
         relative_shift_matrix(1, d_model)
 
 
-@pytest.mark.parametrize("n", [0, -1, 2.5, "10", None])
+@pytest.mark.parametrize("n", [0, -1, 2.5, "10", None, True])
 def test_bad_number_of_positions(n):
     with pytest.raises(ValueError, match="positions"):
         sinusoidal_encoding(n, 8)
     with pytest.raises(ValueError, match="positions"):
         decimal_digit_encoding(n)
+    with pytest.raises(ValueError, match="the number of positions must be a positive integer"):
+        linear_encoding(n)
+    with pytest.raises(ValueError, match="positions"):
+        analyse(n, 8)
 
 
 @pytest.mark.parametrize("base", [0, -1.0, float("inf"), float("nan"), "10000", None])
@@ -271,8 +346,10 @@ def test_bad_base(base):
 
 
 def test_other_bad_arguments():
-    with pytest.raises(ValueError, match="variant"):
+    with pytest.raises(ValueError, match="variant 'rotary'; choose one of paper, tensor2tensor, concatenated"):
         sinusoidal_encoding(10, 8, variant="rotary")
+    with pytest.raises(ValueError, match="d_model must be even"):  # 1 is positive, but has no partner
+        sinusoidal_encoding(10, 1)
     with pytest.raises(ValueError, match="shift"):
         relative_shift_matrix(float("nan"), 8)
     with pytest.raises(ValueError, match="d_model"):
@@ -281,7 +358,7 @@ def test_other_bad_arguments():
         decimal_digit_encoding(10, n_digits=-1)
     with pytest.raises(ValueError, match="scale"):
         linear_encoding(10, scale="big")
-    with pytest.raises(ValueError, match="finite"):
+    with pytest.raises(ValueError, match="^positions must be finite numbers$"):
         encode_positions([1.0, float("inf")], 8)
 
 
@@ -292,11 +369,16 @@ def test_analyse_limits_and_arguments():
         analyse(10, MAX_D_MODEL + 2)
     with pytest.raises(ValueError, match="pos"):
         analyse(10, 8, pos=-1)
-    with pytest.raises(ValueError, match="pos \\+ k"):
+    with pytest.raises(ValueError, match=r"pos \+ k must be 0 or more, got 2 \+ -3 = -1"):
         analyse(10, 8, pos=2, k=-3)
-    with pytest.raises(ValueError, match="integer"):
+    with pytest.raises(ValueError, match="^pos must be an integer, got 1.5"):
         analyse(10, 8, pos=1.5)
-    with pytest.raises(ValueError, match="similarity"):
+    with pytest.raises(ValueError, match="^k must be an integer, got '2'"):
+        analyse(10, 8, k="2")
+    for pos, k in [(MAX_OFFSET + 1, 0), (0, MAX_OFFSET + 1), (MAX_OFFSET, -MAX_OFFSET - 1)]:
+        with pytest.raises(ValueError, match="pos and k can be at most 1,000,000 here"):
+            analyse(10, 8, pos=pos, k=k)
+    with pytest.raises(ValueError, match="similarity 'euclid'; choose one of dot, cosine"):
         analyse(10, 8, similarity="euclid")
     with pytest.raises(ValueError, match="odd|even"):
         analyse(10, 9)
