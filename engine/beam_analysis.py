@@ -38,8 +38,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine.decoding import (BeamResult, beam_search, greedy_search, normalization_divisor,
-                             normalized_score)
+from engine.decoding import BeamResult, _as_numpy, beam_search, greedy_search, normalization_divisor
 from engine.infotheory import entropy
 from engine.tokenizer import InputError
 
@@ -145,15 +144,12 @@ def teacher_forced_logprobs(step_fn, bos_id: int, ids) -> np.ndarray:
     """log p(ids[t] | <s> + ids[:t]) for every t, through a step function of the model (the
     unmasked one, for a given output: an output the beam found gets exactly the numbers the
     beam computed, since masking leaves the other tokens' log-probabilities as they are)."""
-    out = np.empty(len(ids), dtype=np.float64)
+    out = []
     prefix = [bos_id]
-    for t, token in enumerate(ids):
-        row = step_fn([prefix])
-        if hasattr(row, "detach"):
-            row = row.detach().to("cpu").double().numpy()
-        out[t] = float(np.asarray(row, dtype=np.float64)[0, int(token)])
+    for token in ids:
+        out.append(_as_numpy(step_fn([prefix]), 1)[0, int(token)])
         prefix = prefix + [int(token)]
-    return out
+    return np.array(out)  # float64, also when empty
 
 
 def scored_sequence(text: str, token_ids, tokens, token_logprobs, length_penalty: str, alpha: float,
@@ -161,15 +157,16 @@ def scored_sequence(text: str, token_ids, tokens, token_logprobs, length_penalty
                     score: float | None = None, max_length: int | None = None) -> ScoredSequence:
     """`logprob` and `score` default to the sum of `token_logprobs` and its normalisation; the
     beam's hypotheses pass the search's own numbers so that the table equals the engine's.
-    `max_length`: the search's limit, to tell an output cut there from one that goes on."""
+    `max_length`: the search's limit, to tell an output cut there from one that goes on.
+    An empty output (length 0) gets divisor 1, so score = log P = 0."""
     token_ids = tuple(int(t) for t in token_ids)
     lps = tuple(float(x) for x in token_logprobs)
     if logprob is None:
         logprob = math.fsum(lps)
     length = len(token_ids)
-    divisor = normalization_divisor(max(length, 1), length_penalty, alpha)
+    divisor = normalization_divisor(length, length_penalty, alpha) if length else 1.0
     if score is None:
-        score = normalized_score(logprob, max(length, 1), length_penalty, alpha)
+        score = logprob / divisor
     finished = bool(token_ids) and token_ids[-1] == eos_id
     cut = not finished and max_length is not None and length >= max_length
     return ScoredSequence(text, token_ids, tuple(tokens), lps, float(logprob), length, divisor, float(score),
@@ -254,7 +251,7 @@ def analyse_beam(model, text: str, beam_width: int = 5, length_penalty: str = "p
         hyps = tuple(
             scored_sequence(tgt.decode(h.tokens), h.tokens, tgt.tokens(h.tokens),
                             hypothesis_token_logprobs(result, h.node_id), length_penalty, alpha, tgt.eos_id,
-                            h.node_id, logprob=h.logprob, score=h.score, max_length=max_length)
+                            h.node_id, logprob=h.logprob, max_length=max_length)
             for h in result.hypotheses)
         greedy_seq = scored_sequence(tgt.decode(greedy.tokens), greedy.tokens, tgt.tokens(greedy.tokens),
                                      greedy.token_logprobs, length_penalty, alpha, tgt.eos_id, max_length=max_length)
@@ -291,15 +288,16 @@ def inspect_node(model, text: str, prefix_ids=()) -> NodeInspection:
     prefix_ids = tuple(int(t) for t in prefix_ids)
     with torch.inference_mode():
         encoded, state = model.prepare(text)
-        batch = torch.tensor([[tgt.bos_id, *prefix_ids]], dtype=torch.long, device=model.device)
+        batch = torch.tensor([[tgt.bos_id, *prefix_ids]], device=model.device)  # int64: Python ints
         logits, attn = model.decode_prefixes(state, batch)
         probs = torch.softmax(logits[0, -1].float().cpu().double(), dim=-1).numpy()  # MPS has no float64
-        cross = torch.stack([w[0] for w in attn["cross"]]).float().cpu().numpy()  # (L, H, Q, S)
+        # (L, H, Q, S) float32, contiguous: stack makes a new tensor, and numpy() shares its memory.
+        cross = torch.stack([w[0] for w in attn["cross"]]).float().cpu().numpy()
     return NodeInspection(
         model=model.name, text=text.strip(), prefix_ids=prefix_ids, prefix_tokens=tuple(tgt.tokens(prefix_ids)),
         labels=tuple(tgt.itos), probabilities=probs, entropy_bits=entropy(probs, base=2),
         never_allowed=tuple(model.never_generated),
-        cross=np.ascontiguousarray(cross, dtype=np.float32),
+        cross=cross,
         query_tokens=tuple(tgt.tokens([tgt.bos_id, *prefix_ids])), source_tokens=tuple(encoded.tokens),
     )
 
@@ -314,7 +312,7 @@ def node_sequence(analysis: BeamAnalysis, node_id: int) -> ScoredSequence:
     text = "".join(analysis.vocab[i] for i in text_ids if i not in (0, analysis.bos_id))
     return scored_sequence(text, ids, tokens, hypothesis_token_logprobs(analysis.result, node_id),
                            analysis.length_penalty, analysis.alpha, analysis.eos_id, node_id,
-                           logprob=cand.logprob, score=cand.score, max_length=analysis.max_length)
+                           logprob=cand.logprob, max_length=analysis.max_length)
 
 
 __all__ = ["ScoredSequence", "ErrorAnalysis", "BeamAnalysis", "NodeInspection", "analyse_beam", "inspect_node",

@@ -42,26 +42,26 @@ def _as_numpy(logprobs, n_rows: int) -> np.ndarray:
     return arr
 
 
+def _unknown_length_penalty(length_penalty) -> ValueError:
+    return ValueError(f"unknown length_penalty {length_penalty!r}; choose one of {', '.join(LENGTH_PENALTIES)}")
+
+
 def normalized_score(logprob: float, length: int, length_penalty: str = "power", alpha: float = 0.7) -> float:
-    """The score a hypothesis of `length` generated tokens (EOS included) is ranked by."""
-    if length_penalty == "none":
-        return float(logprob)
-    if length_penalty == "power":
-        return float(logprob) / (length ** alpha)
-    if length_penalty == "gnmt":
-        return float(logprob) / (((5.0 + length) / 6.0) ** alpha)
-    raise ValueError(f"unknown length_penalty {length_penalty!r}; choose one of {', '.join(LENGTH_PENALTIES)}")
+    """The score a hypothesis of `length` generated tokens (EOS included) is ranked by:
+    logprob / :func:`normalization_divisor`."""
+    return float(logprob) / normalization_divisor(length, length_penalty, alpha)
 
 
 def normalization_divisor(length: int, length_penalty: str = "power", alpha: float = 0.7) -> float:
-    """score = logprob / divisor."""
+    """score = logprob / divisor, with divisor 1 ("none"), length^alpha ("power") or
+    ((5 + length) / 6)^alpha ("gnmt")."""
     if length_penalty == "none":
         return 1.0
     if length_penalty == "power":
         return float(length ** alpha)
     if length_penalty == "gnmt":
         return float(((5.0 + length) / 6.0) ** alpha)
-    raise ValueError(f"unknown length_penalty {length_penalty!r}; choose one of {', '.join(LENGTH_PENALTIES)}")
+    raise _unknown_length_penalty(length_penalty)
 
 
 @dataclass(frozen=True)
@@ -118,8 +118,8 @@ def greedy_search_batch(step_fn, *, batch_size: int, bos_id: int, eos_id: int,
 
 
 def mask_tokens(logprobs, token_ids):
-    """A copy of `logprobs` (numpy or torch, shape (rows, vocab)) with the columns `token_ids`
-    set to -inf: probability 0, so no search ever picks them.  The other columns are left
+    """A copy of `logprobs` (a torch tensor of the same dtype, or a float64 numpy array, shape
+    (rows, vocab)) with the columns `token_ids` set to -inf: probability 0, so no search ever picks them.  The other columns are left
     as they are (not renormalised), so a sequence of allowed tokens keeps the log P the model
     gives it, the same number teacher forcing computes."""
     ids = list(token_ids)
@@ -216,7 +216,8 @@ def beam_search(
         raise ValueError("beam_width must be at least 1")
     if max_length < 1:
         raise ValueError("max_length must be at least 1")
-    normalized_score(0.0, 1, length_penalty, alpha)  # validates length_penalty
+    if length_penalty not in LENGTH_PENALTIES:
+        raise _unknown_length_penalty(length_penalty)
     if not math.isfinite(alpha):
         raise ValueError("alpha must be a finite number")
 
@@ -251,7 +252,8 @@ def beam_search(
             break
         live = [(seq + [int(token)], new_logp, cand.node_id)]
 
-    while live and len(live[0][0]) - 1 < max_length and len(finished) < beam_width:
+    # (Never entered with B finished hypotheses: the loop breaks as soon as there are B.)
+    while live and len(live[0][0]) - 1 < max_length:
         step = len(live[0][0])  # tokens generated after this step (BOS excluded)
         rows = _as_numpy(step_fn([seq for seq, _, _ in live]), len(live))
         cumulative = np.array([lp for _, lp, _ in live])[:, None] + rows  # (live, V)

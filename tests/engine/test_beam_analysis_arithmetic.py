@@ -17,7 +17,7 @@ import torch
 
 from engine.beam_analysis import (analyse_beam, decide, error_analysis, finished_so_far, inspect_node,
                                   node_sequence, scored_sequence, teacher_forced_logprobs)
-from engine.tokenizer import CharTokenizer
+from engine.tokenizer import CharTokenizer, InputError
 
 TARGET = CharTokenizer(list("abc"))
 SOURCE = CharTokenizer(list("0123456789 "))
@@ -50,10 +50,19 @@ class TableModel:
         if not text.strip():
             from engine.tokenizer import InputError
             raise InputError("the input is empty")
-        return SOURCE.encode(text.strip()), None
+        self.state = object()  # what the model's later calls must be handed back
+        return SOURCE.encode(text.strip()), self.state
 
     def step_function(self, state, suppress=True, rows=1):
-        return lambda prefixes: np.array([self.log_probs(p) for p in prefixes])
+        assert state is self.state
+        masked = self.never_generated if suppress else ()
+
+        def step(prefixes):
+            rows = np.array([self.log_probs(p) for p in prefixes])
+            rows[:, list(masked)] = -np.inf
+            return rows
+
+        return step
 
     def cross(self, length):
         """A made-up (1 layer, 1 head, T, 4 source) attention that differs per query row."""
@@ -62,6 +71,7 @@ class TableModel:
 
     def decode_prefixes(self, state, prefixes):
         """Logits whose softmax is the table row after each prefix of the (1, T) input."""
+        assert state is self.state and prefixes.dtype == torch.int64
         seq = prefixes[0].tolist()
         logits = [np.where(np.isfinite(r := self.log_probs(seq[: t + 1])), r, -1e30) + 3.0 for t in range(len(seq))]
         return torch.tensor(np.array([logits])), {"cross": [torch.tensor(self.cross(len(seq)))[None, None]]}
@@ -252,7 +262,7 @@ def test_inspect_node_shows_the_table_row_after_the_prefix(prefix):
 
 def test_teacher_forced_logprobs_reads_each_step_after_its_prefix():
     model = TableModel(2)
-    step = model.step_function(None)
+    step = model.step_function(model.prepare("1")[1])
     ids = [4, 5, 6, 2]
     assert teacher_forced_logprobs(step, 1, ids) == pytest.approx(walk(model, ids), abs=1e-12)
     torch_step = lambda prefixes: torch.tensor(step(prefixes))  # noqa: E731
@@ -289,3 +299,145 @@ def test_decide_and_sentences_by_hand():
     assert e.sentence == ("The model gives the expected output a log P no higher than the beam's output "
                           "(-3.000 ≤ -1.000): the model is to blame. A wider beam will not fix this; the model "
                           "needs better training.")
+
+
+class MaskedTableModel(TableModel):
+    """Like the shipped models: the search's step function gives <pad>, <s> and <unk> probability 0;
+    the unmasked one (suppress=False, teacher forcing) gives the table's own numbers."""
+
+    never_generated = (TARGET.pad_id, TARGET.bos_id, TARGET.unk_id)
+
+
+def running_sum(values):
+    """Left-to-right float sum: the cumulative log P the search carries from step to step."""
+    total = 0.0
+    for v in values:
+        total += v
+    return total
+
+
+def test_defaults_and_an_explicit_max_length():
+    model = TableModel(0, max_target_length=4)
+    a = analyse_beam(model, "1")
+    assert (a.beam_width, a.length_penalty, a.alpha, a.max_length) == (5, "power", 0.7, 4)
+    a = analyse_beam(model, "1", max_length=2, beam_width=3)
+    assert a.max_length == a.result.max_length == 2
+    assert all(h.length <= 2 for h in a.hypotheses) and a.greedy.length <= 2
+
+
+def test_never_generated_tokens_can_be_neither_searched_nor_forced():
+    model = MaskedTableModel(3)
+    for token, label in ((0, "<pad>"), (1, "<s>"), (3, "<unk>")):
+        with pytest.raises(InputError, match=f"^{label} is never generated: a what-if cannot force it$"):
+            analyse_beam(model, "1", prefix=[4, token])
+    a = analyse_beam(model, "1", beam_width=4, expected="a?")
+    for step in a.result.trace:
+        assert not {c.token for c in step} & {0, 1, 3}
+    assert not {t for h in a.hypotheses for t in h.token_ids} & {0, 1, 3}
+    # The expected output is scored with the unmasked table: its <unk> has a finite log p.
+    ids = [4, 3, 2]
+    assert a.error.expected.token_ids == tuple(ids)
+    assert a.error.expected.token_logprobs == pytest.approx(walk(model, ids), abs=1e-12)
+    assert math.isfinite(a.error.expected.logprob)
+    n = inspect_node(model, "1", prefix_ids=[4])
+    assert n.never_allowed == (0, 1, 3)
+    assert [n.allowed(t) for t in range(len(TARGET))] == [False, False, True, False, True, True, True]
+    assert n.allowed(np.int64(4)) and not n.allowed(np.int64(3))
+    assert n.probabilities[3] > 0  # listed unmasked, marked instead
+
+
+def test_a_full_width_beam_finds_the_best_output_of_all():
+    """Every output of at most 3 tokens over the 6 generable tokens, scored here."""
+    import itertools
+
+    model = TableModel(4, max_target_length=3)
+    tokens = [t for t in range(len(TARGET)) if t != TARGET.bos_id]
+    for penalty, alpha in (("none", 0.7), ("power", 1.0), ("gnmt", 2.0)):
+        a = analyse_beam(model, "1", beam_width=len(tokens) ** 3, length_penalty=penalty, alpha=alpha)
+        best = None
+        for length in (1, 2, 3):
+            for seq in itertools.product(tokens, repeat=length):
+                if TARGET.eos_id in seq[:-1] or (seq[-1] != TARGET.eos_id and length < 3):
+                    continue
+                score = sum(walk(model, seq)) / divisor(length, penalty, alpha)
+                if best is None or score > best[0]:
+                    best = (score, seq)
+        assert a.best.token_ids == best[1] and a.best.score == pytest.approx(best[0], abs=1e-12)
+        assert a.best.finished == (best[1][-1] == TARGET.eos_id)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_outputs_cut_at_max_length_are_marked(seed):
+    model = TableModel(seed, max_target_length=2)
+    a = analyse_beam(model, "1", beam_width=3, length_penalty="none")
+    for h in a.hypotheses + (a.greedy,):
+        assert h.cut_at_max_length == (h.length == 2 and h.token_ids[-1] != TARGET.eos_id)
+    assert any(h.cut_at_max_length for h in a.hypotheses)
+    for step in a.result.trace:
+        for cand in step:
+            seq = node_sequence(a, cand.node_id)
+            assert seq.cut_at_max_length == (cand.step == 2 and cand.token != TARGET.eos_id)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_table_numbers_are_the_searchs_own_running_sums(seed):
+    """The n-best table and the tree show log P exactly as the search accumulated it."""
+    model = TableModel(seed, max_target_length=4)
+    a = analyse_beam(model, "1", beam_width=4, length_penalty="power", alpha=0.9)
+    for h in a.hypotheses:
+        assert h.logprob == running_sum(walk(model, h.token_ids))
+    for step in a.result.trace:
+        for cand in step:
+            ids = a.result.prefix(cand.node_id)
+            assert node_sequence(a, cand.node_id).logprob == running_sum(walk(model, ids))
+
+
+def test_sentences_name_the_beam_width_and_the_agreement():
+    model = TableModel(0)
+    a = analyse_beam(model, "1", beam_width=3, length_penalty="none")
+    agree = analyse_beam(model, "1", beam_width=3, length_penalty="none", expected=text_of(a.best.token_ids))
+    assert agree.error.verdict == "agree" and agree.error.raw_verdict == "agree"
+    assert agree.error.sentence == "The beam search found the expected output: nothing to blame."
+    assert agree.error.best is agree.best and agree.error.expected.token_ids == a.best.token_ids
+    s = scored_sequence("", [4, 2], ["a", "</s>"], [-0.5, -0.5], "none", 1.0, 2)
+    b = scored_sequence("", [5, 2], ["b", "</s>"], [-1.0, -1.0], "none", 1.0, 2)
+    e = error_analysis(s, b, "none", 7)
+    assert e.sentence == ("The model prefers the expected output (log P -1.000 > -2.000) but beam search with B=7 "
+                          "did not find it: the search is to blame. A wider beam may find it.")
+    assert e.expected is s and e.best is b and (e.verdict, e.raw_verdict, e.compared) == ("search", "search",
+                                                                                           "logprob")
+
+
+def test_unknown_input_characters_are_reported():
+    a = analyse_beam(TableModel(1), " 1x2y ", beam_width=2)
+    assert a.unknown_characters == ("x", "y") and a.source_tokens == ("1", "<unk>", "2", "<unk>")
+
+
+def test_elapsed_time_is_measured_in_milliseconds(monkeypatch):
+    import time
+
+    ticks = iter([100.0, 100.25])
+    monkeypatch.setattr(time, "perf_counter", lambda: next(ticks))
+    a = analyse_beam(TableModel(0), "1", beam_width=2)
+    assert a.elapsed_ms == 250.0
+
+
+def test_top_breaks_ties_by_lowest_token_id():
+    from engine.beam_analysis import NodeInspection
+
+    p = np.array([0.1] * 5 + [0.02] * 20 + [0.1] * 5 + [0.01] * 10)  # 100 tokens, sums to 1
+    p = np.concatenate([p, np.full(60, 0.0)])
+    n = NodeInspection(model="m", text="t", source_tokens=(), prefix_ids=(), prefix_tokens=(),
+                       labels=tuple(f"t{i}" for i in range(len(p))), probabilities=p, entropy_bits=0.0,
+                       never_allowed=(), cross=np.zeros((1, 1, 1, 1), np.float32), query_tokens=("<s>",))
+    assert [i for i, _, _ in n.top(30)] == list(range(5)) + list(range(25, 30)) + list(range(5, 25))
+    assert n.top(2) == [(0, "t0", 0.1), (1, "t1", 0.1)]
+
+
+def test_scored_sequence_of_one_token_divides_by_its_length():
+    s = scored_sequence("a", [4], ["a"], [-2.0], "power", 1.0, 2, max_length=1)
+    assert (s.length, s.divisor, s.score, s.finished, s.cut_at_max_length) == (1, 1.0, -2.0, False, True)
+    s = scored_sequence("", [2], ["</s>"], [-2.0], "gnmt", 1.0, 2, max_length=1)
+    assert (s.divisor, s.finished, s.cut_at_max_length) == (1.0, True, False)
+    s = scored_sequence("ab", [4, 5], ["a", "b"], [-2.0, -1.0], "gnmt", 1.0, 2, max_length=3)
+    assert (s.divisor, s.score, s.cut_at_max_length) == (7 / 6, -3.0 / (7 / 6), False)

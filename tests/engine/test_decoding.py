@@ -262,3 +262,273 @@ def test_greedy_refuses_a_row_with_nothing_left_to_pick():
 
     with pytest.raises(ValueError, match="nothing"):
         greedy_search(suppress_tokens(only_specials, SPECIALS), bos_id=BOS, eos_id=EOS, max_length=3)
+
+
+# ---- the whole trace against a beam search written out here (no engine.decoding helper) -------
+
+def reference_beam(step, bos, eos, width, max_length, divisor):
+    """The module docstring's rule, one prefix at a time and in plain Python lists.
+
+    Returns (hypotheses, trace, stopped): hypotheses as (tokens, log P, score, finished), best
+    first; trace[s] as (parent tokens, token, token log p, log P, score, rank, status, considered)
+    in rank order."""
+    live = [((), 0.0)]
+    done, trace, stopped = [], [], "max_length reached"
+    for length in range(1, max_length + 1):
+        candidates = []  # (log P, beam order, token, parent tokens, token log p)
+        for order, (tokens, logp) in enumerate(live):
+            row = [float(x) for x in np.asarray(step([[bos, *tokens]]), dtype=float)[0]]
+            for token, token_lp in enumerate(row):
+                if token_lp != -math.inf:
+                    candidates.append((logp + token_lp, order, token, tokens, token_lp))
+        candidates.sort(key=lambda c: (-c[0], c[1], c[2]))
+        new_live, rows = [], []
+        for rank, (logp, _, token, tokens, token_lp) in enumerate(candidates):
+            status = "pruned"
+            if rank < 2 * width and len(new_live) < width:
+                if token != eos:
+                    status = "kept"
+                    new_live.append((tokens + (token,), logp))
+                elif rank < width:
+                    status = "finished"
+                    done.append((tokens + (token,), logp, logp / divisor(length), True))
+            rows.append((tokens, token, token_lp, logp, logp / divisor(length), rank, status, rank < 2 * width))
+        trace.append(rows)
+        done = sorted(done, key=lambda h: -h[2])[:width]
+        live = new_live
+        if len(done) >= width:
+            stopped = "enough finished hypotheses"
+            break
+        if not live:
+            stopped = "no live beams"
+            break
+    if len(done) < width:
+        done += [(tokens, logp, logp / divisor(len(tokens)), False) for tokens, logp in live]
+        done = sorted(done, key=lambda h: -h[2])[:width]
+    return done, trace, stopped
+
+
+DIVISORS = {"none": lambda n, a: 1.0, "power": lambda n, a: n ** a, "gnmt": lambda n, a: ((5 + n) / 6) ** a}
+
+
+@pytest.mark.parametrize("seed", range(5))
+@pytest.mark.parametrize("width,max_length,penalty,alpha", [
+    (1, 5, "none", 0.7), (2, 4, "power", 0.7), (3, 5, "gnmt", 1.0), (2, 6, "power", -1.0), (4, 3, "power", 2.0),
+])
+def test_every_trace_candidate_equals_the_rule_written_out(seed, width, max_length, penalty, alpha):
+    step = tiny_model(seed, 5)
+    r = beam_search(step, bos_id=0, eos_id=1, beam_width=width, max_length=max_length, length_penalty=penalty,
+                    alpha=alpha)
+    hyps, trace, stopped = reference_beam(step, 0, 1, width, max_length, lambda n: DIVISORS[penalty](n, alpha))
+    assert r.stopped_because == stopped and r.steps_run == len(trace) == len(r.trace)
+    assert (r.beam_width, r.length_penalty, r.alpha, r.max_length) == (width, penalty, alpha, max_length)
+    assert [(h.tokens, h.finished) for h in r.hypotheses] == [(h[0], h[3]) for h in hyps]
+    assert [h.logprob for h in r.hypotheses] == pytest.approx([h[1] for h in hyps], abs=1e-12)
+    assert [h.score for h in r.hypotheses] == pytest.approx([h[2] for h in hyps], abs=1e-12)
+    for h in r.hypotheses:
+        assert tuple(r.prefix(h.node_id)) == h.tokens
+    node_ids = [c.node_id for s in r.trace for c in s]
+    assert node_ids == list(range(1, len(node_ids) + 1))  # the CSV's node column: creation order from 1
+    for s, (ours, theirs) in enumerate(zip(r.trace, trace), start=1):
+        assert len(ours) == len(theirs)
+        for c, (parent, token, token_lp, logp, score, rank, status, considered) in zip(ours, theirs):
+            assert tuple(r.prefix(c.parent)) == parent if c.parent else parent == ()
+            assert (c.step, c.token, c.rank, c.status, c.considered) == (s, token, rank, status, considered)
+            assert (c.token_logprob, c.logprob, c.score) == pytest.approx((token_lp, logp, score), abs=1e-12)
+            assert r.nodes[c.node_id] is c
+
+
+def eos_only_step(prefixes):
+    """Every prefix ends now: </s> has probability 1, every other token 0."""
+    rows = np.full((len(prefixes), 4), -np.inf)
+    rows[:, 1] = 0.0
+    return rows
+
+
+def test_a_search_whose_beams_all_end_stops_with_no_live_beams():
+    r = beam_search(eos_only_step, bos_id=0, eos_id=1, beam_width=3, max_length=5, length_penalty="none")
+    assert r.stopped_because == "no live beams" and r.steps_run == 1
+    assert [(h.tokens, h.logprob, h.finished) for h in r.hypotheses] == [((1,), 0.0, True)]
+    hyps, trace, stopped = reference_beam(eos_only_step, 0, 1, 3, 5, lambda n: 1.0)
+    assert stopped == "no live beams" and len(trace) == 1
+
+
+def test_a_search_cut_at_max_length_keeps_its_live_beams_unfinished():
+    never_ends = lambda prefixes: np.log(np.tile([0.0, 0.0, 0.75, 0.25], (len(prefixes), 1)))  # noqa: E731
+    with np.errstate(divide="ignore"):
+        r = beam_search(never_ends, bos_id=0, eos_id=1, beam_width=2, max_length=3, length_penalty="power",
+                        alpha=1.0)
+    assert r.stopped_because == "max_length reached" and r.steps_run == 3
+    assert [h.tokens for h in r.hypotheses] == [(2, 2, 2), (2, 2, 3)]
+    assert [h.finished for h in r.hypotheses] == [False, False]
+    assert [h.score for h in r.hypotheses] == pytest.approx([3 * math.log(0.75) / 3,
+                                                              (2 * math.log(0.75) + math.log(0.25)) / 3])
+
+
+def test_forced_tokens_are_rank_zero_candidates_with_their_model_numbers():
+    r = run(beam_width=2, length_penalty="power", alpha=0.5, prefix=[IDX["nice"], IDX["guy"]])
+    first, second = r.trace[0], r.trace[1]
+    assert len(first) == len(second) == 1
+    for c, step, token, p, cumulative in ((first[0], 1, "nice", 0.5, 0.5), (second[0], 2, "guy", 0.25, 0.125)):
+        assert (c.step, VOCAB[c.token], c.rank, c.status, c.considered) == (step, token, 0, "kept", True)
+        assert c.token_logprob == pytest.approx(math.log(p)) and c.logprob == pytest.approx(math.log(cumulative))
+        assert c.score == pytest.approx(math.log(cumulative) / step ** 0.5)
+    assert (first[0].node_id, first[0].parent, second[0].node_id, second[0].parent) == (1, 0, 2, 1)
+    assert [words(h.tokens) for h in r.hypotheses] == ["nice guy </s>"]  # the table's only continuation
+    assert r.best.logprob == pytest.approx(math.log(0.125)) and r.best.finished
+    assert r.trace[2][0].parent == 2 and r.stopped_because == "no live beams"
+
+
+def test_a_forced_prefix_ending_in_eos_is_the_only_hypothesis():
+    r = run(beam_width=3, length_penalty="power", alpha=1.0, prefix=[IDX["nice"], IDX["</s>"], IDX["dog"]])
+    assert r.stopped_because == "forced prefix ends with EOS" and r.steps_run == 2
+    assert [(words(h.tokens), h.finished, h.node_id) for h in r.hypotheses] == [("nice </s>", True, 2)]
+    assert r.best.logprob == pytest.approx(math.log(0.5 * 0.35))
+    assert r.best.score == pytest.approx(math.log(0.5 * 0.35) / 2)
+    assert r.trace[1][0].status == "finished"
+
+
+def test_a_forced_prefix_longer_than_max_length_is_cut_there():
+    r = beam_search(prefix_table_step, bos_id=0, eos_id=1, beam_width=2, max_length=1, length_penalty="none",
+                    prefix=[IDX["car"], IDX["drives"]])
+    assert r.steps_run == 1 and r.stopped_because == "max_length reached"
+    assert [(words(h.tokens), h.finished) for h in r.hypotheses] == [("car", False)]
+    assert r.best.logprob == pytest.approx(math.log(0.1))
+
+
+@pytest.mark.parametrize("make", [
+    lambda a: torch.tensor(a, dtype=torch.float32),
+    lambda a: torch.tensor(a, dtype=torch.bfloat16),  # numpy has no bfloat16: converted via float64
+    lambda a: torch.tensor(a, requires_grad=True),  # numpy refuses a tensor that requires grad
+])
+def test_tensors_of_any_float_type_and_with_grad_are_accepted(make):
+    rows = np.log(np.array([[0.1, 0.2, 0.3, 0.4]]))
+    expected = np.asarray(make(rows).detach().double().numpy(), dtype=np.float64)
+    g = greedy_search(lambda p: make(np.repeat(rows, len(p), axis=0)), bos_id=0, eos_id=3, max_length=2)
+    assert g.tokens == (3,) and g.logprob == expected[0, 3]
+
+
+@pytest.mark.parametrize("returned,message", [
+    (np.zeros((3, 4)), r"step_fn must return shape \(2, vocab_size\), got \(3, 4\)"),
+    (np.zeros(2), r"step_fn must return shape \(2, vocab_size\), got \(2,\)"),
+    (np.zeros((2, 1, 4)), r"step_fn must return shape \(2, vocab_size\), got \(2, 1, 4\)"),
+])
+def test_a_step_function_of_the_wrong_shape_is_named(returned, message):
+    with pytest.raises(ValueError, match=message):
+        greedy_search_batch_of(lambda p: returned, 2)
+
+
+def greedy_search_batch_of(step, batch_size):
+    from engine.decoding import greedy_search_batch
+
+    return greedy_search_batch(step, batch_size=batch_size, bos_id=0, eos_id=1, max_length=2)
+
+
+def test_argument_limits_and_their_messages():
+    from engine.decoding import greedy_search_batch, normalization_divisor, normalized_score
+
+    with pytest.raises(ValueError, match="^max_length must be at least 1$"):
+        greedy_search(prefix_table_step, bos_id=0, eos_id=1, max_length=0)
+    with pytest.raises(ValueError, match="^batch_size must be at least 1$"):
+        greedy_search_batch(prefix_table_step, batch_size=0, bos_id=0, eos_id=1, max_length=3)
+    assert words(greedy_search(prefix_table_step, bos_id=0, eos_id=1, max_length=1).tokens) == "nice"
+    with pytest.raises(ValueError, match="^beam_width must be at least 1$"):
+        run(beam_width=0)
+    with pytest.raises(ValueError, match="^max_length must be at least 1$"):
+        beam_search(prefix_table_step, bos_id=0, eos_id=1, beam_width=2, max_length=0)
+    assert words(beam_search(prefix_table_step, bos_id=0, eos_id=1, beam_width=1, max_length=1,
+                             length_penalty="none").best.tokens) == "nice"
+    for alpha in (math.nan, math.inf, -math.inf):
+        with pytest.raises(ValueError, match="^alpha must be a finite number$"):
+            run(beam_width=2, alpha=alpha)
+    unknown = r"^unknown length_penalty 'cubic'; choose one of none, power, gnmt$"
+    for call in (lambda: run(beam_width=2, length_penalty="cubic"), lambda: normalized_score(-1.0, 2, "cubic"),
+                 lambda: normalization_divisor(2, "cubic")):
+        with pytest.raises(ValueError, match=unknown):
+            call()
+
+
+def test_nothing_to_pick_names_the_row():
+    def second_row_empty(prefixes):
+        rows = np.log(np.full((len(prefixes), 3), 1 / 3))
+        rows[1] = -np.inf
+        return rows
+
+    with pytest.raises(ValueError, match=r"^step_fn gives every token of row 1 probability 0: greedy search has "
+                                         r"nothing to pick$"):
+        greedy_search_batch_of(second_row_empty, 2)
+
+
+@pytest.mark.parametrize("penalty,alpha,length,expected", [
+    ("none", 0.7, 4, 1.0), ("power", 0.5, 4, 2.0), ("power", 2.0, 3, 9.0), ("gnmt", 1.0, 7, 2.0),
+    ("gnmt", 2.0, 1, 1.0), ("gnmt", 0.5, 19, 2.0),
+])
+def test_divisors_and_scores_by_hand(penalty, alpha, length, expected):
+    from engine.decoding import normalization_divisor, normalized_score
+
+    assert normalization_divisor(length, penalty, alpha) == expected
+    assert normalized_score(-3.0, length, penalty, alpha) == -3.0 / expected
+
+
+def test_default_normalisation_is_power_0_7():
+    from engine.decoding import normalization_divisor, normalized_score
+
+    assert normalization_divisor(3) == 3 ** 0.7 and normalized_score(-2.0, 3) == -2.0 / 3 ** 0.7
+    r = beam_search(prefix_table_step, bos_id=0, eos_id=1, beam_width=2, max_length=4)
+    assert (r.length_penalty, r.alpha) == ("power", 0.7)
+    assert r.best.score == pytest.approx(r.best.logprob / len(r.best.tokens) ** 0.7)
+
+
+def two_level_step(prefixes):
+    """60 tokens, every prefix alike: tokens 2-31 twice as probable as 32-59 and </s> (id 1): many
+    exact ties of the cumulative log P, which must keep (beam, token) order."""
+    p = np.array([0.0, 1.0] + [2.0] * 30 + [1.0] * 28)
+    return np.tile(np.log(p / p.sum(), where=p > 0, out=np.full(60, -np.inf)), (len(prefixes), 1))
+
+
+@pytest.mark.parametrize("width", [2, 7])
+def test_ties_are_ranked_by_beam_then_token(width):
+    r = beam_search(two_level_step, bos_id=0, eos_id=1, beam_width=width, max_length=3, length_penalty="none")
+    hyps, trace, stopped = reference_beam(two_level_step, 0, 1, width, 3, lambda n: 1.0)
+    assert [[(c.token, c.rank, c.status) for c in s] for s in r.trace] == \
+        [[(row[1], row[5], row[6]) for row in s] for s in trace]
+    assert [c.token for c in r.trace[0][:30]] == list(range(2, 32))
+    assert [h.tokens for h in r.hypotheses] == [h[0] for h in hyps]
+
+
+def test_greedy_search_asks_for_one_row_at_a_time():
+    sizes = []
+
+    def step(prefixes):
+        sizes.append(len(prefixes))
+        return prefix_table_step(prefixes)
+
+    assert words(greedy_search(step, bos_id=0, eos_id=1, max_length=4).tokens) == "nice woman </s>"
+    assert sizes == [1, 1, 1]
+
+
+def test_a_finished_row_is_continued_with_eos_while_the_others_run():
+    from engine.decoding import greedy_search_batch
+
+    seen = []
+
+    def step(prefixes):  # row 0 ends at once; row 1 after two tokens; row 2 never
+        seen.append([list(p) for p in prefixes])
+        rows = np.log(np.full((3, 4), 0.1))
+        rows[0, 1] = rows[2, 3] = np.log(0.7)
+        rows[1, 1 if len(prefixes[1]) == 3 else 2] = np.log(0.7)
+        return rows
+
+    results = greedy_search_batch(step, batch_size=3, bos_id=0, eos_id=1, max_length=4)
+    assert [r.tokens for r in results] == [(1,), (2, 2, 1), (3, 3, 3, 3)]
+    assert [r.finished for r in results] == [True, True, False]
+    assert seen[-1] == [[0, 1, 1, 1], [0, 2, 2, 1], [0, 3, 3, 3]]
+    assert [r.logprob for r in results] == pytest.approx([math.log(0.7), 3 * math.log(0.7), 4 * math.log(0.7)])
+
+
+def test_mask_tokens_of_a_float32_array_or_a_list_is_a_float64_copy():
+    rows = np.array([[-1.0, -2.0, -3.0]], dtype=np.float32)
+    for given in (rows, rows.tolist()):
+        masked = mask_tokens(given, [2])
+        assert masked.dtype == np.float64
+        np.testing.assert_array_equal(masked, [[-1.0, -2.0, -np.inf]])
