@@ -55,7 +55,7 @@ class TableModel:
 
     def step_function(self, state, suppress=True, rows=1):
         assert state is self.state
-        masked = self.never_generated if suppress else ()
+        masked = {True: self.never_generated, False: ()}[suppress]  # a bool, as the protocol says
 
         def step(prefixes):
             rows = np.array([self.log_probs(p) for p in prefixes])
@@ -72,6 +72,7 @@ class TableModel:
     def decode_prefixes(self, state, prefixes):
         """Logits whose softmax is the table row after each prefix of the (1, T) input."""
         assert state is self.state and prefixes.dtype == torch.int64
+        assert prefixes.device == torch.device(self.device)  # built where the model runs
         seq = prefixes[0].tolist()
         logits = [np.where(np.isfinite(r := self.log_probs(seq[: t + 1])), r, -1e30) + 3.0 for t in range(len(seq))]
         return torch.tensor(np.array([logits])), {"cross": [torch.tensor(self.cross(len(seq)))[None, None]]}
@@ -125,6 +126,10 @@ def test_every_hypothesis_number_recomputed_from_the_table(seed, penalty, alpha)
     assert scores == sorted(scores, reverse=True)
     assert a.best is a.hypotheses[0]
     assert a.token(4) == "a"
+    assert (a.result.length_penalty, a.result.alpha) == (penalty, alpha)
+    for step in a.result.trace:  # the search ranked by the chosen normalisation
+        for c in step:
+            assert c.score == pytest.approx(c.logprob / divisor(c.step, penalty, alpha), abs=1e-12)
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -138,7 +143,7 @@ def test_greedy_is_the_argmax_walk(seed):
         prefix.append(token)
         if token == TARGET.eos_id:
             break
-    assert a.greedy.token_ids == tuple(ids)
+    assert a.greedy.token_ids == tuple(ids) and a.greedy.text == text_of(ids)
     assert a.greedy.logprob == pytest.approx(sum(walk(model, ids)), abs=1e-12)
     assert a.greedy.score == pytest.approx(sum(walk(model, ids)) / len(ids) ** 0.7, abs=1e-12)
     assert a.greedy.node_id is None
@@ -186,6 +191,7 @@ def test_a_search_error_is_reported_when_a_wider_beam_finds_a_better_output():
             if set(expected) <= set("abc") and expected:
                 a = analyse_beam(model, "1", beam_width=1, length_penalty="none", expected=expected)
                 assert a.error.verdict == "search" and a.error.raw_verdict == "search"
+                assert "with B=1 did not find it" in a.error.sentence
                 return
     pytest.fail("no table with a search error found")
 
@@ -441,3 +447,25 @@ def test_scored_sequence_of_one_token_divides_by_its_length():
     assert (s.divisor, s.finished, s.cut_at_max_length) == (1.0, True, False)
     s = scored_sequence("ab", [4, 5], ["a", "b"], [-2.0, -1.0], "gnmt", 1.0, 2, max_length=3)
     assert (s.divisor, s.score, s.cut_at_max_length) == (7 / 6, -3.0 / (7 / 6), False)
+
+
+class MetaDeviceTableModel(TableModel):
+    """A model 'on another device': torch's meta device holds shapes but no values, so the
+    table answers for the prefix it was told to expect."""
+
+    device = "meta"
+
+    def decode_prefixes(self, state, prefixes):
+        assert prefixes.device.type == "meta" and tuple(prefixes.shape) == (1, 1 + len(self.expected_prefix))
+        self.device = "cpu"
+        try:
+            return super().decode_prefixes(state, torch.tensor([[TARGET.bos_id, *self.expected_prefix]]))
+        finally:
+            self.device = "meta"
+
+
+def test_inspect_node_builds_the_decoder_input_on_the_models_device():
+    model = MetaDeviceTableModel(2)
+    model.expected_prefix = (4, 5)
+    n = inspect_node(model, "1", prefix_ids=model.expected_prefix)
+    np.testing.assert_allclose(n.probabilities, np.exp(model.log_probs([TARGET.bos_id, 4, 5])), atol=1e-6)
