@@ -274,6 +274,11 @@ def test_teacher_forced_logprobs_reads_each_step_after_its_prefix():
     torch_step = lambda prefixes: torch.tensor(step(prefixes))  # noqa: E731
     assert teacher_forced_logprobs(torch_step, 1, ids) == pytest.approx(walk(model, ids), abs=1e-12)
     assert len(teacher_forced_logprobs(step, 1, [])) == 0
+    # float32 rows (a model's own precision) come back as float64 numbers equal to the rounded table
+    float32_step = lambda prefixes: step(prefixes).astype(np.float32)  # noqa: E731
+    got = teacher_forced_logprobs(float32_step, 1, ids)
+    assert got.dtype == np.float64 and teacher_forced_logprobs(step, 1, []).dtype == np.float64
+    np.testing.assert_array_equal(got, np.array(walk(model, ids), dtype=np.float32).astype(np.float64))
 
 
 def test_scored_sequence_defaults_and_an_empty_output():
