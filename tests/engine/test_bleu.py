@@ -56,6 +56,7 @@ def test_repeated_the_table_clips_at_the_most_in_one_reference():
     assert (row.ngram, row.count, row.clip, row.clipped) == (("the",), 7, 2, 2)
     assert (table.matches, table.total) == (2, 7)
     assert table.matched_tokens == (0, 1)
+    assert (table.n, table.candidate_tokens) == (1, ("the",) * 7)
 
 
 def test_capitalised_references_match_case_sensitively_unless_lowercase():
