@@ -78,7 +78,10 @@ _HYPHEN_AFTER_DIGIT = re.compile(r"([0-9])(-)")
 
 
 def _mteval_13a(text: str) -> str:
-    text = text.replace("<skipped>", "").replace("-\n", "").replace("\n", " ")
+    # mteval also turns the remaining newlines into spaces; that is left out because nothing
+    # below tells a newline from a space (both are non-digits, neither is punctuation) and
+    # split() drops both.
+    text = text.replace("<skipped>", "").replace("-\n", "")
     for entity, char in _SGML_ENTITIES:
         text = text.replace(entity, char)
     # The padding spaces let rule 2/3 split a period or comma at either end of the line.
@@ -180,7 +183,8 @@ class BLEUResult:
 
     ``precisions[n-1]`` is p_n in percent after smoothing; ``counts``/``totals`` are the raw
     matches_n/total_n (sacrebleu's ``counts`` also include add-k's +k, these do not);
-    ``orders_used`` is N in the formula (smaller than max_n only with effective order);
+    ``orders_used`` is N in the formula (smaller than max_n only with effective order, and
+    max_n when nothing matched, where BLEU is 0 whatever N is);
     ``smooth_value`` is the value actually used (None for "none" and "exp").
     """
     score: float

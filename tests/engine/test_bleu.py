@@ -1,4 +1,7 @@
 """engine.bleu against sacrebleu (the oracle of design §5), on the lesson presets and at random."""
+import math
+import re
+
 import pytest
 import sacrebleu
 from hypothesis import given, settings, strategies as st
@@ -6,7 +9,7 @@ from sacrebleu.metrics import BLEU
 from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
 
 from engine.bleu import (
-    BLEUError, corpus_bleu, ngram_table, sentence_bleu, tokenize_text,
+    BLEUError, closest_reference_length, corpus_bleu, ngram_table, sentence_bleu, tokenize_text,
 )
 
 TOL = 1e-9
@@ -53,6 +56,7 @@ def test_repeated_the_table_clips_at_the_most_in_one_reference():
     assert (row.ngram, row.count, row.clip, row.clipped) == (("the",), 7, 2, 2)
     assert (table.matches, table.total) == (2, 7)
     assert table.matched_tokens == (0, 1)
+    assert (table.n, table.candidate_tokens) == (1, ("the",) * 7)
 
 
 def test_capitalised_references_match_case_sensitively_unless_lowercase():
@@ -109,6 +113,106 @@ def test_brevity_penalty_uses_the_closest_reference_ties_to_the_shorter():
     result = sentence_bleu("a b", ["a b c d e f", "a b c"])
     assert result.reference_length == 3
     assert result.brevity_penalty == pytest.approx(0.6065306597126334, abs=TOL)  # exp(1 - 3/2)
+
+
+def test_an_empty_candidate_against_an_empty_reference_has_no_brevity_penalty():
+    # c = r = 0: c >= r, so BP = 1 (sacrebleu too), although nothing can be scored.
+    ours = sentence_bleu("", [""])
+    assert (ours.score, ours.brevity_penalty, ours.candidate_length, ours.reference_length) == \
+        (0.0, 1.0, 0, 0)
+    assert_same(ours, sacrebleu.sentence_bleu("", [""]), "exp")
+
+
+def test_closest_reference_length_by_hand():
+    assert closest_reference_length(4, [3, 5]) == 3        # 1 away each: the shorter
+    assert closest_reference_length(4, [6, 2]) == 2        # 2 away each: the shorter
+    assert closest_reference_length(4, [9, 5, 1]) == 5
+    assert closest_reference_length(0, [2, 1]) == 1
+
+
+def test_default_options_are_sacrebleus_for_a_sentence_shorter_than_four_words():
+    # "the cat" has no 3- or 4-grams: only effective order (sentence_bleu's default) keeps its
+    # score above 0, as sacrebleu.sentence_bleu does; corpus_bleu's default (no effective order,
+    # case-sensitive) gives 0 here, as sacrebleu.corpus_bleu does.
+    ours = sentence_bleu("the cat", CAT_REFS)
+    assert_same(ours, sacrebleu.sentence_bleu("the cat", CAT_REFS), "exp")
+    # p1 = p2 = 100 %, N = 2; c = 2, closest r = 6: BP = exp(1 - 6/2)
+    assert ours.score == pytest.approx(100 * math.exp(-2), abs=TOL) and ours.orders_used == 2
+    candidates, streams = ["The cat", "a dog"], [["the cat", "A dog"]]
+    ours = corpus_bleu(candidates, streams)
+    assert_same(ours, sacrebleu.corpus_bleu(candidates, streams), "exp")
+    assert (ours.counts, ours.totals, ours.score) == ((2, 0, 0, 0), (4, 2, 0, 0), 0.0)  # "cat", "dog"
+
+
+def test_defaults_of_the_table_and_tokeniser_are_case_sensitive_13a():
+    assert tokenize_text("The Cat, 3.5-4.") == ("The", "Cat", ",", "3.5", "-", "4", ".")
+    table = ngram_table("The cat.", ["the cat ."], 1)
+    assert [(row.ngram, row.clipped) for row in table.rows] == \
+        [(("The",), 0), (("cat",), 1), ((".",), 1)]
+
+
+def test_whitespace_tokenisation_keeps_punctuation_attached():
+    # candidate words "a,b" "c"; reference words "a" "," "b" "c": only "c" matches, and the
+    # bigram "a,b c" does not; c = 2, r = 4, BP = exp(1 - 4/2); p2 = 0 -> exp smoothing 1/(2*1).
+    ours = sentence_bleu("a,b c", ["a , b c"], tokenize="none")
+    assert (ours.counts, ours.totals) == ((1, 0, 0, 0), (2, 1, 0, 0))
+    assert ours.score == pytest.approx(100 * math.exp(-1) * math.sqrt(0.5 * 0.5), abs=TOL)
+    assert_same(ours, sacrebleu.sentence_bleu("a,b c", ["a , b c"], tokenize="none"), "exp")
+
+
+def test_end_of_line_hyphenation_is_joined_but_a_final_hyphen_stays():
+    # tokenize_text drops trailing whitespace first, so "re-\n" at the very end keeps its hyphen
+    # (as mteval, which reads one line at a time); "e-\nmail" inside the text becomes "email".
+    assert tokenize_text("e-\nmail re-\n") == ("email", "re-")
+    assert tokenize_text("a\nb\tc.\n") == ("a", "b", "c", ".")
+
+
+def test_smoothing_method_and_value_are_reported_with_sacrebleus_defaults():
+    for method in ("none", "floor", "add-k", "exp"):
+        result = sentence_bleu("the cat", CAT_REFS, smoothing=method)
+        assert (result.smoothing, result.smooth_value) == (method, BLEU.SMOOTH_DEFAULTS[method])
+    given = sentence_bleu("the cat", CAT_REFS, smoothing="add-k", smooth_value=2)
+    assert given.smooth_value == 2.0 and isinstance(given.smooth_value, float)
+
+
+def test_floor_smoothing_precision_of_exactly_one_percent_is_used():
+    # 11 distinct words against the same words reversed: every unigram matches, no longer
+    # n-gram does; floor eps = 0.1 gives p2 = 0.1/10 = 1 %, p3 = 0.1/9, p4 = 0.1/8 (in percent
+    # 10/9 and 1.25).  A precision of 1 % is small but not zero.
+    candidate = "a b c d e f g h i j k"
+    reference = " ".join(reversed(candidate.split()))
+    ours = sentence_bleu(candidate, [reference], smoothing="floor")
+    assert ours.precisions == pytest.approx((100.0, 1.0, 10 / 9, 1.25), abs=TOL)
+    assert ours.score == pytest.approx((100.0 * 1.0 * 10 / 9 * 1.25) ** 0.25, abs=TOL)
+    assert_same(ours, sacrebleu.sentence_bleu(candidate, [reference], smooth_method="floor"), "floor")
+
+
+# --- orders used and the formula line (what the BLEU view prints) -------------------------------
+
+def test_orders_used_is_the_number_of_orders_with_candidate_ngrams_under_effective_order():
+    assert sentence_bleu("the cat", CAT_REFS, effective_order=False).orders_used == 4
+    # "the dog": p1 = 1/2, p2 = 0/1 with no smoothing -> BLEU 0, still over N = 2 orders
+    zero = sentence_bleu("the dog", CAT_REFS, smoothing="none")
+    assert (zero.score, zero.orders_used) == (0.0, 2)
+    # nothing matched at all: BLEU 0 and N stays max_n (documented in BLEUResult)
+    assert sentence_bleu("x", ["a b"], max_n=3).orders_used == 3
+
+
+def test_formula_line_with_hand_worked_numbers():
+    # REPEATED: p1 = 2/7; no "the the" bigram in a reference, so exp smoothing gives
+    # p2 = 1/(2*6), p3 = 1/(4*5), p4 = 1/(8*4); c = 7, closest r = 7, BP = 1.
+    hand = 100 * (2 / 7 * 1 / 12 * 1 / 20 * 1 / 32) ** 0.25
+    assert hand == pytest.approx(7.80985, abs=5e-6)
+    assert sentence_bleu(REPEATED, CAT_REFS).formula() == (
+        "BP = 1;  BLEU = 1 * exp((log 28.5714% + log 8.33333% + log 5% + log 3.125%) / 4) = 7.80985")
+    # "a b": both precisions 100 %, effective order N = 2, r = 3 (closest to 2),
+    # BP = exp(1 - 3/2) = 0.6065306...
+    assert sentence_bleu("a b", ["a b c d e f", "a b c"]).formula() == (
+        "BP = exp(1 - 3/2) = 0.606531;  BLEU = 0.606531 * exp((log 100% + log 100%) / 2) = 60.6531")
+    assert sentence_bleu("x y", ["a b"]).formula() == \
+        "BP = 1;  a precision is 0 (or nothing matched), so BLEU = 0"
+    assert sentence_bleu("x", ["a b"]).formula() == \
+        "BP = exp(1 - 2/1) = 0.367879;  a precision is 0 (or nothing matched), so BLEU = 0"
 
 
 # --- random sentences -----------------------------------------------------------------------------
@@ -192,22 +296,49 @@ def test_ngram_table_rows_agree_with_a_direct_count(candidate, references, n, lo
 
 # --- bad arguments ----------------------------------------------------------------------------------
 
+# The whole message is compared (anchored, escaped): it is what the BLEU view shows a student.
 @pytest.mark.parametrize("call,message", [
-    (lambda: sentence_bleu("a", ["a"], smoothing="laplace"), "unknown smoothing 'laplace'"),
-    (lambda: sentence_bleu("a", ["a"], tokenize="intl"), "unknown tokenize 'intl'"),
-    (lambda: sentence_bleu("a", []), "no reference"),
-    (lambda: sentence_bleu("a", [None]), "no reference"),
-    (lambda: sentence_bleu("a", "a"), "not a single string"),
-    (lambda: sentence_bleu("a", ["a"], max_n=0), "max_n must be a positive integer"),
-    (lambda: sentence_bleu("a", ["a"], smooth_value=0.1), "takes no smooth_value"),
-    (lambda: sentence_bleu("a", ["a"], smoothing="floor", smooth_value=-1), "finite number >= 0"),
-    (lambda: sentence_bleu(3, ["a"]), "must be a string"),
-    (lambda: corpus_bleu(["a", "b"], [["a", "b"], ["a"]]), "reference stream 1 must be a list of 2"),
-    (lambda: corpus_bleu([], [[]]), "non-empty list"),
-    (lambda: corpus_bleu(["a"], []), "at least one reference stream"),
-    (lambda: ngram_table("a", ["a"], 0), "n must be a positive integer"),
+    (lambda: sentence_bleu("a", ["a"], smoothing="laplace"),
+     "unknown smoothing 'laplace'; choose one of none, floor, add-k, exp"),
+    (lambda: sentence_bleu("a", ["a"], tokenize="intl"), "unknown tokenize 'intl'; choose one of 13a, none"),
+    (lambda: tokenize_text("a", tokenize="char"), "unknown tokenize 'char'; choose one of 13a, none"),
+    (lambda: sentence_bleu("a", []), "no reference: BLEU needs at least one"),
+    (lambda: sentence_bleu("a", [None]), "no reference: BLEU needs at least one"),
+    (lambda: sentence_bleu("a", "a"), "references must be a list of strings, not a single string"),
+    (lambda: ngram_table("a", "a", 1), "references must be a list of strings, not a single string"),
+    (lambda: sentence_bleu("a", ["a"], max_n=0), "max_n must be a positive integer, got 0"),
+    (lambda: sentence_bleu("a", ["a"], max_n=True), "max_n must be a positive integer, got True"),
+    (lambda: sentence_bleu("a", ["a"], max_n=2.0), "max_n must be a positive integer, got 2.0"),
+    (lambda: sentence_bleu("a", ["a"], max_n="4"), "max_n must be a positive integer, got '4'"),
+    (lambda: sentence_bleu("a", ["a"], smooth_value=0.1), "smoothing 'exp' takes no smooth_value"),
+    (lambda: sentence_bleu("a", ["a"], smoothing="none", smooth_value=0.0),
+     "smoothing 'none' takes no smooth_value"),
+    (lambda: sentence_bleu("a", ["a"], smoothing="floor", smooth_value=-1),
+     "smooth_value must be a finite number >= 0, got -1"),
+    (lambda: sentence_bleu("a", ["a"], smoothing="floor", smooth_value=True),
+     "smooth_value must be a finite number >= 0, got True"),
+    (lambda: sentence_bleu("a", ["a"], smoothing="add-k", smooth_value="0.1"),
+     "smooth_value must be a finite number >= 0, got '0.1'"),
+    (lambda: sentence_bleu("a", ["a"], smoothing="add-k", smooth_value=float("inf")),
+     "smooth_value must be a finite number >= 0, got inf"),
+    (lambda: sentence_bleu("a", ["a"], smoothing="floor", smooth_value=float("nan")),
+     "smooth_value must be a finite number >= 0, got nan"),
+    (lambda: sentence_bleu(3, ["a"]), "a sentence must be a string, not int"),
+    (lambda: corpus_bleu(["a", "b"], [["a", "b"], ["a"]]),
+     "reference stream 1 must be a list of 2 strings (one per candidate), got 1"),
+    (lambda: corpus_bleu(["a"], ["a"]),
+     "reference stream 0 must be a list of 1 strings (one per candidate), got a string"),
+    (lambda: corpus_bleu(["a"], [[None]]), "no reference for sentence 0: BLEU needs at least one"),
+    (lambda: corpus_bleu(["a", "b"], [["a", None], [None, None]]),
+     "no reference for sentence 1: BLEU needs at least one"),
+    (lambda: corpus_bleu([], [[]]), "candidates must be a non-empty list of strings"),
+    (lambda: corpus_bleu("ab", [["a", "b"]]), "candidates must be a non-empty list of strings"),
+    (lambda: corpus_bleu(["a"], []), "at least one reference stream is needed"),
+    (lambda: corpus_bleu(["a"], "a"), "at least one reference stream is needed"),
+    (lambda: ngram_table("a", ["a"], 0), "n must be a positive integer, got 0"),
+    (lambda: closest_reference_length(3, []), "at least one reference is needed"),
 ])
 def test_bad_arguments_raise_a_clear_value_error(call, message):
-    with pytest.raises(BLEUError, match=message) as caught:
+    with pytest.raises(BLEUError, match="^" + re.escape(message) + "$") as caught:
         call()
     assert isinstance(caught.value, ValueError)
