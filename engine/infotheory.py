@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import heapq
 import math
+from dataclasses import replace
 
 import numpy as np
 
@@ -134,8 +135,9 @@ def _rel_entr(p: np.ndarray, q: np.ndarray) -> np.ndarray:
     with np.errstate(over="ignore", divide="ignore", under="ignore"):
         ratio = p[both] / q[both]
         logs = np.log(ratio)
-        # p/q can overflow (or underflow) for extreme values; the difference of logs cannot
-        bad = ~np.isfinite(logs) | (ratio == 0)
+        # p/q overflows to inf when q is tiny (1 / 1e-310); the difference of logs does not.
+        # (It never underflows to 0: p >= 5e-324 and q <= 1, or q = m >= p/2 for JS.)
+        bad = ~np.isfinite(logs)
         logs[bad] = np.log(p[both][bad]) - np.log(q[both][bad])
     out[both] = p[both] * logs
     out[zero_q] = np.inf
@@ -328,10 +330,11 @@ def align(p: Distribution, q: Distribution, union: bool = False) -> tuple[Distri
     if len(p) != len(q):
         raise DistributionError(
             f"P has {count(len(p), 'outcome')} but Q has {len(q)}: they must have the same number of outcomes.")
+    # the unlabelled side takes the other's names and stays unlabelled (its names were not typed)
     if q.labelled and not p.labelled:
-        p = Distribution(q.labels, p.probabilities, p.normalized, p.kind, p.total, False)
+        p = replace(p, labels=q.labels)
     elif p.labelled and not q.labelled:
-        q = Distribution(p.labels, q.probabilities, q.normalized, q.kind, q.total, False)
+        q = replace(q, labels=p.labels)
     return p, q
 
 

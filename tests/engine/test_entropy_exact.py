@@ -355,3 +355,12 @@ def test_closed_form_gaussian_kl_of_extreme_parameters_is_a_number(m1, s1, m2, s
 def test_closed_form_gaussian_kl_of_huge_over_tiny_sigma_is_infinite():
     assert gaussian_kl(0, 1e300, 0, 1e-300) == math.inf
     assert gaussian_kl(0, 1e-300, 0, 1e300) == pytest.approx(math.log(1e300) - math.log(1e-300) - 0.5, rel=1e-15)
+
+
+def test_kl_terms_of_nearly_equal_probabilities_keep_their_digits():
+    # p/q = 1 ± 2^-29 exactly; log(p/q) keeps every digit of the tiny term, log p - log q loses
+    # about half of them (cancellation).  The oracle: p log1p((p - q)/q), with p - q exact.
+    e = 2.0 ** -30
+    p, q = [0.5 + e, 0.5 - e], [0.5, 0.5]
+    expected = [x * math.log1p((x - y) / y) for x, y in zip(p, q)]
+    np.testing.assert_allclose(kl_terms(p, q, base=math.e), expected, rtol=1e-13)
