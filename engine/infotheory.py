@@ -132,11 +132,12 @@ def _rel_entr(p: np.ndarray, q: np.ndarray) -> np.ndarray:
     pos = p > 0
     zero_q = pos & (q == 0)
     both = pos & (q > 0)
-    with np.errstate(over="ignore", divide="ignore", under="ignore"):
+    # p/q overflows to inf when q is tiny (1 / 1e-310); the difference of logs does not.  It
+    # never divides by 0 (q > 0 here) nor underflows to 0 (p >= 5e-324 and q <= 1, or q = m >=
+    # p/2 for JS); underflow to a subnormal is ignored by numpy's default.
+    with np.errstate(over="ignore"):
         ratio = p[both] / q[both]
         logs = np.log(ratio)
-        # p/q overflows to inf when q is tiny (1 / 1e-310); the difference of logs does not.
-        # (It never underflows to 0: p >= 5e-324 and q <= 1, or q = m >= p/2 for JS.)
         bad = ~np.isfinite(logs)
         logs[bad] = np.log(p[both][bad]) - np.log(q[both][bad])
     out[both] = p[both] * logs
