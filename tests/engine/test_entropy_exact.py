@@ -364,3 +364,27 @@ def test_kl_terms_of_nearly_equal_probabilities_keep_their_digits():
     p, q = [0.5 + e, 0.5 - e], [0.5, 0.5]
     expected = [x * math.log1p((x - y) / y) for x, y in zip(p, q)]
     np.testing.assert_allclose(kl_terms(p, q, base=math.e), expected, rtol=1e-13)
+
+
+def test_zero_probabilities_add_exactly_nothing_whatever_memory_held_before():
+    # 0 log 0 = 0 must come from the code, not from what freed memory happened to hold: fill
+    # numpy's cache of small freed buffers with NaN first (a masked attention row is all zeros)
+    rows = [[0.5, 0.0, 0.5, 0.0], [0.0, 0.0, 0.0, 0.0]]
+    for _ in range(5):
+        for shape in ((2, 4), (4,)):
+            junk = [np.full(shape, np.nan) for _ in range(16)]
+            del junk
+            np.testing.assert_array_equal(row_entropies(rows), [1.0, 0.0])
+            np.testing.assert_array_equal(row_entropies(np.array(rows[0])), 1.0)
+
+
+def test_two_distribution_measures_name_the_side_that_is_wrong():
+    def message(call, p, q):
+        with pytest.raises(DistributionError) as info:
+            call(p, q)
+        return str(info.value)
+
+    assert message(kl_divergence, [0.5, 0.4], [0.5, 0.5]) == "P's probabilities add up to 0.9, not 1."
+    assert message(cross_entropy, [0.5, 0.5], [0.5, -0.5, 1.0]) == "Q has a negative probability (-0.5)."
+    assert message(js_divergence, [], [1.0]) == "P is empty: it needs at least one outcome."
+    assert message(kl_terms, [1.0], [[1.0]]) == "Q must be a flat list of probabilities (got shape (1, 1))."
