@@ -77,8 +77,8 @@ def _fmt(x: float) -> str:
 
 def _probabilities(p, name: str = "P") -> np.ndarray:
     """A validated 1-D float64 copy of p, divided by its sum (which must be 1 within 1e-6)."""
-    if isinstance(p, Distribution):
-        return np.array(p.probabilities, dtype=np.float64)
+    if isinstance(p, Distribution):  # already checked, float64: a writable copy
+        return np.array(p.probabilities)
     if isinstance(p, str):
         raise DistributionError(f"{name} is text: read it with parse_distribution first.")
     try:

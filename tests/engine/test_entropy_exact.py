@@ -9,7 +9,7 @@ import scipy.special
 import scipy.stats
 from scipy.spatial.distance import jensenshannon
 
-from engine.distribution_parser import DistributionError, parse_distribution, text_distribution
+from engine.distribution_parser import DistributionError, SumError, parse_distribution, text_distribution
 from engine.entropy_analysis import analyse, gaussian_report
 from engine.infotheory import (align, cross_entropy, entropy, gaussian_density, gaussian_kl, gaussian_kl_numeric,
                                huffman_code,
@@ -388,3 +388,21 @@ def test_two_distribution_measures_name_the_side_that_is_wrong():
     assert message(cross_entropy, [0.5, 0.5], [0.5, -0.5, 1.0]) == "Q has a negative probability (-0.5)."
     assert message(js_divergence, [], [1.0]) == "P is empty: it needs at least one outcome."
     assert message(kl_terms, [1.0], [[1.0]]) == "Q must be a flat list of probabilities (got shape (1, 1))."
+
+
+def test_one_distribution_measures_check_size_sum_and_name_p():
+    with pytest.raises(SumError) as info:
+        entropy([0.5, 0.4])
+    assert str(info.value) == "P's probabilities add up to 0.9, not 1."
+    assert info.value.total == 0.9
+    assert entropy([1e-4] * 10_000) == pytest.approx(math.log2(10_000), rel=1e-12)
+    with pytest.raises(DistributionError) as info:
+        surprisal([1e-4] * 10_001)
+    assert str(info.value) == "That is 10,001 outcomes; the calculator handles at most 10,000 outcomes."
+
+
+def test_a_sum_within_the_tolerance_is_divided_by_itself():
+    # 1.0000005 is accepted as 1 and divided by its sum, as scipy does
+    p = [0.5, 0.5000005]
+    assert entropy(p) == pytest.approx(scipy.stats.entropy(p, base=2), rel=1e-12)
+    np.testing.assert_allclose(surprisal(p), -np.log2(np.array(p) / math.fsum(p)), rtol=1e-12)
