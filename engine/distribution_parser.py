@@ -222,7 +222,7 @@ def _chunk_entries(chunk: list[tuple[str, str]]) -> list[tuple[str | None, str]]
 
 
 def _number(word: str, shown: str) -> float:
-    w = word.strip().replace("−", "-").replace("\u2009", "").replace("\u202f", "")
+    w = word.strip().replace("−", "-")  # (thin spaces never get here: they separate entries)
     if _NON_FINITE.fullmatch(w):
         raise DistributionError(
             f"{quote(shown)} is not a finite number: every probability must be a real number "

@@ -106,3 +106,29 @@ def test_sums_are_shown_with_six_significant_digits_when_that_is_enough():
     assert message(parse_distribution, "0.1 0.1234567").startswith("These probabilities add up to 0.223457, not 1.")
     assert message(parse_distribution, "0.3 0.3 0.3 0.1000015").startswith(
         "These probabilities add up to 1.000001, not 1.")
+
+
+# ---- percentages and fractions: limits and messages ---------------------------------------------
+
+def test_percentages_up_to_exactly_100_and_their_messages():
+    np.testing.assert_array_equal(parse_distribution("100% 0%").probabilities, [1.0, 0.0])
+    assert message(parse_distribution, "100.5% 0%") == (
+        "“100.5%” is more than 100%: a probability is at most 100%. For counts, leave out the % sign.")
+    assert message(parse_distribution, "-5% 50%") == (
+        "“-5%” is negative: probabilities and counts cannot be below 0.")
+    assert message(parse_distribution, "x% 50%").startswith("“x%” is not a number. Write decimals (0.25)")
+    assert message(parse_distribution, "inf% 50%") == (
+        "“inf%” is not a finite number: every probability must be a real number between 0 and 1 "
+        "(and every count a real number of at least 0).")
+
+
+def test_a_second_slash_is_read_after_the_first_fraction_part():
+    # "inf/1/2": the part before the first slash is infinite, which is what the message says
+    assert message(parse_distribution, "inf/1/2 0").startswith("“inf/1/2” is not a finite number:")
+    assert message(parse_distribution, "1/2/4 0").startswith("“1/2/4” is not a number.")
+
+
+def test_thin_spaces_separate_entries_like_spaces():
+    d = parse_distribution("1\u20093\u202f4")
+    assert d.labels == ("x1", "x2", "x3") and d.kind == "counts"
+    np.testing.assert_array_equal(d.probabilities, [1 / 8, 3 / 8, 4 / 8])
