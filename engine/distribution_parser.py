@@ -267,11 +267,11 @@ def _value(word: str) -> tuple[float, str]:
         if value > 1:
             raise DistributionError(
                 f"{quote(w)} is more than 1: a probability is at most 1. For counts, write whole numbers.")
-        return value + 0.0, "fraction"
+        return value, "fraction"
     value = _number(w, w)
     if value < 0:
         _negative(w)
-    return value + 0.0, "decimal"  # + 0.0 turns -0.0 into 0.0
+    return value, "decimal"
 
 
 def refuse_too_many(count: int, what: str, more: bool = False):
@@ -313,7 +313,7 @@ def parse_distribution(text: str, normalize: bool = False) -> Distribution:
     else:
         labels = tuple(f"x{i + 1}" for i in range(len(entries)))
     parsed = [_value(value) for _, value in entries]
-    values = np.array([v for v, _ in parsed], dtype=np.float64)
+    values = np.array([v for v, _ in parsed], dtype=np.float64) + 0.0  # "-0", "-0%", "-0/1": +0.0
     kinds = {k for _, k in parsed}
     if not np.any(values > 0):
         raise DistributionError(

@@ -132,3 +132,19 @@ def test_thin_spaces_separate_entries_like_spaces():
     d = parse_distribution("1\u20093\u202f4")
     assert d.labels == ("x1", "x2", "x3") and d.kind == "counts"
     np.testing.assert_array_equal(d.probabilities, [1 / 8, 3 / 8, 4 / 8])
+
+
+@pytest.mark.parametrize("text", ["-0 1", "-0% 100%", "-0/1 1/1", "−0 0.5 0.5"])
+def test_a_typed_minus_zero_is_a_plain_zero(text):
+    # -0.0 would show as "-0.000" in the tables
+    p = parse_distribution(text).probabilities
+    assert p[0] == 0.0 and not np.signbit(p).any()
+
+
+def test_fraction_limits_and_messages():
+    np.testing.assert_array_equal(parse_distribution("0/2 1/1").probabilities, [0.0, 1.0])
+    assert parse_distribution("0/2 1/1").kind == "fractions"
+    assert message(parse_distribution, "x/2 0").startswith("“x/2” is not a number.")
+    assert message(parse_distribution, "1/x 0").startswith("“1/x” is not a number.")
+    assert message(parse_distribution, "1e308/1e-308 0") == (
+        "“1e308/1e-308” is too large to be a number this calculator can use.")
