@@ -91,6 +91,8 @@ class Distribution:
 _HARD_SEPARATORS = ",;\n\r，；、"
 _NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 _NON_FINITE = re.compile(r"[+-]?(?:nan|inf|infinity|∞)", re.IGNORECASE)
+# a typed value without its label: a decimal, a percentage or a fraction
+_VALUE_SHAPE = re.compile(rf"(?:{_NUMBER.pattern})(?:%|/(?:{_NUMBER.pattern}))?")
 
 
 def quote(text: str) -> str:
@@ -202,9 +204,7 @@ def _chunk_entries(chunk: list[tuple[str, str]]) -> list[tuple[str | None, str]]
             raise DistributionError(
                 f"{quote(' '.join(v for _, v in label_parts))} mixes a quoted label with other "
                 "words: put the whole label inside the quotes.")
-        label = " ".join(v for _, v in label_parts)
-        if label_parts[0][0] != "quoted" and not label.strip():
-            raise DistributionError("An outcome has an empty label: write a name before the colon.")
+        label = " ".join(v for _, v in label_parts)  # (words are never blank: spaces split them)
         if i + 1 >= len(chunk) or chunk[i + 1][0] != "word":
             raise DistributionError(
                 f"{quote(label + ':')} has no value after the colon: write a number, as in {label}: 0.25.")
@@ -213,7 +213,7 @@ def _chunk_entries(chunk: list[tuple[str, str]]) -> list[tuple[str | None, str]]
         i += 2
     if label_parts:
         words = " ".join(v for _, v in label_parts)
-        if all(_NUMBER.fullmatch(v.rstrip("%")) for k, v in label_parts if k == "word"):
+        if all(k == "word" and _VALUE_SHAPE.fullmatch(v) for k, v in label_parts):
             raise DistributionError(
                 f"{quote(words)} has no label, but other outcomes do: label every outcome or none.")
         raise DistributionError(

@@ -148,3 +148,21 @@ def test_fraction_limits_and_messages():
     assert message(parse_distribution, "1/x 0").startswith("“1/x” is not a number.")
     assert message(parse_distribution, "1e308/1e-308 0") == (
         "“1e308/1e-308” is too large to be a number this calculator can use.")
+
+
+# ---- labels: every message a student can get ------------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    (": 0.5", "A colon has no label before it: write the outcome's name first, as in rain: 0.25."),
+    ('"a" b: 0.5', "“a b” mixes a quoted label with other words: put the whole label inside the quotes."),
+    ("a: 0.5 b c", "“b c” has no value: write it as b c: 0.25, or remove it."),
+    ("a: 50% 50%", "“50%” has no label, but other outcomes do: label every outcome or none."),
+    ("a: 0.5 0.25 1/4", "“0.25 1/4” has no label, but other outcomes do: label every outcome or none."),
+    ('a: 0.5 "b"', "“b” has no value: write it as b: 0.25, or remove it."),
+])
+def test_label_messages_word_for_word(text, expected):
+    assert message(parse_distribution, text) == expected
+
+
+def test_a_quoted_label_may_hold_spaces_or_be_empty():
+    assert parse_distribution('"light rain": 0.5, "": 0.5').labels == ("light rain", "")
