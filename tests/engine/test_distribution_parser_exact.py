@@ -166,3 +166,35 @@ def test_label_messages_word_for_word(text, expected):
 
 def test_a_quoted_label_may_hold_spaces_or_be_empty():
     assert parse_distribution('"light rain": 0.5, "": 0.5').labels == ("light rain", "")
+
+
+@pytest.mark.parametrize("text, expected", [
+    ('"rain: 0.5', 'The quote " before “rain: 0.5” is never closed: end the label with ".'),
+    ("“rain: 0.5", "The quote “ before “rain: 0.5” is never closed: end the label with ”."),
+    ("'abcdefghijklmnopqrstuvwxyz", "The quote ' before “abcdefghijklmnopqrs” is never closed: end the label with '."),
+    ('"rain" 0.5', 'The label “rain” has no value: write it as "rain": 0.5.'),
+    ("a: 0.5, b:", "“b:” has no value after the colon: write a number, as in b: 0.25."),
+    ("a: 0.5, b: : 0.5", "“b:” has no value after the colon: write a number, as in b: 0.25."),
+    ("a: 0.5, a: 0.5", "The outcome “a” appears twice: each outcome needs its own name."),
+    ("50% 2 3", "“2” looks like a count, but other values are percentages or fractions: "
+                "use one kind of number for the whole distribution."),
+    ("", "Nothing to read yet: type some probabilities, for example 0.5 0.5, or counts, for example 3 1."),
+    ("0 0", "All values are 0: at least one outcome must have a probability (or count) above 0."),
+    ("1/0 1", "“1/0” divides by zero: a fraction needs a denominator above 0."),
+    ("3/2 0", "“3/2” is more than 1: a probability is at most 1. For counts, write whole numbers."),
+    ("1e999 1", "“1e999” is too large to be a number this calculator can use."),
+    ("0.5 -0.1 0.6", "“-0.1” is negative: probabilities and counts cannot be below 0."),
+    ("0.5,0.5," * 5001, "That is more than 10,000 outcomes; the calculator handles at most 10,000 outcomes."),
+])
+def test_parser_messages_word_for_word(text, expected):
+    assert message(parse_distribution, text) == expected
+
+
+def test_parser_refuses_what_is_not_text():
+    assert message(parse_distribution, 0.5) == "Type the distribution as text, for example 0.5 0.5."
+    assert message(parse_distribution, None) == "Type the distribution as text, for example 0.5 0.5."
+
+
+def test_escapes_inside_quoted_labels():
+    d = parse_distribution(r'"a\nb": 0.25, "c\td": 0.25, "say \"hi\"": 0.25, "x\\y": 0.25')
+    assert d.labels == ("a\nb", "c\td", 'say "hi"', "x\\y")
