@@ -198,3 +198,16 @@ def test_parser_refuses_what_is_not_text():
 def test_escapes_inside_quoted_labels():
     d = parse_distribution(r'"a\nb": 0.25, "c\td": 0.25, "say \"hi\"": 0.25, "x\\y": 0.25')
     assert d.labels == ("a\nb", "c\td", 'say "hi"', "x\\y")
+
+
+def test_colons_without_spaces_and_labels_with_capital_x():
+    d = parse_distribution("a:1,b:3")
+    assert d.labels == ("a", "b") and d.kind == "counts"
+    np.testing.assert_array_equal(d.probabilities, [0.25, 0.75])
+    assert parse_distribution("Xmas: 0.5, XX=0.5").labels == ("Xmas", "XX")
+
+
+def test_a_backslash_at_the_end_of_an_unclosed_label():
+    # the backslash escapes the closing quote, or is the last character: the label never closes
+    assert message(parse_distribution, '"a\\"') == 'The quote " before “a\\"” is never closed: end the label with ".'
+    assert message(parse_distribution, '"a\\') == 'The quote " before “a\\” is never closed: end the label with ".'
