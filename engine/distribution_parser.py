@@ -313,7 +313,7 @@ def parse_distribution(text: str, normalize: bool = False) -> Distribution:
     else:
         labels = tuple(f"x{i + 1}" for i in range(len(entries)))
     parsed = [_value(value) for _, value in entries]
-    values = np.array([v for v, _ in parsed], dtype=np.float64) + 0.0  # "-0", "-0%", "-0/1": +0.0
+    values = np.array([v for v, _ in parsed]) + 0.0  # Python floats; "-0", "-0%", "-0/1": +0.0
     kinds = {k for _, k in parsed}
     if not np.any(values > 0):
         raise DistributionError(
@@ -328,7 +328,10 @@ def parse_distribution(text: str, normalize: bool = False) -> Distribution:
             f"{quote(example)} looks like a count, but other values are percentages or fractions: "
             "use one kind of number for the whole distribution.")
     scaled = values / values.max()  # never overflows, even for huge counts
-    total = float(math.fsum(values)) if math.isfinite(math.fsum(values)) else math.inf
+    try:
+        total = math.fsum(values)
+    except OverflowError:  # counts adding up to more than a float holds (1e308 1e308)
+        total = math.inf
     probabilities = scaled / math.fsum(scaled)
     if counts:
         return Distribution(labels, read_only_array(probabilities), True, "counts", total, all(labelled))

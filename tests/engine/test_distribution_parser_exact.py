@@ -211,3 +211,15 @@ def test_a_backslash_at_the_end_of_an_unclosed_label():
     # the backslash escapes the closing quote, or is the last character: the label never closes
     assert message(parse_distribution, '"a\\"') == 'The quote " before “a\\"” is never closed: end the label with ".'
     assert message(parse_distribution, '"a\\') == 'The quote " before “a\\” is never closed: end the label with ".'
+
+
+def test_counts_adding_up_to_more_than_a_float_holds():
+    # math.fsum raised OverflowError here before: a bare traceback instead of a distribution
+    d = parse_distribution("1e308 1e308 1.5e308")
+    assert d.kind == "counts" and d.total == math.inf
+    np.testing.assert_allclose(d.probabilities, [2 / 7, 2 / 7, 3 / 7], rtol=1e-15)
+
+
+def test_the_first_unlabelled_value_is_named_when_labels_are_mixed():
+    assert message(parse_distribution, "a: 0.25, 0.75") == (
+        "“0.75” has no label, but other outcomes do: label every outcome or none.")
