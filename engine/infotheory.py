@@ -104,7 +104,7 @@ def _probabilities(p, name: str = "P") -> np.ndarray:
 def _pair(p, q) -> tuple[np.ndarray, np.ndarray]:
     if isinstance(p, Distribution) and isinstance(q, Distribution):
         p, q = align(p, q)
-    a, b = _probabilities(p, "P"), _probabilities(q, "Q")
+    a, b = _probabilities(p), _probabilities(q, "Q")  # (P is the default name)
     if a.size != b.size:
         raise DistributionError(
             f"P has {count(a.size, 'outcome')} but Q has {b.size}: they must be over the same outcomes.")

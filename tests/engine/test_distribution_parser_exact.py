@@ -223,3 +223,18 @@ def test_counts_adding_up_to_more_than_a_float_holds():
 def test_the_first_unlabelled_value_is_named_when_labels_are_mixed():
     assert message(parse_distribution, "a: 0.25, 0.75") == (
         "“0.75” has no label, but other outcomes do: label every outcome or none.")
+
+
+def test_fields_of_accepted_and_normalised_distributions():
+    d = parse_distribution("0.5 0.5")
+    assert (d.normalized, d.kind, d.total, d.labelled) == (False, "probabilities", 1.0, False)
+    d = parse_distribution("a: 50%, b: 40%", normalize=True)
+    assert (d.normalized, d.kind, d.labelled) == (True, "percentages", True)
+    assert d.total == pytest.approx(0.9, abs=1e-15)
+    np.testing.assert_allclose(d.probabilities, [5 / 9, 4 / 9], rtol=1e-15)
+    d = parse_distribution("1/2 1/4", normalize=True)
+    assert (d.normalized, d.kind, d.labelled, d.labels) == (True, "fractions", False, ("x1", "x2"))
+
+
+def test_a_percentage_sum_is_shown_with_the_digits_that_tell_it_from_100():
+    assert message(parse_distribution, "50% 50.0002%").startswith("These percentages add up to 100.0002%, not 100%.")

@@ -406,3 +406,13 @@ def test_a_sum_within_the_tolerance_is_divided_by_itself():
     p = [0.5, 0.5000005]
     assert entropy(p) == pytest.approx(scipy.stats.entropy(p, base=2), rel=1e-12)
     np.testing.assert_allclose(surprisal(p), -np.log2(np.array(p) / math.fsum(p)), rtol=1e-12)
+
+
+def test_logarithm_base_messages():
+    with pytest.raises(DistributionError) as info:
+        entropy([1.0], base="x")
+    assert str(info.value) == "The logarithm base must be a number, not 'x'."
+    with pytest.raises(DistributionError) as info:
+        entropy([1.0], base=0)
+    assert str(info.value) == ("The logarithm base must be a positive number other than 1 (2: bits, e: nats, "
+                               "10: hartleys), not 0.")
