@@ -91,6 +91,8 @@ class Distribution:
 _HARD_SEPARATORS = ",;\n\r，；、"
 _NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 _NON_FINITE = re.compile(r"[+-]?(?:nan|inf|infinity|∞)", re.IGNORECASE)
+# a typed value without its label: a decimal, a percentage or a fraction
+_VALUE_SHAPE = re.compile(rf"(?:{_NUMBER.pattern})(?:%|/(?:{_NUMBER.pattern}))?")
 
 
 def quote(text: str) -> str:
@@ -202,9 +204,7 @@ def _chunk_entries(chunk: list[tuple[str, str]]) -> list[tuple[str | None, str]]
             raise DistributionError(
                 f"{quote(' '.join(v for _, v in label_parts))} mixes a quoted label with other "
                 "words: put the whole label inside the quotes.")
-        label = " ".join(v for _, v in label_parts)
-        if label_parts[0][0] != "quoted" and not label.strip():
-            raise DistributionError("An outcome has an empty label: write a name before the colon.")
+        label = " ".join(v for _, v in label_parts)  # (words are never blank: spaces split them)
         if i + 1 >= len(chunk) or chunk[i + 1][0] != "word":
             raise DistributionError(
                 f"{quote(label + ':')} has no value after the colon: write a number, as in {label}: 0.25.")
@@ -213,7 +213,7 @@ def _chunk_entries(chunk: list[tuple[str, str]]) -> list[tuple[str | None, str]]
         i += 2
     if label_parts:
         words = " ".join(v for _, v in label_parts)
-        if all(_NUMBER.fullmatch(v.rstrip("%")) for k, v in label_parts if k == "word"):
+        if all(k == "word" and _VALUE_SHAPE.fullmatch(v) for k, v in label_parts):
             raise DistributionError(
                 f"{quote(words)} has no label, but other outcomes do: label every outcome or none.")
         raise DistributionError(
@@ -222,7 +222,7 @@ def _chunk_entries(chunk: list[tuple[str, str]]) -> list[tuple[str | None, str]]
 
 
 def _number(word: str, shown: str) -> float:
-    w = word.strip().replace("−", "-").replace("\u2009", "").replace("\u202f", "")
+    w = word.strip().replace("−", "-")  # (thin spaces never get here: they separate entries)
     if _NON_FINITE.fullmatch(w):
         raise DistributionError(
             f"{quote(shown)} is not a finite number: every probability must be a real number "
@@ -267,11 +267,11 @@ def _value(word: str) -> tuple[float, str]:
         if value > 1:
             raise DistributionError(
                 f"{quote(w)} is more than 1: a probability is at most 1. For counts, write whole numbers.")
-        return value + 0.0, "fraction"
+        return value, "fraction"
     value = _number(w, w)
     if value < 0:
         _negative(w)
-    return value + 0.0, "decimal"  # + 0.0 turns -0.0 into 0.0
+    return value, "decimal"
 
 
 def refuse_too_many(count: int, what: str, more: bool = False):
@@ -313,7 +313,7 @@ def parse_distribution(text: str, normalize: bool = False) -> Distribution:
     else:
         labels = tuple(f"x{i + 1}" for i in range(len(entries)))
     parsed = [_value(value) for _, value in entries]
-    values = np.array([v for v, _ in parsed], dtype=np.float64)
+    values = np.array([v for v, _ in parsed]) + 0.0  # Python floats; "-0", "-0%", "-0/1": +0.0
     kinds = {k for _, k in parsed}
     if not np.any(values > 0):
         raise DistributionError(
@@ -328,7 +328,10 @@ def parse_distribution(text: str, normalize: bool = False) -> Distribution:
             f"{quote(example)} looks like a count, but other values are percentages or fractions: "
             "use one kind of number for the whole distribution.")
     scaled = values / values.max()  # never overflows, even for huge counts
-    total = float(math.fsum(values)) if math.isfinite(math.fsum(values)) else math.inf
+    try:
+        total = math.fsum(values)
+    except OverflowError:  # counts adding up to more than a float holds (1e308 1e308)
+        total = math.inf
     probabilities = scaled / math.fsum(scaled)
     if counts:
         return Distribution(labels, read_only_array(probabilities), True, "counts", total, all(labelled))

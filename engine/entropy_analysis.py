@@ -108,7 +108,8 @@ def _read(text: str, mode: str, normalize: bool, ignore_case: bool) -> Distribut
 
 def _code_report(p: np.ndarray, q: np.ndarray | None) -> CodeReport:
     codes = huffman_code(p)
-    lengths = np.array([len(c) if c is not None else np.nan for c in codes], dtype=np.float64)
+    # whole numbers, or float with nan; read_only_array stores them as float64 below
+    lengths = np.array([len(c) if c is not None else np.nan for c in codes])
     used = p > 0
     fixed = fixed_length_code(p.size)
     fixed_bits = len(fixed[0])  # P has at least one outcome, so there is a codeword

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import heapq
 import math
+from dataclasses import replace
 
 import numpy as np
 
@@ -76,8 +77,8 @@ def _fmt(x: float) -> str:
 
 def _probabilities(p, name: str = "P") -> np.ndarray:
     """A validated 1-D float64 copy of p, divided by its sum (which must be 1 within 1e-6)."""
-    if isinstance(p, Distribution):
-        return np.array(p.probabilities, dtype=np.float64)
+    if isinstance(p, Distribution):  # already checked, float64: a writable copy
+        return np.array(p.probabilities)
     if isinstance(p, str):
         raise DistributionError(f"{name} is text: read it with parse_distribution first.")
     try:
@@ -103,7 +104,7 @@ def _probabilities(p, name: str = "P") -> np.ndarray:
 def _pair(p, q) -> tuple[np.ndarray, np.ndarray]:
     if isinstance(p, Distribution) and isinstance(q, Distribution):
         p, q = align(p, q)
-    a, b = _probabilities(p, "P"), _probabilities(q, "Q")
+    a, b = _probabilities(p), _probabilities(q, "Q")  # (P is the default name)
     if a.size != b.size:
         raise DistributionError(
             f"P has {count(a.size, 'outcome')} but Q has {b.size}: they must be over the same outcomes.")
@@ -131,11 +132,13 @@ def _rel_entr(p: np.ndarray, q: np.ndarray) -> np.ndarray:
     pos = p > 0
     zero_q = pos & (q == 0)
     both = pos & (q > 0)
-    with np.errstate(over="ignore", divide="ignore", under="ignore"):
+    # p/q overflows to inf when q is tiny (1 / 1e-310); the difference of logs does not.  It
+    # never divides by 0 (q > 0 here) nor underflows to 0 (p >= 5e-324 and q <= 1, or q = m >=
+    # p/2 for JS); underflow to a subnormal is ignored by numpy's default.
+    with np.errstate(over="ignore"):
         ratio = p[both] / q[both]
         logs = np.log(ratio)
-        # p/q can overflow (or underflow) for extreme values; the difference of logs cannot
-        bad = ~np.isfinite(logs) | (ratio == 0)
+        bad = ~np.isfinite(logs)
         logs[bad] = np.log(p[both][bad]) - np.log(q[both][bad])
     out[both] = p[both] * logs
     out[zero_q] = np.inf
@@ -328,10 +331,11 @@ def align(p: Distribution, q: Distribution, union: bool = False) -> tuple[Distri
     if len(p) != len(q):
         raise DistributionError(
             f"P has {count(len(p), 'outcome')} but Q has {len(q)}: they must have the same number of outcomes.")
+    # the unlabelled side takes the other's names and stays unlabelled (its names were not typed)
     if q.labelled and not p.labelled:
-        p = Distribution(q.labels, p.probabilities, p.normalized, p.kind, p.total, False)
+        p = replace(p, labels=q.labels)
     elif p.labelled and not q.labelled:
-        q = Distribution(p.labels, q.probabilities, q.normalized, q.kind, q.total, False)
+        q = replace(q, labels=p.labels)
     return p, q
 
 

@@ -106,3 +106,135 @@ def test_sums_are_shown_with_six_significant_digits_when_that_is_enough():
     assert message(parse_distribution, "0.1 0.1234567").startswith("These probabilities add up to 0.223457, not 1.")
     assert message(parse_distribution, "0.3 0.3 0.3 0.1000015").startswith(
         "These probabilities add up to 1.000001, not 1.")
+
+
+# ---- percentages and fractions: limits and messages ---------------------------------------------
+
+def test_percentages_up_to_exactly_100_and_their_messages():
+    np.testing.assert_array_equal(parse_distribution("100% 0%").probabilities, [1.0, 0.0])
+    assert message(parse_distribution, "100.5% 0%") == (
+        "“100.5%” is more than 100%: a probability is at most 100%. For counts, leave out the % sign.")
+    assert message(parse_distribution, "-5% 50%") == (
+        "“-5%” is negative: probabilities and counts cannot be below 0.")
+    assert message(parse_distribution, "x% 50%").startswith("“x%” is not a number. Write decimals (0.25)")
+    assert message(parse_distribution, "inf% 50%") == (
+        "“inf%” is not a finite number: every probability must be a real number between 0 and 1 "
+        "(and every count a real number of at least 0).")
+
+
+def test_a_second_slash_is_read_after_the_first_fraction_part():
+    # "inf/1/2": the part before the first slash is infinite, which is what the message says
+    assert message(parse_distribution, "inf/1/2 0").startswith("“inf/1/2” is not a finite number:")
+    assert message(parse_distribution, "1/2/4 0").startswith("“1/2/4” is not a number.")
+
+
+def test_thin_spaces_separate_entries_like_spaces():
+    d = parse_distribution("1\u20093\u202f4")
+    assert d.labels == ("x1", "x2", "x3") and d.kind == "counts"
+    np.testing.assert_array_equal(d.probabilities, [1 / 8, 3 / 8, 4 / 8])
+
+
+@pytest.mark.parametrize("text", ["-0 1", "-0% 100%", "-0/1 1/1", "−0 0.5 0.5"])
+def test_a_typed_minus_zero_is_a_plain_zero(text):
+    # -0.0 would show as "-0.000" in the tables
+    p = parse_distribution(text).probabilities
+    assert p[0] == 0.0 and not np.signbit(p).any()
+
+
+def test_fraction_limits_and_messages():
+    np.testing.assert_array_equal(parse_distribution("0/2 1/1").probabilities, [0.0, 1.0])
+    assert parse_distribution("0/2 1/1").kind == "fractions"
+    assert message(parse_distribution, "x/2 0").startswith("“x/2” is not a number.")
+    assert message(parse_distribution, "1/x 0").startswith("“1/x” is not a number.")
+    assert message(parse_distribution, "1e308/1e-308 0") == (
+        "“1e308/1e-308” is too large to be a number this calculator can use.")
+
+
+# ---- labels: every message a student can get ------------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    (": 0.5", "A colon has no label before it: write the outcome's name first, as in rain: 0.25."),
+    ('"a" b: 0.5', "“a b” mixes a quoted label with other words: put the whole label inside the quotes."),
+    ("a: 0.5 b c", "“b c” has no value: write it as b c: 0.25, or remove it."),
+    ("a: 50% 50%", "“50%” has no label, but other outcomes do: label every outcome or none."),
+    ("a: 0.5 0.25 1/4", "“0.25 1/4” has no label, but other outcomes do: label every outcome or none."),
+    ('a: 0.5 "b"', "“b” has no value: write it as b: 0.25, or remove it."),
+])
+def test_label_messages_word_for_word(text, expected):
+    assert message(parse_distribution, text) == expected
+
+
+def test_a_quoted_label_may_hold_spaces_or_be_empty():
+    assert parse_distribution('"light rain": 0.5, "": 0.5').labels == ("light rain", "")
+
+
+@pytest.mark.parametrize("text, expected", [
+    ('"rain: 0.5', 'The quote " before “rain: 0.5” is never closed: end the label with ".'),
+    ("“rain: 0.5", "The quote “ before “rain: 0.5” is never closed: end the label with ”."),
+    ("'abcdefghijklmnopqrstuvwxyz", "The quote ' before “abcdefghijklmnopqrs” is never closed: end the label with '."),
+    ('"rain" 0.5', 'The label “rain” has no value: write it as "rain": 0.5.'),
+    ("a: 0.5, b:", "“b:” has no value after the colon: write a number, as in b: 0.25."),
+    ("a: 0.5, b: : 0.5", "“b:” has no value after the colon: write a number, as in b: 0.25."),
+    ("a: 0.5, a: 0.5", "The outcome “a” appears twice: each outcome needs its own name."),
+    ("50% 2 3", "“2” looks like a count, but other values are percentages or fractions: "
+                "use one kind of number for the whole distribution."),
+    ("", "Nothing to read yet: type some probabilities, for example 0.5 0.5, or counts, for example 3 1."),
+    ("0 0", "All values are 0: at least one outcome must have a probability (or count) above 0."),
+    ("1/0 1", "“1/0” divides by zero: a fraction needs a denominator above 0."),
+    ("3/2 0", "“3/2” is more than 1: a probability is at most 1. For counts, write whole numbers."),
+    ("1e999 1", "“1e999” is too large to be a number this calculator can use."),
+    ("0.5 -0.1 0.6", "“-0.1” is negative: probabilities and counts cannot be below 0."),
+    ("0.5,0.5," * 5001, "That is more than 10,000 outcomes; the calculator handles at most 10,000 outcomes."),
+])
+def test_parser_messages_word_for_word(text, expected):
+    assert message(parse_distribution, text) == expected
+
+
+def test_parser_refuses_what_is_not_text():
+    assert message(parse_distribution, 0.5) == "Type the distribution as text, for example 0.5 0.5."
+    assert message(parse_distribution, None) == "Type the distribution as text, for example 0.5 0.5."
+
+
+def test_escapes_inside_quoted_labels():
+    d = parse_distribution(r'"a\nb": 0.25, "c\td": 0.25, "say \"hi\"": 0.25, "x\\y": 0.25')
+    assert d.labels == ("a\nb", "c\td", 'say "hi"', "x\\y")
+
+
+def test_colons_without_spaces_and_labels_with_capital_x():
+    d = parse_distribution("a:1,b:3")
+    assert d.labels == ("a", "b") and d.kind == "counts"
+    np.testing.assert_array_equal(d.probabilities, [0.25, 0.75])
+    assert parse_distribution("Xmas: 0.5, XX=0.5").labels == ("Xmas", "XX")
+
+
+def test_a_backslash_at_the_end_of_an_unclosed_label():
+    # the backslash escapes the closing quote, or is the last character: the label never closes
+    assert message(parse_distribution, '"a\\"') == 'The quote " before “a\\"” is never closed: end the label with ".'
+    assert message(parse_distribution, '"a\\') == 'The quote " before “a\\” is never closed: end the label with ".'
+
+
+def test_counts_adding_up_to_more_than_a_float_holds():
+    # math.fsum raised OverflowError here before: a bare traceback instead of a distribution
+    d = parse_distribution("1e308 1e308 1.5e308")
+    assert d.kind == "counts" and d.total == math.inf
+    np.testing.assert_allclose(d.probabilities, [2 / 7, 2 / 7, 3 / 7], rtol=1e-15)
+
+
+def test_the_first_unlabelled_value_is_named_when_labels_are_mixed():
+    assert message(parse_distribution, "a: 0.25, 0.75") == (
+        "“0.75” has no label, but other outcomes do: label every outcome or none.")
+
+
+def test_fields_of_accepted_and_normalised_distributions():
+    d = parse_distribution("0.5 0.5")
+    assert (d.normalized, d.kind, d.total, d.labelled) == (False, "probabilities", 1.0, False)
+    d = parse_distribution("a: 50%, b: 40%", normalize=True)
+    assert (d.normalized, d.kind, d.labelled) == (True, "percentages", True)
+    assert d.total == pytest.approx(0.9, abs=1e-15)
+    np.testing.assert_allclose(d.probabilities, [5 / 9, 4 / 9], rtol=1e-15)
+    d = parse_distribution("1/2 1/4", normalize=True)
+    assert (d.normalized, d.kind, d.labelled, d.labels) == (True, "fractions", False, ("x1", "x2"))
+
+
+def test_a_percentage_sum_is_shown_with_the_digits_that_tell_it_from_100():
+    assert message(parse_distribution, "50% 50.0002%").startswith("These percentages add up to 100.0002%, not 100%.")

@@ -9,7 +9,7 @@ import scipy.special
 import scipy.stats
 from scipy.spatial.distance import jensenshannon
 
-from engine.distribution_parser import DistributionError, parse_distribution, text_distribution
+from engine.distribution_parser import DistributionError, SumError, parse_distribution, text_distribution
 from engine.entropy_analysis import analyse, gaussian_report
 from engine.infotheory import (align, cross_entropy, entropy, gaussian_density, gaussian_kl, gaussian_kl_numeric,
                                huffman_code,
@@ -355,3 +355,64 @@ def test_closed_form_gaussian_kl_of_extreme_parameters_is_a_number(m1, s1, m2, s
 def test_closed_form_gaussian_kl_of_huge_over_tiny_sigma_is_infinite():
     assert gaussian_kl(0, 1e300, 0, 1e-300) == math.inf
     assert gaussian_kl(0, 1e-300, 0, 1e300) == pytest.approx(math.log(1e300) - math.log(1e-300) - 0.5, rel=1e-15)
+
+
+def test_kl_terms_of_nearly_equal_probabilities_keep_their_digits():
+    # p/q = 1 ± 2^-29 exactly; log(p/q) keeps every digit of the tiny term, log p - log q loses
+    # about half of them (cancellation).  The oracle: p log1p((p - q)/q), with p - q exact.
+    e = 2.0 ** -30
+    p, q = [0.5 + e, 0.5 - e], [0.5, 0.5]
+    expected = [x * math.log1p((x - y) / y) for x, y in zip(p, q)]
+    np.testing.assert_allclose(kl_terms(p, q, base=math.e), expected, rtol=1e-13)
+
+
+def test_zero_probabilities_add_exactly_nothing_whatever_memory_held_before():
+    # 0 log 0 = 0 must come from the code, not from what freed memory happened to hold: fill
+    # numpy's cache of small freed buffers with NaN first (a masked attention row is all zeros)
+    rows = [[0.5, 0.0, 0.5, 0.0], [0.0, 0.0, 0.0, 0.0]]
+    for _ in range(5):
+        for shape in ((2, 4), (4,)):
+            junk = [np.full(shape, np.nan) for _ in range(16)]
+            del junk
+            np.testing.assert_array_equal(row_entropies(rows), [1.0, 0.0])
+            np.testing.assert_array_equal(row_entropies(np.array(rows[0])), 1.0)
+
+
+def test_two_distribution_measures_name_the_side_that_is_wrong():
+    def message(call, p, q):
+        with pytest.raises(DistributionError) as info:
+            call(p, q)
+        return str(info.value)
+
+    assert message(kl_divergence, [0.5, 0.4], [0.5, 0.5]) == "P's probabilities add up to 0.9, not 1."
+    assert message(cross_entropy, [0.5, 0.5], [0.5, -0.5, 1.0]) == "Q has a negative probability (-0.5)."
+    assert message(js_divergence, [], [1.0]) == "P is empty: it needs at least one outcome."
+    assert message(kl_terms, [1.0], [[1.0]]) == "Q must be a flat list of probabilities (got shape (1, 1))."
+
+
+def test_one_distribution_measures_check_size_sum_and_name_p():
+    with pytest.raises(SumError) as info:
+        entropy([0.5, 0.4])
+    assert str(info.value) == "P's probabilities add up to 0.9, not 1."
+    assert info.value.total == 0.9
+    assert entropy([1e-4] * 10_000) == pytest.approx(math.log2(10_000), rel=1e-12)
+    with pytest.raises(DistributionError) as info:
+        surprisal([1e-4] * 10_001)
+    assert str(info.value) == "That is 10,001 outcomes; the calculator handles at most 10,000 outcomes."
+
+
+def test_a_sum_within_the_tolerance_is_divided_by_itself():
+    # 1.0000005 is accepted as 1 and divided by its sum, as scipy does
+    p = [0.5, 0.5000005]
+    assert entropy(p) == pytest.approx(scipy.stats.entropy(p, base=2), rel=1e-12)
+    np.testing.assert_allclose(surprisal(p), -np.log2(np.array(p) / math.fsum(p)), rtol=1e-12)
+
+
+def test_logarithm_base_messages():
+    with pytest.raises(DistributionError) as info:
+        entropy([1.0], base="x")
+    assert str(info.value) == "The logarithm base must be a number, not 'x'."
+    with pytest.raises(DistributionError) as info:
+        entropy([1.0], base=0)
+    assert str(info.value) == ("The logarithm base must be a positive number other than 1 (2: bits, e: nats, "
+                               "10: hartleys), not 0.")
