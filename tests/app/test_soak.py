@@ -10,7 +10,9 @@ Pass: no uncaught exception (sys.excepthook, threading.excepthook), no Qt warnin
 never blocked longer than 200 ms (a 10 ms heartbeat timer measures the gaps), every view's final
 display equals what the engine computes for the final input (run here, outside the app), and
 resident memory grows less than 50 MB after the warm-up.  Run with -s to see the counts; the seed
-is printed and SOAK_SEED repeats a run."""
+is printed and SOAK_SEED repeats a run.  SOAK_VIEWS (view ids, comma-separated) soaks only those
+views, to find which one a problem comes from; resident memory is read every second and the
+largest rises are printed with the edits that came just before them."""
 import gc
 import os
 import random
@@ -23,11 +25,14 @@ from PySide6.QtCore import QTimer
 
 from soak_kit import Heartbeat, Problems, collect, random_action, rss_mb, same_value
 
+from app.session import apply_view, capture_view
 from app.views.base import InputProblem
 from engine.jobs import EngineContext
 
 SOAK_SECONDS = float(os.environ.get("SOAK_SECONDS", "80"))
 SEED = int(os.environ.get("SOAK_SEED", "20261201"))
+ONLY_VIEWS = [v for v in os.environ.get("SOAK_VIEWS", "").split(",") if v]
+RSS_EVERY_S = 1.0
 BLOCK_LIMIT_MS = 200
 RSS_LIMIT_MB = 50
 #: channels whose answer does not follow the inputs (a what-if search is forced by a button, and
@@ -54,14 +59,16 @@ def settle(qtbot, window, timeout=60_000):
     qtbot.waitUntil(lambda: window.bridge.idle and not any(v.busy for v in window.views), timeout=timeout)
 
 
-def final_state_problems(window, delivered) -> list[str]:
-    """Every input-driven loop shows what the engine computes for its view's current input."""
+def final_state_problems(window, delivered, asked) -> list[str]:
+    """Every input-driven loop shows what the engine computes for its view's current input.
+    A loop that was never asked (the playground's "Why scale" statistics are computed the first
+    time their tab opens) shows nothing and is left out."""
     context = EngineContext("cpu")
     problems = []
     checked = 0
     for view in window.views:
         for loop in view.loops:
-            if loop.channel in NOT_INPUT_DRIVEN:
+            if loop.channel in NOT_INPUT_DRIVEN or (loop.channel not in asked and loop.value is None):
                 continue
             where = f"{view.view_id}/{loop.channel}"
             try:
@@ -135,13 +142,31 @@ def test_soak_in_this_process(qtbot):
     qtbot.addWidget(window)
     delivered = {}  # channel -> the last result drawn
     window.bridge.result_ready.connect(lambda r: delivered.__setitem__(r.channel, r))
+    asked = set()  # channels a request was sent on
+    submit = window.bridge.submit
+    window.bridge.submit = lambda channel, request: (asked.add(channel), submit(channel, request))[1]
     window.show()
     settle(qtbot, window, timeout=120_000)
     actions = {view.view_id: collect(view) for view in window.views}
+    soaked = [v.view_id for v in window.views if not ONLY_VIEWS or v.view_id in ONLY_VIEWS]
+    assert soaked, f"SOAK_VIEWS={ONLY_VIEWS} names none of {[v.view_id for v in window.views]}"
+    # Resident memory is compared with the same inputs on screen: what the first state needs,
+    # put back after the warm-up and again at the end.  Measured with random final inputs, a
+    # 2,048-position encoding or a B=64 tree left on screen would count as growth although it is
+    # what the display needs (and is given back when the input changes).
+    start_inputs = {view.view_id: capture_view(view) for view in window.views}
+
+    def back_to_start_inputs():
+        for view in window.views:
+            apply_view(view, start_inputs[view.view_id])
+
+    window.show_view(soaked[0])
     counts = {"edits": 0, "view switches": 0, "tree clicks": 0, "settles": 0}
     by_kind = {}
     rss = {}
     rss_trend = []
+    rss_samples = []  # (seconds, MB, view on screen, what was done since the sample before)
+    recent = []
     draw_failures = []
     timings = []  # (ms the GUI thread spent, what it did): the slowest explain a long gap
     for view in window.views:
@@ -164,12 +189,19 @@ def test_soak_in_this_process(qtbot):
         if elapsed > SOAK_SECONDS:
             state["done"] = True
             return
-        if not state["warm"] and elapsed > SOAK_SECONDS * 0.2:
+        if state["warm"] == "measuring":  # the start inputs are drawn again
             gc.collect()
             rss["after warm-up"] = rss_mb()
             state["warm"] = True
+        if not state["warm"] and elapsed > SOAK_SECONDS * 0.2:
+            back_to_start_inputs()
+            state["warm"], state["settling"] = "measuring", True
+            return
         if elapsed > len(rss_trend) * SOAK_SECONDS / 8:
             rss_trend.append(round(rss_mb()))
+        if elapsed > len(rss_samples) * RSS_EVERY_S:
+            rss_samples.append((elapsed, rss_mb(), window.current_view().view_id, recent[:]))
+            recent.clear()
         step()
         if rng.random() < 0.02:  # now and then let everything finish, so that answers get drawn
             counts["settles"] += 1
@@ -181,7 +213,7 @@ def test_soak_in_this_process(qtbot):
         began = time.perf_counter()
         view = window.current_view()
         if roll < 0.03:
-            window.show_view(rng.choice(window.views).view_id)
+            window.show_view(rng.choice(soaked))
             counts["view switches"] += 1
             what = f"show view {window.current_view().view_id}"
         elif roll < 0.12 and view.view_id == "beam" and view.tree.node_items:
@@ -193,6 +225,7 @@ def test_soak_in_this_process(qtbot):
             what = random_action(rng, actions[view.view_id], by_kind)
             counts["edits"] += 1
         timings.append(((time.perf_counter() - began) * 1e3, f"{view.view_id}: {what}"))
+        recent.append(f"{view.view_id}: {what}"[:90])
 
     driver = QTimer()
     driver.setInterval(1)
@@ -204,10 +237,15 @@ def test_soak_in_this_process(qtbot):
         driver.stop()
         settle(qtbot, window)
         heartbeat.stop()
+        requests_run = window.bridge.worker.requests_run
+        final = final_state_problems(window, delivered, asked)
+        gc.collect()
+        rss["with the last random inputs"] = rss_mb()
+        back_to_start_inputs()
+        settle(qtbot, window)
+        qtbot.wait(50)  # their drawing painted
         gc.collect()
         rss["end"] = rss_mb()
-        requests_run = window.bridge.worker.requests_run
-        final = final_state_problems(window, delivered)
         window.close()
 
     wall, cpu = heartbeat.worst()
@@ -218,9 +256,14 @@ def test_soak_in_this_process(qtbot):
           f"pauses until idle {counts['settles']}; requests run by the worker {requests_run}")
     print(f"GUI heartbeat: {len(heartbeat.gaps)} ticks, longest gap {wall:.0f} ms "
           f"(GUI thread busy {cpu:.0f} ms of it); gaps over {BLOCK_LIMIT_MS} ms: {over[:10]}")
-    print(f"RSS after warm-up {rss['after warm-up']:.1f} MB, at the end {rss['end']:.1f} MB "
-          f"(growth {rss['end'] - rss['after warm-up']:+.1f} MB; during the run {rss_trend}); load average {os.getloadavg()}")
+    print(f"RSS with the start inputs after warm-up {rss['after warm-up']:.1f} MB, at the end {rss['end']:.1f} MB "
+          f"(growth {rss['end'] - rss['after warm-up']:+.1f} MB; with the last random inputs "
+          f"{rss['with the last random inputs']:.1f} MB; during the run {rss_trend}); load average {os.getloadavg()}")
     print("GUI-thread stacks sampled while the heartbeat was late:", *heartbeat.worst_stacks(6), sep="\n  ")
+    rises = sorted(zip(rss_samples, rss_samples[1:]), key=lambda pair: pair[0][1] - pair[1][1])[:4]
+    print("largest rises of resident memory in one second:", *(
+        f"  {b[1] - a[1]:+7.1f} MB at {b[0]:5.1f} s on {b[2]} after {len(b[3])} edits: {b[3][-4:]}"
+        for a, b in rises), sep="\n")
     print("slowest GUI-thread work:", *(f"  {ms:6.0f} ms  {what}" for ms, what in sorted(timings)[-8:]), sep="\n")
     assert not problems.exceptions, problems.exceptions[0]
     assert not draw_failures, draw_failures[0]
