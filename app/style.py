@@ -312,9 +312,28 @@ def set_text_colour(label: QLabel, colour: QColor | None) -> None:
     label.setProperty("themed_colour", name)
 
 
+class WrappedLabel(QLabel):
+    """A word-wrapped label whose longest word cannot widen the window.
+
+    Qt's wrapped label asks for its longest word as its minimum width, and labels quote what
+    was typed: a 5,000-letter "word" made the main window over 100,000 pixels wide (a 340 MB
+    backing store and seconds per paint; found by the soak test).  The minimum width asked for
+    is capped at MAX_WORD_EMS ems; a longer word is cut at the label's edge."""
+
+    MAX_WORD_EMS = 20
+
+    def __init__(self, text: str = "", parent=None):
+        super().__init__(text, parent)
+        self.setWordWrap(True)
+
+    def minimumSizeHint(self):  # noqa: N802 - Qt's name
+        hint = super().minimumSizeHint()
+        hint.setWidth(min(hint.width(), self.fontMetrics().horizontalAdvance("M") * self.MAX_WORD_EMS))
+        return hint
+
+
 def wrapped_label(text: str = "", rich: bool = False, colour: QColor | None = None) -> QLabel:
-    label = QLabel(text)
-    label.setWordWrap(True)
+    label = WrappedLabel(text)
     if rich:
         label.setTextFormat(Qt.TextFormat.RichText)
     if colour is not None:

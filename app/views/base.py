@@ -26,7 +26,7 @@ from importlib import import_module
 from typing import Callable
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer, Signal
-from PySide6.QtWidgets import QApplication, QLabel, QWidget
+from PySide6.QtWidgets import QApplication, QWidget
 
 from app import style
 from app.engine_text import engine_message
@@ -55,13 +55,13 @@ def shows(loop: str, doc: str) -> property:
     return property(lambda view: getattr(view, loop).value, doc=doc)
 
 
-class MessageLine(QLabel):
-    """The line under a view's controls: errors in red and bold, notes in grey; hidden when empty."""
+class MessageLine(style.WrappedLabel):
+    """The line under a view's controls: errors in red and bold, notes in grey; hidden when empty.
+    A message may quote what was typed (a WrappedLabel: a long word cannot widen the window)."""
 
     def __init__(self, parent=None):
-        super().__init__(parent)
+        super().__init__("", parent)
         self.setObjectName("message")
-        self.setWordWrap(True)
         self.is_error = False
         self.setFont(style.font(bold=True))
         self.setProperty("font_scale", 1.0)

@@ -14,6 +14,7 @@ is printed and SOAK_SEED repeats a run.  SOAK_VIEWS (view ids, comma-separated) 
 views, to find which one a problem comes from; resident memory is read every second and the
 largest rises are printed with the edits that came just before them."""
 import gc
+import json
 import os
 import random
 import time
@@ -155,6 +156,8 @@ def test_soak_in_this_process(qtbot):
     # 2,048-position encoding or a B=64 tree left on screen would count as growth although it is
     # what the display needs (and is given back when the input changes).
     start_inputs = {view.view_id: capture_view(view) for view in window.views}
+    start_size = window.size()
+    largest = {"width": start_size.width(), "height": start_size.height()}  # the window never grows by itself
 
     def back_to_start_inputs():
         for view in window.views:
@@ -165,7 +168,8 @@ def test_soak_in_this_process(qtbot):
     by_kind = {}
     rss = {}
     rss_trend = []
-    rss_samples = []  # (seconds, MB, view on screen, what was done since the sample before)
+    # (seconds, MB, view on screen, what was done since the sample before, that view's inputs)
+    rss_samples = []
     recent = []
     draw_failures = []
     timings = []  # (ms the GUI thread spent, what it did): the slowest explain a long gap
@@ -200,7 +204,10 @@ def test_soak_in_this_process(qtbot):
         if elapsed > len(rss_trend) * SOAK_SECONDS / 8:
             rss_trend.append(round(rss_mb()))
         if elapsed > len(rss_samples) * RSS_EVERY_S:
-            rss_samples.append((elapsed, rss_mb(), window.current_view().view_id, recent[:]))
+            shown = window.current_view()
+            largest["width"] = max(largest["width"], window.width())
+            largest["height"] = max(largest["height"], window.height())
+            rss_samples.append((elapsed, rss_mb(), shown.view_id, recent[:], capture_view(shown)))
             recent.clear()
         step()
         if rng.random() < 0.02:  # now and then let everything finish, so that answers get drawn
@@ -254,6 +261,7 @@ def test_soak_in_this_process(qtbot):
     print(f"edits {counts['edits']} ({', '.join(f'{k} {v}' for k, v in sorted(by_kind.items()))}); "
           f"view switches {counts['view switches']}, tree clicks {counts['tree clicks']}, "
           f"pauses until idle {counts['settles']}; requests run by the worker {requests_run}")
+    print(f"window {start_size.width()}x{start_size.height()}, at most {largest['width']}x{largest['height']} during the soak")
     print(f"GUI heartbeat: {len(heartbeat.gaps)} ticks, longest gap {wall:.0f} ms "
           f"(GUI thread busy {cpu:.0f} ms of it); gaps over {BLOCK_LIMIT_MS} ms: {over[:10]}")
     print(f"RSS with the start inputs after warm-up {rss['after warm-up']:.1f} MB, at the end {rss['end']:.1f} MB "
@@ -264,11 +272,17 @@ def test_soak_in_this_process(qtbot):
     print("largest rises of resident memory in one second:", *(
         f"  {b[1] - a[1]:+7.1f} MB at {b[0]:5.1f} s on {b[2]} after {len(b[3])} edits: {b[3][-4:]}"
         for a, b in rises), sep="\n")
+    if rises:
+        print("inputs of that view at the largest rise:", json.dumps(rises[0][1][4], ensure_ascii=True)[:3000])
     print("slowest GUI-thread work:", *(f"  {ms:6.0f} ms  {what}" for ms, what in sorted(timings)[-8:]), sep="\n")
     assert not problems.exceptions, problems.exceptions[0]
     assert not draw_failures, draw_failures[0]
     assert not problems.qt_messages, problems.qt_messages[:5]
     assert not final, final
+    # a wrapped label asks for its longest word as its minimum width: a long typed "word" in a
+    # message once made the window 107,000 pixels wide (and the app slow and 340 MB bigger)
+    assert (largest["width"], largest["height"]) == (start_size.width(), start_size.height()), \
+        f"the window grew from {start_size.width()}x{start_size.height()} to {largest['width']}x{largest['height']}"
     # The GUI thread's own CPU time in a gap is what the app made it do; on a machine with more
     # runnable threads than cores a gap also holds time the thread merely waited for a core.
     assert busiest <= BLOCK_LIMIT_MS, f"the GUI thread was busy for {busiest:.0f} ms between two ticks: {over[:10]}"

@@ -70,3 +70,25 @@ def test_title_and_id():
 
     assert TwoLoopView.title() == "Two loops" and TwoLoopView.view_id == "two-loops"
     assert BleuView.view_id == "bleu"  # a registered view's id is its package's name
+
+
+@pytest.mark.parametrize("rich", [False, True])
+def test_a_long_word_in_a_wrapped_label_does_not_widen_its_window(qtbot, rich):
+    """Qt's wrapped label asks for its longest word as its minimum width; labels quote typed
+    text (the BLEU view's n-gram lines), and a 5,000-letter word widened the soak's window to
+    over 100,000 pixels."""
+    from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+    from app import style
+
+    window = QWidget()
+    qtbot.addWidget(window)
+    label = style.wrapped_label("short words here", rich=rich)
+    QVBoxLayout(window).addWidget(label)
+    window.resize(600, 200)
+    window.show()
+    qtbot.waitExposed(window)
+    label.setText("the candidate " + "é" * 3000 + " was typed")
+    qtbot.wait(20)
+    assert window.width() == 600
+    assert label.text().count("é") == 3000  # the text is whole; the word is cut at the edge
