@@ -327,9 +327,14 @@ class WrappedLabel(QLabel):
         self.setWordWrap(True)
 
     def minimumSizeHint(self):  # noqa: N802 - Qt's name
-        hint = super().minimumSizeHint()
-        hint.setWidth(min(hint.width(), self.fontMetrics().horizontalAdvance("M") * self.MAX_WORD_EMS))
-        return hint
+        return capped_width(self, super().minimumSizeHint(), self.MAX_WORD_EMS)
+
+
+def capped_width(widget: QWidget, hint, ems: float):
+    """`hint` (a QSize) at most `ems` ems of `widget`'s font wide: for a widget's minimum size
+    hint, which otherwise grows with the text it shows (and the window with it)."""
+    hint.setWidth(min(hint.width(), round(widget.fontMetrics().horizontalAdvance("M") * ems)))
+    return hint
 
 
 def wrapped_label(text: str = "", rich: bool = False, colour: QColor | None = None) -> QLabel:

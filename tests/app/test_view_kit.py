@@ -92,3 +92,45 @@ def test_a_long_word_in_a_wrapped_label_does_not_widen_its_window(qtbot, rich):
     qtbot.wait(20)
     assert window.width() == 600
     assert label.text().count("é") == 3000  # the text is whole; the word is cut at the edge
+
+
+def test_a_long_message_is_at_most_four_lines_tall_and_leaves_the_window_alone(qtbot):
+    """5,000 quoted characters wrapped to an 11,500-pixel message and a window that tall."""
+    from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+    from app.views.base import MessageLine
+
+    window = QWidget()
+    qtbot.addWidget(window)
+    message = MessageLine()
+    QVBoxLayout(window).addWidget(message)
+    window.resize(600, 200)
+    window.show()
+    qtbot.waitExposed(window)
+    text = "The base must be a number (got “" + "ab " * 1700 + "”)."
+    message.show_message(text)
+    qtbot.wait(20)
+    assert message.text() == text
+    assert (window.width(), window.height()) == (600, 200)
+    four_lines = 4 * message.fontMetrics().lineSpacing() + 2
+    assert message.heightForWidth(message.width()) <= four_lines
+    assert window.minimumSizeHint().height() <= four_lines + 30  # the layout's margins
+
+
+def test_a_long_output_strip_leaves_the_window_alone(qtbot):
+    """Sixteen long words of the word model asked for 1,576 pixels; sixty for far more."""
+    from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+    from app.widgets.output_strip import OutputStrip
+
+    window = QWidget()
+    qtbot.addWidget(window)
+    strip = OutputStrip()
+    QVBoxLayout(window).addWidget(strip)
+    window.resize(1000, 300)
+    window.show()
+    qtbot.waitExposed(window)
+    strip.set_tokens(["international"] * 60, [0.5] * 60, caption="output:")
+    qtbot.wait(20)
+    assert window.width() == 1000
+    assert strip.text().count("international") == 60
