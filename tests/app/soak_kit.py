@@ -321,6 +321,21 @@ def rss_mb() -> float:
     return resident_pages * os.sysconf("SC_PAGE_SIZE") / 2**20
 
 
+def rss_parts() -> dict[str, float]:
+    """Resident memory by kind from /proc/self/status, MB: anonymous (heaps, arrays, Qt's
+    images), file-backed (code, fonts) and shared; {} where the kernel does not say."""
+    parts = {}
+    try:
+        with open("/proc/self/status") as f:
+            for line in f:
+                key, _, value = line.partition(":")
+                if key in ("RssAnon", "RssFile", "RssShmem"):
+                    parts[key[3:].lower()] = round(int(value.split()[0]) / 1024, 1)
+    except OSError:
+        pass
+    return parts
+
+
 def same_value(a, b, path="value") -> list[str]:
     """Differences between two engine values (frozen dataclasses, arrays, numbers, containers)."""
     if dataclasses.is_dataclass(a) and not isinstance(a, type):

@@ -72,22 +72,28 @@ def test_title_and_id():
     assert BleuView.view_id == "bleu"  # a registered view's id is its package's name
 
 
+def alone_in_a_window(qtbot, widget, width: int, height: int):
+    """`widget` in a layout of a shown top-level window of that size."""
+    from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+    window = QWidget()
+    qtbot.addWidget(window)
+    QVBoxLayout(window).addWidget(widget)
+    window.resize(width, height)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
 @pytest.mark.parametrize("rich", [False, True])
 def test_a_long_word_in_a_wrapped_label_does_not_widen_its_window(qtbot, rich):
     """Qt's wrapped label asks for its longest word as its minimum width; labels quote typed
     text (the BLEU view's n-gram lines), and a 5,000-letter word widened the soak's window to
     over 100,000 pixels."""
-    from PySide6.QtWidgets import QVBoxLayout, QWidget
-
     from app import style
 
-    window = QWidget()
-    qtbot.addWidget(window)
     label = style.wrapped_label("short words here", rich=rich)
-    QVBoxLayout(window).addWidget(label)
-    window.resize(600, 200)
-    window.show()
-    qtbot.waitExposed(window)
+    window = alone_in_a_window(qtbot, label, 600, 200)
     label.setText("the candidate " + "é" * 3000 + " was typed")
     qtbot.wait(20)
     assert window.width() == 600
@@ -96,17 +102,10 @@ def test_a_long_word_in_a_wrapped_label_does_not_widen_its_window(qtbot, rich):
 
 def test_a_long_message_is_at_most_four_lines_tall_and_leaves_the_window_alone(qtbot):
     """5,000 quoted characters wrapped to an 11,500-pixel message and a window that tall."""
-    from PySide6.QtWidgets import QVBoxLayout, QWidget
-
     from app.views.base import MessageLine
 
-    window = QWidget()
-    qtbot.addWidget(window)
     message = MessageLine()
-    QVBoxLayout(window).addWidget(message)
-    window.resize(600, 200)
-    window.show()
-    qtbot.waitExposed(window)
+    window = alone_in_a_window(qtbot, message, 600, 200)
     text = "The base must be a number (got “" + "ab " * 1700 + "”)."
     message.show_message(text)
     qtbot.wait(20)
@@ -119,17 +118,10 @@ def test_a_long_message_is_at_most_four_lines_tall_and_leaves_the_window_alone(q
 
 def test_a_long_output_strip_leaves_the_window_alone(qtbot):
     """Sixteen long words of the word model asked for 1,576 pixels; sixty for far more."""
-    from PySide6.QtWidgets import QVBoxLayout, QWidget
-
     from app.widgets.output_strip import OutputStrip
 
-    window = QWidget()
-    qtbot.addWidget(window)
     strip = OutputStrip()
-    QVBoxLayout(window).addWidget(strip)
-    window.resize(1000, 300)
-    window.show()
-    qtbot.waitExposed(window)
+    window = alone_in_a_window(qtbot, strip, 1000, 300)
     strip.set_tokens(["international"] * 60, [0.5] * 60, caption="output:")
     qtbot.wait(20)
     assert window.width() == 1000
