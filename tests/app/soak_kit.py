@@ -188,6 +188,8 @@ class Heartbeat(QObject):
         self._timer.setInterval(interval_ms)
         self._timer.timeout.connect(self._tick)
         self._last = None
+        self._overhead_ms = 0.0  # the test's own measuring since the last tick (not the app's work)
+        self.overhead_ms = 0.0  # all of it
 
     def start(self):
         self._last = (time.perf_counter(), time.thread_time())
@@ -235,9 +237,17 @@ class Heartbeat(QObject):
         return [f"{count} × {stack}" for stack, count in
                 sorted(self.late_stacks.items(), key=lambda kv: -kv[1])[:n]]
 
+    def exclude(self, began_cpu: float) -> None:
+        """GUI-thread CPU time since `began_cpu` (time.thread_time()) went to the test's own
+        measuring (reading RSS, capturing inputs): it is not counted as the app's."""
+        spent = (time.thread_time() - began_cpu) * 1e3
+        self._overhead_ms += spent
+        self.overhead_ms += spent
+
     def _tick(self):
         now = (time.perf_counter(), time.thread_time())
-        self.gaps.append(((now[0] - self._last[0]) * 1e3, (now[1] - self._last[1]) * 1e3))
+        self.gaps.append(((now[0] - self._last[0]) * 1e3, (now[1] - self._last[1]) * 1e3 - self._overhead_ms))
+        self._overhead_ms = 0.0
         self._last = now
         self._label = self.label()
 

@@ -17,9 +17,10 @@ from app.widgets.tree_canvas import curved_edge
 
 class EdgeLayer(QGraphicsItem):
     """Edges keyed by their child's node id, each an S-curve from (x0, y0) to (x1, y1), x0 ≤ x1.
-    `pens`: style name -> pen, in drawing order.  `set_ends`, `set_hidden` and `set_styles`
-    replace one aspect each; an edge without a style gets the first.  The bounding rectangle
-    covers the shown edges only (a picture export sizes itself by it)."""
+    `pens`: style name -> pen, in drawing order.  `set_ends`, `set_hidden`, `set_styles` and
+    `set_highlighted` replace one aspect each; an edge without a style gets the first, a
+    highlighted one the last (clicking through hypotheses changes only that set).  The bounding
+    rectangle covers the shown edges only (a picture export sizes itself by it)."""
 
     def __init__(self, pens: dict[str, QPen]):
         super().__init__()
@@ -30,6 +31,8 @@ class EdgeLayer(QGraphicsItem):
         self.ends: dict[int, tuple[float, float, float, float]] = {}
         self.hidden: set[int] = set()
         self.styles: dict[int, str] = {}
+        self.highlighted: set[int] = set()
+        self._highlight = list(pens)[-1]
         self._paths: dict[int, QPainterPath] = {}
         self._shown: dict[str, list[int]] = {}
         self._bounds = QRectF()
@@ -50,6 +53,11 @@ class EdgeLayer(QGraphicsItem):
             self.styles = styles
             self._refresh()
 
+    def set_highlighted(self, node_ids: set[int]) -> None:
+        if node_ids != self.highlighted:
+            self.highlighted = set(node_ids)
+            self._refresh()
+
     def shown(self) -> dict[str, list[int]]:
         """Node ids of the drawn edges by style, in drawing order."""
         return {kind: sorted(ids) for kind, ids in self._shown.items()}
@@ -61,7 +69,8 @@ class EdgeLayer(QGraphicsItem):
         for node_id, (x0, y0, x1, y1) in self.ends.items():
             if node_id in self.hidden:
                 continue
-            shown[self.styles.get(node_id, self._default)].append(node_id)
+            kind = self._highlight if node_id in self.highlighted else self.styles.get(node_id, self._default)
+            shown[kind].append(node_id)
             left, right = min(left, x0), max(right, x1)
             top, bottom = min(top, y0, y1), max(bottom, y0, y1)
         self.prepareGeometryChange()

@@ -277,6 +277,8 @@ class BeamTree(TreeCanvas):
             self.node_items[cand.node_id] = item
         self.edges = EdgeLayer(self.EDGE_PENS)
         self.edges.setZValue(0)  # under the boxes
+        self.edges.set_styles({node_id: "live" if item.status in ("kept", "finished") else "other"
+                               for node_id, item in self.node_items.items()})
         scene.addItem(self.edges)
         for step in range(0, result.steps_run + 1):
             header = QGraphicsSimpleTextItem(translate("BeamTree", "start") if step == 0
@@ -421,9 +423,7 @@ class BeamTree(TreeCanvas):
             self.root_item.on_path = bool(self.path_nodes)
             self.root_item.update()
         if self.edges is not None:
-            self.edges.set_styles({node_id: "path" if node_id in self.path_nodes else
-                                   "live" if item.status in ("kept", "finished") else "other"
-                                   for node_id, item in self.node_items.items()})
+            self.edges.set_highlighted(self.path_nodes)
 
     # ---- what is shown --------------------------------------------------------------------
     def set_show_pruned(self, show: bool) -> None:
