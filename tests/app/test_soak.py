@@ -71,7 +71,23 @@ def final_state_problems(window, delivered, asked) -> list[str]:
     """Every input-driven loop shows what the engine computes for its view's current input.
     A loop that was never asked (the playground's "Why scale" statistics are computed the first
     time their tab opens) shows nothing and is left out."""
+    import torch
+
+    from app.bridge import EngineBridge
+
+    # as the app's worker computes: its thread count (another one sums in another order, and
+    # candidates whose scores then differ in the last bit swap places in the trace)
     context = EngineContext("cpu")
+    threads = torch.get_num_threads()
+    torch.set_num_threads(EngineBridge.DEFAULT_THREADS)
+    try:
+        with torch.inference_mode():
+            return _final_state_problems(window, delivered, asked, context)
+    finally:
+        torch.set_num_threads(threads)
+
+
+def _final_state_problems(window, delivered, asked, context) -> list[str]:
     problems = []
     checked = 0
     for view in window.views:
