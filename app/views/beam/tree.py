@@ -53,8 +53,11 @@ GROUP_GAP = 8.0
 PAD_X = 6.0
 #: "All candidates" draws at most this many boxes: B=64 over the date vocabulary has 72,000
 #: candidates, whose boxes held 300 MB and took seconds to build; past the limit the best-ranked
-#: candidates of each step are drawn (`candidates_left_out` says how many are not)
-MAX_BOXES = 3000
+#: candidates of each step are drawn (`candidates_left_out` says how many are not).  The
+#: considered candidates are always drawn (at most 2B per step).  2,000 boxes take about 70 ms
+#: of GUI thread to build and paint on a busy 2-core machine (3,000 took 105 ms, and with the
+#: rest of the beam view's drawing the soak's 200 ms limit was reached)
+MAX_BOXES = 2000
 # text sizes relative to the application font (they follow View ▸ Larger text)
 TOKEN_SCALE, NUMBER_SCALE, HEADER_SCALE = 1.15, 0.95, 1.0
 
