@@ -28,7 +28,8 @@ from soak_kit import Heartbeat, Problems, collect, random_action, rss_mb, rss_pa
 
 from app.session import apply_view, capture_view
 from app.views.base import InputProblem, MessageLine
-from engine.jobs import EngineContext
+from engine.jobs import AttentionRequest, BeamRequest, EngineContext
+from engine.models.registry import list_models
 
 SOAK_SECONDS = float(os.environ.get("SOAK_SECONDS", "80"))
 SEED = int(os.environ.get("SOAK_SEED", "20261201"))
@@ -174,6 +175,14 @@ def test_soak_in_this_process(qtbot):
     window.bridge.submit = lambda channel, request: (asked.add(channel), submit(channel, request))[1]
     window.show()
     settle(qtbot, window, timeout=120_000)
+    # Every installed model loaded by the worker before the soak: the engine keeps the models it
+    # loaded (weights and the search's first buffers, up to 45 MB for a view's first use of a
+    # model), which counted as growth when the first switch to a model came after the warm-up.
+    for info in list_models():
+        if not info.error:
+            window.bridge.submit("soak-warm-up", AttentionRequest(info.name, "1 January 2000"))
+            window.bridge.submit("soak-warm-up-beam", BeamRequest(info.name, "1 January 2000", beam_width=64))
+            settle(qtbot, window, timeout=120_000)
     actions = {view.view_id: collect(view) for view in window.views}
     soaked = [v.view_id for v in window.views if not ONLY_VIEWS or v.view_id in ONLY_VIEWS]
     assert soaked, f"SOAK_VIEWS={ONLY_VIEWS} names none of {[v.view_id for v in window.views]}"
