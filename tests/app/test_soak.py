@@ -151,7 +151,8 @@ def test_soak_every_view_survives_random_edits():
     import sys
 
     env = dict(os.environ, SOAK_CHILD="1")
-    child = subprocess.run([sys.executable, "-m", "pytest", "-q", "-s", "-p", "no:cacheprovider",
+    # a short traceback, so that the counts printed before it fit in what is shown here
+    child = subprocess.run([sys.executable, "-m", "pytest", "-q", "-s", "--tb=short", "-p", "no:cacheprovider",
                             f"{__file__}::test_soak_in_this_process"], env=env, capture_output=True,
                            text=True, timeout=SOAK_SECONDS + 600)
     print(child.stdout[-6000:], child.stderr[-3000:])
