@@ -312,9 +312,47 @@ def set_text_colour(label: QLabel, colour: QColor | None) -> None:
     label.setProperty("themed_colour", name)
 
 
+class WrappedLabel(QLabel):
+    """A word-wrapped label whose longest word cannot widen the window.
+
+    Qt's wrapped label asks for its longest word as its minimum width, and labels quote what
+    was typed: a 5,000-letter "word" made the main window over 100,000 pixels wide (a 340 MB
+    backing store and seconds per paint; found by the soak test).  The minimum width asked for
+    is capped at MAX_WORD_EMS ems; a longer word is cut at the label's edge.
+
+    Its height for a width is remembered for the text and font shown: layouts ask for it many
+    times per change, and Qt lays out the whole text each time (a message quoting 5,000 typed
+    characters cost the GUI thread over 100 ms per relayout)."""
+
+    MAX_WORD_EMS = 20
+
+    def __init__(self, text: str = "", parent=None):
+        super().__init__(text, parent)
+        self.setWordWrap(True)
+        self._heights: tuple[str, str, dict[int, int]] = ("", "", {})  # text, font, width -> height
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt's name
+        text, font = self.text(), self.font().key()
+        if (text, font) != self._heights[:2]:
+            self._heights = (text, font, {})
+        heights = self._heights[2]
+        if width not in heights:
+            heights[width] = super().heightForWidth(width)
+        return heights[width]
+
+    def minimumSizeHint(self):  # noqa: N802 - Qt's name
+        return capped_width(self, super().minimumSizeHint(), self.MAX_WORD_EMS)
+
+
+def capped_width(widget: QWidget, hint, ems: float):
+    """`hint` (a QSize) at most `ems` ems of `widget`'s font wide: for a widget's minimum size
+    hint, which otherwise grows with the text it shows (and the window with it)."""
+    hint.setWidth(min(hint.width(), round(widget.fontMetrics().horizontalAdvance("M") * ems)))
+    return hint
+
+
 def wrapped_label(text: str = "", rich: bool = False, colour: QColor | None = None) -> QLabel:
-    label = QLabel(text)
-    label.setWordWrap(True)
+    label = WrappedLabel(text)
     if rich:
         label.setTextFormat(Qt.TextFormat.RichText)
     if colour is not None:

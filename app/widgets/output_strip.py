@@ -20,12 +20,21 @@ def probability_colour(p: float) -> str:
 
 
 class OutputStrip(QLabel):
+    """One table row of tokens.  Its minimum width is capped at MAX_EMS ems (a longer output is
+    cut at the edge): as wide as its tokens, a 16-word output of the word model asked for
+    1,576 pixels and widened the window beyond a 1280-pixel projector (found by the soak)."""
+
+    MAX_EMS = 40
+
     def __init__(self, parent=None):
         super().__init__(parent)
         self.setTextFormat(Qt.TextFormat.RichText)
         self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.tokens: list[str] = []
         self.probabilities: list[float] = []
+
+    def minimumSizeHint(self):  # noqa: N802 - Qt's name
+        return style.capped_width(self, super().minimumSizeHint(), self.MAX_EMS)
 
     def set_tokens(self, tokens, probabilities, caption: str = "") -> None:
         self.tokens = list(tokens)

@@ -188,10 +188,13 @@ class Heartbeat(QObject):
         self._timer.setInterval(interval_ms)
         self._timer.timeout.connect(self._tick)
         self._last = None
+        self._overhead_ms = 0.0  # the test's own measuring since the last tick (not the app's work)
+        self.overhead_ms = 0.0  # all of it
 
     def start(self):
         self._last = (time.perf_counter(), time.thread_time())
         self._gui_thread = threading.get_ident()
+        self._label = self.label()
         self._timer.start()
         self.late_stacks: dict[str, int] = {}  # GUI-thread stack seen while a tick is late -> samples
         self._watching = True
@@ -205,33 +208,68 @@ class Heartbeat(QObject):
 
     def _watch(self):
         """Sample the GUI thread's Python stack whenever a tick is over 100 ms late: what it is
-        doing then is what blocks it (a C++ paint shows as the innermost Python frame above it)."""
-        import sys
-        import traceback
+        doing then is what blocks it (a C++ paint shows as the innermost Python frame above it).
 
-        while self._watching:
-            time.sleep(0.02)
-            if (time.perf_counter() - self._last[0]) * 1e3 > 100 + self.interval_ms:
-                frame = sys._current_frames().get(self._gui_thread)
-                if frame is not None:
-                    summary = traceback.extract_stack(frame)[-6:]
-                    key = " <- ".join(f"{f.name} ({f.filename.rsplit('/', 2)[-1]}:{f.lineno})"
-                                      for f in reversed(summary))
-                    key = f"[{self.label()}] {key}"
+        The stack is read as text written by faulthandler, never as frame objects: a frame
+        object held here keeps the GUI thread's locals alive after its function returns, and
+        the last reference then dies in this thread, so a Qt object among those locals was
+        destroyed here, outside its thread (a timer of it left registered: the soak's
+        segmentation faults in QTimerInfoList::activateTimers and in painting).  No Qt call is
+        made here either: the label of the view on screen is read by the GUI thread's ticks."""
+        import faulthandler
+        import tempfile
+
+        with tempfile.TemporaryFile("w+") as dump:
+            while self._watching:
+                time.sleep(0.02)
+                if (time.perf_counter() - self._last[0]) * 1e3 <= 100 + self.interval_ms:
+                    continue
+                dump.seek(0)
+                dump.truncate()
+                faulthandler.dump_traceback(dump, all_threads=True)
+                dump.seek(0)
+                frames = gui_thread_frames(dump.read(), self._gui_thread)[:6]
+                if frames:
+                    key = f"[{self._label}] " + " <- ".join(frames)
                     self.late_stacks[key] = self.late_stacks.get(key, 0) + 1
 
     def worst_stacks(self, n: int = 3) -> list[str]:
         return [f"{count} × {stack}" for stack, count in
                 sorted(self.late_stacks.items(), key=lambda kv: -kv[1])[:n]]
 
+    def exclude(self, began_cpu: float) -> None:
+        """GUI-thread CPU time since `began_cpu` (time.thread_time()) went to the test's own
+        measuring (reading RSS, capturing inputs): it is not counted as the app's."""
+        spent = (time.thread_time() - began_cpu) * 1e3
+        self._overhead_ms += spent
+        self.overhead_ms += spent
+
     def _tick(self):
         now = (time.perf_counter(), time.thread_time())
-        self.gaps.append(((now[0] - self._last[0]) * 1e3, (now[1] - self._last[1]) * 1e3))
+        self.gaps.append(((now[0] - self._last[0]) * 1e3, (now[1] - self._last[1]) * 1e3 - self._overhead_ms))
+        self._overhead_ms = 0.0
         self._last = now
+        self._label = self.label()
 
     def worst(self) -> tuple[float, float]:
         """(longest wall gap, CPU time of the GUI thread in it), both in ms."""
         return max(self.gaps, default=(0.0, 0.0))
+
+
+def gui_thread_frames(dump: str, thread_id: int) -> list[str]:
+    """The frames of thread `thread_id` in a faulthandler dump, innermost first, as
+    "function (folder/file.py:line)"."""
+    frames, inside = [], False
+    for line in dump.splitlines():
+        if line.startswith(("Thread 0x", "Current thread 0x")):
+            inside = int(line.split("0x", 1)[1].split()[0], 16) == thread_id
+            continue
+        line = line.strip()
+        if inside and line.startswith("File "):
+            path, _, rest = line[6:].partition('", line ')
+            number, _, name = rest.partition(" in ")
+            frames.append(f"{name} ({path.rsplit('/', 2)[-1]}:{number})")
+    return frames
 
 
 #: what the headless test platform ("offscreen") says about itself, not about the app: it cannot
@@ -257,6 +295,8 @@ class Problems:
                 return
             if kind != QtMsgType.QtDebugMsg and kind != QtMsgType.QtInfoMsg:
                 self.qt_messages.append(f"{kind.name}: {text}")
+                # at once too: a warning just before a crash names its cause
+                print(f"Qt {kind.name} ({threading.current_thread().name}): {text}", file=sys.stderr, flush=True)
 
         def hook(exc_type, exc, tb):
             self.exceptions.append("".join(traceback.format_exception(exc_type, exc, tb))[-3000:])
@@ -289,6 +329,21 @@ def rss_mb() -> float:
     with open("/proc/self/statm") as f:
         resident_pages = int(f.read().split()[1])
     return resident_pages * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+def rss_parts() -> dict[str, float]:
+    """Resident memory by kind from /proc/self/status, MB: anonymous (heaps, arrays, Qt's
+    images), file-backed (code, fonts) and shared; {} where the kernel does not say."""
+    parts = {}
+    try:
+        with open("/proc/self/status") as f:
+            for line in f:
+                key, _, value = line.partition(":")
+                if key in ("RssAnon", "RssFile", "RssShmem"):
+                    parts[key[3:].lower()] = round(int(value.split()[0]) / 1024, 1)
+    except OSError:
+        pass
+    return parts
 
 
 def same_value(a, b, path="value") -> list[str]:

@@ -85,3 +85,22 @@ def test_a_target_with_characters_the_model_never_writes_is_refused_by_name(qtbo
     qtbot.waitUntil(lambda: view.result is not good and not view.busy, timeout=20000)
     assert not view.stale and not view.message.is_error
     assert view.result.output_text == "2021-03-26"
+
+
+def test_a_long_typed_word_in_the_message_does_not_widen_the_window(qtbot, view):
+    """A wrapped label asks for its longest word as its minimum width: the word model quotes an
+    unknown target word whole, and a 5,000-letter one made the soak's window 107,000 pixels wide."""
+    index = view.controls.model_box.findText("zh-en-toy")
+    if index < 0:
+        pytest.skip("the word model is not installed")
+    size = view.size()
+    view.controls.model_box.setCurrentIndex(index)
+    qtbot.waitUntil(lambda: not view.busy, timeout=30000)
+    view.controls.teacher_check.setChecked(True)
+    word = "é" * 3000
+    view.controls.teacher_input.setText(word)
+    qtbot.waitUntil(lambda: view.message.is_error and not view.busy, timeout=20000)
+    assert word in view.message.text()  # all of it is there; on screen it is cut at the edge
+    qtbot.wait(20)  # the layout's answer to the new text
+    assert view.size() == size
+    assert view.minimumSizeHint().width() <= size.width()

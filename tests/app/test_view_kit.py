@@ -70,3 +70,59 @@ def test_title_and_id():
 
     assert TwoLoopView.title() == "Two loops" and TwoLoopView.view_id == "two-loops"
     assert BleuView.view_id == "bleu"  # a registered view's id is its package's name
+
+
+def alone_in_a_window(qtbot, widget, width: int, height: int):
+    """`widget` in a layout of a shown top-level window of that size."""
+    from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+    window = QWidget()
+    qtbot.addWidget(window)
+    QVBoxLayout(window).addWidget(widget)
+    window.resize(width, height)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+@pytest.mark.parametrize("rich", [False, True])
+def test_a_long_word_in_a_wrapped_label_does_not_widen_its_window(qtbot, rich):
+    """Qt's wrapped label asks for its longest word as its minimum width; labels quote typed
+    text (the BLEU view's n-gram lines), and a 5,000-letter word widened the soak's window to
+    over 100,000 pixels."""
+    from app import style
+
+    label = style.wrapped_label("short words here", rich=rich)
+    window = alone_in_a_window(qtbot, label, 600, 200)
+    label.setText("the candidate " + "é" * 3000 + " was typed")
+    qtbot.wait(20)
+    assert window.width() == 600
+    assert label.text().count("é") == 3000  # the text is whole; the word is cut at the edge
+
+
+def test_a_long_message_is_at_most_four_lines_tall_and_leaves_the_window_alone(qtbot):
+    """5,000 quoted characters wrapped to an 11,500-pixel message and a window that tall."""
+    from app.views.base import MessageLine
+
+    message = MessageLine()
+    window = alone_in_a_window(qtbot, message, 600, 200)
+    text = "The base must be a number (got “" + "ab " * 1700 + "”)."
+    message.show_message(text)
+    qtbot.wait(20)
+    assert message.text() == text
+    assert (window.width(), window.height()) == (600, 200)
+    four_lines = 4 * message.fontMetrics().lineSpacing() + 2
+    assert message.heightForWidth(message.width()) <= four_lines
+    assert window.minimumSizeHint().height() <= four_lines + 30  # the layout's margins
+
+
+def test_a_long_output_strip_leaves_the_window_alone(qtbot):
+    """Sixteen long words of the word model asked for 1,576 pixels; sixty for far more."""
+    from app.widgets.output_strip import OutputStrip
+
+    strip = OutputStrip()
+    window = alone_in_a_window(qtbot, strip, 1000, 300)
+    strip.set_tokens(["international"] * 60, [0.5] * 60, caption="output:")
+    qtbot.wait(20)
+    assert window.width() == 1000
+    assert strip.text().count("international") == 60

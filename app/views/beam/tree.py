@@ -18,12 +18,13 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPainter, QPen
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsSimpleTextItem
+from PySide6.QtGui import QBrush, QColor, QCursor, QFontMetricsF, QPainter, QPen
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem
 
 from app import style
+from app.views.beam.edges import EdgeLayer
 from app.widgets.tokens import display_token
-from app.widgets.tree_canvas import TreeCanvas, curved_edge
+from app.widgets.tree_canvas import TreeCanvas
 from engine.decoding import normalization_divisor
 
 #: Qt's translation, by a short name (pyside6-lupdate reads translate(context, text) calls)
@@ -52,8 +53,11 @@ GROUP_GAP = 8.0
 PAD_X = 6.0
 #: "All candidates" draws at most this many boxes: B=64 over the date vocabulary has 72,000
 #: candidates, whose boxes held 300 MB and took seconds to build; past the limit the best-ranked
-#: candidates of each step are drawn (`candidates_left_out` says how many are not)
-MAX_BOXES = 3000
+#: candidates of each step are drawn (`candidates_left_out` says how many are not).  The
+#: considered candidates are always drawn (at most 2B per step).  2,000 boxes take about 70 ms
+#: of GUI thread to build and paint on a busy 2-core machine (3,000 took 105 ms, and with the
+#: rest of the beam view's drawing the soak's 200 ms limit was reached)
+MAX_BOXES = 2000
 # text sizes relative to the application font (they follow View ▸ Larger text)
 TOKEN_SCALE, NUMBER_SCALE, HEADER_SCALE = 1.15, 0.95, 1.0
 
@@ -86,7 +90,7 @@ class NodeItem(QGraphicsItem):
         self._tooltip = tooltip
         self._tooltip_set = False
         self.setAcceptHoverEvents(True)
-        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.setCursor(tree.box_cursor)  # one shared QCursor: converting the enum each time cost 20 ms per 3,000 boxes
 
     def toolTip(self) -> str:  # noqa: N802 - Qt's name
         return self._tooltip() if callable(self._tooltip) else self._tooltip
@@ -161,13 +165,6 @@ class NodeItem(QGraphicsItem):
         else:
             super().mousePressEvent(event)
 
-    # anchors for edges
-    def left_anchor(self) -> QPointF:
-        return self.pos() + QPointF(0, self.tree.line_height / 2)
-
-    def right_anchor(self) -> QPointF:
-        return self.pos() + QPointF(self.width, self.tree.line_height / 2)
-
 
 class BeamTree(TreeCanvas):
     """`set_search` draws an engine.beam_analysis.BeamAnalysis; the other setters change what is
@@ -182,7 +179,7 @@ class BeamTree(TreeCanvas):
         self.column_width: dict[int, float] = {}
         self.analysis = None
         self.node_items: dict[int, NodeItem] = {}
-        self.edge_items: dict[int, QGraphicsPathItem] = {}  # keyed by the child's node_id
+        self.edges: EdgeLayer | None = None  # every edge, keyed by the child's node_id
         self.header_items: dict[int, QGraphicsSimpleTextItem] = {}  # keyed by step (0 = start)
         self.root_item: NodeItem | None = None
         self.show_pruned = True
@@ -191,6 +188,7 @@ class BeamTree(TreeCanvas):
         self.revealed_steps = 0
         self.selected_node: int | None = None
         self.path_nodes: set[int] = set()
+        self.box_cursor = QCursor(Qt.CursorShape.PointingHandCursor)
         self.restyle()
 
     def restyle(self) -> None:
@@ -250,8 +248,8 @@ class BeamTree(TreeCanvas):
         scene = self.scene()
         scene.clear()
         self._widths.clear()  # bounded by one tree's texts
-        self.node_items, self.edge_items, self.header_items = {}, {}, {}
-        self.root_item = None
+        self.node_items, self.header_items = {}, {}
+        self.root_item = self.edges = None
         a = self.analysis
         if a is None:
             return
@@ -280,11 +278,11 @@ class BeamTree(TreeCanvas):
             item.setZValue(2)
             scene.addItem(item)
             self.node_items[cand.node_id] = item
-        for node_id in self.node_items:
-            edge = QGraphicsPathItem()
-            edge.setZValue(0)
-            scene.addItem(edge)
-            self.edge_items[node_id] = edge
+        self.edges = EdgeLayer(self.EDGE_PENS)
+        self.edges.setZValue(0)  # under the boxes
+        self.edges.set_styles({node_id: "live" if item.status in ("kept", "finished") else "other"
+                               for node_id, item in self.node_items.items()})
+        scene.addItem(self.edges)
         for step in range(0, result.steps_run + 1):
             header = QGraphicsSimpleTextItem(translate("BeamTree", "start") if step == 0
                                              else translate("BeamTree", "step {0}").format(step))
@@ -348,6 +346,7 @@ class BeamTree(TreeCanvas):
         x = self.root_item.width + COLUMN_GAP
         self.column_x, self.column_width = {0: 0.0}, {0: self.root_item.width}
         order = {0: 0}  # node_id -> position in its column
+        box_y = {0: 0.0}  # node_id -> top of its box, for the boxes laid out
         top, bottom = 0.0, self.root_item.height
         for step in range(1, result.steps_run + 1):
             column = [self.node_items[c.node_id] for c in result.trace[step - 1]
@@ -362,24 +361,34 @@ class BeamTree(TreeCanvas):
             for parent in sorted(groups, key=lambda p: order.get(p, 0)):
                 items = sorted(groups[parent], key=lambda it: result.nodes[it.node_id].rank)
                 parent_item = self.root_item if parent == 0 else self.node_items.get(parent)
-                start = parent_item.pos().y() if parent_item is not None else 0.0
+                start = box_y.get(parent, 0.0) if parent_item is not None else 0.0
                 if y is not None:
                     start = max(start, y + GROUP_GAP)
                 for it in items:
                     it.set_width(width)
                     it.setPos(x, start)
+                    box_y[it.node_id] = start
                     order[it.node_id] = position
                     position += 1
                     start += it.height + ROW_GAP
                 y = start - ROW_GAP
-                top = min(top, items[0].pos().y())
+                top = min(top, box_y[items[0].node_id])
                 bottom = max(bottom, y)
             x += width + COLUMN_GAP
-        for node_id, edge in self.edge_items.items():
+        # each edge from the middle of its parent's first line to its own (the boxes of a
+        # column share its x and width: no questions to the 3,000 items)
+        middle = self.line_height / 2
+        ends = {}
+        for node_id, item in self.node_items.items():
+            if node_id not in box_y:
+                continue
             cand = result.nodes[node_id]
-            parent = self.root_item if cand.parent == 0 else self.node_items.get(cand.parent)
-            if parent is not None:
-                edge.setPath(curved_edge(parent.right_anchor(), self.node_items[node_id].left_anchor()))
+            parent_y = box_y.get(cand.parent)
+            if parent_y is not None:
+                step = item.step
+                ends[node_id] = (self.column_x[step - 1] + self.column_width[step - 1], parent_y + middle,
+                                 self.column_x[step], box_y[node_id] + middle)
+        self.edges.set_ends(ends)
         header_gap = QFontMetricsF(self.header_font).height() + 10
         for step, header in self.header_items.items():
             header.setPos(self.column_x.get(step, 0.0) + 2, top - header_gap)
@@ -391,36 +400,33 @@ class BeamTree(TreeCanvas):
         self.scene().setSceneRect(extent.adjusted(-20, -20, 20, 20))
 
     def _apply_visibility(self) -> None:
-        for item in self.node_items.values():
-            item.setVisible(item.step <= self.revealed_steps and self.laid_out(item))
-        for node_id, edge in self.edge_items.items():
-            edge.setVisible(self.node_items[node_id].isVisible())
+        hidden = set()
+        for node_id, item in self.node_items.items():
+            visible = item.step <= self.revealed_steps and self.laid_out(item)
+            item.setVisible(visible)
+            if not visible:
+                hidden.add(node_id)
+        self.edges.set_hidden(hidden)
         for step, header in self.header_items.items():
             header.setVisible(step <= self.revealed_steps)
 
-    #: edge pens and z-values: on the highlighted path, between kept or finished boxes, to the others
-    EDGE_STYLES = {"path": (QPen(QColor(PATH_COLOUR), 3.5), 1), "live": (QPen(QColor("#78909c"), 1.6), 0.5),
-                   "other": (QPen(QColor("#d5dbe0"), 1.0), 0)}
+    #: edge pens, in drawing order: to the other boxes, between kept or finished boxes, on the
+    #: highlighted path (drawn last, on top)
+    EDGE_PENS = {"other": QPen(QColor("#d5dbe0"), 1.0), "live": QPen(QColor("#78909c"), 1.6),
+                 "path": QPen(QColor(PATH_COLOUR), 3.5)}
 
     def _apply_highlight(self) -> None:
         for node_id, item in self.node_items.items():
-            item.on_path = node_id in self.path_nodes
-            item.selected_node = node_id == self.selected_node
-            item.update()
+            on_path, selected = node_id in self.path_nodes, node_id == self.selected_node
+            if (item.on_path, item.selected_node) != (on_path, selected):  # repaint only what changed
+                item.on_path, item.selected_node = on_path, selected
+                item.update()
         if self.root_item is not None:
             self.root_item.selected_node = self.selected_node == 0
             self.root_item.on_path = bool(self.path_nodes)
             self.root_item.update()
-        for node_id, edge in self.edge_items.items():
-            item = self.node_items[node_id]
-            kind = "path" if node_id in self.path_nodes else "live" if item.status in ("kept", "finished") else "other"
-            if getattr(edge, "style_kind", None) == kind:  # unchanged: no repaint, no re-indexing
-                continue
-            edge.style_kind = kind
-            pen, z = self.EDGE_STYLES[kind]
-            edge.setPen(pen)
-            if edge.zValue() != z:  # re-indexing the scene for an unchanged value cost 0.4 s at 7,000 edges
-                edge.setZValue(z)
+        if self.edges is not None:
+            self.edges.set_highlighted(self.path_nodes)
 
     # ---- what is shown --------------------------------------------------------------------
     def set_show_pruned(self, show: bool) -> None:
