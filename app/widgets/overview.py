@@ -16,7 +16,7 @@ from PySide6.QtCore import QRectF, Signal
 from PySide6.QtGui import QFontMetrics
 
 from app import style
-from engine.attention_overview import TILE_PIXELS, OverviewSummary, downsample, summarise  # noqa: F401 - re-exported
+from engine.attention_overview import TILE_PIXELS, OverviewSummary, summarise  # noqa: F401 - TILE_PIXELS re-exported
 
 #: caption size relative to the application's text
 CAPTION_SCALE = 0.85

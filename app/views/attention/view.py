@@ -17,7 +17,6 @@ from app.widgets.heatmap import AttentionHeatmap
 from app.widgets.output_strip import OutputStrip
 from app.widgets.overview import AttentionOverview
 from app.widgets.tokens import display_token
-from engine.attention_overview import mean_row_entropy_bits  # noqa: F401 - the captions' formula, re-exported
 from engine.hf.toggles import shown_labels, shown_stack
 from engine.jobs import AttentionRequest, HFAttentionRequest, OverviewRequest
 
