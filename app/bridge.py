@@ -8,6 +8,10 @@ Hand-off: the worker's future callbacks (worker thread) put results into a Simpl
 QTimer on the GUI thread drains it while requests are outstanding.  No Qt signal is emitted
 from the worker thread: that is where Qt bindings have broken (PySide6 6.12.0 aborts the
 interpreter after a few thousand cross-thread emissions; see docs/reliability.md).
+
+Background requests (`submit(..., background=True)`: numpy work on results already drawn, such
+as the attention overview's tiles) run on a second worker thread, started on first use, so they
+never delay the next keystroke's model call; they are delivered the same way.
 """
 from __future__ import annotations
 
@@ -41,6 +45,8 @@ class EngineBridge(QObject):
         """`start_worker=False`: requests wait until `start_worker()` (the window shows first)."""
         super().__init__(parent)
         self.worker = worker or InferenceWorker(device=device, threads=threads, start=start_worker)
+        self.background: InferenceWorker | None = None  # submit(..., background=True): made on first use
+        self._background_channels: set[str] = set()
         self._inbox: queue.SimpleQueue = queue.SimpleQueue()
         self._latest: dict[str, int] = {}
         self._outstanding = 0
@@ -73,13 +79,18 @@ class EngineBridge(QObject):
             yield callback
         self._subscribers[channel] = alive
 
-    def submit(self, channel: str, request) -> int:
+    def submit(self, channel: str, request, background: bool = False) -> int:
         """Send a request; returns its request id.  A request still waiting on the channel is
         dropped by the worker.  After shutdown (the window is closing) nothing is sent and the
-        result is None."""
+        result is None.  `background`: run it on the background worker (a request that uses no
+        model); a channel is either background or not."""
         if self.closed:
             return None
-        future = self.worker.submit(channel, request)
+        if background:
+            if self.background is None:
+                self.background = InferenceWorker(device="cpu", name="background-worker")
+            self._background_channels.add(channel)
+        future = (self.background if background else self.worker).submit(channel, request)
         request_id = future.request_id
         self._latest[channel] = request_id
         self._outstanding += 1
@@ -115,7 +126,8 @@ class EngineBridge(QObject):
             self._outstanding -= 1
             if result is None:  # superseded before it ran
                 continue
-            self.request_finished.emit(result.channel, result.elapsed_ms)
+            if result.channel not in self._background_channels:  # the status bar shows model time
+                self.request_finished.emit(result.channel, result.elapsed_ms)
             if not self.is_latest(result):  # the one place stale results are dropped
                 continue
             for callback in list(self._callbacks(result.channel)):
@@ -137,6 +149,8 @@ class EngineBridge(QObject):
         self.closed = True
         self._timer.stop()
         self.worker.shutdown(wait=True)
+        if self.background is not None:
+            self.background.shutdown(wait=True)
         self._gc.stop()
         while not self._inbox.empty():
             self._inbox.get_nowait()

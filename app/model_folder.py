@@ -71,6 +71,7 @@ class ModelFolders(QObject):
         self._timer.timeout.connect(self._drain_stages)
         self._boxes: list[tuple[object, bool]] = []
         self._subscribed: set[tuple[int, str]] = set()
+        self._choose_when_loaded: dict[str, list] = {}  # folder -> selectors to set once it is loaded (restore)
 
     @property
     def loading(self) -> bool:
@@ -123,14 +124,41 @@ class ModelFolders(QObject):
         if not self.pending:
             self._timer.stop()
 
+    def restore(self, bridge, folder: str, box) -> None:
+        """A saved session chose `folder` in the selector `box`: choose it there now if it is
+        loaded, else load it (in the worker, with progress) and choose it once loaded.  A folder
+        that is gone is explained through `failed` (the selector keeps its current model)."""
+        key = hf_model_key(folder)
+        if key in self.infos:
+            self._choose(box, key)
+            return
+        if not Path(key).is_dir():
+            self.failed.emit(key, self.tr(
+                "The session used the model folder {0}, which no longer exists (moved, renamed or deleted). "
+                "The view keeps its current model; open the folder with File ▸ Open model folder… "
+                "once it is back.").format(key))
+            return
+        self._choose_when_loaded.setdefault(key, []).append(box)
+        if key not in self.pending and self.load(bridge, key) is None:
+            self._choose_when_loaded.pop(key, None)
+
+    @staticmethod
+    def _choose(box, key: str) -> None:
+        index = box.findData(key) if shiboken6.isValid(box) else -1
+        if index >= 0:
+            box.setCurrentIndex(index)
+
     def _on_result(self, result) -> None:
         key = result.request.path
         self._drain_stages()  # stages reported before the answer are shown first
         self.pending.discard(key)
+        waiting = self._choose_when_loaded.pop(key, [])
         if not result.ok:
             self.failed.emit(key, result.error)
             return
         self.add(result.value)
+        for box in waiting:
+            self._choose(box, key)
 
     def add(self, info) -> None:
         """Offer a loaded folder in every attached selector and the recent-models menu."""

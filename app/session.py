@@ -10,7 +10,10 @@ and `View.apply_extra_state()`.
 File format (versioned; a newer version is refused, never half-read):
 
     {"format": "attention-lab-session", "version": 1, "current_view": "beam",
-     "views": {"attention": {"widgets": {...}, "extra": {...}}, ...}}
+     "views": {"attention": {"widgets": {...}, "extra": {...}, "model_folder": "/path"}, ...}}
+
+"model_folder" (optional): the Hugging Face folder the view's model selector showed; applying
+the state reopens it in the worker and chooses it once loaded (app/model_folder.py `restore`).
 
     {"format": "attention-lab-lecture", "version": 1,
      "scenes": [{"view": "beam", "caption": "Greedy is not enough", "state": {...}}, ...]}
@@ -120,10 +123,23 @@ def _write(widget: QWidget, value) -> None:
         widget.setCurrentIndex(value)
 
 
+def _model_folder(view) -> str | None:
+    """The Hugging Face folder (absolute path) chosen in the view's model selector, if any."""
+    box = view.model_selector()
+    data = box.currentData() if box is not None else None
+    folders = getattr(getattr(view, "state", None), "model_folders", None)
+    return data if folders is not None and folders.info(data) is not None else None
+
+
 def capture_view(view) -> dict:
-    """A view's inputs and settings as plain JSON data."""
+    """A view's inputs and settings as plain JSON data; "model_folder": the Hugging Face folder
+    its model selector shows (a folder is not in a new window's selector until loaded)."""
     widgets = {key: _read(widget) for key, widget in input_widgets(view).items()}
-    return {"widgets": widgets, "extra": view.extra_state()}
+    state = {"widgets": widgets, "extra": view.extra_state()}
+    folder = _model_folder(view)
+    if folder is not None:
+        state["model_folder"] = folder
+    return state
 
 
 def apply_view(view, state: dict) -> None:
@@ -137,11 +153,19 @@ def apply_view(view, state: dict) -> None:
     extra = state.get("extra") or {}
     if not isinstance(extra, dict):  # checked before any widget changes: a bad file changes nothing
         raise SessionError("a view's extra settings must be an object")
+    folder = state.get("model_folder")
+    box = view.model_selector()
+    if isinstance(folder, str) and box is not None:
+        # the folder is chosen once loaded (below): the selector's saved text is not in a new
+        # window's list, and its saved index would choose whichever model happens to be there
+        widgets.pop(_path(box, view), None)
     # combo boxes first (the model choice decides what the other inputs mean), then the rest
     for key in sorted(saved, key=lambda k: not isinstance(widgets.get(k), QComboBox)):
         if key in widgets:
             _write(widgets[key], saved[key])
     view.apply_extra_state(extra)
+    if isinstance(folder, str) and box is not None:
+        view.state.model_folders.restore(view.bridge, folder, box)
 
 
 # ---- files ---------------------------------------------------------------------------------------

@@ -1,13 +1,23 @@
 """Keystroke-to-heatmap latency of the attention view on a Hugging Face folder (all-MiniLM-L6-v2,
-6 layers x 12 heads), through the real window's widgets: the overview grid of 78 tiles is drawn
-at every update.
+6 layers x 12 heads), through the real window's widgets, next to the model's forward time
+measured in the same run.
 
 For each size (16, 128, 512 tokens) a text of exactly that many tokens is set in the input,
 then `--edits` keystrokes change its last word one at a time (a key event into the line edit);
-the time runs from the key event to the view's `updated` signal for that text, i.e. the
-heatmap, the row panel and the overview redrawn.  Printed next to it: the worker's time for
-the request (tokenise + forward pass with attention + copy to numpy), and the GUI's share
-(the rest), p50/p95.  Then the cost of choosing another head and of each toggle at 512 tokens.
+"key→heatmap" runs from the key event to the view's `updated` signal for that text: the big
+heatmap, the output strip, the selected row and the sink line drawn (the overview grid of 78
+tiles follows in a later event-loop turn: its tiles and entropies are computed in a background
+thread, and not at all while its tab is hidden).  Printed next to it: the worker's time for the
+request (tokenise + forward pass with attention + copy to numpy), the GUI's share (the rest),
+p50/p95, and the forward pass of the same text with attention (`output_attentions=True`, eager)
+and without, timed directly on the module on the same thread count right after each keystroke
+(the machine's load changes from minute to minute: each keystroke is compared with its own
+forward pass; the last column is the median of those differences).  The issue's target:
+key→heatmap ≤ forward with attention + 50 ms.
+
+Then the same keystrokes with the "All heads" tab shown: key→heatmap, and key→overview (the
+view's `overview_updated` for that text).  Then the cost of choosing another head and of each
+toggle at 512 tokens (GUI thread only: no engine call; time until the heatmap is redrawn).
 
     python benchmarks/hf_app.py [--edits 20] [--threads 1] [--profile 25]
 
@@ -62,10 +72,22 @@ def main():
     window.resize(1600, 1000)
     window.show()
     view = window.view("attention")
-    last = {}
-    view.updated.connect(lambda: last.__setitem__("t", time.perf_counter()))
+    heatmap_at, overview_at = {}, {}  # text -> time of the first `updated` / `overview_updated` showing it
+
+    def stamp(times, signal_name):
+        def record():
+            text = view.result.source_text if view.result is not None else None
+            if signal_name == "overview" and getattr(view, "overview_pending", False):
+                return
+            times.setdefault(text, time.perf_counter())
+        return record
+
+    view.updated.connect(stamp(heatmap_at, "heatmap"))
+    # a tree before the overview moved off the heatmap's path drew it within `updated`
+    getattr(view, "overview_updated", view.updated).connect(stamp(overview_at, "overview"))
     elapsed = {}
-    window.bridge.result_ready.connect(lambda r: elapsed.__setitem__(getattr(r.request, "text", None), r.elapsed_ms))
+    window.bridge.result_ready.connect(
+        lambda r: elapsed.__setitem__(r.request.text, r.elapsed_ms) if r.channel == "attention" else None)
 
     def wait(cond, timeout=120.0):
         end = time.perf_counter() + timeout
@@ -85,31 +107,66 @@ def main():
     def shown(text):
         return view.result is not None and view.result.source_text == text and not view.busy
 
-    print(f"all-MiniLM-L6-v2 in the app (6 layers x 12 heads, overview of 78 tiles), worker threads {args.threads}")
-    print(f"{'tokens':>6} {'key→heatmap p50':>16} {'p95':>8} {'worker p50':>11} {'GUI p50':>8}  (ms)")
-    profile = cProfile.Profile()
-    for size in SIZES:
-        if args.profile and size == SIZES[-1]:
-            profile.enable()
+    # the forward pass of the same model and texts, timed on this thread right after each
+    # keystroke (the app's worker idle then, same torch thread count): on a shared machine the
+    # load changes from minute to minute, so each keystroke is compared with its own forward pass
+    import torch
+
+    from engine.hf.model import load_hf_model
+
+    model = load_hf_model(folder, device="cpu")
+
+    def forward_ms(text, attentions=True):
+        ids = torch.tensor([tokenizer(text).input_ids])
+        start = time.perf_counter()
+        with torch.inference_mode():
+            model.module(input_ids=ids, attention_mask=torch.ones_like(ids), output_attentions=attentions)
+        return 1000 * (time.perf_counter() - start)
+
+    forward_ms(text_of(tokenizer, 16, 0))
+
+    def keystrokes(size, overview_shown):
+        """(key→heatmap ms, worker ms, key→overview ms, forward with attention ms, plain forward
+        ms) of `args.edits` keystrokes at `size` tokens."""
         base = text_of(tokenizer, size, 0)
         view.controls.input.setText(base)
-        wait(lambda: shown(base))
-        totals, workers = [], []
+        wait(lambda: shown(base) and (not overview_shown or base in overview_at))
+        totals, workers, overviews, forwards, plains = [], [], [], [], []
         for k in range(args.edits):
             text = view.controls.input.text()
             target = text[:-1] + "abcdefghij"[(k + 1) % 10]
             if target == text:
                 target = text[:-1] + "k"
             QTest.keyClick(view.controls.input, Qt.Key.Key_Backspace)
-            wait(lambda: not view.busy)  # the shorter text's answer (an edit of its own)
+            shorter = view.controls.input.text()
+            # the shorter text's answer (an edit of its own), and its overview when the tab is shown
+            wait(lambda: shown(shorter) and (not overview_shown or shorter in overview_at))
+            heatmap_at.pop(target, None)
+            overview_at.pop(target, None)
             start = time.perf_counter()
             QTest.keyClicks(view.controls.input, target[-1])
-            wait(lambda: shown(target))
-            totals.append(1000 * (last["t"] - start))
+            wait(lambda: shown(target) and (not overview_shown or target in overview_at))
+            totals.append(1000 * (heatmap_at[target] - start))
             workers.append(elapsed.get(target, float("nan")))
+            if overview_shown:
+                overviews.append(1000 * (overview_at[target] - start))
+            forwards.append(forward_ms(target))
+            plains.append(forward_ms(target, attentions=False))
+        return totals, workers, overviews, forwards, plains
+
+    print(f"all-MiniLM-L6-v2 in the app (6 layers x 12 heads, overview of 78 tiles), worker threads {args.threads}")
+    print(f"{'tokens':>6} {'key→heatmap p50':>16} {'p95':>8} {'worker p50':>11} {'GUI p50':>8} "
+          f"{'forward+attn p50':>17} {'plain forward':>14} {'key→heatmap − forward+attn p50':>31}  (ms)")
+    profile = cProfile.Profile()
+    for size in SIZES:
+        if args.profile and size == SIZES[-1]:
+            profile.enable()
+        totals, workers, _, forwards, plains = keystrokes(size, overview_shown=False)
         gui = [t - w for t, w in zip(totals, workers)]
+        over = [t - f for t, f in zip(totals, forwards)]  # each keystroke against its own forward pass
         print(f"{size:>6} {np.percentile(totals, 50):>16.1f} {np.percentile(totals, 95):>8.1f} "
-              f"{np.median(workers):>11.1f} {np.median(gui):>8.1f}")
+              f"{np.median(workers):>11.1f} {np.median(gui):>8.1f} {np.median(forwards):>17.1f} "
+              f"{np.median(plains):>14.1f} {np.median(over):>31.1f}")
 
     # at 512 tokens: another head, and each toggle (no engine call: the GUI alone)
     def timed(action):
@@ -128,6 +185,13 @@ def main():
         pstats.Stats(profile, stream=sys.stdout).sort_stats("cumulative").print_stats(args.profile)
     print(f"512 tokens: another head p50 {np.median(heads):.1f} ms; merge word pieces on {merge:.1f} ms; "
           f"hide specials on {hide:.1f} ms; both off {back:.1f} ms")
+
+    view.side.setCurrentWidget(view.overview)
+    totals, _, overviews, _, _ = keystrokes(SIZES[-1], overview_shown=True)
+    print(f"512 tokens, \"All heads\" tab shown: key→heatmap p50 {np.percentile(totals, 50):.1f} "
+          f"(p95 {np.percentile(totals, 95):.1f}) ms, key→overview p50 {np.percentile(overviews, 50):.1f} "
+          f"(p95 {np.percentile(overviews, 95):.1f}) ms")
+
     window.close()
 
 

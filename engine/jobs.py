@@ -109,6 +109,29 @@ class CallRequest:
         return self.fn(*self.args, **self.kwargs)
 
 
+@dataclass(frozen=True, eq=False)
+class OverviewRequest:
+    """The overview grid of one result's attention kind: its tiles and mean row entropies
+    (engine.attention_overview.summarise), with the word-piece toggles of a Hugging Face result
+    applied to the whole stack first (engine.hf.toggles).  The value is an OverviewSummary.
+    Uses no model: the app runs it off the model's worker thread (app/bridge.py, background)."""
+
+    result: Any
+    kind: str
+    merge_words: bool = False
+    hide_specials: bool = False
+
+    def run(self, ctx: EngineContext):
+        from engine.attention_overview import summarise
+
+        stack = getattr(self.result, self.kind)
+        if self.merge_words or self.hide_specials:
+            from engine.hf.toggles import shown_stack
+
+            stack = shown_stack(self.result, self.kind, stack, self.merge_words, self.hide_specials)
+        return summarise(stack)
+
+
 @dataclass(frozen=True)
 class BeamRequest:
     """Beam search, greedy search and error analysis of one input; the value is an

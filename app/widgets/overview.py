@@ -2,13 +2,13 @@
 Clicking a tile emits (layer, head): the view then shows that head at full resolution.
 
 Level of detail: a tile is a few dozen pixels on screen, so a matrix larger than
-TILE_PIXELS per side is drawn from a downsampled image (block means, `downsample`), computed
-for the whole stack at once.  At 512 tokens x 72 heads that is 72 images of 128 x 128 instead
-of 512 x 512 (16 times fewer pixels to colour), and the grid stays interactive.  Drawing the
-same stack again (another head chosen) only moves the highlight."""
+TILE_PIXELS per side is drawn from a downsampled image (block means,
+engine.attention_overview.downsample).  At 512 tokens x 72 heads that is 72 images of 128 x 128
+instead of 512 x 512 (16 times fewer pixels to colour), and the grid stays interactive.  The
+images and entropies come as an OverviewSummary (`show_summary`), which the attention view
+computes off the GUI thread for large stacks; `set_stack` computes it here (small stacks, tests).
+Drawing the same summary again (another head chosen) only moves the highlight."""
 from __future__ import annotations
-
-import weakref
 
 import numpy as np
 import pyqtgraph as pg
@@ -16,36 +16,10 @@ from PySide6.QtCore import QRectF, Signal
 from PySide6.QtGui import QFontMetrics
 
 from app import style
+from engine.attention_overview import TILE_PIXELS, OverviewSummary, summarise  # noqa: F401 - TILE_PIXELS re-exported
 
 #: caption size relative to the application's text
 CAPTION_SCALE = 0.85
-
-
-TILE_PIXELS = 128
-
-
-def downsample(stack: np.ndarray, limit: int = TILE_PIXELS) -> np.ndarray:
-    """[..., Q, K] -> [..., ceil(Q/f), ceil(K/g)] with f = ceil(Q/limit), g = ceil(K/limit):
-    each pixel is the mean of an f x g block (edge blocks: the mean of what they hold).
-    Unchanged when both sides are within `limit`.
-
-    torch's average pooling with ceil_mode computes exactly these block means (an edge window
-    is divided by the cells inside the input), a few times faster than numpy's reduceat on a
-    72-head, 512-token stack, where this runs on the GUI thread at every keystroke."""
-    a = np.asarray(stack, dtype=np.float32)
-    q, k = a.shape[-2:]
-    f, g = -(-q // limit), -(-k // limit)
-    if f == 1 and g == 1:
-        return a
-    # imported here: only stacks over TILE_PIXELS tokens (Hugging Face models, loaded by the
-    # worker, so torch is in memory already) come this far; the window must show before torch
-    import torch
-
-    images = torch.from_numpy(np.ascontiguousarray(a)).reshape(-1, 1, q, k)
-    with torch.no_grad():
-        pooled = torch.nn.functional.avg_pool2d(images, (f, g), stride=(f, g), ceil_mode=True,
-                                                count_include_pad=False)
-    return pooled.reshape(*a.shape[:-2], -(-q // f), -(-k // g)).numpy()
 
 
 class _Tile(pg.ImageItem):
@@ -74,12 +48,10 @@ class AttentionOverview(pg.GraphicsLayoutWidget):
         self._shape = None
         self._headers: list[pg.LabelItem] = []  # "layer n" above each column (layers_as_columns)
         self.selected: tuple[int, int | None] | None = None
-        self._drawn = None  # the stack the tiles show (identity: drawing it again only moves the highlight)
+        self._drawn = None  # the summary the tiles show (identity: drawing it again only moves the highlight)
+        self._summarised: tuple = (None, None)  # (stack, its summary): set_stack of the same stack again
+        self._extent: dict[tuple[int, int | None], tuple[int, int]] = {}  # each tile's (rows, cols) set
         self._caption_style = None  # (size, text colour, frame colour) last written: a change restyles all
-        # the last few stacks' tile images (the view's toggle states of one result): flipping a
-        # toggle back redraws the tiles without downsampling 19 M weights again.  Weak references:
-        # a stack nobody else holds (an old result's) is not kept alive by this cache.
-        self._images: list[tuple[weakref.ref, np.ndarray, np.ndarray]] = []
 
     def _rebuild(self, n_layers: int, n_heads: int):
         self.clear()
@@ -111,13 +83,22 @@ class AttentionOverview(pg.GraphicsLayoutWidget):
         self._shape = (n_layers, n_heads)
 
     def set_stack(self, stack: np.ndarray, selected: tuple[int, int | None] | None = None, captions=None):
-        """stack: (layers, heads, queries, keys); captions: {(layer, head): text}, head None = the mean."""
-        n_layers, n_heads = stack.shape[:2]
+        """stack: (layers, heads, queries, keys); captions: {(layer, head): text}, head None = the
+        mean.  Summarises the stack here (on the calling thread), then `show_summary`."""
+        if self._summarised[0] is not stack:
+            self._summarised = (stack, summarise(stack))
+        self.show_summary(self._summarised[1], selected, captions)
+
+    def show_summary(self, summary: OverviewSummary, selected: tuple[int, int | None] | None = None,
+                     captions=None):
+        """Draw a summary's tiles (engine.attention_overview); captions: {(layer, head): text}."""
+        n_layers, n_heads = summary.shape
         if self._shape != (n_layers, n_heads):
             self._rebuild(n_layers, n_heads)
             self._drawn = None
+            self._extent.clear()
         captions = {key: (captions or {}).get(key, "") for key in self.tiles}
-        if self._drawn is stack and self.captions == captions:
+        if self._drawn is summary and self.captions == captions:
             # another head of the same stack: restyle only the two tiles whose highlight moves,
             # unless the caption size or the theme changed (78 rich-text labels: ~0.1 s)
             previous, self.selected = self.selected, selected
@@ -126,32 +107,24 @@ class AttentionOverview(pg.GraphicsLayoutWidget):
             else:
                 self._write_captions()  # all: a zoom or a theme restyles every caption
             return
-            return
-        self._drawn = stack
-        images, means = self._tile_images(stack)
-        rows, cols = stack.shape[2:]
+        self._drawn = summary
+        rows, cols = summary.rows, summary.cols
+        changed = {key for key in self.tiles if self.captions.get(key) != captions[key]}
         for (layer, head), tile in self.tiles.items():
-            m = means[layer] if head is None else images[layer, head]
-            tile.setImage(np.ascontiguousarray(m, dtype=np.float32), autoLevels=False, levels=(0.0, 1.0))
-            tile.setRect(QRectF(0, 0, cols, rows))  # in token units, whatever the image's resolution
-            caption = captions[(layer, head)]
-            self.captions[(layer, head)] = caption
-            box = self._boxes[(layer, head)]
-            box.setRange(QRectF(0, 0, cols, rows), padding=0.02)
-            box.setToolTip(caption)
-        self.selected = selected
-        self._write_captions()
-
-    def _tile_images(self, stack: np.ndarray, keep: int = 4):
-        """(downsampled heads [layer, head, q, k], their mean over heads [layer, q, k]) of `stack`."""
-        self._images = [entry for entry in self._images if entry[0]() is not None]
-        for held, images, means in self._images:
-            if held() is stack:
-                return images, means
-        images = downsample(stack)
-        means = images.mean(axis=1)  # block means are linear: the mean of the heads' images
-        self._images = [(weakref.ref(stack), images, means)] + self._images[:keep - 1]
-        return images, means
+            image = summary.means[layer] if head is None else summary.images[layer, head]
+            tile.setImage(image, autoLevels=False, levels=(0.0, 1.0))
+            if self._extent.get((layer, head)) != (rows, cols):  # re-ranging 78 boxes costs ~15 ms
+                self._extent[(layer, head)] = (rows, cols)
+                tile.setRect(QRectF(0, 0, cols, rows))  # in token units, whatever the image's resolution
+                self._boxes[(layer, head)].setRange(QRectF(0, 0, cols, rows), padding=0.02)
+        for key in changed:
+            self.captions[key] = captions[key]
+            self._boxes[key].setToolTip(captions[key])
+        previous, self.selected = self.selected, selected
+        if self._caption_style != self._current_caption_style():
+            self._write_captions()
+        else:  # only the captions whose text or highlight changed are laid out again
+            self._write_captions(changed | ({previous, selected} & self.tiles.keys()))
 
     def _caption_scale(self) -> float:
         """0.85 of the text size, less (down to 0.6) where the longest caption would not fit

@@ -107,10 +107,12 @@ row i: αᵢⱼ = exp(qᵢ·kⱼ/√d_k) / Σₗ exp(qᵢ·kₗ/√d_k),  Σⱼ 
     </message>
     <message>
         <source>Attention</source>
+        <extracomment>stacks up to this many weights get their overview (tiles, entropies) on the GUI thread, drawn with the heatmap (the shipped models: a few thousand); larger ones (a Hugging Face model at 128 tokens and more) in the bridge&apos;s background worker, after the heatmap is on screen</extracomment>
         <translation>注意力</translation>
     </message>
     <message>
         <source>Selected row</source>
+        <extracomment>the overview grid now shows the current result, kind and toggles. With a large stack (over INLINE_OVERVIEW_WEIGHTS) this comes after `updated`, which then means the heatmap, the output, the selected row and the sink line are up to date.</extracomment>
         <translation>所选行</translation>
     </message>
     <message>
@@ -140,6 +142,10 @@ row i: αᵢⱼ = exp(qᵢ·kⱼ/√d_k) / Σₗ exp(qᵢ·kₗ/√d_k),  Σⱼ 
     <message>
         <source>output:</source>
         <translation>输出：</translation>
+    </message>
+    <message>
+        <source>Could not draw the overview: {0}</source>
+        <translation>无法绘制总览：{0}</translation>
     </message>
     <message>
         <source>mean</source>
@@ -2015,6 +2021,10 @@ Text: type text; its character or word frequencies become P (and Q).</source>
         <source>queued</source>
         <extracomment>a folder finished loading: its HFModelInfo (folder, fraction 0..1, what is being done) while a folder loads (folder, message) when a folder cannot be opened the recent-models list changed</extracomment>
         <translation>排队中</translation>
+    </message>
+    <message>
+        <source>The session used the model folder {0}, which no longer exists (moved, renamed or deleted). The view keeps its current model; open the folder with File ▸ Open model folder… once it is back.</source>
+        <translation>该会话使用的模型文件夹 {0} 已不存在（被移动、重命名或删除）。视图保留当前模型；文件夹恢复后，请用“文件 ▸ 打开模型文件夹…”打开它。</translation>
     </message>
 </context>
 <context>

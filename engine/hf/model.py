@@ -20,6 +20,7 @@ import numpy as np
 import torch
 
 from engine.device import choose_device
+from engine.hf.buffers import StackBuffers
 from engine.hf.folder import HF_INSTALL_HINT, FolderInfo, check_model_folder, hf_available
 from engine.hf.transforms import (hide_and_renormalise, merge_to_words, sink_mass, word_groups,
                                   word_ids_from_pieces)
@@ -243,6 +244,7 @@ class HFModel:
         if self.decoder_start_id is None and generation is not None:
             self.decoder_start_id = getattr(generation, "decoder_start_token_id", None)
         self.layers = self.heads = 0
+        self._buffers = StackBuffers()  # the results' attention stacks (engine/hf/buffers.py)
 
     @property
     def eos_id(self) -> int | None:
@@ -358,7 +360,7 @@ class HFModel:
                           return_dict=True)
         return self._common(text, source, None, target_tokens=(), output_tokens=(), output_text="",
                             output_probabilities=np.zeros(0), top_probabilities=np.zeros(0),
-                            encoder_self=_stack(out.attentions), decoder_self=None, cross=None,
+                            encoder_self=self._attention_stack(out.attentions), decoder_self=None, cross=None,
                             teacher_forced=False)
 
     def _decoder_attention(self, text: str) -> HFAttentionResult:
@@ -374,7 +376,7 @@ class HFModel:
                             output_text=self.tokenizer.decode(predicted_ids[-1:]),
                             output_probabilities=top.cpu().numpy().astype(np.float64),
                             top_probabilities=top.cpu().numpy().astype(np.float64),
-                            encoder_self=None, decoder_self=_stack(out.attentions), cross=None,
+                            encoder_self=None, decoder_self=self._attention_stack(out.attentions), cross=None,
                             teacher_forced=True)
 
     def _seq2seq_attention(self, text: str, target: str | None, max_new_tokens: int) -> HFAttentionResult:
@@ -398,8 +400,19 @@ class HFModel:
             output_text=self.tokenizer.decode(out_ids, skip_special_tokens=True),
             output_probabilities=chosen.cpu().numpy().astype(np.float64),
             top_probabilities=probs.max(dim=-1).values.cpu().numpy().astype(np.float64),
-            encoder_self=_stack(out.encoder_attentions), decoder_self=_stack(out.decoder_attentions),
-            cross=_stack(out.cross_attentions), teacher_forced=target is not None)
+            encoder_self=self._attention_stack(out.encoder_attentions), decoder_self=self._attention_stack(out.decoder_attentions),
+            cross=self._attention_stack(out.cross_attentions), teacher_forced=target is not None)
+
+    def _attention_stack(self, layers) -> np.ndarray | None:
+        """Per-layer (1, H, Q, K) tensors -> float32 numpy [layer, head, query, key], copied once
+        (from any device, any float dtype) into a pooled buffer (engine/hf/buffers.py)."""
+        if not layers or any(a is None for a in layers):
+            return None
+        out = self._buffers.array((len(layers), *layers[0].shape[1:]))
+        target = torch.from_numpy(out)
+        for index, weights in enumerate(layers):
+            target[index].copy_(weights[0])
+        return out
 
     # ---- generation ------------------------------------------------------------------------
     def decoder(self, text: str, source_ids=None):
@@ -433,10 +446,3 @@ class HFModel:
         from engine.hf.beam import hf_beam_search
 
         return hf_beam_search(self, text, beam_width=beam_width, alpha=alpha, max_new_tokens=max_new_tokens)
-
-
-def _stack(layers) -> np.ndarray | None:
-    """Per-layer (1, H, Q, K) tensors -> float32 numpy [layer, head, query, key]."""
-    if not layers or any(a is None for a in layers):
-        return None
-    return torch.stack([a[0] for a in layers]).float().cpu().numpy()

@@ -108,22 +108,60 @@ def merge_to_words(weights, query_groups, key_groups) -> np.ndarray:
         cols = _membership(key_groups, n_k)
         row_mean = rows / rows.sum(axis=1, keepdims=True)
         return (row_mean @ a.astype(np.float64) @ cols.T).astype(np.float32)
-    # Runs (the usual case): sums over slices, O(Q·K) instead of a matrix product.
+    # Runs (the usual case): gathers and adds of whole slices, O(Q·K).
     # float32 sums: a word has few pieces, so rounding stays near float32 resolution.
-    summed = block_sums(a, q_starts, k_starts)
+    summed = block_sums(a.astype(np.float32, copy=False), q_starts, k_starts)
     sizes = np.diff(q_starts + [n_q]).astype(np.float32)  # int64 sizes would promote the quotient to float64
-    return (summed / sizes[:, None]).astype(np.float32, copy=False)
+    summed /= sizes[:, None]
+    return summed
 
 
 def block_sums(weights, row_starts, col_starts) -> np.ndarray:
     """S[..., a, b] = Σ_{i ∈ rows a} Σ_{j ∈ cols b} A[..., i, j], where block a runs from
-    row_starts[a] to the next start (or the end), likewise for columns.
+    row_starts[a] to the next start (or the end), likewise for columns.  Rows are summed first
+    (the next step then gathers from the shorter array)."""
+    a = np.asarray(weights)
+    return run_sums(run_sums(a, row_starts, axis=-2), col_starts, axis=-1)
 
-    Rows are summed first, then the columns of the now shorter array: reduceat along the last
-    axis pays per block and per row, so the other order is several times slower on a 72-head,
-    512-token stack (whole contiguous rows are added at once along the second-last axis)."""
-    rows = np.add.reduceat(np.asarray(weights), np.asarray(row_starts, dtype=np.intp), axis=-2)
-    return np.add.reduceat(rows, np.asarray(col_starts, dtype=np.intp), axis=-1)
+
+def run_sums(a: np.ndarray, starts, axis: int) -> np.ndarray:
+    """Sums of consecutive runs along `axis` (-1 or -2): run r holds positions starts[r] up to
+    the next start (or the end).  -> a with that axis of length len(starts).
+
+    numpy's add.reduceat calls its inner loop once per run and per element of the other
+    axes (11 M calls for 400 words over a 72-head, 512-token stack: most of a second).  Here
+    runs are grouped by length: for the n runs of length L, L gathers of n whole slices
+    (`take`, one memcpy-like pass each) are added; single-piece words, most of them, cost one
+    gather.  Then one more gather puts the runs back in order."""
+    starts = np.asarray(starts, dtype=np.intp)
+    n = a.shape[axis]
+    if starts.size == n:  # every run is one position: nothing to add
+        return a.copy()
+    lengths = np.diff(np.append(starts, n))
+    parts, order = [], []
+    for length in np.unique(lengths):
+        runs = np.flatnonzero(lengths == length)
+        total = a.take(starts[runs], axis=axis)
+        for offset in range(1, int(length)):
+            total += a.take(starts[runs] + offset, axis=axis)
+        parts.append(total)
+        order.append(runs)
+    if len(parts) == 1:
+        return parts[0]
+    inverse = np.empty(starts.size, dtype=np.intp)
+    inverse[np.concatenate(order)] = np.arange(starts.size)
+    return np.concatenate(parts, axis=axis).take(inverse, axis=axis)
+
+
+def _kept(a: np.ndarray, keep: np.ndarray, axis: int) -> np.ndarray:
+    """The positions `keep` marks along `axis`: a view when they are one contiguous range (the
+    usual case: [CLS] first and [SEP] last hidden), else a gather."""
+    kept = np.flatnonzero(keep)
+    if kept.size and kept[-1] - kept[0] + 1 == kept.size:
+        index = [slice(None)] * a.ndim
+        index[axis] = slice(int(kept[0]), int(kept[-1]) + 1)
+        return a[tuple(index)]
+    return a.take(kept, axis=axis)
 
 
 def hide_and_renormalise(weights, hidden_queries, hidden_keys) -> np.ndarray:
@@ -134,10 +172,9 @@ def hide_and_renormalise(weights, hidden_queries, hidden_keys) -> np.ndarray:
     keep_k = ~np.asarray(hidden_keys, dtype=bool)
     if keep_q.shape != (a.shape[-2],) or keep_k.shape != (a.shape[-1],):
         raise ValueError("the masks must have one entry per query and per key")
-    # two takes (whole rows, then columns) copy less than one two-axis fancy index: ~2x faster
-    kept = a.take(np.flatnonzero(keep_q), axis=-2).take(np.flatnonzero(keep_k), axis=-1)
+    kept = _kept(_kept(a, keep_q, -2), keep_k, -1)
     mass = kept.sum(axis=-1, keepdims=True)
-    return np.divide(kept, mass, out=np.zeros_like(kept), where=mass > 0)
+    return np.divide(kept, mass, out=np.zeros(kept.shape, dtype=np.float32), where=mass > 0)
 
 
 def sink_mass(weights, sink_keys) -> np.ndarray:

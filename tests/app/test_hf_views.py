@@ -55,6 +55,13 @@ def type_text(qtbot, view, text):
                     timeout=30000)
 
 
+def set_text(qtbot, view, text):
+    """Put a (long) text in the input at once and wait for its result."""
+    view.controls.input.setText(text)
+    qtbot.waitUntil(lambda: view.result is not None and view.result.source_text == text and not view.busy,
+                    timeout=60000)
+
+
 def drawn(view) -> np.ndarray:
     """The image data in the heatmap's plot item: what is on screen."""
     return np.asarray(view.heatmap.image.image)
@@ -218,9 +225,7 @@ def test_long_inputs_label_every_kth_token_that_fits_and_zooming_brings_all_back
 
     view = minilm_view
     text = " ".join([TEXT] * 40)
-    view.controls.input.setText(text)
-    qtbot.waitUntil(lambda: view.result is not None and view.result.source_text == text and not view.busy,
-                    timeout=60000)
+    set_text(qtbot, view, text)
     tokens, reference, _ = reference_stack(minilm_reference, text)
     assert len(tokens) > 200
     select(qtbot, view, 5, 3)
@@ -252,6 +257,77 @@ def test_long_inputs_label_every_kth_token_that_fits_and_zooming_brings_all_back
     key_axis = view.row_panel.plot.getAxis("bottom")
     step = view.row_panel.key_ticks.step
     assert step > 1 and [t for _, t in key_axis._tickLevels[0]] == tokens[::step]
+
+
+def test_overview_of_a_long_input_comes_from_the_background_worker_after_the_heatmap(qtbot, minilm_view,
+                                                                                     minilm_reference):
+    """A stack over INLINE_OVERVIEW_WEIGHTS gets its tiles and entropies off the GUI thread, and
+    only while the "All heads" tab is shown; they are block means of transformers' weights, the
+    captions their mean row entropies (scipy), and a toggle reaches the tiles too."""
+    from scipy.stats import entropy
+
+    from app.views.attention.view import INLINE_OVERVIEW_WEIGHTS
+
+    view = minilm_view
+    text = " ".join([TEXT] * 25)
+    set_text(qtbot, view, text)
+    tokens, reference, word_ids = reference_stack(minilm_reference, text)
+    n = len(tokens)
+    assert reference.size > INLINE_OVERVIEW_WEIGHTS and n > 128
+    np.testing.assert_allclose(drawn(view), reference[5].mean(axis=0), atol=ATOL, rtol=0)
+    assert view.side.currentWidget() is view.row_panel and view.overview_pending  # hidden: not computed
+    with qtbot.waitSignal(view.overview_updated, timeout=60000):
+        view.side.setCurrentWidget(view.overview)
+    assert not view.overview_pending
+    f = -(-n // 128)  # block side of the tiles
+    tile = view.overview.tiles[(2, 5)].image
+    assert tile.shape == (-(-n // f), -(-n // f))
+    for r, c in [(0, 0), (17, 40), (tile.shape[0] - 1, tile.shape[1] - 1)]:
+        block = reference[2, 5, r * f:(r + 1) * f, c * f:(c + 1) * f]
+        assert tile[r, c] == pytest.approx(block.mean(), abs=1e-6)
+    for (layer, head), matrix in [((2, 5), reference[2, 5]), ((3, None), reference[3].mean(axis=0))]:
+        bits = np.mean([entropy(row.astype(np.float64), base=2) for row in matrix])
+        assert f"H={bits:.2f} bits" in view.overview.captions[(layer, head)]
+    # merging words: the tiles show the merged heads (102 words: drawn as they are)
+    with qtbot.waitSignal(view.overview_updated, timeout=60000):
+        view.word_pieces.merge_check.setChecked(True)
+    merged, groups = numpy_merge(reference[1, 4], word_ids)
+    assert len(groups) <= 128
+    np.testing.assert_allclose(view.overview.tiles[(1, 4)].image, merged, atol=ATOL, rtol=0)
+    np.testing.assert_allclose(drawn(view), np.mean([numpy_merge(reference[5, h], word_ids)[0] for h in range(12)],
+                                                    axis=0), atol=ATOL, rtol=0)
+
+
+def test_a_saved_session_reopens_its_model_folder_or_says_it_is_gone(qtbot, minilm_view, main_window,
+                                                                     minilm_reference, tmp_path):
+    import json
+
+    from app.main_window import MainWindow
+
+    folder = str(minilm_folder().resolve())
+    path = main_window.sessions.save(tmp_path / "s.json")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["views"]["attention"]["model_folder"] == folder
+    _, reference, _ = reference_stack(minilm_reference, TEXT)
+    fresh = MainWindow(device="cpu")
+    qtbot.addWidget(fresh)
+    fresh.show()
+    try:
+        attention = fresh.view("attention")
+        assert attention.controls.model_box.findData(folder) < 0  # not loaded in this window
+        fresh.sessions.open(path)
+        qtbot.waitUntil(lambda: attention.controls.model_box.currentData() == folder and attention.result is not None
+                        and attention.result.source_text == TEXT and not attention.busy, timeout=60000)
+        np.testing.assert_allclose(drawn(attention), reference[5].mean(axis=0), atol=ATOL, rtol=0)
+        # the same session after the folder was moved away: said so, the selector keeps its model
+        data["views"]["attention"]["model_folder"] = str(tmp_path / "moved-away")
+        (tmp_path / "gone.json").write_text(json.dumps(data), encoding="utf-8")
+        fresh.sessions.open(tmp_path / "gone.json")
+        message = fresh.model_folder_menu.last_error
+        assert str(tmp_path / "moved-away") in message and "no longer exists" in message
+        assert attention.controls.model_box.currentData() == folder and not fresh.state.model_folders.loading
+    finally:
+        fresh.close()
 
 
 def test_causal_hatch_of_long_inputs_stays_near_a_thousand_pixels_per_side():
@@ -377,4 +453,12 @@ def test_beam_on_a_tiny_gpt2_folder_lists_generates_sequences(qtbot, main_window
     shown = [table.item(i, 1).text() for i in range(table.rowCount())]
     written = [" ".join(t for t in tok.convert_ids_to_tokens(list(seq)) if t != "</s>") for seq in expected]
     assert shown == written
+    # the formula card counts what comes before </s> in tokens (word pieces), not characters
+    best = expected[0]
+    finished = best[-1] == 1
+    before = len(best) - finished
+    pieces = f"{before} token" + ("" if before == 1 else "s")
+    formula = view.nbest.formula_label.text()
+    assert f"({pieces} + ⟨/s⟩)" in formula if finished else f"({pieces}, no ⟨/s⟩" in formula
+    assert "character" not in formula
     assert not view.node_panel.isEnabled() and "shipped models" in view.node_panel.message.text()

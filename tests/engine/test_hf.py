@@ -160,6 +160,30 @@ def test_gpt2_attention_keys_and_weights(capsys, tiny):
     np.testing.assert_allclose(np.array(data["decoder_self"]), stack(out.attentions), atol=1e-5, rtol=0)
 
 
+def test_stacks_reuse_memory_only_once_nothing_refers_to_them(tiny):
+    """Result stacks are written into pooled buffers (engine/hf/buffers.py): a stack still held
+    (here only through one layer's view) is never overwritten by the next result, and its
+    memory is reused once nothing refers to it."""
+    model = load_hf_model(tiny["gpt2"], device="cpu")
+    tok = transformers.AutoTokenizer.from_pretrained(tiny["gpt2"])
+    ref = transformers.AutoModelForCausalLM.from_pretrained(tiny["gpt2"], attn_implementation="eager").eval()
+
+    def expected(text):
+        return stack(reference_attentions(ref, **tok(text, return_tensors="pt")).attentions)
+
+    first_text, second_text = "the cat sat on the mat", "a dog ran in the park"
+    before = model._buffers.allocated
+    layer = model.attention(first_text).decoder_self[1]  # the result is gone, a view of its stack is not
+    second = model.attention(second_text).decoder_self
+    assert model._buffers.allocated == before + 2 and not np.shares_memory(layer, second)
+    np.testing.assert_allclose(layer, expected(first_text)[1], atol=1e-5, rtol=0)
+    np.testing.assert_allclose(second, expected(second_text), atol=1e-5, rtol=0)
+    del layer, second
+    third = model.attention(first_text).decoder_self
+    assert model._buffers.allocated == before + 2  # a free buffer was reused
+    np.testing.assert_allclose(third, expected(first_text), atol=1e-5, rtol=0)
+
+
 def test_t5_attention_keys_and_weights_over_greedy_output(capsys, tiny):
     text = "attention is all you need"
     assert main(["attention", "--model-path", str(tiny["t5"]), "--device", "cpu", "--max-new-tokens", "8",

@@ -108,3 +108,31 @@ def test_engine_hf_imports_without_loading_transformers():
             "print('transformers' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_merge_and_hide_of_a_long_stack_match_the_loops():
+    """Runs of every length 1-4 in a random order, and hidden positions that are not one
+    contiguous range (the gather path), against the definitions written as loops."""
+    rng = np.random.default_rng(3)
+    lengths = rng.permutation([1] * 20 + [2] * 6 + [3] * 3 + [4] * 2)
+    n = int(lengths.sum())
+    groups, start = [], 0
+    for length in lengths:
+        groups.append(tuple(range(start, start + length)))
+        start += length
+    a = softmax_rows((2, 3, n, n), seed=4)
+    merged = merge_to_words(a, groups, groups)
+    for l, h in [(0, 0), (1, 2)]:
+        for qi, q in enumerate(groups[:12]):
+            for ki, k in enumerate(groups):
+                expected = sum(a[l, h, i, j] for i in q for j in k) / len(q)
+                assert merged[l, h, qi, ki] == pytest.approx(expected, abs=1e-6)
+    hidden = np.zeros(n, dtype=bool)
+    hidden[[0, 5, 6, n - 1]] = True
+    keep = [i for i in range(n) if not hidden[i]]
+    out = hide_and_renormalise(a, hidden, hidden)
+    assert out.shape == (2, 3, len(keep), len(keep))
+    for qi, i in enumerate(keep[:10]):
+        remaining = sum(a[1, 0, i, j] for j in keep)
+        for ki, j in enumerate(keep):
+            assert out[1, 0, qi, ki] == pytest.approx(a[1, 0, i, j] / remaining, rel=1e-5)

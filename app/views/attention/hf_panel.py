@@ -1,61 +1,18 @@
 """What the attention view adds for Hugging Face models (word-piece tokenizers): the
 "merge word pieces" and "hide special tokens" toggles, and the attention-sink mass per head.
 
-`shown_stack` applies the toggles to one layer (or the whole stack) with engine.hf.transforms:
-
-* hide special tokens: their rows and columns are removed and every remaining row is divided
-  by the mass left on it (R[i, j] = A[i, j] / Σ_{j' not special} A[i, j']);
-* merge word pieces: the columns of a word's pieces are summed and its rows averaged
-  (M[a, b] = (1/|Q_a|) Σ_{i∈Q_a} Σ_{j∈K_b} A[i, j]);
-* both: hide first, then merge the remaining pieces.
-
-Every head is transformed on its own; "mean over heads" is the mean of the transformed heads.
+engine.hf.toggles.shown_stack applies the toggles (formulas there): the view to the layer it
+shows, the overview's worker to the whole stack.
 
 Sink mass (engine.hf.transforms.sink_mass), per head: the mean over queries of the attention
 that lands on special tokens and on the first token, from the untransformed weights.
 """
 from __future__ import annotations
 
-import numpy as np
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QVBoxLayout, QWidget
 
 from app import style
-from engine.hf.transforms import hide_and_renormalise, merge_to_words, word_groups
-
-
-def side_groups(result, side: str, hide: bool):
-    """(word groups over the kept positions, their labels, kept-position mask) of one side."""
-    special = np.array(getattr(result, f"{side}_special"), dtype=bool)
-    groups = word_groups(getattr(result, f"{side}_word_ids"))
-    words = getattr(result, f"{side}_words")
-    keep = ~special if hide else np.ones(special.size, dtype=bool)
-    new_index = np.cumsum(keep) - 1  # position -> index among the kept positions
-    kept_groups, labels = [], []
-    for group, word in zip(groups, words):
-        if keep[group[0]]:
-            kept_groups.append(tuple(int(new_index[p]) for p in group))
-            labels.append(word)
-    return kept_groups, labels, keep
-
-
-def shown_stack(result, kind: str, stack: np.ndarray, rows, cols, merge: bool, hide: bool):
-    """Apply the toggles to `stack` [..., Q, K] of attention kind `kind`, whose rows and columns
-    are labelled `rows` and `cols`.  -> (stack [..., Q', K'], row labels, column labels)."""
-    if not (merge or hide):
-        return stack, list(rows), list(cols)
-    q_side, k_side = result.sides(kind)
-    q_groups, q_words, q_keep = side_groups(result, q_side, hide)
-    k_groups, k_words, k_keep = side_groups(result, k_side, hide)
-    out = stack
-    if hide:
-        out = hide_and_renormalise(out, ~q_keep, ~k_keep)
-        rows = [t for t, k in zip(rows, q_keep) if k]
-        cols = [t for t, k in zip(cols, k_keep) if k]
-    if merge:
-        out = merge_to_words(out, q_groups, k_groups)
-        rows, cols = q_words, k_words
-    return np.asarray(out, dtype=np.float32), list(rows), list(cols)
 
 
 class WordPiecePanel(QWidget):

@@ -3,42 +3,30 @@ the row panel and the overview grid draw what a result holds."""
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QTabWidget, QVBoxLayout, QWidget
 
 from app import style
 from app.export import ExportButton, matrix_csv
 from app.style import splitter
 from app.views.attention.controls import KINDS, AttentionControls, kind_label
-from app.views.attention.hf_panel import WordPiecePanel, shown_stack
+from app.views.attention.hf_panel import WordPiecePanel
 from app.views.attention.row_panel import RowPanel
 from app.views.base import InputProblem, View, shows
 from app.widgets.heatmap import AttentionHeatmap
 from app.widgets.output_strip import OutputStrip
 from app.widgets.overview import AttentionOverview
 from app.widgets.tokens import display_token
-from engine.jobs import AttentionRequest, HFAttentionRequest
+from engine.hf.toggles import shown_labels, shown_stack
+from engine.jobs import AttentionRequest, HFAttentionRequest, OverviewRequest
 
 #: the RNN has one additive attention, not layers and heads
 RNN_ATTENTION = QT_TRANSLATE_NOOP("AttentionView", "additive attention")
-
-
-def mean_row_entropy_bits(stack: np.ndarray) -> np.ndarray:
-    """[..., Q, K] -> [...]: the mean over rows of H(row) = -Σ_j p_j log2 p_j (0 log 0 = 0).
-
-    Vectorised in float32 (rows summed pairwise, their mean in float64): a 72-head, 512-token
-    stack (19 M weights) costs about half of engine.infotheory.row_entropies' float64 copy and
-    checks, within ~1e-7 bits, and the captions show two decimals.  Attention rows are softmax
-    outputs: finite and non-negative; a zero weight's -inf logarithm is replaced by 0 after the
-    product (faster than a masked logarithm)."""
-    p = np.asarray(stack, dtype=np.float32)
-    if p.size == 0:
-        return np.zeros(p.shape[:-2], dtype=np.float64)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        logs = np.log2(p)
-        np.multiply(logs, p, out=logs)
-    logs[p == 0] = 0.0
-    return -logs.sum(axis=-1).mean(axis=-1, dtype=np.float64) + 0.0
+#: stacks up to this many weights get their overview (tiles, entropies) on the GUI thread, drawn
+#: with the heatmap (the shipped models: a few thousand); larger ones (a Hugging Face model at
+#: 128 tokens and more) in the bridge's background worker, after the heatmap is on screen
+INLINE_OVERVIEW_WEIGHTS = 1 << 20
+OVERVIEW_CHANNEL = "attention-overview"
 
 
 def is_word_piece_result(result) -> bool:
@@ -52,6 +40,11 @@ class AttentionView(View):
     # 0: fire once the pending events are handled. Latest-wins in the worker already prevents a
     # backlog; this only merges edits that arrive in one batch (key repeat, input methods).
     DEBOUNCE_MS = 0
+
+    #: the overview grid now shows the current result, kind and toggles.  With a large stack
+    #: (over INLINE_OVERVIEW_WEIGHTS) this comes after `updated`, which then means the heatmap,
+    #: the output, the selected row and the sink line are up to date.
+    overview_updated = Signal()
 
     def stale_widgets(self):
         """The output strip too: it shows the same out-of-date answer as the heatmap."""
@@ -77,7 +70,11 @@ class AttentionView(View):
         self.overview = AttentionOverview(layers_as_columns=True)
         self.word_pieces = WordPiecePanel()
         self.word_pieces.hide()
-        self._shown_cache: tuple = (None, {})  # (result, {(kind, merge, hide): what `shown` returns})
+        # (result, {key: value}): labels, transformed layers and overview summaries of the result on
+        # screen, per kind and toggle state (see shown_layer)
+        self._shown_cache: tuple = (None, {})
+        self._overview_asked = None  # (result, kind, merge, hide) sent to the background worker
+        self.overview_pending = False  # the overview does not show the current result yet
         self.hover_label = style.wrapped_label(self.HOVER_HINT())
         self.export_button = ExportButton(self)
 
@@ -87,6 +84,7 @@ class AttentionView(View):
         self.side.setDocumentMode(True)
         self.side.addTab(self.row_panel, self.tr("Selected row"))
         self.side.addTab(self.overview, self.tr("All heads"))
+        self.side.currentChanged.connect(self._side_tab_changed)
         # the hover readout under the side tabs and Export beside the output: the heatmap keeps
         # the full height (40 % of the window at text ×2 on 1920×1080)
         side_column = QWidget()
@@ -116,6 +114,7 @@ class AttentionView(View):
         self.heatmap.cell_hovered.connect(self._on_hover)
         self.heatmap.row_clicked.connect(self.select_row)
         self.overview.tile_clicked.connect(lambda layer, head: self.select(self.kind, layer, head))
+        bridge.subscribe(OVERVIEW_CHANNEL, self._on_overview)
         self.apply_zoom()
         self.loop.schedule()
 
@@ -189,50 +188,110 @@ class AttentionView(View):
         if word_pieces:
             self.word_pieces.show_sinks(r, self.kind, self.layer)
         _, _, row_title, col_title = self.labels(r)
-        stack, rows, cols, captions = self.shown(r)
+        rows, cols = self.shown_labels(r)
         matrix = self.current_matrix(r)
         self.heatmap.set_matrix(matrix, rows, cols, mask=self.current_mask(matrix), row_title=row_title,
                                 column_title=col_title)
-        self.overview.set_stack(stack, selected=(self.layer, self.head), captions=captions)
         if self.selected_row is not None and self.selected_row >= matrix.shape[0]:
             self.selected_row = None
         self.heatmap.select_row(self.selected_row)
         self._draw_row(r)
+        self._draw_overview(r)
 
-    def shown(self, r):
-        """(stack [layer, head, query, key] as drawn, row labels, column labels, tile captions)
-        of the current kind: for a Hugging Face model, with the word-piece toggles applied
-        (app/views/attention/hf_panel.py).  Kept until the result, kind or a toggle changes, so
-        choosing another head at 512 tokens costs one heatmap, not the whole stack again, and
-        every combination of the toggles already seen for this result is kept too (flipping a
-        toggle back is free; each transformed stack of MiniLM at 512 tokens is ~75 MB)."""
-        merge, hide = self.word_pieces.merge_words, self.word_pieces.hide_specials
-        single = RNN_ATTENTION if r.architecture == "rnn-attention" else None
-        key = (self.kind, merge, hide)
+    def _cached(self, r, key, compute):
+        """What `compute()` returns for result `r` and `key`, computed once per result: every
+        combination of kind, toggles and layer already seen for the result on screen is kept
+        (flipping a toggle back or choosing another head is free; a layer of MiniLM at 512
+        tokens transformed is ~12 MB, its overview summary ~5 MB)."""
         if self._shown_cache[0] is not r:
             self._shown_cache = (r, {})
         cached = self._shown_cache[1]
-        if key in cached:
-            return cached[key]
-        rows, cols, _, _ = self.labels(r)
-        stack = getattr(r, self.kind)
-        if is_word_piece_result(r):
-            stack, rows, cols = shown_stack(r, self.kind, stack, rows, cols, merge, hide)
-        shown = stack, rows, cols, self.tile_captions(stack, single)
-        cached[key] = shown
-        return shown
+        if key not in cached:
+            cached[key] = compute()
+        return cached[key]
 
-    def tile_captions(self, stack: np.ndarray, single: str | None) -> dict:
-        """Each overview tile's caption: which head, and its mean row entropy in bits."""
-        n_layers, n_heads = stack.shape[:2]
-        # one call per stack, not per tile: 72 heads at 512 tokens stay cheap
-        per_head = mean_row_entropy_bits(stack)
-        per_mean = mean_row_entropy_bits(stack.mean(axis=1))
+    def _toggles(self) -> tuple[bool, bool]:
+        return self.word_pieces.merge_words, self.word_pieces.hide_specials
+
+    def shown_layer(self, r, layer: int) -> np.ndarray:
+        """One layer [head, query, key] of the current kind as drawn: for a Hugging Face model
+        with the word-piece toggles applied (engine.hf.toggles).  Only this layer is transformed
+        on the GUI thread (1/6 of MiniLM's stack); the overview's whole stack is transformed in
+        the background worker."""
+        merge, hide = self._toggles()
+        stack = getattr(r, self.kind)
+        if not (is_word_piece_result(r) and (merge or hide)):
+            return stack[layer]
+        return self._cached(r, ("layer", self.kind, merge, hide, layer),
+                            lambda: shown_stack(r, self.kind, stack[layer], merge, hide))
+
+    def shown_labels(self, r=None) -> tuple[list, list]:
+        """(row labels, column labels) of the drawn matrix (words when pieces are merged)."""
+        r = r or self.result
+        merge, hide = self._toggles()
+
+        def labels():
+            rows, cols, _, _ = self.labels(r)
+            return shown_labels(r, self.kind, rows, cols, merge, hide) if is_word_piece_result(r) else (rows, cols)
+
+        return self._cached(r, ("labels", self.kind, merge, hide), labels)
+
+    # ---- the overview grid -------------------------------------------------------------------
+    def _overview_request(self, r) -> OverviewRequest:
+        merge, hide = self._toggles() if is_word_piece_result(r) else (False, False)
+        return OverviewRequest(r, self.kind, merge, hide)
+
+    def _draw_overview(self, r) -> None:
+        """The tiles of the current kind and toggles: at once when their summary is known or the
+        stack is small; else (a large stack, the "All heads" tab shown) asked of the background
+        worker, and drawn when it answers (`_on_overview`).  While the tab is hidden a large
+        stack is not summarised at all: switching to the tab asks for it."""
+        request = self._overview_request(r)
+        key = ("overview", request.kind, request.merge_words, request.hide_specials)
+        summary = self._shown_cache[1].get(key) if self._shown_cache[0] is r else None
+        if summary is None and getattr(r, self.kind).size <= INLINE_OVERVIEW_WEIGHTS:
+            summary = self._cached(r, key, lambda: request.run(None))
+        if summary is None:
+            self.overview_pending = True
+            asked = (r, *key[1:])
+            if self.side.currentWidget() is self.overview and self._overview_asked != asked:
+                self._overview_asked = asked
+                self.bridge.submit(OVERVIEW_CHANNEL, request, background=True)
+            return
+        single = RNN_ATTENTION if r.architecture == "rnn-attention" else None
+        self.overview.show_summary(summary, selected=(self.layer, self.head),
+                                   captions=self.tile_captions(summary, single))
+        self.overview_pending = False
+        self.overview_updated.emit()
+
+    def _on_overview(self, result) -> None:
+        """The background worker's summary (GUI thread): kept for its result, drawn if it is
+        still what the overview should show."""
+        request = result.request
+        if self._overview_asked == (request.result, request.kind, request.merge_words, request.hide_specials):
+            self._overview_asked = None
+        if request.result is not self.result:
+            return  # a newer result is on screen (its own summary is asked for)
+        if not result.ok:
+            self.message.show_message(self.tr("Could not draw the overview: {0}").format(result.error), error=True)
+            return
+        key = ("overview", request.kind, request.merge_words, request.hide_specials)
+        self._cached(request.result, key, lambda: result.value)
+        self._draw_overview(self.result)  # this summary, or (toggled meanwhile) asks for the current one
+
+    def _side_tab_changed(self, _index: int) -> None:
+        if self.result is not None and self.side.currentWidget() is self.overview and self.overview_pending:
+            self._draw_overview(self.result)
+
+    def tile_captions(self, summary, single: str | None) -> dict:
+        """Each overview tile's caption: which head, and its mean row entropy in bits
+        (engine.attention_overview.OverviewSummary)."""
+        n_layers, n_heads = summary.shape
         captions = {}
         for layer in range(n_layers):
             for head in list(range(n_heads)) + ([None] if n_heads > 1 else []):
                 name = single or (self.tr("mean") if head is None else self.tr("head {0}").format(head + 1))
-                entropy = float(per_mean[layer] if head is None else per_head[layer, head])
+                entropy = float(summary.mean_entropy[layer] if head is None else summary.head_entropy[layer, head])
                 captions[(layer, head)] = self.tr("{0} · H={1} bits").format(name, style.fixed(entropy, 2))
         return captions
 
@@ -273,13 +332,8 @@ class AttentionView(View):
 
     def current_matrix(self, r=None) -> np.ndarray:
         """The matrix the heatmap draws (mean over heads when no head is chosen)."""
-        stack = self.shown(r or self.result)[0][self.layer]
+        stack = self.shown_layer(r or self.result, self.layer)
         return stack.mean(axis=0) if self.head is None else stack[self.head]
-
-    def shown_labels(self, r=None) -> tuple[list, list]:
-        """(row labels, column labels) of the drawn matrix (words when pieces are merged)."""
-        _, rows, cols, _ = self.shown(r or self.result)
-        return rows, cols
 
     def current_mask(self, matrix: np.ndarray):
         if self.kind != "decoder_self":

@@ -9,6 +9,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QAbstractItemView, QTableWidgetItem, QVBoxLayout, QWidget
 
 from app import style
+from app.views.beam.hf_search import from_folder
 from app.views.beam.text import character_count, output_text, tokens_html
 from app.views.beam.tree import STYLES
 from engine.beam_analysis import finished_so_far, node_sequence
@@ -125,14 +126,21 @@ class NBestPanel(QWidget):
             self.formula_label.setText(self.tr("No hypothesis finished yet: step forward."))
             return None
         self.formula_label.setText(self.formula_text(seq, heading, analysis.length_penalty, analysis.alpha,
-                                                     analysis.max_length))
+                                                     analysis.max_length, word_pieces=from_folder(analysis)))
         return seq
 
-    def formula_text(self, seq, heading: str, penalty: str, alpha: float, max_length: int) -> str:
+    def formula_text(self, seq, heading: str, penalty: str, alpha: float, max_length: int,
+                     word_pieces: bool = False) -> str:
         """The normalisation formula with the numbers of `seq` filled in (rich text).  L counts
-        the generated tokens: ⟨/s⟩ when it was written, never ⟨s⟩."""
+        the generated tokens: ⟨/s⟩ when it was written, never ⟨s⟩.  `word_pieces`: a Hugging Face
+        model, whose tokens are word pieces, not the shipped models' characters: what comes
+        before ⟨/s⟩ is counted in tokens."""
         fmt = style.fixed
-        chars = style.plural(character_count(seq.tokens), self.tr("{0} character"), self.tr("{0} characters"))
+        if word_pieces:
+            written = seq.length - (1 if seq.finished else 0)  # the pieces before the model's EOS
+            chars = style.plural(written, self.tr("{0} token"), self.tr("{0} tokens"))
+        else:
+            chars = style.plural(character_count(seq.tokens), self.tr("{0} character"), self.tr("{0} characters"))
         if seq.finished:
             end = self.tr("{0} + ⟨/s⟩").format(chars)
         elif seq.length >= max_length:
