@@ -2,7 +2,7 @@
 of these inputs means X"."""
 from __future__ import annotations
 
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QTabWidget, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QTabWidget, QVBoxLayout, QWidget
 
 from app import style
 
@@ -70,3 +70,15 @@ def add_tab(tabs: QTabWidget, page: QWidget, label: str) -> QWidget:
     """Add `page` to `tabs` under `label` and return it (`self.x_tab = add_tab(self.tabs, XTab(), …)`)."""
     tabs.addTab(page, label)
     return page
+
+
+def column(*rows) -> QWidget:
+    """A plain widget holding `rows` one under the other without margins; a row is a widget or
+    (widget, stretch) or (widget, stretch, alignment)."""
+    panel = QWidget()
+    layout = QVBoxLayout(panel)
+    layout.setContentsMargins(0, 0, 0, 0)
+    for row in rows:
+        widget, *rest = row if isinstance(row, tuple) else (row,)
+        layout.addWidget(widget, *rest)
+    return panel

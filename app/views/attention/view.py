@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
-from PySide6.QtWidgets import QHBoxLayout, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QTabWidget, QVBoxLayout
 
 from app import style
 from app.export import ExportButton, matrix_csv
@@ -13,6 +13,7 @@ from app.views.attention.controls import KINDS, AttentionControls, kind_label
 from app.views.attention.hf_panel import WordPiecePanel
 from app.views.attention.row_panel import RowPanel
 from app.views.base import InputProblem, View, shows
+from app.widgets.form import column
 from app.widgets.heatmap import AttentionHeatmap
 from app.widgets.output_strip import OutputStrip
 from app.widgets.overview import AttentionOverview
@@ -87,13 +88,8 @@ class AttentionView(View):
         self.side.currentChanged.connect(self._side_tab_changed)
         # the hover readout under the side tabs and Export beside the output: the heatmap keeps
         # the full height (40 % of the window at text ×2 on 1920×1080)
-        side_column = QWidget()
-        side_layout = QVBoxLayout(side_column)
-        side_layout.setContentsMargins(0, 0, 0, 0)
-        side_layout.addWidget(self.side, 1)
-        side_layout.addWidget(self.hover_label)
-        self.side_column = side_column
-        self.content = splitter(Qt.Orientation.Horizontal, (self.heatmap, side_column), stretch=(4, 1))
+        self.side_column = column((self.side, 1), self.hover_label)
+        self.content = splitter(Qt.Orientation.Horizontal, (self.heatmap, self.side_column), stretch=(4, 1))
         output_row = QHBoxLayout()
         output_row.addWidget(self.output, 1)
         output_row.addWidget(self.export_button, 0, Qt.AlignmentFlag.AlignTop)

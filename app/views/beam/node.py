@@ -11,6 +11,7 @@ from app import style
 from app.views.base import MessageLine
 from app.views.beam.text import after_bos
 from app.views.beam.tree import STATUS_COLOURS
+from app.widgets.form import column
 from app.widgets.heatmap import AttentionHeatmap
 from app.widgets.tokens import display_token
 
@@ -67,24 +68,16 @@ class NodePanel(QWidget):
         self.send_button = QPushButton()
         self.set_receiver(None)
         self.send_button.clicked.connect(self.send_requested)
-        bars_panel = QWidget()
-        bars_layout = QVBoxLayout(bars_panel)
-        bars_layout.setContentsMargins(0, 0, 0, 0)
-        bars_layout.addWidget(self.bars_plot, 1)
-        bars_layout.addWidget(self.entropy_label)
-        bars_layout.addWidget(self.send_button, 0, Qt.AlignmentFlag.AlignLeft)
+        bars_panel = column((self.bars_plot, 1), self.entropy_label,
+                            (self.send_button, 0, Qt.AlignmentFlag.AlignLeft))
 
         self.heatmap = AttentionHeatmap()
         self.attention_box = QComboBox()
         self._attention_options: list = []  # (layer, head or None) per entry
-        heat_panel = QWidget()
-        heat_layout = QVBoxLayout(heat_panel)
-        heat_layout.setContentsMargins(0, 0, 0, 0)
         # label, then choice, then picture: the panel sits in a narrow column beside the tree
         self.attention_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        heat_layout.addWidget(QLabel(self.tr("Cross-attention of this prefix:")))
-        heat_layout.addWidget(self.attention_box, 0, Qt.AlignmentFlag.AlignLeft)
-        heat_layout.addWidget(self.heatmap, 1)
+        heat_panel = column(QLabel(self.tr("Cross-attention of this prefix:")),
+                            (self.attention_box, 0, Qt.AlignmentFlag.AlignLeft), (self.heatmap, 1))
         self.attention_box.currentIndexChanged.connect(self._render_attention)
 
         layout = QVBoxLayout(self)
