@@ -38,7 +38,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine.decoding import BeamResult, _as_numpy, beam_search, greedy_search, normalization_divisor
+from engine.decoding import BeamResult, _as_numpy, beam_search, considered_in, greedy_search, normalization_divisor
 from engine.infotheory import entropy
 from engine.tokenizer import InputError
 
@@ -216,7 +216,7 @@ def hypothesis_token_logprobs(result: BeamResult, node_id: int) -> list[float]:
 def finished_so_far(result: BeamResult, step: int) -> list:
     """The search's list of finished hypotheses right after `step` (trace candidates, best score
     first, at most B): what the n-best table holds when the search is revealed up to `step`."""
-    done = [c for s in result.trace[:step] for c in s if c.status == "finished"]
+    done = [c for s in result.trace[:step] for c in considered_in(s) if c.status == "finished"]
     done.sort(key=lambda c: -c.score)
     return done[: result.beam_width]
 

@@ -25,7 +25,9 @@ and ⟨unk⟩).  Greedy search is :func:`greedy_search_batch` with one row.
 """
 from __future__ import annotations
 
+import bisect
 import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -165,17 +167,128 @@ class Hypothesis:
     node_id: int  # the trace node of its last token
 
 
+STATUSES = ("pruned", "kept", "finished")  # Candidate.status, by its code in StepTrace
+PRUNED, KEPT, FINISHED = range(3)
+
+
+class StepTrace(Sequence):
+    """Every candidate of one step of :func:`beam_search`, in rank order, stored as columns.
+
+    A step of a B-beam search over a vocabulary of V tokens has B·V candidates (128,000 for
+    B = 64 and a 2,000-word vocabulary); as Python objects they took 45 MB per search, and
+    building them kept the worker thread busy in the interpreter for about a second.  Here
+    they are numpy arrays, and a :class:`Candidate` is made when one is read, equal to the one
+    the search would have stored.  The considered candidates are the first
+    ``considered_count`` (ranks 0 .. 2B-1): :meth:`considered` reads only those."""
+
+    __slots__ = ("first_id", "step", "considered_count", "parents", "tokens", "token_logprobs", "logprobs",
+                 "scores", "status_codes")
+
+    def __init__(self, first_id: int, step: int, considered_count: int, parents, tokens, token_logprobs,
+                 logprobs, scores, status_codes):
+        self.first_id = int(first_id)  # node ids are consecutive in rank order
+        self.step = int(step)
+        self.considered_count = int(considered_count)
+        self.parents = np.asarray(parents, dtype=np.int64)
+        self.tokens = np.asarray(tokens, dtype=np.int64)
+        self.token_logprobs = np.asarray(token_logprobs, dtype=np.float64)
+        self.logprobs = np.asarray(logprobs, dtype=np.float64)
+        self.scores = np.asarray(scores, dtype=np.float64)
+        self.status_codes = np.asarray(status_codes, dtype=np.int8)
+        for column in (self.parents, self.tokens, self.token_logprobs, self.logprobs, self.scores,
+                       self.status_codes):
+            column.flags.writeable = False  # a result is read by the GUI while the next is computed
+
+    def __len__(self) -> int:
+        return len(self.tokens)
+
+    def _candidate(self, rank: int) -> Candidate:
+        return Candidate(self.first_id + rank, int(self.parents[rank]), self.step, int(self.tokens[rank]),
+                         float(self.token_logprobs[rank]), float(self.logprobs[rank]), float(self.scores[rank]),
+                         rank, STATUSES[self.status_codes[rank]], rank < self.considered_count)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return tuple(self._candidate(rank) for rank in range(len(self))[index])
+        return self._candidate(range(len(self))[index])  # negative indices and IndexError as a tuple's
+
+    def __iter__(self):
+        return (self._candidate(rank) for rank in range(len(self)))
+
+    def considered(self) -> tuple[Candidate, ...]:
+        """The candidates the rule looked at (the first ``considered_count``)."""
+        return self[: self.considered_count]
+
+    def __eq__(self, other):
+        if isinstance(other, StepTrace):
+            return (self.first_id, self.step, self.considered_count) == (other.first_id, other.step,
+                                                                           other.considered_count) and all(
+                np.array_equal(getattr(self, name), getattr(other, name)) for name in self.__slots__[3:])
+        if isinstance(other, tuple):
+            return len(other) == len(self) and tuple(self) == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.first_id, self.step, self.considered_count, self.tokens.tobytes(),
+                     self.logprobs.tobytes()))
+
+    def __repr__(self) -> str:
+        return f"StepTrace(step={self.step}, {len(self)} candidates, {self.considered_count} considered)"
+
+
+def considered_in(step) -> tuple:
+    """The considered candidates of one step of a trace: a StepTrace's first ones, or those
+    marked considered in a tuple of Candidates (Hugging Face searches record only those)."""
+    if isinstance(step, StepTrace):
+        return step.considered()
+    return tuple(c for c in step if c.considered)
+
+
+class TraceNodes(Mapping):
+    """node_id -> Candidate over a trace of StepTraces (node ids run on from step to step)."""
+
+    def __init__(self, trace):
+        self._trace = trace
+        self._starts = [step.first_id for step in trace]
+
+    def _locate(self, node_id):
+        if isinstance(node_id, (int, np.integer)) and not isinstance(node_id, bool):
+            at = bisect.bisect_right(self._starts, node_id) - 1
+            if at >= 0:
+                rank = int(node_id) - self._starts[at]
+                if rank < len(self._trace[at]):
+                    return self._trace[at], rank
+        return None
+
+    def __getitem__(self, node_id) -> Candidate:
+        found = self._locate(node_id)
+        if found is None:
+            raise KeyError(node_id)
+        step, rank = found
+        return step[rank]
+
+    def __contains__(self, node_id) -> bool:
+        return self._locate(node_id) is not None
+
+    def __iter__(self):
+        for step in self._trace:
+            yield from range(step.first_id, step.first_id + len(step))
+
+    def __len__(self) -> int:
+        return sum(len(step) for step in self._trace)
+
+
 @dataclass(frozen=True)
 class BeamResult:
     hypotheses: tuple[Hypothesis, ...]  # best score first
-    trace: tuple[tuple[Candidate, ...], ...]  # trace[s-1]: every candidate of step s
+    trace: tuple  # trace[s-1]: every candidate of step s (a StepTrace, or a tuple of Candidates)
     beam_width: int
     length_penalty: str
     alpha: float
     max_length: int
     steps_run: int
     stopped_because: str  # "enough finished hypotheses" or "max_length reached" or "no live beams"
-    nodes: dict = field(default_factory=dict, compare=False, repr=False)  # node_id -> Candidate
+    nodes: Mapping = field(default_factory=dict, compare=False, repr=False)  # node_id -> Candidate
 
     @property
     def best(self) -> Hypothesis:
@@ -221,8 +334,7 @@ def beam_search(
     if not math.isfinite(alpha):
         raise ValueError("alpha must be a finite number")
 
-    nodes: dict[int, Candidate] = {}
-    trace: list[tuple[Candidate, ...]] = []
+    trace: list[StepTrace] = []
     next_id = 1
 
     # A live beam: (token ids including BOS, cumulative logprob, node_id)
@@ -239,18 +351,17 @@ def beam_search(
         token_lp = float(row[token])
         new_logp = logp + token_lp
         step = len(seq)
-        cand = Candidate(next_id, parent, step, int(token), token_lp, new_logp,
-                         normalized_score(new_logp, step, length_penalty, alpha), 0,
-                         "finished" if token == eos_id else "kept", True)
-        nodes[next_id] = cand
-        trace.append((cand,))
-        next_id += 1
-        if token == eos_id:
-            finished.append(Hypothesis(tuple(seq[1:] + [token]), new_logp, cand.score, True, cand.node_id))
+        score = normalized_score(new_logp, step, length_penalty, alpha)
+        ends = token == eos_id
+        trace.append(StepTrace(next_id, step, 1, [parent], [int(token)], [token_lp], [new_logp], [score],
+                               [FINISHED if ends else KEPT]))
+        if ends:
+            finished.append(Hypothesis(tuple(seq[1:] + [token]), new_logp, score, True, next_id))
             live = []
             stopped = "forced prefix ends with EOS"
             break
-        live = [(seq + [int(token)], new_logp, cand.node_id)]
+        live = [(seq + [int(token)], new_logp, next_id)]
+        next_id += 1
 
     # (Never entered with B finished hypotheses: the loop breaks as soon as there are B.)
     while live and len(live[0][0]) - 1 < max_length:
@@ -261,33 +372,31 @@ def beam_search(
         finite = np.flatnonzero(np.isfinite(flat))
         # Stable sort, so ties keep (beam, token) order and the search is deterministic.
         order = finite[np.argsort(-flat[finite], kind="stable")]
-        vocab = rows.shape[1]
+        beams, tokens = np.divmod(order, rows.shape[1])
+        logprobs = flat[order]
+        scores = logprobs / normalization_divisor(step, length_penalty, alpha)
+        statuses = np.full(len(order), PRUNED, dtype=np.int8)
+        considered_count = min(2 * beam_width, len(order))
 
-        step_candidates = []
+        # Only the considered candidates can stay alive or finish, and only while fewer than B
+        # stay alive: the rest of the step is pruned without looking at it one by one.
         new_live = []
-        for rank, flat_index in enumerate(order):
-            beam_index, token = divmod(int(flat_index), vocab)
-            seq, _, parent = live[beam_index]
-            new_logp = float(flat[flat_index])
-            score = normalized_score(new_logp, step, length_penalty, alpha)
-            considered = rank < 2 * beam_width
-            status = "pruned"
-            if considered and len(new_live) < beam_width:
-                if token == eos_id:
-                    if rank < beam_width:
-                        status = "finished"
-                else:
-                    status = "kept"
-            cand = Candidate(next_id, parent, step, token, float(rows[beam_index, token]), new_logp, score,
-                             rank, status, considered)
-            nodes[next_id] = cand
-            next_id += 1
-            step_candidates.append(cand)
-            if status == "kept":
-                new_live.append((seq + [token], new_logp, cand.node_id))
-            elif status == "finished":
-                finished.append(Hypothesis(tuple(seq[1:] + [token]), new_logp, score, True, cand.node_id))
-        trace.append(tuple(step_candidates))
+        for rank in range(considered_count):
+            if len(new_live) >= beam_width:
+                break
+            seq, _, _ = live[beams[rank]]
+            token = int(tokens[rank])
+            if token != eos_id:
+                statuses[rank] = KEPT
+                new_live.append((seq + [token], float(logprobs[rank]), next_id + rank))
+            elif rank < beam_width:
+                statuses[rank] = FINISHED
+                finished.append(Hypothesis(tuple(seq[1:] + [token]), float(logprobs[rank]), float(scores[rank]),
+                                           True, next_id + rank))
+        parents = np.array([node_id for _, _, node_id in live], dtype=np.int64)[beams]
+        trace.append(StepTrace(next_id, step, considered_count, parents, tokens, rows[beams, tokens], logprobs,
+                               scores, statuses))
+        next_id += len(order)
         # Keep the B best finished hypotheses (by normalised score).
         finished.sort(key=lambda h: -h.score)
         del finished[beam_width:]
@@ -317,5 +426,5 @@ def beam_search(
         max_length=max_length,
         steps_run=len(trace),
         stopped_because=stopped,
-        nodes=nodes,
+        nodes=TraceNodes(trace),
     )

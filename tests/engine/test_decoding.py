@@ -335,7 +335,7 @@ def test_every_trace_candidate_equals_the_rule_written_out(seed, width, max_leng
             assert tuple(r.prefix(c.parent)) == parent if c.parent else parent == ()
             assert (c.step, c.token, c.rank, c.status, c.considered) == (s, token, rank, status, considered)
             assert (c.token_logprob, c.logprob, c.score) == pytest.approx((token_lp, logp, score), abs=1e-12)
-            assert r.nodes[c.node_id] is c
+            assert r.nodes[c.node_id] == c  # made when read: equal, not the same object
 
 
 def eos_only_step(prefixes):
@@ -532,3 +532,36 @@ def test_mask_tokens_of_a_float32_array_or_a_list_is_a_float64_copy():
         masked = mask_tokens(given, [2])
         assert masked.dtype == np.float64
         np.testing.assert_array_equal(masked, [[-1.0, -2.0, -np.inf]])
+
+
+def test_a_step_reads_like_the_tuple_of_its_candidates():
+    """The trace stores a step's candidates as columns; reading it must behave as the tuple of
+    Candidates it stands for (indexing, negative indices, slices, equality, membership)."""
+    r = beam_search(tiny_model(3, 7), bos_id=0, eos_id=1, beam_width=2, max_length=4)
+    step = r.trace[1]
+    as_tuple = tuple(step)
+    assert len(as_tuple) == len(step) == 2 * 6  # two live beams × six tokens that are not BOS
+    assert step == as_tuple and as_tuple == step and step != as_tuple[:-1]
+    assert step[-1] == as_tuple[-1] and step[2:5] == as_tuple[2:5] and step[::-3] == as_tuple[::-3]
+    assert as_tuple[3] in step and list(reversed(step)) == list(reversed(as_tuple))
+    with pytest.raises(IndexError):
+        step[len(as_tuple)]
+    assert [c.rank for c in as_tuple] == list(range(len(as_tuple)))
+    assert [c.considered for c in as_tuple] == [rank < 4 for rank in range(len(as_tuple))]
+    assert step.considered() == as_tuple[:4]
+    # the same search run again gives an equal (not identical) trace, and an equal result
+    again = beam_search(tiny_model(3, 7), bos_id=0, eos_id=1, beam_width=2, max_length=4)
+    assert again.trace == r.trace and again == r and hash(again.trace[1]) == hash(step)
+    assert again.trace[1] is not step and r.trace[0] != step
+
+
+def test_nodes_finds_every_candidate_by_id_and_nothing_else():
+    r = beam_search(tiny_model(4, 6), bos_id=0, eos_id=1, beam_width=3, max_length=4, prefix=[2])
+    every = [c for s in r.trace for c in s]
+    assert list(r.nodes) == [c.node_id for c in every] and len(r.nodes) == len(every)
+    assert all(r.nodes[c.node_id] == c for c in every)
+    for missing in (0, -1, len(every) + 1, 2.0, "1", True):
+        assert missing not in r.nodes
+        with pytest.raises(KeyError):
+            r.nodes[missing]
+    assert np.int64(1) in r.nodes and r.nodes[np.int64(1)].token == 2  # the forced token, node 1

@@ -25,7 +25,7 @@ from app import style
 from app.views.beam.edges import EdgeLayer
 from app.widgets.tokens import display_token
 from app.widgets.tree_canvas import TreeCanvas
-from engine.decoding import normalization_divisor
+from engine.decoding import considered_in, normalization_divisor
 
 #: Qt's translation, by a short name (pyside6-lupdate reads translate(context, text) calls)
 translate = QCoreApplication.translate
@@ -179,6 +179,8 @@ class BeamTree(TreeCanvas):
         self.column_width: dict[int, float] = {}
         self.analysis = None
         self.node_items: dict[int, NodeItem] = {}
+        self.drawn: dict = {}  # node_id -> Candidate, for the candidates that have a box
+        self.drawn_by_step: dict = {}  # step -> those candidates, in rank order
         self.edges: EdgeLayer | None = None  # every edge, keyed by the child's node_id
         self.header_items: dict[int, QGraphicsSimpleTextItem] = {}  # keyed by step (0 = start)
         self.root_item: NodeItem | None = None
@@ -222,18 +224,25 @@ class BeamTree(TreeCanvas):
     def drawn_candidates(self, analysis=None):
         """The candidates that get a box: the considered ones, or all with show_all, up to
         MAX_BOXES: then the others with the best rank within their step (every considered one
-        stays, and with it every parent)."""
+        stays, and with it every parent).  In trace order (step by step, by rank).
+
+        A step's considered candidates are its first ones (ranks 0 .. 2B-1), so what is drawn
+        of a step is always its first few; only those are read (a B = 64 step of the word-level
+        model has 128,000 candidates, made one by one when read)."""
         analysis = analysis or self.analysis
-        every = [c for step in analysis.result.trace for c in step]
-        considered = sum(c.considered for c in every)
-        if not self.show_all:
-            return [c for c in every if c.considered]
-        room = max(MAX_BOXES - considered, 0)
-        others = [c for c in every if not c.considered]
-        if len(others) <= room:
-            return every
-        best = {c.node_id for c in sorted(others, key=lambda c: (c.rank, c.step))[:room]}
-        return [c for c in every if c.considered or c.node_id in best]
+        trace = analysis.result.trace
+        counts = [len(considered_in(step)) for step in trace]
+        if self.show_all:
+            room = max(MAX_BOXES - sum(counts), 0)
+            rank = min(counts, default=0)
+            # one more rank at a time, step by step: the others sorted by (rank, step)
+            while room and any(len(step) > count for step, count in zip(trace, counts)):
+                for s, step in enumerate(trace):
+                    if room and counts[s] == rank < len(step):
+                        counts[s] += 1
+                        room -= 1
+                rank += 1
+        return [c for step, count in zip(trace, counts) for c in step[:count]]
 
     def set_search(self, analysis, revealed_steps: int | None = None) -> None:
         self.analysis = analysis
@@ -249,6 +258,7 @@ class BeamTree(TreeCanvas):
         scene.clear()
         self._widths.clear()  # bounded by one tree's texts
         self.node_items, self.header_items = {}, {}
+        self.drawn, self.drawn_by_step = {}, {}
         self.root_item = self.edges = None
         a = self.analysis
         if a is None:
@@ -262,6 +272,9 @@ class BeamTree(TreeCanvas):
                                       "Click to see the distribution of the first token."))
         scene.addItem(self.root_item)
         drawn = self.drawn_candidates()
+        for cand in drawn:
+            self.drawn[cand.node_id] = cand
+            self.drawn_by_step.setdefault(cand.step, []).append(cand)
         # what the box limit cut from "All candidates" (without it, only the considered are asked for)
         self.candidates_left_out = (sum(len(step) for step in result.trace) - len(drawn)) if self.show_all else 0
         for cand in drawn:
@@ -349,17 +362,17 @@ class BeamTree(TreeCanvas):
         box_y = {0: 0.0}  # node_id -> top of its box, for the boxes laid out
         top, bottom = 0.0, self.root_item.height
         for step in range(1, result.steps_run + 1):
-            column = [self.node_items[c.node_id] for c in result.trace[step - 1]
-                      if c.node_id in self.node_items and self.laid_out(self.node_items[c.node_id])]
+            column = [self.node_items[c.node_id] for c in self.drawn_by_step.get(step, ())
+                      if self.laid_out(self.node_items[c.node_id])]
             width = max((it.natural for it in column), default=40.0)
             self.column_x[step], self.column_width[step] = x, width
             groups: dict[int, list[NodeItem]] = {}
             for item in column:
-                groups.setdefault(result.nodes[item.node_id].parent, []).append(item)
+                groups.setdefault(self.drawn[item.node_id].parent, []).append(item)
             y = None
             position = 0
             for parent in sorted(groups, key=lambda p: order.get(p, 0)):
-                items = sorted(groups[parent], key=lambda it: result.nodes[it.node_id].rank)
+                items = sorted(groups[parent], key=lambda it: self.drawn[it.node_id].rank)
                 parent_item = self.root_item if parent == 0 else self.node_items.get(parent)
                 start = box_y.get(parent, 0.0) if parent_item is not None else 0.0
                 if y is not None:
@@ -382,7 +395,7 @@ class BeamTree(TreeCanvas):
         for node_id, item in self.node_items.items():
             if node_id not in box_y:
                 continue
-            cand = result.nodes[node_id]
+            cand = self.drawn[node_id]
             parent_y = box_y.get(cand.parent)
             if parent_y is not None:
                 step = item.step
