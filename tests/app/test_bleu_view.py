@@ -129,3 +129,40 @@ def test_no_reference_is_a_prompt_and_keeps_the_numbers(qtbot, view):
     view.controls.references.setPlainText("")
     qtbot.waitUntil(lambda: "reference" in view.message.text(), timeout=5000)
     assert shown_score(view) == "7.8098498423"
+
+
+def test_a_long_candidate_gets_one_line_rows_that_grow_with_the_text(qtbot, view):
+    """A pasted paragraph gives hundreds of n-grams: the table's rows are one line each (measured
+    once, not row by row at every show), every n-gram readable, and larger text makes them taller."""
+    from PySide6.QtGui import QFontMetrics
+    from PySide6.QtWidgets import QApplication, QHeaderView
+
+    words = [f"w{i}" for i in range(260)]
+    view.controls.references.setPlainText("w0 w1 w2")
+    view.controls.candidate.setText(" ".join(words))
+    qtbot.waitUntil(lambda: not view.busy and view.report.candidate == " ".join(words), timeout=10000)
+    unigrams = view.ngrams.tables[0]
+    assert unigrams.rowCount() == 260
+    assert [unigrams.item(r, 0).text() for r in range(260)] == words
+    rows = unigrams.verticalHeader()
+    assert rows.sectionResizeMode(0) == QHeaderView.ResizeMode.Fixed
+
+    def fits():
+        line = QFontMetrics(unigrams.font()).height()
+        return all(line <= unigrams.rowHeight(r) <= 2 * line for r in range(260))
+
+    assert fits()
+    before = unigrams.rowHeight(100)
+    original = QApplication.font()
+    bigger = QApplication.font()
+    bigger.setPointSizeF(max(original.pointSizeF(), 11) * 2)
+    try:
+        QApplication.setFont(bigger)
+        qtbot.waitUntil(lambda: unigrams.rowHeight(100) > before, timeout=10000)
+        assert fits()
+    finally:
+        QApplication.setFont(original)
+    # a short candidate: rows fit their own contents again
+    view.controls.candidate.setText("w0 w1")
+    qtbot.waitUntil(lambda: not view.busy and view.report.candidate == "w0 w1", timeout=10000)
+    assert rows.sectionResizeMode(0) == QHeaderView.ResizeMode.ResizeToContents
