@@ -214,7 +214,7 @@ score(y) = log P(y | x) / L^α   (L: length, α: length penalty)</source>
     <message>
         <source>Start of the output: every hypothesis begins with ⟨s⟩.
 Click to see the distribution of the first token.</source>
-        <extracomment>Qt&apos;s translation, by a short name (pyside6-lupdate reads translate(context, text) calls) the legend under the step buttons and the node panel&apos;s bars use the tree&apos;s colours &quot;All candidates&quot; draws at most this many boxes: B=64 over the date vocabulary has 72,000 candidates, whose boxes held 300 MB and took seconds to build; past the limit the best-ranked candidates of each step are drawn (`candidates_left_out` says how many are not)</extracomment>
+        <extracomment>Qt&apos;s translation, by a short name (pyside6-lupdate reads translate(context, text) calls) the legend under the step buttons and the node panel&apos;s bars use the tree&apos;s colours &quot;All candidates&quot; draws at most this many boxes: B=64 over the date vocabulary has 72,000 candidates, whose boxes held 300 MB and took seconds to build; past the limit the best-ranked candidates of each step are drawn (`candidates_left_out` says how many are not). The considered candidates are always drawn (at most 2B per step). 2,000 boxes take about 70 ms of GUI thread to build and paint on a busy 2-core machine (3,000 took 105 ms, and with the rest of the beam view&apos;s drawing the soak&apos;s 200 ms limit was reached)</extracomment>
         <translation>输出的开头：每个假设都以 ⟨s⟩ 开始。
 点击查看第一个词元的分布。</translation>
     </message>
@@ -2284,7 +2284,12 @@ Text: type text; its character or word frequencies become P (and Q).</source>
     </message>
     <message>
         <source>(empty candidate)</source>
+        <extracomment>tokens drawn on the candidate line: a pasted page (2,000 tokens) made a rich-text label that took the GUI thread ~200 ms to lay out, and cannot be read as a line anyway</extracomment>
         <translation>（候选为空）</translation>
+    </message>
+    <message>
+        <source>… and {0} more tokens (the tables count them all)</source>
+        <translation>…… 另有 {0} 个词元未显示（表格全部计入）</translation>
     </message>
 </context>
 <context>
@@ -2301,11 +2306,11 @@ Text: type text; its character or word frequencies become P (and Q).</source>
     </message>
     <message>
         <source>P(next token)</source>
-        <extracomment>this panel&apos;s own message line (an inspection that failed): the view&apos;s line keeps the search&apos;s notes</extracomment>
         <translation>P(下一个词元)</translation>
     </message>
     <message>
         <source>Cross-attention of this prefix:</source>
+        <extracomment>this panel&apos;s own message line (an inspection that failed): the view&apos;s line keeps the search&apos;s notes</extracomment>
         <translation>此前缀的交叉注意力：</translation>
     </message>
     <message>

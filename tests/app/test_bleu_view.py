@@ -137,21 +137,26 @@ def test_a_long_candidate_gets_one_line_rows_that_grow_with_the_text(qtbot, view
     from PySide6.QtGui import QFontMetrics
     from PySide6.QtWidgets import QApplication, QHeaderView
 
-    words = [f"w{i}" for i in range(260)]
+    words = [f"w{i}" for i in range(360)]
     view.controls.references.setPlainText("w0 w1 w2")
     view.controls.candidate.setText(" ".join(words))
     qtbot.waitUntil(lambda: not view.busy and view.report.candidate == " ".join(words), timeout=10000)
     unigrams = view.ngrams.tables[0]
-    assert unigrams.rowCount() == 260
-    assert [unigrams.item(r, 0).text() for r in range(260)] == words
+    assert unigrams.rowCount() == 360
+    assert [unigrams.item(r, 0).text() for r in range(360)] == words
     rows = unigrams.verticalHeader()
     assert rows.sectionResizeMode(0) == QHeaderView.ResizeMode.Fixed
 
     def fits():
         line = QFontMetrics(unigrams.font()).height()
-        return all(line <= unigrams.rowHeight(r) <= 2 * line for r in range(260))
+        return all(line <= unigrams.rowHeight(r) <= 2 * line for r in range(360))
 
     assert fits()
+    # the candidate line shows the first 300 tokens (w0, w1, w2 matched) and says how many follow
+    line = view.ngrams.candidate_line.text()
+    assert line.count("<span") == 300 and line.count("#b7e4c7") == 3
+    assert "&nbsp;w299&nbsp;" in line and "&nbsp;w300&nbsp;" not in line
+    assert line.endswith("<i>… and 60 more tokens (the tables count them all)</i>")
     before = unigrams.rowHeight(100)
     original = QApplication.font()
     bigger = QApplication.font()

@@ -97,13 +97,21 @@ class NgramPanel(QWidget):
             self.tr("p{0} = Σ clipped / number of candidate {0}-grams = {1}").format(
                 ngrams.n, fraction(ngrams.matches, ngrams.total)))
 
+    #: tokens drawn on the candidate line: a pasted page (2,000 tokens) made a rich-text label
+    #: that took the GUI thread ~200 ms to lay out, and cannot be read as a line anyway
+    MAX_TOKENS_SHOWN = 300
+
     @staticmethod
     def highlighted_html(tokens, matched: set[int]) -> str:
         if not tokens:
             return "<i>{0}</i>".format(QCoreApplication.translate("NgramPanel", "(empty candidate)"))
         spans = []
-        for i, token in enumerate(tokens):
+        for i, token in enumerate(tokens[: NgramPanel.MAX_TOKENS_SHOWN]):
             colour = MATCHED_BACKGROUND if i in matched else UNMATCHED_BACKGROUND
             # dark text on the light chip in either theme
             spans.append(f'<span style="background-color:{colour}; color:#111111">&nbsp;{html.escape(token)}&nbsp;</span>')
+        left_out = len(tokens) - NgramPanel.MAX_TOKENS_SHOWN
+        if left_out > 0:
+            spans.append("<i>{0}</i>".format(html.escape(QCoreApplication.translate(
+                "NgramPanel", "… and {0} more tokens (the tables count them all)").format(f"{left_out:,}"))))
         return " ".join(spans)
