@@ -565,3 +565,35 @@ def test_nodes_finds_every_candidate_by_id_and_nothing_else():
         with pytest.raises(KeyError):
             r.nodes[missing]
     assert np.int64(1) in r.nodes and r.nodes[np.int64(1)].token == 2  # the forced token, node 1
+
+
+def test_steps_differ_when_any_column_or_their_place_differs():
+    from engine.decoding import StepTrace
+
+    columns = dict(parents=[0, 0, 0], tokens=[2, 3, 4], token_logprobs=[-0.1, -1.0, -2.5],
+                   logprobs=[-0.1, -1.0, -2.5], scores=[-0.1, -1.0, -2.5], status_codes=[1, 1, 0])
+    step = StepTrace(1, 1, 2, **columns)
+    assert step == StepTrace(1, 1, 2, **columns) and hash(step) == hash(StepTrace(1, 1, 2, **columns))
+    # the same columns at another place in the trace, or with another number considered
+    assert step != StepTrace(4, 1, 2, **columns) and step != StepTrace(1, 2, 2, **columns)
+    assert step != StepTrace(1, 1, 3, **columns)
+    for name, values in [("parents", [0, 0, 7]), ("tokens", [2, 3, 5]), ("token_logprobs", [-0.1, -1.0, -2.0]),
+                         ("logprobs", [-0.1, -1.0, -2.0]), ("scores", [-0.1, -1.0, -2.0]),
+                         ("status_codes", [1, 1, 2])]:
+        assert step != StepTrace(1, 1, 2, **dict(columns, **{name: values})), name
+    # against a tuple: equal only to its own candidates, in rank order
+    assert step == tuple(step) and step != tuple(step)[::-1] and step != tuple(step)[:2]
+    assert step.__eq__([*step]) is NotImplemented
+    assert len({hash(s) for s in beam_search(tiny_model(5, 6), bos_id=0, eos_id=1, beam_width=2,
+                                            max_length=4).trace}) > 1
+    assert repr(step) == "StepTrace(step=1, 3 candidates, 2 considered)"
+
+
+def test_considered_in_reads_a_tuple_step_by_its_marks():
+    """Hugging Face searches record a step as a tuple of Candidates."""
+    from engine.decoding import considered_in
+
+    step = beam_search(tiny_model(6, 6), bos_id=0, eos_id=1, beam_width=2, max_length=3).trace[1]
+    as_tuple = tuple(step)
+    assert considered_in(as_tuple) == tuple(c for c in as_tuple if c.considered) == considered_in(step)
+    assert len(considered_in(as_tuple)) == 4 and considered_in(()) == ()
