@@ -134,6 +134,28 @@ def test_minilm_heatmap_draws_transformers_attention_for_every_layer_and_some_he
     np.testing.assert_allclose(view.overview.tiles[(4, 2)].image, reference[4, 2], atol=ATOL, rtol=0)
 
 
+def test_another_model_opens_on_its_own_last_layer(qtbot, main_window, monkeypatch, minilm_reference):
+    """Layer 1 · head 2 chosen on the 2-layer date model is no choice for 6-layer MiniLM (it
+    opened on layer 2 of 6): a model opens on its last layer, mean over heads."""
+    view = main_window.view("attention")
+    main_window.show_view("attention")
+    qtbot.waitUntil(lambda: view.result is not None and not view.busy, timeout=30000)
+    select(qtbot, view, 0, 1)
+    open_from_menu(qtbot, main_window, monkeypatch, minilm_folder())
+    type_text(qtbot, view, TEXT)
+    assert (view.layer, view.head) == (5, None)
+    assert view.controls.layer_box.currentText() == "Layer 6"
+    _, reference, _ = reference_stack(minilm_reference, TEXT)
+    np.testing.assert_allclose(drawn(view), reference[5].mean(axis=0), atol=ATOL, rtol=0)
+    # a choice made on MiniLM stays while typing, and going back opens the date model on its last
+    select(qtbot, view, 2, 7)
+    type_text(qtbot, view, TEXT + " again")
+    assert (view.layer, view.head) == (2, 7)
+    view.controls.model_box.setCurrentIndex(view.controls.model_box.findData("date-transformer"))
+    type_text(qtbot, view, "4 Nov 1988")
+    assert (view.layer, view.head) == (1, None) and view.controls.layer_box.currentText() == "Layer 2"
+
+
 def test_merge_word_pieces_sums_columns_and_averages_rows(qtbot, minilm_view, minilm_reference):
     view = minilm_view
     tokens, reference, word_ids = reference_stack(minilm_reference, TEXT)

@@ -60,6 +60,9 @@ class AttentionView(View):
         super().__init__(bridge, state, parent)
         self.kind = "cross"
         self.layer = -1  # -1 until a result arrives: then the last layer, usually the sharpest
+        #: the model the layer and head were chosen for (None: keep them for the next one, as after
+        #: a session is restored); another model opens on its own last layer
+        self.selection_model = None
         self.head: int | None = None  # None = mean over heads
         self.selected_row: int | None = 0  # the first output step's row, so the bar chart starts filled
 
@@ -166,6 +169,9 @@ class AttentionView(View):
         self.message.show_message(note, error=bool(note))
 
     def _draw(self, r) -> None:
+        if self.selection_model is not None and self.selection_model != self.model_name:
+            self.layer, self.head = -1, None  # layer 2 of a 2-layer model is not a choice for a 6-layer one
+        self.selection_model = self.model_name
         kinds = [k for k, _ in KINDS if getattr(r, k) is not None]
         if self.kind not in kinds:  # an encoder or a decoder alone has no cross-attention
             self.kind = "cross" if "cross" in kinds else kinds[0]
@@ -366,6 +372,7 @@ class AttentionView(View):
             self.kind = kind
         if isinstance(layer, int):
             self.layer = layer
+            self.selection_model = None
         if head is None or isinstance(head, int):
             self.head = head
         if row is None or isinstance(row, int):
