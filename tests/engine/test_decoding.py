@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 import torch
 
-from engine.decoding import beam_search, greedy_search, mask_tokens, suppress_tokens
+from engine.decoding import Candidate, beam_search, greedy_search, mask_tokens, suppress_tokens
 
 VOCAB = ["<s>", "</s>", "nice", "dog", "car", "woman", "guy", "has", "runs", "is", "drives"]
 IDX = {w: i for i, w in enumerate(VOCAB)}
@@ -562,8 +562,9 @@ def test_nodes_finds_every_candidate_by_id_and_nothing_else():
     assert all(r.nodes[c.node_id] == c for c in every)
     for missing in (0, -1, len(every) + 1, 2.0, "1", True):
         assert missing not in r.nodes
-        with pytest.raises(KeyError):
+        with pytest.raises(KeyError) as raised:
             r.nodes[missing]
+        assert raised.value.args == (missing,)
     assert np.int64(1) in r.nodes and r.nodes[np.int64(1)].token == 2  # the forced token, node 1
 
 
@@ -597,3 +598,24 @@ def test_considered_in_reads_a_tuple_step_by_its_marks():
     as_tuple = tuple(step)
     assert considered_in(as_tuple) == tuple(c for c in as_tuple if c.considered) == considered_in(step)
     assert len(considered_in(as_tuple)) == 4 and considered_in(()) == ()
+
+
+def test_step_columns_are_read_only_float64_and_int64_whatever_they_are_given():
+    """A result is read by the GUI thread while the worker computes the next: its columns cannot
+    be written.  Candidates read float64 and int64 numbers (the search's own), and the status
+    codes take one byte each (a B=64 step of the word model has 128,000 of them)."""
+    from engine.decoding import StepTrace
+
+    step = StepTrace(1, 1, 1, np.array([0, 0], np.int32), np.array([2, 3], np.int32),
+                     np.array([-0.1, -2.3], np.float32), np.array([-0.1, -2.3], np.float32),
+                     np.array([-0.1, -2.3], np.float32), np.array([1, 0], np.int64))
+    dtypes = {name: getattr(step, name).dtype for name in
+              ("parents", "tokens", "token_logprobs", "logprobs", "scores", "status_codes")}
+    assert dtypes == {"parents": np.int64, "tokens": np.int64, "token_logprobs": np.float64,
+                      "logprobs": np.float64, "scores": np.float64, "status_codes": np.int8}
+    for name in dtypes:
+        assert getattr(step, name).flags.writeable is False, name
+        with pytest.raises(ValueError):
+            getattr(step, name)[0] = 1
+    assert step[1] == Candidate(2, 0, 1, 3, float(np.float32(-2.3)), float(np.float32(-2.3)),
+                                float(np.float32(-2.3)), 1, "pruned", False)
