@@ -375,7 +375,7 @@ def beam_search(
         beams, tokens = np.divmod(order, rows.shape[1])
         logprobs = flat[order]
         scores = logprobs / normalization_divisor(step, length_penalty, alpha)
-        statuses = np.full(len(order), PRUNED, dtype=np.int8)
+        statuses = np.full(len(order), PRUNED)  # (StepTrace keeps them as one byte each)
         considered_count = min(2 * beam_width, len(order))
 
         # Only the considered candidates can stay alive or finish, and only while fewer than B
@@ -393,7 +393,7 @@ def beam_search(
                 statuses[rank] = FINISHED
                 finished.append(Hypothesis(tuple(seq[1:] + [token]), float(logprobs[rank]), float(scores[rank]),
                                            True, next_id + rank))
-        parents = np.array([node_id for _, _, node_id in live], dtype=np.int64)[beams]
+        parents = np.array([node_id for _, _, node_id in live])[beams]
         trace.append(StepTrace(next_id, step, considered_count, parents, tokens, rows[beams, tokens], logprobs,
                                scores, statuses))
         next_id += len(order)
