@@ -23,6 +23,7 @@ import shiboken6
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from app.gc_guard import GuiThreadGarbageCollector
+from app.malloc_policy import return_large_blocks_to_the_system
 
 from engine.jobs import Result
 from engine.worker import InferenceWorker
@@ -57,6 +58,7 @@ class EngineBridge(QObject):
         self._timer.timeout.connect(self.drain)
         # While the worker thread lives, cyclic GC runs only here, on the GUI thread.
         self._gc = GuiThreadGarbageCollector(self)
+        return_large_blocks_to_the_system()  # a long session's large arrays do not pile up
 
     def subscribe(self, channel: str, callback) -> None:
         """Call `callback(result)` on the GUI thread for each fresh result on `channel`.
