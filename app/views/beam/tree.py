@@ -19,7 +19,7 @@ import math
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QCursor, QFontMetricsF, QPainter, QPen
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem, QStyleOptionGraphicsItem
 
 from app import style
 from app.views.beam.edges import EdgeLayer
@@ -58,6 +58,8 @@ PAD_X = 6.0
 #: of GUI thread to build and paint on a busy 2-core machine (3,000 took 105 ms, and with the
 #: rest of the beam view's drawing the soak's 200 ms limit was reached)
 MAX_BOXES = 2000
+#: below this height on screen a box's first line is drawn as colour only (no text)
+MIN_TEXT_PIXELS = 6
 # text sizes relative to the application font (they follow View ▸ Larger text)
 TOKEN_SCALE, NUMBER_SCALE, HEADER_SCALE = 1.15, 0.95, 1.0
 
@@ -128,8 +130,16 @@ class NodeItem(QGraphicsItem):
 
     def paint(self, painter: QPainter, option, widget=None):
         fill, border, text, width = STYLES[self.style_key]
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         rect = QRectF(0, 0, self.width, self.height)
+        scale = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
+        if scale * self.tree.line_height < MIN_TEXT_PIXELS:
+            # Zoomed out (Fit on 2,000 boxes): text this small cannot be read, and drawing it
+            # at such scales took most of a 50-160 ms paint; the colours still show the search.
+            painter.setPen(QPen(QColor(PATH_COLOUR if self.on_path else border), 0))  # cosmetic: one pixel
+            painter.setBrush(QBrush(QColor(fill)))
+            painter.drawRect(rect)
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         pen = QPen(QColor(border), width)
         if self.status == "pruned":
             pen.setStyle(Qt.PenStyle.DashLine)
