@@ -29,6 +29,28 @@ def _isolated_settings(tmp_path_factory):
     yield folder
 
 
+_APPLICATION_FONT = []  # the QApplication's own font, read before any test changed it
+
+
+@pytest.fixture(autouse=True)
+def _application_font_restored(request):
+    """A window sets the application's font to the text size it was given (View ▸ Larger text,
+    --text-size, a restored setting): put it back after each test, as the settings are, so a
+    test's layout does not depend on which windows earlier tests opened (a row panel 1,400 px
+    wide thinned its labels after the fault and fuzz tests)."""
+    if "qtbot" not in request.fixturenames and "qapp" not in request.fixturenames:
+        yield
+        return
+    app = request.getfixturevalue("qapp")
+    if not _APPLICATION_FONT:
+        from PySide6.QtGui import QFont
+
+        _APPLICATION_FONT.append(QFont(app.font()))
+    yield
+    if app.font() != _APPLICATION_FONT[0]:
+        app.setFont(_APPLICATION_FONT[0])
+
+
 @pytest.fixture
 def bridge(qtbot):
     from app.bridge import EngineBridge
