@@ -112,7 +112,7 @@ row i: αᵢⱼ = exp(qᵢ·kⱼ/√d_k) / Σₗ exp(qᵢ·kₗ/√d_k),  Σⱼ 
     </message>
     <message>
         <source>Selected row</source>
-        <extracomment>the overview grid now shows the current result, kind and toggles. With a large stack (over INLINE_OVERVIEW_WEIGHTS) this comes after `updated`, which then means the heatmap, the output, the selected row and the sink line are up to date.</extracomment>
+        <extracomment>the overview grid now shows the current result, kind and toggles. With a large stack (over INLINE_OVERVIEW_WEIGHTS) this comes after `updated`, which then means the heatmap, the output, the selected row and the sink line are up to date. the model the layer and head were chosen for (None: keep them for the next one, as after a session is restored); another model opens on its own last layer</extracomment>
         <translation>所选行</translation>
     </message>
     <message>
@@ -214,7 +214,7 @@ score(y) = log P(y | x) / L^α   (L: length, α: length penalty)</source>
     <message>
         <source>Start of the output: every hypothesis begins with ⟨s⟩.
 Click to see the distribution of the first token.</source>
-        <extracomment>Qt&apos;s translation, by a short name (pyside6-lupdate reads translate(context, text) calls) the legend under the step buttons and the node panel&apos;s bars use the tree&apos;s colours &quot;All candidates&quot; draws at most this many boxes: B=64 over the date vocabulary has 72,000 candidates, whose boxes held 300 MB and took seconds to build; past the limit the best-ranked candidates of each step are drawn (`candidates_left_out` says how many are not). The considered candidates are always drawn (at most 2B per step). 2,000 boxes take about 70 ms of GUI thread to build and paint on a busy 2-core machine (3,000 took 105 ms, and with the rest of the beam view&apos;s drawing the soak&apos;s 200 ms limit was reached)</extracomment>
+        <extracomment>Qt&apos;s translation, by a short name (pyside6-lupdate reads translate(context, text) calls) the legend under the step buttons and the node panel&apos;s bars use the tree&apos;s colours &quot;All candidates&quot; draws at most this many boxes: B=64 over the date vocabulary has 72,000 candidates, whose boxes held 300 MB and took seconds to build; past the limit the best-ranked candidates of each step are drawn (`candidates_left_out` says how many are not). The considered candidates are always drawn (at most 2B per step). 2,000 boxes take about 70 ms of GUI thread to build and paint on a busy 2-core machine (3,000 took 105 ms, and with the rest of the beam view&apos;s drawing the soak&apos;s 200 ms limit was reached) below this height on screen a box&apos;s first line is drawn as colour only (no text)</extracomment>
         <translation>输出的开头：每个假设都以 ⟨s⟩ 开始。
 点击查看第一个词元的分布。</translation>
     </message>
@@ -2279,6 +2279,10 @@ Text: type text; its character or word frequencies become P (and Q).</source>
         <translation>候选：匹配的 {0} 元组中的词元显示为绿色</translation>
     </message>
     <message>
+        <source>(the first {0} of {1} tokens; the tables count them all)</source>
+        <translation>（显示前 {0} 个词元，共 {1} 个；表格全部计入）</translation>
+    </message>
+    <message>
         <source>p{0} = Σ clipped / number of candidate {0}-grams = {1}</source>
         <translation>p{0} = Σ 截断后计数 / 候选中 {0} 元组的个数 = {1}</translation>
     </message>
@@ -2286,10 +2290,6 @@ Text: type text; its character or word frequencies become P (and Q).</source>
         <source>(empty candidate)</source>
         <extracomment>tokens drawn on the candidate line: a pasted page (2,000 tokens) made a rich-text label that took the GUI thread ~200 ms to lay out, and cannot be read as a line anyway</extracomment>
         <translation>（候选为空）</translation>
-    </message>
-    <message>
-        <source>… and {0} more tokens (the tables count them all)</source>
-        <translation>…… 另有 {0} 个词元未显示（表格全部计入）</translation>
     </message>
 </context>
 <context>

@@ -152,11 +152,12 @@ def test_a_long_candidate_gets_one_line_rows_that_grow_with_the_text(qtbot, view
         return all(line <= unigrams.rowHeight(r) <= 2 * line for r in range(360))
 
     assert fits()
-    # the candidate line shows the first 300 tokens (w0, w1, w2 matched) and says how many follow
+    # the candidate line shows the first 300 tokens (w0, w1, w2 matched), and its title says so
     line = view.ngrams.candidate_line.text()
     assert line.count("<span") == 300 and line.count("#b7e4c7") == 3
-    assert "&nbsp;w299&nbsp;" in line and "&nbsp;w300&nbsp;" not in line
-    assert line.endswith("<i>… and 60 more tokens (the tables count them all)</i>")
+    assert "&nbsp;w299&nbsp;" in line and "&nbsp;w300&nbsp;" not in line and line.endswith("</span> …")
+    assert view.ngrams.candidate_title.text() == ("Candidate: tokens in matched 1-grams in green (the first 300 of "
+                                                  "360 tokens; the tables count them all)")
     before = unigrams.rowHeight(100)
     original = QApplication.font()
     bigger = QApplication.font()

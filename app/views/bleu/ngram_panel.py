@@ -91,7 +91,12 @@ class NgramPanel(QWidget):
     def _show_order(self) -> None:
         ngrams = self.ngram_tables[self.order - 1]
         self.matched = ngrams.matched_tokens
-        self.candidate_title.setText(self.tr("Candidate: tokens in matched {0}-grams in green").format(ngrams.n))
+        title = self.tr("Candidate: tokens in matched {0}-grams in green").format(ngrams.n)
+        count = len(ngrams.candidate_tokens)
+        if count > self.MAX_TOKENS_SHOWN:  # said in the title: the end of a long line is scrolled out of sight
+            title += " " + self.tr("(the first {0} of {1} tokens; the tables count them all)").format(
+                f"{self.MAX_TOKENS_SHOWN:,}", f"{count:,}")
+        self.candidate_title.setText(title)
         self.candidate_line.setText(self.highlighted_html(ngrams.candidate_tokens, set(self.matched)))
         self.precision_label.setText(
             self.tr("p{0} = Σ clipped / number of candidate {0}-grams = {1}").format(
@@ -110,8 +115,6 @@ class NgramPanel(QWidget):
             colour = MATCHED_BACKGROUND if i in matched else UNMATCHED_BACKGROUND
             # dark text on the light chip in either theme
             spans.append(f'<span style="background-color:{colour}; color:#111111">&nbsp;{html.escape(token)}&nbsp;</span>')
-        left_out = len(tokens) - NgramPanel.MAX_TOKENS_SHOWN
-        if left_out > 0:
-            spans.append("<i>{0}</i>".format(html.escape(QCoreApplication.translate(
-                "NgramPanel", "… and {0} more tokens (the tables count them all)").format(f"{left_out:,}"))))
+        if len(tokens) > NgramPanel.MAX_TOKENS_SHOWN:
+            spans.append("…")
         return " ".join(spans)
