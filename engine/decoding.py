@@ -181,8 +181,9 @@ class StepTrace(Sequence):
     the search would have stored.  The considered candidates are the first
     ``considered_count`` (ranks 0 .. 2B-1): :meth:`considered` reads only those."""
 
-    __slots__ = ("first_id", "step", "considered_count", "parents", "tokens", "token_logprobs", "logprobs",
-                 "scores", "status_codes")
+    #: the per-candidate columns, in rank order
+    COLUMNS = ("parents", "tokens", "token_logprobs", "logprobs", "scores", "status_codes")
+    __slots__ = ("first_id", "step", "considered_count") + COLUMNS
 
     def __init__(self, first_id: int, step: int, considered_count: int, parents, tokens, token_logprobs,
                  logprobs, scores, status_codes):
@@ -195,9 +196,8 @@ class StepTrace(Sequence):
         self.logprobs = np.asarray(logprobs, dtype=np.float64)
         self.scores = np.asarray(scores, dtype=np.float64)
         self.status_codes = np.asarray(status_codes, dtype=np.int8)
-        for column in (self.parents, self.tokens, self.token_logprobs, self.logprobs, self.scores,
-                       self.status_codes):
-            column.flags.writeable = False  # a result is read by the GUI while the next is computed
+        for name in self.COLUMNS:  # a result is read by the GUI while the next is computed
+            getattr(self, name).flags.writeable = False
 
     def __len__(self) -> int:
         return len(self.tokens)
@@ -223,7 +223,7 @@ class StepTrace(Sequence):
         if isinstance(other, StepTrace):
             return (self.first_id, self.step, self.considered_count) == (other.first_id, other.step,
                                                                            other.considered_count) and all(
-                np.array_equal(getattr(self, name), getattr(other, name)) for name in self.__slots__[3:])
+                np.array_equal(getattr(self, name), getattr(other, name)) for name in self.COLUMNS)
         if isinstance(other, tuple):
             return len(other) == len(self) and tuple(self) == other
         return NotImplemented
