@@ -2,6 +2,7 @@
 keyed by their path), before the view-state redesign; it uses that code's widget-path API and is
 not meant to run on later versions.  Every control of every view gets a non-default value; the
 session, a lecture with one scene per view, and each view's CSV export are saved."""
+import json, os, sys, time
 from pathlib import Path
 os.environ["QT_QPA_PLATFORM"] = "offscreen"
 sys.path.insert(0, ".")
