@@ -16,11 +16,14 @@ no object handed out is ever changed afterwards.
 """
 from __future__ import annotations
 
+import sys
 from importlib import import_module
+
+_THEMES = "app.style.themes"
 
 #: module → the names `style.<name>` finds there
 _PARTS = {
-    "app.style.themes": ("Theme", "LIGHT", "DARK", "THEMES", "SERIES", "P_COLOUR", "Q_COLOUR", "NAMED_COLOURS",
+    _THEMES: ("Theme", "LIGHT", "DARK", "THEMES", "SERIES", "P_COLOUR", "Q_COLOUR", "NAMED_COLOURS",
                          "TEXT", "MUTED", "STALE", "ERROR", "INFO", "ACCENT", "WARNING", "Q_TEXT",
                          "theme", "named_colour", "colour_role", "theme_palette", "set_theme", "plot_defaults",
                          "plot_background", "plot_text", "set_text_colour", "restyle"),
@@ -41,10 +44,11 @@ def __getattr__(name: str):
     home = _HOME.get(name)
     if home is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    module = import_module(home)
+    module = sys.modules.get(home) or import_module(home)
+    if home == _THEMES and name in module.NAMED_COLOURS:  # read anew each time, from the current theme
+        return module.named_colour(name)
     value = getattr(module, name)
-    if name not in getattr(module, "NAMED_COLOURS", ()):  # a named colour is read anew each time
-        globals()[name] = value  # the next read finds it without this function
+    globals()[name] = value  # the next read finds it without this function
     return value
 
 
