@@ -24,9 +24,9 @@ _THEMES = "app.style.themes"
 #: module → the names `style.<name>` finds there
 _PARTS = {
     _THEMES: ("Theme", "LIGHT", "DARK", "THEMES", "SERIES", "P_COLOUR", "Q_COLOUR", "NAMED_COLOURS",
-                         "TEXT", "MUTED", "STALE", "ERROR", "INFO", "ACCENT", "WARNING", "Q_TEXT",
-                         "theme", "named_colour", "colour_role", "theme_palette", "set_theme", "plot_defaults",
-                         "plot_background", "plot_text", "set_text_colour", "restyle"),
+              "TEXT", "MUTED", "STALE", "ERROR", "INFO", "ACCENT", "WARNING", "Q_TEXT",
+              "theme", "named_colour", "name_of_colour", "theme_palette", "set_theme", "plot_defaults",
+              "plot_background", "plot_text", "set_text_colour", "restyle"),
     "app.style.colour_maps": ("COLOUR_MAPS", "DEFAULT_COLOUR_MAP", "colour_map_name", "colour_map",
                               "set_colour_map", "follow_colour_map"),
     "app.style.fonts": ("MIN_POINTS", "point_size", "font", "scaled", "rescale_fonts"),

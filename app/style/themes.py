@@ -86,7 +86,7 @@ def named_colour(name: str) -> QColor:
     return QColor(getattr(_current, name.lower()))
 
 
-def colour_role(colour: QColor) -> str | None:
+def name_of_colour(colour: QColor) -> str | None:
     """The name of the named colour `colour` is, in the current theme or else in another one
     (a colour read before a switch), or None for any other colour."""
     for candidate in (_current.name, *(name for name in THEMES if name != _current.name)):
@@ -157,14 +157,14 @@ def set_text_colour(label: QLabel, colour: QColor | None) -> None:
     the label); None restores the inherited colour.  A named colour is drawn in the current
     theme's shade (even one read before a switch) and remembered by name, so that `restyle`
     gives it the next theme's shade."""
-    role = colour_role(colour) if colour is not None else None
-    if role is not None:
-        colour = named_colour(role)
+    name = name_of_colour(colour) if colour is not None else None
+    if name is not None:
+        colour = named_colour(name)
     palette = label.palette() if colour is not None else QPalette()
     if colour is not None:
         palette.setColor(QPalette.ColorRole.WindowText, colour)
     label.setPalette(palette)
-    label.setProperty("themed_colour", role)
+    label.setProperty("themed_colour", name)
 
 
 def restyle(root) -> None:

@@ -133,3 +133,11 @@ def test_each_part_imports_without_the_others(part, tmp_path):
     if part == "numbers":
         assert "PySide6" not in done.stdout
 
+
+
+def test_each_theme_tells_its_named_colours_apart():
+    """A label's colour is recognised as a named colour by its value, to follow the next theme:
+    two named colours of one theme with the same value would be taken for each other."""
+    for chosen in style.THEMES.values():
+        values = [QColor(getattr(chosen, name.lower())).rgba() for name in style.NAMED_COLOURS]
+        assert len(set(values)) == len(values), chosen.name
