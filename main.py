@@ -147,8 +147,10 @@ def main(argv=None) -> int:
     from PySide6.QtWidgets import QApplication
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
-    app.setApplicationName("Attention Lab")
-    app.setOrganizationName("AttentionLab")
+    from app.settings import APPLICATION, ORGANISATION
+
+    app.setApplicationName(APPLICATION)
+    app.setOrganizationName(ORGANISATION)
     from pathlib import Path
 
     from PySide6.QtGui import QIcon

@@ -10,12 +10,13 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
-from PySide6.QtCore import QPoint, QRect, QRectF, QSettings, QSize, QStandardPaths, Qt
+from PySide6.QtCore import QPoint, QRect, QRectF, QSize, QStandardPaths, Qt
 from PySide6.QtGui import QFontMetrics, QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QToolButton, QWidget
 
 from app import style
+from app.settings import settings
 
 CAPTION_PADDING = 6
 
@@ -141,10 +142,6 @@ def matrix_csv(path, matrix, row_labels=None, column_labels=None, corner: str = 
 
 
 # ---- the Export menu ----------------------------------------------------------------------------
-def settings() -> QSettings:
-    return QSettings("AttentionLab", "Attention Lab")
-
-
 def default_folder() -> str:
     """The folder the last export went to; else the user's pictures (or documents) folder."""
     remembered = settings().value("export/last_folder")

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QSettings, QTranslator
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
+
+from app.settings import settings
 
 #: language code → its name in that language (how the Language menu lists it)
 LANGUAGES = {"en": "English", "zh": "简体中文"}
@@ -28,10 +30,6 @@ _current = DEFAULT
 
 class LanguageError(ValueError):
     """An unknown language code, or a translation file that cannot be loaded."""
-
-
-def settings() -> QSettings:
-    return QSettings("AttentionLab", "Attention Lab")
 
 
 def system_language(locale_name: str | None = None) -> str:

@@ -1,7 +1,7 @@
 """The main window: navigation on the left, one view at a time, a status bar."""
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QByteArray, QEvent, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QFont, QFontMetrics, QKeySequence
 from PySide6.QtWidgets import (QAbstractItemView, QApplication, QDockWidget, QHBoxLayout, QLabel, QListView,
                                QListWidget, QListWidgetItem, QMainWindow, QMenu, QMessageBox, QSizePolicy,
@@ -17,6 +17,7 @@ from app.export import ExportButton
 from app.lecture_panel import LecturePanel
 from app.model_folder_menu import ModelFolderMenu
 from app.session_controller import SessionController
+from app.settings import settings
 from app.state import SharedState
 from app.views import view_classes
 from engine.jobs import DeviceRequest
@@ -25,10 +26,6 @@ from engine.jobs import DeviceRequest
 DEFAULT_TEXT_SIZE = 11
 #: a deferred window that is never painted (hidden, offscreen) builds its views after this long
 DEFERRED_BUILD_MS = 300
-
-
-def settings() -> QSettings:
-    return QSettings("AttentionLab", "Attention Lab")
 
 
 class MainWindow(QMainWindow):

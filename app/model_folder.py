@@ -17,8 +17,9 @@ import queue
 from pathlib import Path
 
 import shiboken6
-from PySide6.QtCore import QObject, QSettings, QTimer, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
+from app.settings import settings
 from engine.hf.folder import HF_INSTALL_HINT, check_model_folder, hf_available
 from engine.jobs import LoadModelPathRequest, hf_model_key
 from engine.models.files import ModelLoadError
@@ -30,7 +31,7 @@ CHANNEL_PREFIX = "model-folder:"
 
 def recent_models() -> list[str]:
     """Folders opened before, most recent first (QSettings)."""
-    value = QSettings("AttentionLab", "Attention Lab").value(RECENT_KEY) or []
+    value = settings().value(RECENT_KEY) or []
     if isinstance(value, str):  # QSettings returns a lone string for a one-item list
         value = [value]
     return [str(v) for v in value][:RECENT_LIMIT]
@@ -38,9 +39,9 @@ def recent_models() -> list[str]:
 
 def remember_recent(path: str) -> list[str]:
     paths = [path] + [p for p in recent_models() if p != path]
-    settings = QSettings("AttentionLab", "Attention Lab")
-    settings.setValue(RECENT_KEY, paths[:RECENT_LIMIT])
-    settings.sync()
+    stored = settings()
+    stored.setValue(RECENT_KEY, paths[:RECENT_LIMIT])
+    stored.sync()
     return paths[:RECENT_LIMIT]
 
 

@@ -5,18 +5,15 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QSettings, Signal
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from app.engine_text import engine_message
 from app.session import (Scene, SessionError, apply_view, capture_view, load_lecture, load_session, save_lecture,
                          save_session)
+from app.settings import settings
 
 MAX_RECENT = 8
-
-
-def settings() -> QSettings:
-    return QSettings("AttentionLab", "Attention Lab")
 
 
 class SessionController(QObject):

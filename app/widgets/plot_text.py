@@ -30,7 +30,7 @@ def style_plot_text(plot: pg.PlotItem, labels: dict[str, str] | None = None, sca
         axis.setSIPrefixEnableRanges(NO_SI_PREFIX)
         axis.enableAutoSIPrefix(False)
         axis.setStyle(tickFont=font)
-        axis.setTextPen(pg.mkPen(style.plot_text()))  # the theme's plot text (app/style.py)
+        axis.setTextPen(pg.mkPen(style.plot_text()))  # the theme's plot text (app/style/themes.py)
     # pyqtgraph sizes the bottom axis for its default font; make room for larger tick labels
     plot.getAxis("bottom").setHeight(QFontMetrics(font).height() + BOTTOM_AXIS_MARGIN)
     if plot.legend is not None:

@@ -1,6 +1,6 @@
 """View ▸ Theme and View ▸ Colour map reach the widgets and every plot of every view, and are
 remembered.  Colours are judged by lightness (a dark theme draws light text on a dark ground)
-and colour-map values against published endpoints, not against app/style.py's own tables."""
+and colour-map values against published endpoints, not against app/style's own tables."""
 import numpy as np
 import pyqtgraph as pg
 import pytest
