@@ -94,12 +94,13 @@ def _cmd_train(args):
 
 
 def _cmd_evaluate(args):
-    from engine import load_model
-    from engine.evaluation import evaluate
     from engine.models.registry import check_recordable
 
-    if args.record:  # before minutes of evaluation, not after
+    if args.record:  # before torch and minutes of evaluation, not after
         check_recordable(args.model)
+    from engine import load_model
+    from engine.evaluation import evaluate
+
     model = load_model(args.model, device=args.device)
     report = evaluate(model, n=args.n, seed=args.seed)
     for locale, (correct, total) in report.per_locale.items():

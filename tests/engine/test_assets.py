@@ -46,3 +46,16 @@ def test_an_installed_copys_shipped_models_are_never_recorded_into(monkeypatch, 
     registry.check_recordable(tmp_path / "zh-en-toy")
     monkeypatch.setenv("ATTENTION_LAB_MODELS", str(tmp_path))
     registry.check_recordable("zh-en-toy")
+
+
+def test_evaluate_record_refuses_before_evaluating(monkeypatch, capsys):
+    from engine.__main__ import main
+
+    monkeypatch.delenv("ATTENTION_LAB_MODELS", raising=False)
+    monkeypatch.setattr(registry, "in_checkout", lambda: False)
+    config = ROOT / "assets" / "models" / "zh-en-toy" / "config.json"
+    before = config.read_bytes()
+    monkeypatch.setattr("engine.evaluation.evaluate", lambda *a, **k: pytest.fail("evaluated before refusing"))
+    assert main(["evaluate", "--model", "zh-en-toy", "--n", "1", "--record"]) == 2
+    assert "not changed" in capsys.readouterr().err
+    assert config.read_bytes() == before
