@@ -110,6 +110,15 @@ def test_the_wheel_holds_the_app_and_what_it_reads_at_run_time(install, record_p
     assert size < 20e6  # the models are 6.6 MB: anything far larger carries what it should not
 
 
+def test_every_data_file_of_the_packages_is_in_the_wheel(install):
+    """A file added later (a model, a corpus, a second translation) that no package-data pattern
+    in pyproject.toml names would be missing only from installed copies: found here instead."""
+    data = {p.relative_to(ROOT).as_posix() for top in ("assets", "engine", "app") for p in (ROOT / top).rglob("*")
+            if p.is_file() and "__pycache__" not in p.parts and p.suffix not in (".py", ".pyc", ".ts")}
+    missing = data - set(zipfile.ZipFile(install["wheel"]).namelist())
+    assert not missing, f"add a pattern to [tool.setuptools.package-data] for {sorted(missing)}"
+
+
 def test_the_installed_app_runs_from_another_folder(install):
     env, cwd, python, bindir = install["env"], install["cwd"], install["python"], install["bin"]
     before = installed_files(install["site"])
