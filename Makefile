@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 TORCH_SPEC ?= torch==2.13.0
 STAMP := $(VENV)/.installed
 
-.PHONY: run test install benchmarks mutation clean translations
+.PHONY: run test install benchmarks mutation clean translations wheel
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -43,5 +43,12 @@ translations: $(STAMP)
 	$(VENV)/bin/pyside6-lupdate $$(find app -name '*.py' | sort) -ts $(TS) -no-obsolete -locations none
 	$(VENV)/bin/pyside6-lrelease $(TS) -qm $(TS:.ts=.qm)
 
+# The app as one file for students: dist/attention_lab-<version>-py3-none-any.whl (models and
+# translations inside; README "Install without cloning").  build/ goes first: setuptools copies
+# into build/lib and never removes from it, so a deleted module would ride along.
+wheel: $(STAMP)
+	rm -rf build
+	$(PY) -m pip wheel -q --no-deps --no-build-isolation -w dist .
+
 clean:
-	rm -rf $(VENV) build *.egg-info mutants
+	rm -rf $(VENV) build dist *.egg-info mutants

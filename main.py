@@ -13,7 +13,10 @@ os.environ.setdefault("QT_API", "pyside6")
 
 
 def build_parser():
+    from engine.version import version
+
     p = argparse.ArgumentParser(prog="attention-lab", description="Attention Lab: see sequence models run.")
+    p.add_argument("--version", action="version", version=f"attention-lab {version()}")
     p.add_argument("--device", default="auto", choices=("auto", "cpu", "cuda", "mps"),
                    help="where the models run (auto: CUDA, then Apple MPS, else CPU)")
     p.add_argument("--threads", type=int, default=1,
@@ -151,11 +154,11 @@ def main(argv=None) -> int:
 
     app.setApplicationName(APPLICATION)
     app.setOrganizationName(ORGANISATION)
-    from pathlib import Path
-
     from PySide6.QtGui import QIcon
 
-    app.setWindowIcon(QIcon(str(Path(__file__).resolve().parent / "assets" / "icons" / "attention-lab.svg")))
+    from assets import asset_path
+
+    app.setWindowIcon(QIcon(str(asset_path("icons", "attention-lab.svg"))))
     font = QFont(app.font())
     font.setPointSize(max(font.pointSize(), 11))  # legible on a projector by default
     app.setFont(font)
@@ -263,5 +266,11 @@ def exit_now(code: int) -> None:
     os._exit(code)
 
 
-if __name__ == "__main__":
+def run() -> None:
+    """The `attention-lab` command (pyproject's gui-scripts): the same start and end as
+    `python main.py`, including the quick exit."""
     exit_now(main())
+
+
+if __name__ == "__main__":
+    run()

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QToolButton, QWid
 
 from app import style
 from app.settings import settings
+from engine.version import app_title
 
 CAPTION_PADDING = 6
 
@@ -61,6 +62,7 @@ def picture_image(widget: QWidget, caption: str | None = None, scale: float = 2.
     image.setDotsPerMeterX(dots_per_metre)
     image.setDotsPerMeterY(dots_per_metre)
     image.fill(style.plot_background())
+    image.setText("Software", app_title())  # a PNG tEXt chunk: which Attention Lab drew it
     painter = QPainter(image)
     try:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -84,6 +86,7 @@ def export_svg(widget: QWidget, path, caption: str | None = None) -> Path:
     generator.setResolution(widget.logicalDpiX())  # as the image (picture_image): text the same size
     generator.setViewBox(QRectF(0, 0, size.width(), size.height()))
     generator.setTitle(caption or "Attention Lab")
+    generator.setDescription(f"Drawn by {app_title()}")  # the SVG's <desc>: which version drew it
     painter = QPainter()
     if not painter.begin(generator):
         raise OSError(f"cannot write SVG to {path}")

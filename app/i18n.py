@@ -16,10 +16,12 @@ from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
 from app.settings import settings
 
+from assets import asset_path
+
 #: language code → its name in that language (how the Language menu lists it)
 LANGUAGES = {"en": "English", "zh": "简体中文"}
 DEFAULT = "en"
-I18N_DIR = Path(__file__).resolve().parent.parent / "assets" / "i18n"
+I18N_DIR = asset_path("i18n")  # found through the package: the wheel carries the .qm files
 #: the .qm file of a language: attention_lab_<code>.qm
 FILE_STEM = "attention_lab"
 SETTINGS_KEY = "language"

@@ -21,6 +21,7 @@ from app.settings import settings
 from app.state import SharedState
 from app.views import view_classes
 from engine.jobs import DeviceRequest
+from engine.version import version
 
 
 DEFAULT_TEXT_SIZE = 11
@@ -505,7 +506,7 @@ class MainWindow(QMainWindow):
         QMessageBox.about(self, self.tr("About Attention Lab"), self.tr(
             "Attention Lab shows trained sequence models while they run: attention, beam search, "
             "positional encodings, information theory, BLEU and an attention playground. Every number "
-            "comes from a real model or an exact calculation."))
+            "comes from a real model or an exact calculation.") + "\n\n" + self.tr("Version {0}").format(version()))
 
     @staticmethod
     def text_size() -> int:

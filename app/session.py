@@ -191,7 +191,10 @@ def _load(path, expected_format: str) -> dict:
 
 
 def _save(path, data: dict) -> Path:
+    from engine.version import version as app_version  # not the file format's VERSION
+
     path = Path(path)
+    data = {**data, "app_version": app_version()}  # which Attention Lab wrote it (readers ignore it)
     text = json.dumps(data, ensure_ascii=False, indent=1)
     temporary = path.with_name(path.name + ".part")
     temporary.write_text(text, encoding="utf-8")

@@ -27,7 +27,10 @@ def _add_model(p):
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from engine.version import version
+
     parser = argparse.ArgumentParser(prog="python -m engine", description="Attention Lab engine")
+    parser.add_argument("--version", action="version", version=f"attention-lab {version()}")
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("train", help="train a model from scratch")
@@ -91,6 +94,10 @@ def _cmd_train(args):
 
 
 def _cmd_evaluate(args):
+    from engine.models.registry import check_recordable
+
+    if args.record:  # before torch and minutes of evaluation, not after
+        check_recordable(args.model)
     from engine import load_model
     from engine.evaluation import evaluate
 

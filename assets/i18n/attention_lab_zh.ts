@@ -1916,6 +1916,10 @@ Text: type text; its character or word frequencies become P (and Q).</source>
         <source>Attention Lab shows trained sequence models while they run: attention, beam search, positional encodings, information theory, BLEU and an attention playground. Every number comes from a real model or an exact calculation.</source>
         <translation>Attention Lab 在训练好的序列模型运行时展示其内部：注意力、束搜索、位置编码、信息论、BLEU 以及注意力演练场。每个数字都来自真实的模型或精确的计算。</translation>
     </message>
+    <message>
+        <source>Version {0}</source>
+        <translation>版本 {0}</translation>
+    </message>
 </context>
 <context>
     <name>MatrixTab</name>

@@ -1,14 +1,16 @@
-"""Where models live: one folder per model under assets/models/ (or ATTENTION_LAB_MODELS)."""
+"""Where models live: one folder per model in the installed assets (assets/models/ of a checkout),
+or under ATTENTION_LAB_MODELS."""
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from assets import asset_path, in_checkout
 from engine.models.files import CONFIG_FILE, WEIGHTS_FILE, ModelLoadError, read_config
 
-PACKAGE_ROOT = Path(__file__).resolve().parents[2]
-DEFAULT_MODELS_DIR = PACKAGE_ROOT / "assets" / "models"
+#: the shipped models, found through the package: the wheel carries them (read only)
+DEFAULT_MODELS_DIR = asset_path("models")
 
 
 def models_dir() -> Path:
@@ -41,6 +43,15 @@ def resolve(name_or_path) -> Path:
         known = ", ".join(m.name for m in list_models()) or "none"
         raise ModelLoadError(folder, f"no model named {name_or_path!r} (available: {known})")
     return folder
+
+
+def check_recordable(name_or_path) -> None:
+    """Raise ValueError unless the model's config.json may be rewritten (evaluate --record): an
+    installed copy's shipped models are never changed (a user's copies go elsewhere)."""
+    folder = resolve(name_or_path).resolve()
+    if not in_checkout() and folder.is_relative_to(DEFAULT_MODELS_DIR.resolve()):
+        raise ValueError(f"{folder} is a shipped model of the installed Attention Lab and is not changed; "
+                         f"copy the folder elsewhere and point ATTENTION_LAB_MODELS at its parent to record")
 
 
 def list_models() -> list[ModelInfo]:
