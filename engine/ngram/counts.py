@@ -1,0 +1,99 @@
+"""N-gram counts as sorted integer arrays (no Python object per n-gram).
+
+Every k-gram of the padded text gets an integer key built from its prefix's row and its last
+word: key = row of (w1 … w_{k−1}) in the order-(k−1) table × |V| + w_k, the order-0 table
+being the single empty context (row 0).  ``np.unique`` over the keys of every position gives
+the order-k table, sorted by (prefix, word): the continuations of one context are one
+contiguous block, and any (context, word) is found with ``np.searchsorted``.
+
+Per order k the table holds:
+
+* ``keys`` (sorted), ``prefix`` (row of the context in order k−1), ``word``;
+* ``count`` — c(context, word) over the predicted positions (the textbook convention does not
+  count n-grams that end in ``<s>``; such a row stays with count 0 so that longer n-grams
+  can still be found through it);
+* ``suffix`` — row of (w2 … w_k) in order k−1, for Kneser-Ney's continuation counts and Katz;
+* ``first`` — the first word (Kneser-Ney keeps raw counts for n-grams that start with ``<s>``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from engine.ngram.vocabulary import PaddedText
+
+
+@dataclass(frozen=True)
+class OrderTable:
+    order: int
+    keys: np.ndarray
+    prefix: np.ndarray
+    word: np.ndarray
+    count: np.ndarray
+    suffix: np.ndarray
+    first: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+    def find(self, keys: np.ndarray) -> np.ndarray:
+        """Rows of these keys, −1 where absent."""
+        if not len(self.keys):
+            return np.full(len(keys), -1, np.int64)
+        rows = np.minimum(np.searchsorted(self.keys, keys), len(self.keys) - 1)
+        return np.where(self.keys[rows] == keys, rows, -1)
+
+    def per_context(self, values, contexts: int) -> np.ndarray:
+        """Σ of ``values`` over each context's continuations (float64, one per context row)."""
+        return np.bincount(self.prefix, weights=values, minlength=contexts)
+
+
+@dataclass(frozen=True)
+class NgramCounts:
+    order: int
+    vocabulary_size: int  # |V| in the keys (every model id, <s> included)
+    tables: tuple[OrderTable, ...]  # tables[k - 1] is order k
+
+    def table(self, k: int) -> OrderTable:
+        return self.tables[k - 1]
+
+    def contexts(self, k: int) -> int:
+        """Rows of the order-(k−1) table: the possible contexts of order k (1 for k = 1)."""
+        return 1 if k == 1 else len(self.tables[k - 2])
+
+    def rows(self, grams: np.ndarray) -> np.ndarray:
+        """Rows of the n-grams ``grams`` (B, k) in the order-k table, −1 where unseen."""
+        rows = np.zeros(len(grams), np.int64)
+        for j in range(grams.shape[1]):
+            table = self.tables[j]
+            keys = np.where(rows >= 0, rows, 0) * self.vocabulary_size + grams[:, j]
+            rows = np.where(rows >= 0, table.find(keys), -1)
+        return rows
+
+
+def count_ngrams(text: PaddedText, order: int, vocabulary_size: int) -> NgramCounts:
+    """Counts of every order 1..n over the padded text."""
+    ids = text.ids
+    previous = np.zeros(len(ids), np.int64)  # row of the (k−1)-gram ending at each position
+    tables = []
+    for k in range(1, order + 1):
+        valid = text.position >= k - 1  # the k-gram ending here lies inside its sentence
+        ends = np.flatnonzero(valid)
+        if k == 1:
+            prefix_rows = np.zeros(len(ends), np.int64)
+        else:
+            prefix_rows = previous[ends - 1]
+        keys = prefix_rows * vocabulary_size + ids[ends]
+        table_keys, first_at, inverse = np.unique(keys, return_index=True, return_inverse=True)
+        inverse = inverse.reshape(-1)
+        count = np.bincount(inverse[text.predicted[ends]], minlength=len(table_keys)).astype(np.int64)
+        at = ends[first_at]  # one position of each k-gram
+        suffix = np.zeros(len(table_keys), np.int64) if k == 1 else previous[at]
+        first_word = ids[at - (k - 1)]
+        tables.append(OrderTable(k, table_keys, table_keys // vocabulary_size, table_keys % vocabulary_size,
+                                 count, suffix, first_word))
+        current = np.full(len(ids), -1, np.int64)
+        current[ends] = inverse
+        previous = current
+    return NgramCounts(order, vocabulary_size, tuple(tables))
