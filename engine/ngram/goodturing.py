@@ -11,7 +11,9 @@ Katz (1987) keeps counts above k (5) as they are and discounts r ≤ k by
 
 chosen so that the mass taken from the seen n-grams is exactly N_1 / N.  On a small corpus the
 N_r are ragged (N_{r+1} = 0 gives r* = 0) and some d_r leave (0, 1]; then k is lowered until
-every d_r fits, and with no k left nothing is discounted (``katz_discounts`` says which k).
+every d_r fits (k = 1 always gives d_1 = 0, so it never does).  With no k left (``k`` = 0) the
+plain Good-Turing ratio d_r = r*/r is used for r ≤ 5 where it lies in (0, 1], and 1 elsewhere:
+then the mass freed is less than N_1/N, but unseen words still get some.
 """
 from __future__ import annotations
 
@@ -30,7 +32,7 @@ class CountOfCounts:
     n_r: np.ndarray
     r_star: np.ndarray
     discount: np.ndarray
-    k: int  # Katz's cut-off actually used (0: nothing discounted)
+    k: int  # Katz's cut-off actually used (0: none fits, plain r*/r where it is in (0, 1])
     total: int  # N, the sum of the counts
 
     @property
@@ -58,7 +60,9 @@ def katz_discounts(n_r: np.ndarray, k: int = KATZ_K) -> tuple[np.ndarray, int]:
         d = (ratio[:cut] - common) / (1.0 - common)
         if np.all((d > 0) & (d <= 1)):
             return np.concatenate([d, np.ones(len(n_r) - cut)]), cut
-    return np.ones(len(n_r)), 0
+    plain = ratio.copy()
+    plain[k:] = 1.0
+    return np.where((plain > 0) & (plain <= 1), plain, 1.0), 0
 
 
 def count_of_counts(counts, k: int = KATZ_K) -> CountOfCounts:
