@@ -168,12 +168,20 @@ class NgramModel:
 
     # ---- sampling ------------------------------------------------------------------------
     def sample(self, seed: int = 0, max_tokens: int = 50) -> list[str]:
-        """One sentence drawn token by token from P(·|context) until </s> (or max_tokens)."""
+        """One sentence drawn token by token from P(·|context) until </s> (or max_tokens).
+
+        Under nltk's convention <s> is an outcome like a word (it is counted as one); a sentence
+        cannot hold it, so its probability is removed and the rest renormalised.  Under nltk's
+        convention with n = 1 there is no </s> at all: the sentence ends at max_tokens.
+        """
         rng = random.Random(seed)
         out: list[str] = []
         names = self.vocabulary.tokens
+        bos = self.vocabulary.bos_id
         for _ in range(max_tokens):
             p = self.distribution(out)
+            if 0 <= bos < len(p) and bos != self.vocabulary.unk_id:
+                p[bos] = 0.0
             total = p.sum()
             if not total > 0:
                 raise ValueError("the model gives this context no probability at all (MLE, unseen context)")

@@ -1,0 +1,124 @@
+"""python -m engine lm …: the score contract against nltk.lm in a subprocess, and the other
+subcommands' JSON."""
+import json
+import math
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from nltk.lm import MLE, Laplace, Lidstone
+from nltk.lm.preprocessing import padded_everygram_pipeline
+
+from engine.__main__ import main
+
+ROOT = Path(__file__).resolve().parents[2]
+TRAIN = ["the cat sat on the mat", "The cat ran", "a dog sat on a log", "the dog saw the cat",
+         "cat and dog", "the mat sat"]
+SENTENCES = ["the cat sat", "a Cat ran on the log", "zebra"]
+
+
+def run_cli(capsys, *args):
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def train_file(tmp_path):
+    path = tmp_path / "train.txt"
+    path.write_text("\n".join(TRAIN) + "\n", encoding="utf-8")
+    return path
+
+
+def nltk_scores(model, order, sentence):
+    padded = ["<s>"] * (order - 1) + sentence.split() + ["</s>"]
+    return [model.score(padded[i + order - 1], tuple(padded[i:i + order - 1]) or None)
+            for i in range(len(sentence.split()) + 1)]
+
+
+def score_output(capsys, tmp_path, subprocess_run, *args):
+    """stdout of `python -m engine lm score …`: in a subprocess (the real command line) or
+    through main() (the same code, without the start-up time)."""
+    if not subprocess_run:
+        code, out, err = run_cli(capsys, "lm", "score", *args)
+        assert code == 0, err
+        return out
+    env = {**os.environ, "HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path / "config")}
+    done = subprocess.run([sys.executable, "-m", "engine", "lm", "score", *args],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+@pytest.mark.parametrize("order, smoothing, extra, reference, subprocess_run", [
+    (2, "mle", [], lambda n: MLE(n), True), (3, "lidstone", ["--k", "0.25"], lambda n: Lidstone(0.25, n), True),
+    (1, "mle", [], lambda n: MLE(n), False), (3, "laplace", [], lambda n: Laplace(n), False),
+    (4, "lidstone", ["--k", "2"], lambda n: Lidstone(2, n), False)])
+def test_score_contract_equals_nltk(capsys, tmp_path, train_file, order, smoothing, extra, reference, subprocess_run):
+    out = score_output(capsys, tmp_path, subprocess_run, "--train", str(train_file), "--order", str(order),
+                       "--smoothing", smoothing, *extra, "--json", *SENTENCES)
+    rows = json.loads(out)
+    model = reference(order)
+    model.fit(*padded_everygram_pipeline(order, [line.split() for line in TRAIN]))
+    assert len(rows) == len(SENTENCES)
+    for row, sentence in zip(rows, SENTENCES):
+        assert set(row) == {"tokens", "probabilities", "perplexity"}
+        assert row["tokens"] == sentence.split() + ["</s>"]
+        expected = nltk_scores(model, order, sentence)
+        assert row["probabilities"] == pytest.approx(expected, abs=1e-12, rel=0)
+        want = model.perplexity([tuple((["<s>"] * (order - 1) + sentence.split() + ["</s>"])[i:i + order])
+                                 for i in range(len(sentence.split()) + 1)])
+        assert row["perplexity"] == pytest.approx(want, rel=1e-12) or (math.isinf(want) and math.isinf(row["perplexity"]))
+
+
+def test_score_kneser_ney_with_a_typed_discount_gives_every_token_probability(capsys, train_file):
+    code, out, _ = run_cli(capsys, "lm", "score", "--train", str(train_file), "--order", "3", "--smoothing",
+                           "kneser-ney", "--discount", "0.75", "--json", "zebra eats the cat")
+    rows = json.loads(out)
+    assert code == 0 and all(0 < p < 1 for p in rows[0]["probabilities"])
+    assert math.isfinite(rows[0]["perplexity"])
+
+
+def test_fit_reports_counts_per_order_and_the_count_of_counts(capsys, train_file):
+    code, out, _ = run_cli(capsys, "lm", "fit", "--train", str(train_file), "--order", "2", "--json")
+    data = json.loads(out)
+    words = sum(len(line.split()) for line in TRAIN)
+    assert code == 0 and data["tokens"] == words and data["sentences"] == len(TRAIN)
+    # nltk padding for n = 2: one <s> and one </s> per sentence, all counted as unigrams.
+    assert data["orders"][0]["tokens"] == words + 2 * len(TRAIN)
+    assert sum(data["count_of_counts"]["n_r"]) == data["orders"][1]["ngrams"]
+
+
+def test_perplexity_of_a_test_file_equals_the_mean_of_the_score_logs(capsys, train_file, tmp_path):
+    test = tmp_path / "test.txt"
+    test.write_text("the cat sat\nthe dog ran on the mat\n", encoding="utf-8")
+    code, out, _ = run_cli(capsys, "lm", "perplexity", "--train", str(train_file), "--test", str(test),
+                           "--order", "2", "--smoothing", "laplace", "--json")
+    data = json.loads(out)
+    _, out, _ = run_cli(capsys, "lm", "score", "--train", str(train_file), "--order", "2", "--smoothing", "laplace",
+                        "--json", "the cat sat", "the dog ran on the mat")
+    logs = [math.log2(p) for row in json.loads(out) for p in row["probabilities"]]
+    assert code == 0 and data["tokens"] == len(logs)
+    assert data["cross_entropy"] == pytest.approx(-sum(logs) / len(logs), rel=1e-12)
+    assert data["perplexity"] == pytest.approx(2 ** data["cross_entropy"], rel=1e-12)
+
+
+def test_sample_is_seeded_and_compare_lists_every_model(capsys):
+    args = ["lm", "sample", "--corpus", "en", "--words", "3000", "--order", "2", "--count", "3", "--json"]
+    _, first, _ = run_cli(capsys, *args)
+    _, second, _ = run_cli(capsys, *args)
+    assert first == second and len(json.loads(first)["sentences"]) == 3
+    assert all("<s>" not in s for s in json.loads(first)["sentences"])
+    code, out, _ = run_cli(capsys, "lm", "compare", "--corpus", "en", "--words", "3000", "--max-order", "3", "--json")
+    rows = json.loads(out)["rows"]
+    assert code == 0 and {"1-gram kneser-ney", "2-gram kneser-ney", "3-gram kneser-ney"} <= {r["model"] for r in rows}
+    kn = {r["order"]: r["perplexity"] for r in rows if r["smoothing"] == "kneser-ney"}
+    assert kn[2] < kn[1]  # the grammar's words depend on their neighbours
+
+
+def test_a_missing_file_is_one_error_line(capsys, tmp_path):
+    code, _, err = run_cli(capsys, "lm", "score", "--train", str(tmp_path / "none.txt"), "--order", "2",
+                           "--smoothing", "mle", "--json", "a")
+    assert code == 2 and err.startswith("error: ") and len(err.splitlines()) == 1
