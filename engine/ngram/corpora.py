@@ -20,7 +20,7 @@ import os
 
 from engine.ngram.tokens import CHARACTERS, CHINESE_CHARACTERS, CHINESE_WORDS, ENGLISH, WHITESPACE, Corpus, CorpusBuilder, tokenise
 
-CHUNK_BYTES = 1 << 22
+CHUNK_BYTES = 1 << 20
 SAMPLE_BYTES = 1 << 16
 BUILT_IN = ("en", "zh-words", "zh-chars", "dates")
 MAX_WORDS = 1_000_000

@@ -101,7 +101,15 @@ class CorpusBuilder:
             self._lengths.append(np.asarray(lengths, dtype=np.int64))
 
     def build(self) -> Corpus:
-        ids = np.concatenate(self._chunks) if self._chunks else np.zeros(0, np.int32)
+        """The corpus; the chunks are freed one by one as they are copied, so the ids are in
+        memory once (not twice, as with np.concatenate) at the peak."""
+        ids = np.empty(sum(len(c) for c in self._chunks), np.int32)
+        at = 0
+        for i, chunk in enumerate(self._chunks):
+            ids[at:at + len(chunk)] = chunk
+            at += len(chunk)
+            self._chunks[i] = None
+        self._chunks = []
         lengths = np.concatenate(self._lengths) if self._lengths else np.zeros(0, np.int64)
         offsets = np.zeros(len(lengths) + 1, np.int64)
         np.cumsum(lengths, out=offsets[1:])
