@@ -52,7 +52,8 @@ def add_lm_parser(sub) -> None:
         p.add_argument("--heldout", metavar="FILE", default=None,
                        help="held-out text (default: the built-in corpus's held-out part)")
         p.add_argument("--conventions", choices=tuple(CONVENTIONS), default="nltk",
-                       help="nltk: n−1 <s> and n−1 </s>, <UNK> (default); textbook: one </s>, <s> never predicted")
+                       help="nltk: n−1 <s> and n−1 </s>, <UNK> (default; compare: textbook); textbook: one </s>, "
+                            "<s> never predicted")
         p.add_argument("--cutoff", type=int, default=1, help="words seen fewer times become the unknown token")
         p.add_argument("--json", action="store_true", help="print JSON")
 
@@ -71,6 +72,9 @@ def add_lm_parser(sub) -> None:
                                            "other estimators")
     common(p, order=False)
     p.add_argument("--max-order", type=int, default=3)
+    # Under nltk's convention a unigram model has no </s> (no padding for n = 1), so its
+    # perplexity would not be comparable with the others': compare counts the textbook way.
+    p.set_defaults(conventions="textbook")
 
 
 # ---- helpers ------------------------------------------------------------------------------
@@ -208,9 +212,35 @@ def _compare(args):
             model = _model(args, train, heldout, order=order, smoothing=smoothing)
             rows.append({"model": f"{order}-gram {smoothing}", **_parameters(model),
                          **_evaluation(model, heldout), "train": _evaluation(model, train)["perplexity"]})
+    floor = _floor(args, heldout)
+    if floor is not None:
+        for r in rows:
+            r["bits_above_floor"] = r["cross_entropy"] - floor["cross_entropy"]
     lines = [f"{r['model']:<28} held-out perplexity {r['perplexity']:>12.6g}   train {r['train']:>10.6g}"
-             for r in rows]
-    _print(args, {"rows": rows}, lines)
+             + (f"   {r['bits_above_floor']:+.4f} bits/token above the floor" if floor else "")
+             + ("" if r["sums_to_one"] else "   (not a distribution: its sums exceed 1)") for r in rows]
+    if floor is not None:
+        lines.append(f"{'true floor (the grammar)':<28} held-out perplexity {floor['perplexity']:>12.6g}")
+    _print(args, {"rows": rows, "floor": floor}, lines)
+
+
+def _floor(args, heldout):
+    """The generating grammar's own cross-entropy on the held-out text (en and zh-words), or
+    None for other corpora."""
+    if args.corpus not in ("en", "zh-words") or args.tokeniser not in (None, _default_tokeniser(args.corpus)):
+        return None
+    from engine.ngram.corpora import heldout_examples
+    from engine.ngram.floor import true_floor
+
+    examples = heldout_examples(args.corpus, args.seed, heldout.sentence_count)
+    floor = true_floor(args.corpus, examples, heldout.token_count + heldout.sentence_count)
+    return {"cross_entropy": floor.cross_entropy, "perplexity": floor.perplexity, "tokens": floor.tokens}
+
+
+def _default_tokeniser(corpus):
+    from engine.ngram.corpora import CORPUS_TOKENISERS
+
+    return CORPUS_TOKENISERS[corpus]
 
 
 LM_COMMANDS = {"fit": _fit, "score": _score, "perplexity": _perplexity, "sample": _sample, "compare": _compare}

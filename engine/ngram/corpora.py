@@ -82,6 +82,16 @@ def built_in_corpus(kind: str, words: int = 100_000, seed: int = 0,
             _take_words(_grammar_sentences(kind, seed, "validation"), heldout_words))
 
 
+def heldout_examples(kind: str, seed: int, sentences: int):
+    """The zh-en examples behind the first ``sentences`` held-out sentences of a built-in
+    corpus (for the true floor, engine.ngram.floor)."""
+    from engine.data.zh_en import ZhEnStream
+
+    if kind not in ("en", "zh-words", "zh-chars"):
+        raise ValueError(f"the corpus {kind!r} does not come from the zh-en grammar")
+    return ZhEnStream(seed, "validation").take(sentences)
+
+
 # ---- text files ---------------------------------------------------------------------------
 def _is_cjk(ch: str) -> bool:
     return "\u4e00" <= ch <= "\u9fff" or "\u3400" <= ch <= "\u4dbf" or "\u3000" <= ch <= "\u303f"

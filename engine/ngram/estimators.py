@@ -9,9 +9,11 @@ Formulas (c = count, c(h·) = Σ_w c(h w), N1+(h·) = number of distinct w after
 
 * MLE:        c(h w) / c(h·)                       (0 when h was never seen, as nltk)
 * add-δ:      (c(h w) + δ) / (c(h·) + δ·O)          (add-one: δ = 1; nltk's Lidstone(γ = δ))
-* Good-Turing: d_c·c(h w) / c(h·) for seen w (Katz's d_r, engine.ngram.goodturing); the mass
-  left, 1 − Σ_seen, shared equally by the words unseen after h; unseen h: uniform.
-* Katz back-off: seen: d_c·c(h w)/c(h·); unseen: α(h)·P_Katz(w | h′), h′ = h without its first
+* Good-Turing: d_c·c(h w) / c(h·) for seen w, d_r = min(1, p_r N / r) from Simple Good-Turing
+  over the order's count-of-counts (engine.ngram.goodturing); the mass left, 1 − Σ_seen, shared
+  equally by the words unseen after h (none left: they get 0); unseen h: uniform.
+* Katz back-off: seen: d_c·c(h w)/c(h·) with Katz's d_r (k = 5; Simple Good-Turing's where
+  no cut-off fits); unseen: α(h)·P_Katz(w | h′), h′ = h without its first
   word, α(h) = (1 − Σ_seen d·c/c(h·)) / (1 − Σ_seen P_Katz(w | h′)); the unigram level is the
   Good-Turing one above.  Unseen h: P_Katz(w | h′).
 * naive back-off (the notes): c(h w)/c(h·) if c(h w) > 0, else the same one order lower, down to
@@ -121,11 +123,12 @@ class _Discounted(Estimator):
         for k in range(1, self.order + 1):
             table = stats.counts.table(k)
             coc = count_of_counts(table.count)
-            seen = coc.discount_of(table.count) * ratio(table.count, stats.totals[k - 1][table.prefix])
+            seen = self.discount(coc, table.count) * ratio(table.count, stats.totals[k - 1][table.prefix])
             self.tables.append(coc)
             self.seen.append(seen)
+            # max: 1 − Σ d·c/c(h·) with every d = 1 is 0 give or take a rounding error
             self.left.append(np.where(stats.totals[k - 1] > 0,
-                                      1.0 - table.per_context(seen, stats.counts.contexts(k)), 0.0))
+                                      np.maximum(1.0 - table.per_context(seen, stats.counts.contexts(k)), 0.0), 0.0))
 
     def _good_turing(self, k, lookup):
         """Order k's discounted probabilities, the left mass shared by the unseen outcomes."""
@@ -143,12 +146,18 @@ class _Discounted(Estimator):
 class GoodTuring(_Discounted):
     name = "good-turing"
 
+    def discount(self, table, counts):
+        return table.sgt_discount_of(counts)
+
     def probabilities(self, lookup):
         return self._good_turing(self.order, lookup)
 
 
 class Katz(_Discounted):
     name = "katz"
+
+    def discount(self, table, counts):
+        return table.katz_discount_of(counts)
 
     def fit(self, stats, outcomes, bos_id):
         super().fit(stats, outcomes, bos_id)

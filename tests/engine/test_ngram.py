@@ -126,9 +126,23 @@ def test_good_turing_table_of_the_fishing_example():
     assert table.unseen_mass == pytest.approx(3 / 18)  # P(catfish or bass) = N1 / N
     assert table.r_star[0] / table.total == pytest.approx(1 / 27)  # P(trout)
     # Katz's d_r leave (0, 1] for every cut-off k (d_3 = 0 for k >= 3, d_2 = 3/2 for k = 2, and
-    # d_1 = 0 for k = 1): the plain ratios r*/r are kept where they lie in (0, 1]: d_1 = 2/3.
-    assert table.k == 0
-    assert list(table.discount[:3]) == [pytest.approx(2 / 3), 1.0, 1.0]
+    # d_1 = 0 for k = 1): no cut-off fits, nothing is discounted by Katz's rule.
+    assert table.k == 0 and np.all(table.discount == 1.0)
+
+
+def test_simple_good_turing_by_hand():
+    # N_1 = 4, N_2 = 2, N_3 = 1 (N = 11).  Z_r = N_r / (½(t − q)): 4/1, 2/1, 1/1 (t = 2·3 − 2 for
+    # the last r); the line through (log r, log Z_r) by the textbook least-squares formulas.
+    table = count_of_counts([1, 1, 1, 1, 2, 2, 3])
+    x, y = np.log([1.0, 2.0, 3.0]), np.log([4.0, 2.0, 1.0])
+    b = np.sum((x - x.mean()) * (y - y.mean())) / np.sum((x - x.mean()) ** 2)
+    assert table.slope == pytest.approx(b)
+    # r = 1: Turing x = 2 N_2/N_1 = 1 lies within 1.96·√(4·2/16·1.5) of y, so y from r = 1 on.
+    expected = [r * (1 + 1 / r) ** (b + 1) for r in (1, 2, 3)]
+    assert table.sgt_r_star == pytest.approx(expected)
+    n_prime = 4 * expected[0] + 2 * expected[1] + expected[2]
+    assert table.sgt_probability == pytest.approx([(1 - 4 / 11) * e / n_prime for e in expected])
+    assert table.unseen_mass + float(np.sum(table.n_r * table.sgt_probability)) == pytest.approx(1.0)
 
 
 def test_katz_discounts_follow_katz_formula_when_counts_are_smooth():
@@ -153,7 +167,7 @@ def test_good_turing_estimator_discounts_seen_and_shares_the_rest_equally():
     table = count_of_counts(list(counts.values()))
     n = sum(counts.values())
     for token, c in counts.items():
-        assert p[vocab.id(token)] == pytest.approx(table.discount_of(np.array([c]))[0] * c / n)
+        assert p[vocab.id(token)] == pytest.approx(table.sgt_discount_of(np.array([c]))[0] * c / n)
     assert p[vocab.unk_id] == pytest.approx(1 - sum(p[vocab.id(t)] for t in counts))
 
 

@@ -1,0 +1,141 @@
+"""The true floor of the grammar corpora: the exact probability the zh-en grammar
+(engine.data.zh_en) gives each sentence, so the cross-entropy of the generating process itself
+on the held-out text — the lowest any model can reach on average.
+
+The stream draws, independently: a subject (a pronoun with probability 0.3, uniform over the 8;
+else uniform over the 60 names), a verb (by its weight), an object (uniform over the verb's
+kind), a time class (by weight) and an expression in it (uniform), a marker (uniform over those
+the class allows; stative verbs: no time, marker "" or 会), a final full stop (0.2) and an English
+rendering (by its probability).  A split other than "heldout" redraws held-out combinations, so
+every probability is divided by Z = P(combination not held out), summed over all 2.7 M
+combinations with the grammar's hash rule.
+
+Chinese words: each sentence has one derivation.  English: several derivations give the same
+sentence (你/你们 -> You, 他们/她们 -> They; 要, 会 and no marker all give "will visit …"), so
+P(sentence) sums over them.
+"""
+from __future__ import annotations
+
+import hashlib
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+
+from engine.data import zh_en as g
+
+_HELDOUT_KEY = "zh-en-heldout|"
+
+
+@lru_cache(maxsize=None)
+def _verb_probability(verb: g.Verb) -> float:
+    return verb.weight / sum(v.weight for v in g.VERBS)
+
+
+@lru_cache(maxsize=None)
+def _subject_probabilities() -> dict[str, float]:
+    p = {zh: (1 - g.PRONOUN_PROBABILITY) / len(g.NAMES) for zh, _ in g.NAMES}
+    p.update({zh: g.PRONOUN_PROBABILITY / len(g.PRONOUNS) for zh, _, _ in g.PRONOUNS})
+    return p
+
+
+@lru_cache(maxsize=None)
+def _class_probability(time_class: str) -> float:
+    return g.TIME_CLASSES[time_class][1] / sum(w for _, w, _ in g.TIME_CLASSES.values())
+
+
+@lru_cache(maxsize=None)
+def _times(verb_stative: bool) -> tuple[tuple[str, str, str, float], ...]:
+    """(class, Chinese, English, P(class and expression)) for a verb."""
+    if verb_stative:
+        return (("none", "", "", 1.0),)
+    return tuple((c, zh, en, _class_probability(c) / len(expressions))
+                 for c, (expressions, _, _) in g.TIME_CLASSES.items() for zh, en in expressions)
+
+
+def _heldout_by_hash(prefix_hash, time_zh: str) -> bool:
+    h = prefix_hash.copy()
+    h.update(time_zh.encode("utf-8"))
+    return int(h.hexdigest()[:8], 16) % g.HELDOUT_MODULUS == 0
+
+
+@lru_cache(maxsize=None)
+def kept_probability() -> float:
+    """Z: the probability that a drawn combination is not held out (the same rule as
+    ``zh_en.is_heldout``, with the hash of the common prefix computed once)."""
+    subjects = _subject_probabilities()
+    kept = 0.0
+    for subject, p_subject in subjects.items():
+        for verb in g.VERBS:
+            objects = g.objects_for(verb.objects)
+            for obj in objects:
+                key = "".join(obj.chinese)
+                exempt = (subject, verb.chinese, key) == g.LESSON_COMBINATION
+                prefix = hashlib.sha256(f"{_HELDOUT_KEY}{subject}|{verb.chinese}|{key}|".encode("utf-8"))
+                p = p_subject * _verb_probability(verb) / len(objects)
+                for _, time_zh, _, p_time in _times(verb.stative):
+                    if exempt or not _heldout_by_hash(prefix, time_zh):
+                        kept += p * p_time
+    return kept
+
+
+def _combination_probability(subject: str, verb: g.Verb, obj: g.Phrase, time_zh: str, p_time: float) -> float:
+    """P(subject, verb, object, time) times [not held out], before dividing by Z."""
+    if g.is_heldout((subject, verb.chinese, "".join(obj.chinese), time_zh)):
+        return 0.0
+    return _subject_probabilities()[subject] * _verb_probability(verb) / len(g.objects_for(verb.objects)) * p_time
+
+
+def _markers(verb: g.Verb, time_class: str) -> tuple[str, ...]:
+    return g.STATIVE_MARKERS if verb.stative else g.TIME_CLASSES[time_class][2]
+
+
+def _parts(example: g.ZhEnExample):
+    subject, verb_zh, object_key, time_zh = example.combination
+    verb = next(v for v in g.VERBS if v.chinese == verb_zh)
+    obj = next(o for o in g.objects_for(verb.objects) if "".join(o.chinese) == object_key)
+    time = next(t for t in _times(verb.stative) if t[1] == time_zh)
+    return subject, verb, obj, time
+
+
+def _stop_probability(example: g.ZhEnExample) -> float:
+    stop = example.text.endswith("。")
+    return g.FULL_STOP_PROBABILITY if stop else 1 - g.FULL_STOP_PROBABILITY
+
+
+def chinese_probability(example: g.ZhEnExample) -> float:
+    """P(the Chinese sentence): its one derivation."""
+    subject, verb, obj, (time_class, time_zh, _, p_time) = _parts(example)
+    p = _combination_probability(subject, verb, obj, time_zh, p_time) / len(_markers(verb, time_class))
+    return p * _stop_probability(example) / kept_probability()
+
+
+def english_probability(example: g.ZhEnExample) -> float:
+    """P(the English sentence ``example.target``), summed over the subjects that read the same
+    and over the markers (each with its renderings) that produce it."""
+    subject, verb, obj, (time_class, time_zh, time_en, p_time) = _parts(example)
+    english, person = next((en, person) for zh, en, person in g.subjects() if zh == subject)
+    same = [s for s in g.subjects() if s[1] == english and s[2] == person]
+    p_subjects = sum(_combination_probability(s[0], verb, obj, time_zh, p_time) for s in same)
+    full_stop = example.text.endswith("。")
+    markers = _markers(verb, time_class)
+    p_rendering = 0.0
+    for marker in markers:
+        built = g.build_example(same[0], verb, obj, time_zh, time_en, time_class, marker, full_stop)
+        p_rendering += sum(p for r, p in zip(built.renderings, built.probabilities) if r == example.target)
+    return p_subjects * p_rendering / len(markers) * _stop_probability(example) / kept_probability()
+
+
+@dataclass(frozen=True)
+class Floor:
+    tokens: int  # predicted tokens: the words and one </s> per sentence
+    sentences: int
+    cross_entropy: float  # bits per token of the generating process on these sentences
+    perplexity: float
+
+
+def true_floor(kind: str, examples, tokens: int) -> Floor:
+    """The grammar's own cross-entropy on these examples (``tokens``: their predicted tokens,
+    </s> included) — for the built-in corpora "en" and "zh-words"."""
+    probability = {"en": english_probability, "zh-words": chinese_probability}[kind]
+    bits = -sum(math.log2(probability(e)) for e in examples)
+    return Floor(tokens, len(examples), bits / tokens, 2 ** (bits / tokens))
