@@ -114,8 +114,11 @@ def test_sample_is_seeded_and_compare_lists_every_model(capsys):
     code, out, _ = run_cli(capsys, "lm", "compare", "--corpus", "en", "--words", "3000", "--max-order", "3", "--json")
     rows = json.loads(out)["rows"]
     assert code == 0 and {"1-gram kneser-ney", "2-gram kneser-ney", "3-gram kneser-ney"} <= {r["model"] for r in rows}
-    kn = {r["order"]: r["perplexity"] for r in rows if r["smoothing"] == "kneser-ney"}
-    assert kn[2] < kn[1]  # the grammar's words depend on their neighbours
+    kn = {r["order"]: r for r in rows if r["smoothing"] == "kneser-ney"}
+    assert kn[2]["perplexity"] < kn[1]["perplexity"]  # the grammar's words depend on their neighbours
+    floor = json.loads(out)["floor"]
+    assert 1 < floor["perplexity"] < kn[2]["perplexity"]
+    assert kn[2]["bits_above_floor"] == pytest.approx(kn[2]["cross_entropy"] - floor["cross_entropy"])
 
 
 def test_a_missing_file_is_one_error_line(capsys, tmp_path):
