@@ -72,6 +72,19 @@ class NgramCounts:
         return rows
 
 
+def _unique(keys: np.ndarray):
+    """np.unique(keys, return_index=True, return_inverse=True), except that the index is of
+    some occurrence, not the first: that allows the default (unstable, 2-3x faster) sort."""
+    order = np.argsort(keys)
+    ordered = keys[order]
+    new = np.ones(len(keys), bool)
+    np.not_equal(ordered[1:], ordered[:-1], out=new[1:])
+    starts = np.flatnonzero(new)
+    inverse = np.empty(len(keys), np.int64)
+    inverse[order] = np.cumsum(new) - 1
+    return ordered[starts], order[starts], inverse
+
+
 def count_ngrams(text: PaddedText, order: int, vocabulary_size: int) -> NgramCounts:
     """Counts of every order 1..n over the padded text."""
     ids = text.ids
@@ -85,8 +98,7 @@ def count_ngrams(text: PaddedText, order: int, vocabulary_size: int) -> NgramCou
         else:
             prefix_rows = previous[ends - 1]
         keys = prefix_rows * vocabulary_size + ids[ends]
-        table_keys, first_at, inverse = np.unique(keys, return_index=True, return_inverse=True)
-        inverse = inverse.reshape(-1)
+        table_keys, first_at, inverse = _unique(keys)
         count = np.bincount(inverse[text.predicted[ends]], minlength=len(table_keys)).astype(np.int64)
         at = ends[first_at]  # one position of each k-gram
         suffix = np.zeros(len(table_keys), np.int64) if k == 1 else previous[at]
