@@ -92,60 +92,45 @@ class Reference:
         return p
 
 
-def engine_distribution(model, h):
-    p = model.distribution(h)
-    return {model.vocabulary.tokens[i]: p[i] for i in range(model.vocabulary.outcome_count)}
-
-
-def assert_same(got, expected):
-    assert set(got) == set(expected)
-    for w in expected:
-        assert abs(got[w] - expected[w]) < 1e-12, (w, got[w], expected[w])
-
-
-def contexts(sentences, n):
-    s = sentences[-1]
-    padded = [BOS] * (n - 1) + s
-    return [tuple(padded[:n - 1]), tuple(padded[-(n - 1):]) if n > 1 else (), tuple("zb"[:n - 1])]
+def assert_engine_equals_reference(sentences, n, estimator, expected_after, **parameters):
+    """Every outcome's P(· | h) for a few contexts h (the sentence start, a seen context, one
+    with an unknown word): engine vs ``expected_after(reference, h)``, h as the model sees it."""
+    model = fit(corpus_from_sentences(sentences), n, estimator, conventions=TEXTBOOK, **parameters)
+    ref = Reference(sentences, n)
+    last = [BOS] * (n - 1) + sentences[-1]
+    for h in (tuple(last[:n - 1]), tuple(last[len(last) - (n - 1):]), tuple("zb"[:n - 1])):
+        p = model.distribution(h)
+        got = {model.vocabulary.tokens[i]: p[i] for i in range(model.vocabulary.outcome_count)}
+        expected = expected_after(ref, tuple(t if t in ref.outcomes or t == BOS else UNK for t in h))
+        assert set(got) == set(expected)
+        for w in expected:
+            assert abs(got[w] - expected[w]) < 1e-12, (estimator, h, w, got[w], expected[w])
 
 
 @settings(max_examples=60, deadline=None)
 @given(SENTENCES, st.integers(1, 3))
 def test_good_turing_equals_the_dictionary_version(sentences, n):
-    model = fit(corpus_from_sentences(sentences), n, "good-turing", conventions=TEXTBOOK)
-    ref = Reference(sentences, n)
-    for h in contexts(sentences, n):
-        expected = ref.good_turing(n, tuple(t if t in ref.outcomes or t == BOS else UNK for t in h))
-        if expected is None:
-            expected = {w: 1 / len(ref.outcomes) for w in ref.outcomes}
-        assert_same(engine_distribution(model, h), expected)
+    assert_engine_equals_reference(
+        sentences, n, "good-turing",
+        lambda ref, h: ref.good_turing(n, h) or {w: 1 / len(ref.outcomes) for w in ref.outcomes})
 
 
 @settings(max_examples=60, deadline=None)
 @given(SENTENCES, st.integers(1, 3))
 def test_katz_equals_the_dictionary_version(sentences, n):
-    model = fit(corpus_from_sentences(sentences), n, "katz", conventions=TEXTBOOK)
-    ref = Reference(sentences, n)
-    for h in contexts(sentences, n):
-        assert_same(engine_distribution(model, h), ref.katz(tuple(t if t in ref.outcomes or t == BOS else UNK for t in h)))
+    assert_engine_equals_reference(sentences, n, "katz", lambda ref, h: ref.katz(h))
 
 
 @settings(max_examples=60, deadline=None)
 @given(SENTENCES, st.integers(1, 3), st.lists(st.floats(0.01, 1.0), min_size=4, max_size=4))
 def test_interpolation_equals_the_dictionary_version(sentences, n, raw):
     weights = np.array(raw[:n + 1]) / sum(raw[:n + 1])
-    model = fit(corpus_from_sentences(sentences), n, "interpolation", conventions=TEXTBOOK, weights=weights)
-    ref = Reference(sentences, n)
-    for h in contexts(sentences, n):
-        assert_same(engine_distribution(model, h),
-                    ref.interpolation(tuple(t if t in ref.outcomes or t == BOS else UNK for t in h), weights))
+    assert_engine_equals_reference(sentences, n, "interpolation", lambda ref, h: ref.interpolation(h, weights),
+                                   weights=weights)
 
 
 @settings(max_examples=60, deadline=None)
 @given(SENTENCES, st.integers(1, 4), st.sampled_from([None, 0.3, 1.0]))
 def test_kneser_ney_equals_the_dictionary_version(sentences, n, discount):
-    model = fit(corpus_from_sentences(sentences), n, "kneser-ney", conventions=TEXTBOOK, discount=discount)
-    ref = Reference(sentences, n)
-    for h in contexts(sentences, n):
-        assert_same(engine_distribution(model, h),
-                    ref.kneser_ney(tuple(t if t in ref.outcomes or t == BOS else UNK for t in h), discount))
+    assert_engine_equals_reference(sentences, n, "kneser-ney", lambda ref, h: ref.kneser_ney(h, discount),
+                                   discount=discount)
