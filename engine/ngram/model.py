@@ -72,7 +72,8 @@ class Evaluation:
 
 class NgramModel:
     def __init__(self, vocabulary: Vocabulary, counts: NgramCounts, estimator: Estimator,
-                 conventions: Conventions, corpus_tokens: int, corpus_sentences: int):
+                 conventions: Conventions, corpus_tokens: int, corpus_sentences: int,
+                 statistics: Statistics | None = None):
         self.vocabulary = vocabulary
         self.counts = counts
         self.estimator = estimator
@@ -80,8 +81,15 @@ class NgramModel:
         self.order = counts.order
         self.corpus_tokens = corpus_tokens
         self.corpus_sentences = corpus_sentences
-        self.statistics = Statistics(counts)
+        self.statistics = statistics or Statistics(counts)
         estimator.fit(self.statistics, vocabulary.outcome_count, vocabulary.bos_id)
+
+    def with_estimator(self, estimator: str | Estimator, **parameters) -> "NgramModel":
+        """The same counts under another estimator (nothing is counted again)."""
+        if isinstance(estimator, str):
+            estimator = make_estimator(estimator, **parameters)
+        return NgramModel(self.vocabulary, self.counts, estimator, self.conventions, self.corpus_tokens,
+                          self.corpus_sentences, self.statistics)
 
     # ---- batches of (context, word) ids ----------------------------------------------------
     def lookup(self, contexts: np.ndarray, words: np.ndarray) -> Lookup:
