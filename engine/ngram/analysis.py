@@ -118,3 +118,12 @@ def log_spaced(low: float = 1e-4, high: float = 10.0, points: int = 41) -> np.nd
     """δ values for the curve's log axis."""
     return np.logspace(math.log10(low), math.log10(high), points)
 
+
+
+def first_zero_sentence(model: NgramModel, heldout: Corpus) -> int | None:
+    """Index of the first held-out sentence to which the model gives probability 0 (under MLE:
+    one n-gram never seen in training, perplexity ∞ — the moment smoothing is for), or None."""
+    p, _ = model.corpus_probabilities(heldout)
+    sentence_of = np.repeat(np.arange(heldout.sentence_count), np.diff(heldout.offsets) + 1)
+    zeros = sentence_of[p <= 0]
+    return int(zeros[0]) if len(zeros) else None

@@ -66,3 +66,16 @@ def test_with_estimator_reuses_the_counts():
     assert other.counts is model.counts
     assert other.score("cat", ("the",)) == pytest.approx(fit(corpus_from_sentences(SENTENCES), 2, "lidstone",
                                                              delta=0.2).score("cat", ("the",)))
+
+
+def test_first_zero_sentence_is_rescued_by_smoothing():
+    from engine.ngram.analysis import first_zero_sentence
+
+    train, heldout = built_in_corpus("en", 3000, seed=2)
+    mle = fit(train, 2, "mle")
+    s = first_zero_sentence(mle, heldout)
+    assert s is not None
+    assert all(math.isfinite(mle.sentence(heldout.sentence(i)).perplexity) for i in range(s))
+    assert math.isinf(mle.sentence(heldout.sentence(s)).perplexity)
+    assert math.isfinite(mle.with_estimator("laplace").sentence(heldout.sentence(s)).perplexity)
+    assert first_zero_sentence(mle.with_estimator("kneser-ney"), heldout) is None
