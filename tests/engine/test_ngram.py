@@ -246,3 +246,14 @@ def test_sampled_first_words_follow_the_model_distribution():
     for d in draws:
         observed[model.vocabulary.id(d[0]) if d else model.vocabulary.eos_id] += 1
     assert chisquare(observed, p * len(draws)).pvalue > 1e-4
+
+
+@pytest.mark.parametrize("top", [50, 3_000_000, 10**15])
+def test_unique_keys_equal_numpys_on_the_dense_and_the_sorted_path(top):
+    from engine.ngram.counts import _unique
+
+    keys = np.random.default_rng(top % 97).integers(0, top, 5000)
+    table, occurrence, inverse = _unique(keys)
+    expected, expected_inverse = np.unique(keys, return_inverse=True)
+    assert np.array_equal(table, expected) and np.array_equal(inverse, expected_inverse.reshape(-1))
+    assert np.array_equal(keys[occurrence], table)
