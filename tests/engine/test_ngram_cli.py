@@ -125,3 +125,18 @@ def test_a_missing_file_is_one_error_line(capsys, tmp_path):
     code, _, err = run_cli(capsys, "lm", "score", "--train", str(tmp_path / "none.txt"), "--order", "2",
                            "--smoothing", "mle", "--json", "a")
     assert code == 2 and err.startswith("error: ") and len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize("bad", [["--order", "0"], ["--k", "-1", "--smoothing", "lidstone"], ["--discount", "2"],
+                                 ["--cutoff", "0"], ["--smoothing", "interpolation", "--weights", "1,x"],
+                                 ["--smoothing", "interpolation", "--weights", "0.5,0.5"]])
+def test_bad_options_are_one_error_line(capsys, train_file, bad):
+    code, _, err = run_cli(capsys, "lm", "score", "--train", str(train_file), *bad, "--json", "the cat")
+    assert code == 2 and err.startswith("error: ") and len(err.splitlines()) == 1
+
+
+def test_a_refused_encoding_is_one_error_line(capsys, tmp_path):
+    path = tmp_path / "latin.txt"
+    path.write_bytes("café olé\n".encode("latin-1"))
+    code, _, err = run_cli(capsys, "lm", "fit", "--train", str(path))
+    assert code == 2 and "neither UTF-8 nor GB18030" in err and len(err.splitlines()) == 1
