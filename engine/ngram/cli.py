@@ -14,7 +14,6 @@ perplexity (a zero probability) is written ``Infinity``, as Python's json module
 from __future__ import annotations
 
 import json
-import math
 import sys
 import time
 
@@ -107,10 +106,6 @@ def _model(args, train, heldout, order=None, smoothing=None):
     return model
 
 
-def _number(x: float):
-    return x if math.isfinite(x) else math.inf
-
-
 def _print(args, payload, lines):
     if args.json:
         print(json.dumps(payload, ensure_ascii=False))
@@ -142,7 +137,7 @@ def _score(args):
     for sentence in args.sentences:
         scored = model.sentence(tokenise(sentence, tokeniser))
         payload.append({"tokens": list(scored.tokens), "probabilities": [float(p) for p in scored.probabilities],
-                        "perplexity": _number(scored.perplexity)})
+                        "perplexity": scored.perplexity})
         lines.append("  ".join(f"{t} {p:.6g}" for t, p in zip(scored.tokens, scored.probabilities))
                      + f"  | perplexity {scored.perplexity:.6g}")
     _print(args, payload, lines)
@@ -151,7 +146,7 @@ def _score(args):
 def _evaluation(model, corpus) -> dict:
     e = model.evaluate(corpus)
     return {"tokens": e.tokens, "sentences": e.sentences, "unknown": e.unknown,
-            "cross_entropy": _number(e.cross_entropy), "perplexity": _number(e.perplexity),
+            "cross_entropy": e.cross_entropy, "perplexity": e.perplexity,
             "zero_probabilities": e.zero_probabilities}
 
 
