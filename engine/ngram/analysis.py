@@ -24,6 +24,11 @@ class Continuations:
     smoothed: np.ndarray  # the model's P(w | h)
 
     @property
+    def total(self) -> float:
+        """Σ_w P(w | h): 1 for every estimator but the naive back-off, whose excess this shows."""
+        return float(self.smoothed.sum())
+
+    @property
     def unseen_mass(self) -> float:
         """Σ P(w | h) over the w never seen after h: what smoothing gave them."""
         return float(self.smoothed[self.counts == 0].sum())

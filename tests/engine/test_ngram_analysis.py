@@ -79,3 +79,11 @@ def test_first_zero_sentence_is_rescued_by_smoothing():
     assert math.isinf(mle.sentence(heldout.sentence(s)).perplexity)
     assert math.isfinite(mle.with_estimator("laplace").sentence(heldout.sentence(s)).perplexity)
     assert first_zero_sentence(mle.with_estimator("kneser-ney"), heldout) is None
+
+
+def test_continuations_total_shows_the_naive_backoff_excess():
+    # Textbook bigram on "a b": after "a" only "b" (P = 1); the rest back off to the unigram
+    # MLE: a 1/3, </s> 1/3, <unk> 0 -> 5/3.
+    model = fit(corpus_from_sentences([["a", "b"]]), 2, "backoff", conventions=TEXTBOOK)
+    assert continuations(model, ("a",)).total == pytest.approx(5 / 3)
+    assert continuations(model.with_estimator("kneser-ney"), ("a",)).total == pytest.approx(1.0)
