@@ -1,4 +1,4 @@
-"""python -m engine lm fit|score|perplexity|sample|compare: n-gram language models.
+"""python -m engine lm fit|score|perplexity|sample|delta|compare: n-gram language models.
 
 Contract (kept exactly; checks outside the test suite use it):
 
@@ -27,7 +27,7 @@ def add_lm_parser(sub) -> None:
     from engine.ngram.tokens import TOKENISERS
     from engine.ngram.vocabulary import CONVENTIONS
 
-    lm = sub.add_parser("lm", help="n-gram language models: fit, score, perplexity, sample, compare")
+    lm = sub.add_parser("lm", help="n-gram language models: fit, score, perplexity, sample, delta, compare")
     actions = lm.add_subparsers(dest="lm_command", required=True)
 
     def common(p, order=True):
@@ -67,6 +67,9 @@ def add_lm_parser(sub) -> None:
     common(p)
     p.add_argument("--count", type=int, default=5)
     p.add_argument("--max-tokens", type=int, default=50)
+    p = actions.add_parser("delta", help="held-out perplexity of add-δ for δ on a log scale, and the best δ")
+    common(p)
+    p.add_argument("--deltas", default="1e-4:10:41", help="LOW:HIGH:POINTS, log-spaced (default 1e-4:10:41)")
     p = actions.add_parser("compare", help="held-out perplexity of unigram, bigram, trigram Kneser-Ney and the "
                                            "other estimators")
     common(p, order=False)
@@ -238,7 +241,27 @@ def _default_tokeniser(corpus):
     return CORPUS_TOKENISERS[corpus]
 
 
-LM_COMMANDS = {"fit": _fit, "score": _score, "perplexity": _perplexity, "sample": _sample, "compare": _compare}
+def _delta(args):
+    from engine.ngram.analysis import delta_curve, log_spaced
+
+    train, heldout, _ = _data(args)
+    if heldout is None:
+        raise ValueError("delta needs held-out text: --heldout FILE or a built-in --corpus")
+    try:
+        low, high, points = args.deltas.split(":")
+        deltas = log_spaced(float(low), float(high), int(points))
+    except ValueError:
+        raise ValueError(f"--deltas wants LOW:HIGH:POINTS, not {args.deltas!r}") from None
+    curve = delta_curve(_model(args, train, heldout), heldout, deltas)
+    best = curve.best
+    payload = {"order": args.order, "deltas": curve.x.tolist(), "perplexities": curve.heldout.tolist(),
+               "best_delta": float(curve.x[best]), "best_perplexity": float(curve.heldout[best])}
+    _print(args, payload, [f"δ {d:<10.4g} held-out perplexity {p:.6g}" for d, p in zip(curve.x, curve.heldout)]
+           + [f"best δ {curve.x[best]:.4g}: perplexity {curve.heldout[best]:.6g}"])
+
+
+LM_COMMANDS = {"fit": _fit, "score": _score, "perplexity": _perplexity, "sample": _sample, "delta": _delta,
+               "compare": _compare}
 
 
 def run_lm(args) -> None:

@@ -140,3 +140,18 @@ def test_a_refused_encoding_is_one_error_line(capsys, tmp_path):
     path.write_bytes("café olé\n".encode("latin-1"))
     code, _, err = run_cli(capsys, "lm", "fit", "--train", str(path))
     assert code == 2 and "neither UTF-8 nor GB18030" in err and len(err.splitlines()) == 1
+
+
+def test_delta_finds_the_add_delta_of_lowest_held_out_perplexity(capsys, train_file, tmp_path):
+    heldout = tmp_path / "heldout.txt"
+    heldout.write_text("the cat sat on the log\na dog ran\n", encoding="utf-8")
+    code, out, _ = run_cli(capsys, "lm", "delta", "--train", str(train_file), "--heldout", str(heldout),
+                           "--order", "2", "--deltas", "0.01:10:7", "--json")
+    data = json.loads(out)
+    assert code == 0 and len(data["deltas"]) == 7
+    model = Lidstone(data["best_delta"], 2)
+    model.fit(*padded_everygram_pipeline(2, [line.split() for line in TRAIN]))
+    grams = [g for line in ["the cat sat on the log", "a dog ran"]
+             for g in zip(["<s>"] + line.split(), line.split() + ["</s>"])]
+    assert data["best_perplexity"] == pytest.approx(model.perplexity(grams), rel=1e-12)
+    assert data["best_perplexity"] == min(data["perplexities"])
