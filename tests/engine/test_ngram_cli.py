@@ -25,6 +25,16 @@ def run_cli(capsys, *args):
     return code, out, err
 
 
+def lm_json(capsys, tmp_path, command, lines, *args):
+    """(status, parsed JSON) of `lm COMMAND … --json` with ``lines`` written to a file whose
+    path replaces "{file}" in ``args``."""
+    path = tmp_path / f"{command}.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, out, err = run_cli(capsys, "lm", command, *[str(path) if a == "{file}" else a for a in args], "--json")
+    assert code == 0, err
+    return code, json.loads(out)
+
+
 @pytest.fixture
 def train_file(tmp_path):
     path = tmp_path / "train.txt"
@@ -92,11 +102,8 @@ def test_fit_reports_counts_per_order_and_the_count_of_counts(capsys, train_file
 
 
 def test_perplexity_of_a_test_file_equals_the_mean_of_the_score_logs(capsys, train_file, tmp_path):
-    test = tmp_path / "test.txt"
-    test.write_text("the cat sat\nthe dog ran on the mat\n", encoding="utf-8")
-    code, out, _ = run_cli(capsys, "lm", "perplexity", "--train", str(train_file), "--test", str(test),
-                           "--order", "2", "--smoothing", "laplace", "--json")
-    data = json.loads(out)
+    code, data = lm_json(capsys, tmp_path, "perplexity", ["the cat sat", "the dog ran on the mat"], "--train",
+                         str(train_file), "--test", "{file}", "--order", "2", "--smoothing", "laplace")
     _, out, _ = run_cli(capsys, "lm", "score", "--train", str(train_file), "--order", "2", "--smoothing", "laplace",
                         "--json", "the cat sat", "the dog ran on the mat")
     logs = [math.log2(p) for row in json.loads(out) for p in row["probabilities"]]
@@ -143,12 +150,9 @@ def test_a_refused_encoding_is_one_error_line(capsys, tmp_path):
 
 
 def test_delta_finds_the_add_delta_of_lowest_held_out_perplexity(capsys, train_file, tmp_path):
-    heldout = tmp_path / "heldout.txt"
-    heldout.write_text("the cat sat on the log\na dog ran\n", encoding="utf-8")
-    code, out, _ = run_cli(capsys, "lm", "delta", "--train", str(train_file), "--heldout", str(heldout),
-                           "--order", "2", "--deltas", "0.01:10:7", "--json")
-    data = json.loads(out)
-    assert code == 0 and len(data["deltas"]) == 7
+    code, data = lm_json(capsys, tmp_path, "delta", ["the cat sat on the log", "a dog ran"], "--train",
+                         str(train_file), "--heldout", "{file}", "--order", "2", "--deltas", "0.01:10:7")
+    assert len(data["deltas"]) == 7
     model = Lidstone(data["best_delta"], 2)
     model.fit(*padded_everygram_pipeline(2, [line.split() for line in TRAIN]))
     grams = [g for line in ["the cat sat on the log", "a dog ran"]
