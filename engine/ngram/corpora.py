@@ -6,8 +6,9 @@ the held-out sentences from its "validation" stream (the same distribution, othe
 (kind, words, seed) triple always gives the same two corpora.
 
 A text file is read in chunks (``CHUNK_BYTES``), each line one sentence: UTF-8 (a BOM is
-skipped) or, when it is not UTF-8, GB18030 if the start of the file reads as Chinese in it;
-anything else is refused with a message that says so.  Only integer arrays and one dictionary
+skipped) or, when it is not UTF-8, GB18030 if the start of the file reads as Chinese in it (or,
+after a start in plain ASCII, the first chunk that is not); anything else is refused with a
+message that says so.  Only integer arrays and one dictionary
 entry per distinct word are kept (engine.ngram.tokens.CorpusBuilder), so memory stays a small
 multiple of the file (docs/language-model.md has the measured figure).  ``progress(done, total)``
 is called after each chunk and ``cancel()`` (or ``cancel.is_set()``, a threading.Event) is
@@ -125,6 +126,16 @@ def _cancelled(cancel) -> bool:
     return cancel.is_set() if hasattr(cancel, "is_set") else bool(cancel())
 
 
+def _reads_as_gb18030(f, data: bytes) -> bool:
+    """Whether ``data`` and the bytes after it (read ahead, then given back) are GB18030 Chinese."""
+    ahead = f.read(SAMPLE_BYTES)
+    f.seek(-len(ahead), os.SEEK_CUR)
+    try:
+        return detect_encoding(data + ahead) == "gb18030"
+    except TextFileError:
+        return False
+
+
 def read_text_file(path, tokeniser: str = WHITESPACE, progress=None, cancel=None,
                    chunk_bytes: int = CHUNK_BYTES) -> tuple[Corpus, str]:
     """(corpus, encoding) of a text file: each non-blank line one sentence."""
@@ -135,15 +146,23 @@ def read_text_file(path, tokeniser: str = WHITESPACE, progress=None, cancel=None
         encoding = detect_encoding(f.read(SAMPLE_BYTES))
         f.seek(0)
         decoder = codecs.getincrementaldecoder(encoding)()
-        rest = ""
+        rest, ascii_so_far = "", True
         while True:
             if _cancelled(cancel):
                 raise Cancelled()
             chunk = f.read(chunk_bytes)
+            pending = decoder.getstate()[0]  # bytes of a character cut by the last chunk
             try:
                 text = rest + decoder.decode(chunk, final=not chunk)
             except UnicodeDecodeError as error:
-                raise TextFileError(f"the file stops being {encoding} text near byte {done + error.start:,}") from None
+                data = pending + chunk
+                if not (ascii_so_far and encoding == "utf-8" and _reads_as_gb18030(f, data)):
+                    raise TextFileError(f"the file stops being {encoding} text near byte {done + error.start:,}") from None
+                # Only ASCII so far, which both read alike: GB18030 from the start, losing nothing.
+                encoding = "gb18030"
+                decoder = codecs.getincrementaldecoder(encoding)()
+                text = rest + decoder.decode(data, final=not chunk)
+            ascii_so_far = ascii_so_far and text.isascii()
             lines = text.split("\n")
             rest = lines.pop() if chunk else ""
             builder.add(tokenise(line, tokeniser) for line in lines + ([rest] if not chunk and rest else []))

@@ -47,6 +47,16 @@ def test_gb18030_chinese_is_detected_and_decoded(tmp_path):
     assert corpus.sentences() == [list(line) for line in lines]
 
 
+@pytest.mark.parametrize("chunk", [1, 2, 3, 7, 1 << 20])
+def test_gb18030_after_a_long_ascii_start_is_still_detected(tmp_path, chunk):
+    lines = ["plain ascii line number %d" % i for i in range(3000)] + ["简九月要访问非洲", "他们喜欢东京"]
+    path = tmp_path / "late.txt"
+    path.write_bytes("\n".join(lines).encode("gb18030"))
+    assert path.stat().st_size > 65536  # past the sample detect_encoding reads
+    corpus, encoding = read_text_file(path, "zh-chars", chunk_bytes=chunk)
+    assert encoding == "gb18030" and corpus.sentences()[-2:] == [list(lines[-2]), list(lines[-1])]
+
+
 @pytest.mark.parametrize("data, message", [
     (bytes(range(128, 256)) * 20, "neither UTF-8 nor GB18030"),
     ("abc".encode("utf-16"), "NUL bytes"),
