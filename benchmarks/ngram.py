@@ -133,7 +133,7 @@ def main():
     parser.add_argument("--words", type=int, default=1_000_000)
     parser.add_argument("--nltk-words", type=int, default=100_000)
     parser.add_argument("--nltk-sentences", type=int, default=500)
-    parser.add_argument("--file-mb", type=int, default=200)
+    parser.add_argument("--file-mb", type=int, default=200, help="size of the generated file (0: no file)")
     parser.add_argument("--load-only", metavar="FILE", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.load_only:
@@ -152,6 +152,8 @@ def main():
     for name, nltk_s, engine_s, diff, _ in rows:
         print(f"  {name:<10} {nltk_s:9.3f}s {engine_s:9.3f}s {nltk_s / engine_s:8.0f}x {diff:10.1e}")
 
+    if args.file_mb <= 0:
+        return
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "big.txt"
         write_file(path, args.file_mb)

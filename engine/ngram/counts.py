@@ -104,24 +104,25 @@ def _unique(keys: np.ndarray):
 def count_ngrams(text: PaddedText, order: int, vocabulary_size: int) -> NgramCounts:
     """Counts of every order 1..n over the padded text."""
     ids = text.ids
-    previous = np.zeros(len(ids), np.int64)  # row of the (k−1)-gram ending at each position
+    previous = None  # row of the (k−1)-gram ending at each position (−1: none)
     tables = []
     for k in range(1, order + 1):
-        valid = text.position >= k - 1  # the k-gram ending here lies inside its sentence
-        ends = np.flatnonzero(valid)
-        if k == 1:
-            prefix_rows = np.zeros(len(ends), np.int64)
-        else:
-            prefix_rows = previous[ends - 1]
-        keys = prefix_rows * vocabulary_size + ids[ends]
+        # the k-gram ending here lies inside its sentence
+        ends = np.arange(len(ids)) if k == 1 else np.flatnonzero(text.position >= k - 1)
+        keys = ids[ends].astype(np.int64)
+        if k > 1:
+            keys += previous[ends - 1].astype(np.int64) * vocabulary_size
         table_keys, first_at, inverse = _unique(keys)
+        del keys
         count = np.bincount(inverse[text.predicted[ends]], minlength=len(table_keys)).astype(np.int64)
         at = ends[first_at]  # one position of each k-gram
-        suffix = np.zeros(len(table_keys), np.int64) if k == 1 else previous[at]
-        first_word = ids[at - (k - 1)]
+        suffix = np.zeros(len(table_keys), np.int64) if k == 1 else previous[at].astype(np.int64)
+        first_word = ids[at - (k - 1)].astype(np.int64)
         tables.append(OrderTable(k, table_keys, table_keys // vocabulary_size, table_keys % vocabulary_size,
                                  count, suffix, first_word))
-        current = np.full(len(ids), -1, np.int64)
-        current[ends] = inverse
-        previous = current
+        if k < order:
+            current = np.full(len(ids), -1, text.position.dtype)
+            current[ends] = inverse
+            previous = current
+        del ends, inverse
     return NgramCounts(order, vocabulary_size, tuple(tables))

@@ -114,14 +114,17 @@ def build_vocabulary(corpus: Corpus, order: int, conventions: Conventions = NLTK
 
 @dataclass(frozen=True)
 class PaddedText:
-    """Padded sentences, concatenated: ``ids`` (model ids), ``sentence`` (sentence index of each
-    position), ``position`` (index inside its padded sentence) and ``predicted`` (the positions
-    whose token the model predicts and counts)."""
+    """Padded sentences, concatenated: ``ids`` (model ids), ``position`` (index inside its padded
+    sentence) and ``predicted`` (the positions whose token the model predicts and counts).
+    int32 where the sizes allow: a fit's memory is a few of these arrays."""
 
     ids: np.ndarray
-    sentence: np.ndarray
     position: np.ndarray
     predicted: np.ndarray
+
+
+def index_dtype(size: int):
+    return np.int32 if size < 2 ** 31 - 1 else np.int64
 
 
 def pad_corpus(ids: np.ndarray, offsets: np.ndarray, vocab: Vocabulary, order: int,
@@ -133,14 +136,13 @@ def pad_corpus(ids: np.ndarray, offsets: np.ndarray, vocab: Vocabulary, order: i
     starts = np.zeros(len(lengths) + 1, np.int64)
     np.cumsum(padded_lengths, out=starts[1:])
     total = int(starts[-1])
-    out = np.empty(total, np.int64)
-    sentence = np.repeat(np.arange(len(lengths)), padded_lengths)
-    position = np.arange(total) - starts[sentence]
-    word_sentence = np.repeat(np.arange(len(lengths)), lengths)
-    out[np.arange(len(ids)) - offsets[word_sentence] + starts[word_sentence] + left] = ids
+    small = index_dtype(max(total, len(vocab)))
+    out = np.empty(total, small)
+    out[np.arange(len(ids)) + np.repeat(starts[:-1] - offsets[:-1] + left, lengths)] = ids
+    position = np.arange(total, dtype=small)
+    position -= np.repeat(starts[:-1].astype(small), padded_lengths)
     is_left = position < left
-    is_right = position >= (padded_lengths - right)[sentence]
     out[is_left] = vocab.bos_id
-    out[is_right] = vocab.eos_id
+    out[position >= np.repeat((padded_lengths - right).astype(small), padded_lengths)] = vocab.eos_id
     predicted = np.ones(total, bool) if conventions.bos_is_outcome else ~is_left
-    return PaddedText(out, sentence, position, predicted)
+    return PaddedText(out, position, predicted)
