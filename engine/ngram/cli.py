@@ -191,7 +191,9 @@ def _fit(args):
                "orders": orders, "fit_seconds": seconds,
                "count_of_counts": {"r": coc.r[:10].tolist(), "n_r": coc.n_r[:10].tolist(),
                                    "r_star": coc.r_star[:10].tolist(), "katz_discount": coc.discount[:10].tolist(),
-                                   "katz_k": coc.k, "unseen_mass": coc.unseen_mass}}
+                                   "katz_k": coc.k, "unseen_mass": coc.unseen_mass,
+                                   "sgt_r_star": coc.sgt_r_star[:10].tolist(),
+                                   "sgt_discount": coc.sgt_discount[:10].tolist(), "sgt_slope": coc.slope}}
     lines = [f"{train.sentence_count} sentences, {train.token_count} tokens, vocabulary {len(model.vocabulary)}",
              *(f"order {o['order']}: {o['ngrams']} distinct n-grams" for o in orders),
              f"fitted in {seconds:.3f} s"]
