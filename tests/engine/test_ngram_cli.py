@@ -1,5 +1,7 @@
 """python -m engine lm …: the score contract against nltk.lm in a subprocess, and the other
 subcommands' JSON."""
+import contextlib
+import io
 import json
 import math
 import os
@@ -8,6 +10,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from nltk.lm import MLE, Laplace, Lidstone
 from nltk.lm.preprocessing import padded_everygram_pipeline
 
@@ -159,3 +163,37 @@ def test_delta_finds_the_add_delta_of_lowest_held_out_perplexity(capsys, train_f
              for g in zip(["<s>"] + line.split(), line.split() + ["</s>"])]
     assert data["best_perplexity"] == pytest.approx(model.perplexity(grams), rel=1e-12)
     assert data["best_perplexity"] == min(data["perplexities"])
+
+
+LM_FLAGS = ["--order", "--smoothing", "--k", "--discount", "--weights", "--cutoff", "--conventions", "--tokeniser",
+            "--count", "--max-tokens", "--max-order", "--deltas", "--seed", "--words"]
+
+
+@st.composite
+def lm_command_lines(draw):
+    command = draw(st.sampled_from(["fit", "score", "perplexity", "sample", "delta", "compare", "nope"]))
+    argv = ["lm", command, "--corpus", draw(st.sampled_from(["en", "zh-words", "dates"])), "--words", "300"]
+    for _ in range(draw(st.integers(0, 3))):
+        flag = draw(st.sampled_from(LM_FLAGS))
+        value = draw(st.one_of(st.sampled_from(["0", "1", "2", "-1", "0.5", "1e9", "x", "a,b", "0.2,0.8", "mle",
+                                                "kneser-ney", "textbook", "1:2:3"]),
+                               st.text(max_size=4)))
+        if flag in ("--words", "--count", "--max-tokens", "--max-order", "--order") and value == "1e9":
+            value = "3"  # a valid size, never a huge run
+        argv += [flag, value]
+    return argv + draw(st.lists(st.text(max_size=12), max_size=2))
+
+
+@settings(max_examples=40, deadline=None)
+@given(lm_command_lines())
+def test_lm_command_lines_exit_cleanly(argv):
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            status = main(argv)
+        except SystemExit as exc:  # argparse
+            status = exc.code
+    assert status in (0, 2), (argv, status, err.getvalue())
+    assert "Traceback" not in err.getvalue()
+    if status == 2 and err.getvalue().startswith("error:"):
+        assert err.getvalue().count("\n") == 1
