@@ -35,7 +35,7 @@ class Continuations:
 
 
 def continuations(model: NgramModel, context=()) -> Continuations:
-    ids = model._context_ids(context)
+    ids = model.context_ids(context)
     outcomes = model.vocabulary.outcome_count
     lookup = model.lookup(np.repeat(ids[None, :], outcomes, axis=0), np.arange(outcomes))
     c, total, _ = model.statistics.at(model.order, lookup)
@@ -66,7 +66,7 @@ class Evidence:
 
 
 def evidence(model: NgramModel, word: str, context=()) -> Evidence:
-    ids = model._context_ids(context)
+    ids = model.context_ids(context)
     w = np.asarray([model.vocabulary.id(word)])
     lookup = model.lookup(ids[None, :], w)
     names = model.vocabulary.tokens

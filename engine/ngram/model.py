@@ -110,7 +110,7 @@ class NgramModel:
         return self.estimator.probabilities(self.lookup(contexts, np.asarray(words, dtype=np.int64)))
 
     # ---- strings -----------------------------------------------------------------------
-    def _context_ids(self, context) -> np.ndarray:
+    def context_ids(self, context) -> np.ndarray:
         """The last n−1 tokens of ``context`` as ids, <s> in front when it is shorter."""
         context = tuple(context or ())[-(self.order - 1):] if self.order > 1 else ()
         ids = [self.vocabulary.bos_id] * (self.order - 1 - len(context)) + [self.vocabulary.id(t) for t in context]
@@ -118,13 +118,13 @@ class NgramModel:
 
     def score(self, word: str, context=()) -> float:
         """P(word | the last n−1 tokens of context); a shorter context is padded with <s>."""
-        ids = self._context_ids(context)[None, :]
+        ids = self.context_ids(context)[None, :]
         return float(self.probabilities(ids, np.asarray([self.vocabulary.id(word)]))[0])
 
     def distribution(self, context=()) -> np.ndarray:
         """P(w | context) for every outcome id (``vocabulary.tokens[:outcome_count]``)."""
         outcomes = self.vocabulary.outcome_count
-        ids = np.repeat(self._context_ids(context)[None, :], outcomes, axis=0)
+        ids = np.repeat(self.context_ids(context)[None, :], outcomes, axis=0)
         return self.probabilities(ids, np.arange(outcomes))
 
     def sentence(self, tokens) -> SentenceScore:
