@@ -220,7 +220,9 @@ def _compare(args):
              + (f"   {r['bits_above_floor']:+.4f} bits/token above the floor" if floor else "")
              + ("" if r["sums_to_one"] else "   (not a distribution: its sums exceed 1)") for r in rows]
     if floor is not None:
-        lines.append(f"{'true floor (the grammar)':<28} held-out perplexity {floor['perplexity']:>12.6g}")
+        lines.append(f"{'true floor (the grammar)':<28} held-out perplexity {floor['perplexity']:>12.6g}   "
+                     f"(its entropy rate: {floor['entropy_rate']:.4f} bits/token, perplexity "
+                     f"{floor['entropy_rate_perplexity']:.6g})")
     _print(args, {"rows": rows, "floor": floor}, lines)
 
 
@@ -230,11 +232,13 @@ def _floor(args, heldout):
     if args.corpus not in ("en", "zh-words") or args.tokeniser not in (None, _default_tokeniser(args.corpus)):
         return None
     from engine.ngram.corpora import heldout_examples
-    from engine.ngram.floor import true_floor
+    from engine.ngram.floor import entropy_rate, true_floor
 
     examples = heldout_examples(args.corpus, args.seed, heldout.sentence_count)
     floor = true_floor(args.corpus, examples, heldout.token_count + heldout.sentence_count)
-    return {"cross_entropy": floor.cross_entropy, "perplexity": floor.perplexity, "tokens": floor.tokens}
+    rate = entropy_rate(args.corpus)
+    return {"cross_entropy": floor.cross_entropy, "perplexity": floor.perplexity, "tokens": floor.tokens,
+            "entropy_rate": rate.cross_entropy, "entropy_rate_perplexity": rate.perplexity}
 
 
 def _default_tokeniser(corpus):

@@ -21,6 +21,8 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 
+import numpy as np
+
 from engine.data import zh_en as g
 
 _HELDOUT_KEY = "zh-en-heldout|"
@@ -59,23 +61,40 @@ def _heldout_by_hash(prefix_hash, time_zh: str) -> bool:
 
 
 @lru_cache(maxsize=None)
-def kept_probability() -> float:
-    """Z: the probability that a drawn combination is not held out (the same rule as
-    ``zh_en.is_heldout``, with the hash of the common prefix computed once)."""
-    subjects = _subject_probabilities()
-    kept = 0.0
-    for subject, p_subject in subjects.items():
-        for verb in g.VERBS:
-            objects = g.objects_for(verb.objects)
-            for obj in objects:
-                key = "".join(obj.chinese)
-                exempt = (subject, verb.chinese, key) == g.LESSON_COMBINATION
+def _kept_masks() -> dict[tuple[str, str], np.ndarray]:
+    """(verb, object) -> bool (subjects × times of the verb): whether the combination is kept
+    (not held out), by the same rule as ``zh_en.is_heldout`` with the hash of the common prefix
+    computed once.  One pass over the 2.7 M combinations per process."""
+    subjects = tuple(_subject_probabilities())
+    masks = {}
+    for verb in g.VERBS:
+        times = _times(verb.stative)
+        for obj in g.objects_for(verb.objects):
+            key = "".join(obj.chinese)
+            mask = np.ones((len(subjects), len(times)), bool)
+            for i, subject in enumerate(subjects):
+                if (subject, verb.chinese, key) == g.LESSON_COMBINATION:
+                    continue
                 prefix = hashlib.sha256(f"{_HELDOUT_KEY}{subject}|{verb.chinese}|{key}|".encode("utf-8"))
-                p = p_subject * _verb_probability(verb) / len(objects)
-                for _, time_zh, _, p_time in _times(verb.stative):
-                    if exempt or not _heldout_by_hash(prefix, time_zh):
-                        kept += p * p_time
-    return kept
+                for t, (_, time_zh, _, _) in enumerate(times):
+                    mask[i, t] = not _heldout_by_hash(prefix, time_zh)
+            masks[(verb.chinese, key)] = mask
+    return masks
+
+
+def _combination_weights(verb: g.Verb, obj: g.Phrase) -> np.ndarray:
+    """P(subject, verb, object, time) of each kept combination (subjects × times), before Z."""
+    subjects = np.array(list(_subject_probabilities().values()))
+    p_times = np.array([t[3] for t in _times(verb.stative)])
+    base = _verb_probability(verb) / len(g.objects_for(verb.objects))
+    return _kept_masks()[(verb.chinese, "".join(obj.chinese))] * np.outer(subjects, p_times) * base
+
+
+@lru_cache(maxsize=None)
+def kept_probability() -> float:
+    """Z: the probability that a drawn combination is not held out."""
+    return float(sum(_combination_weights(verb, obj).sum() for verb in g.VERBS
+                     for obj in g.objects_for(verb.objects)))
 
 
 def _combination_probability(subject: str, verb: g.Verb, obj: g.Phrase, time_zh: str, p_time: float) -> float:
@@ -139,3 +158,94 @@ def true_floor(kind: str, examples, tokens: int) -> Floor:
     probability = {"en": english_probability, "zh-words": chinese_probability}[kind]
     bits = -sum(math.log2(probability(e)) for e in examples)
     return Floor(tokens, len(examples), bits / tokens, 2 ** (bits / tokens))
+
+
+# ---- the entropy rate of the generating process -------------------------------------------
+def _english_length(text: str) -> int:
+    from engine.ngram.tokens import ENGLISH, tokenise
+
+    return len(tokenise(text, ENGLISH))
+
+
+@lru_cache(maxsize=None)
+def _phrase_distribution(verb: g.Verb, time_class: str, person: str) -> tuple[float, float]:
+    """(Σ p log2 p, Σ p·tokens) over the English verb phrases of a verb, time class and person,
+    the markers drawn uniformly (several markers give the same phrase: their p add up)."""
+    markers = _markers(verb, time_class)
+    phrases: dict[str, float] = {}
+    for marker in markers:
+        for phrase, p in g.verb_phrases(verb, person, g.tense_of(time_class, marker)):
+            phrases[phrase] = phrases.get(phrase, 0.0) + p / len(markers)
+    return (sum(p * math.log2(p) for p in phrases.values()),
+            sum(p * _english_length(phrase) for phrase, p in phrases.items()))
+
+
+def _chinese_marker_tokens(verb: g.Verb, time_class: str) -> float:
+    """Expected tokens the marker adds (要/会/正在 before the verb, 了 after it)."""
+    markers = _markers(verb, time_class)
+    return sum(m != "" for m in markers) / len(markers)
+
+
+def _binary_entropy(p: float) -> float:
+    return -(p * math.log2(p) + (1 - p) * math.log2(1 - p))
+
+
+@dataclass(frozen=True)
+class EntropyRate:
+    bits_per_sentence: float  # H(sentence)
+    tokens_per_sentence: float  # E[words + 1 for </s>]
+
+    @property
+    def cross_entropy(self) -> float:
+        """Bits per predicted token: the lowest average any model reaches on a long corpus."""
+        return self.bits_per_sentence / self.tokens_per_sentence
+
+    @property
+    def perplexity(self) -> float:
+        return 2 ** self.cross_entropy
+
+
+def _plogp(p: np.ndarray) -> float:
+    p = p[p > 0]
+    return float(np.sum(p * np.log2(p)))
+
+
+@lru_cache(maxsize=None)
+def entropy_rate(kind: str) -> EntropyRate:
+    """H(sentence) / E[tokens per sentence] of the grammar's "train"/"validation" streams, summed
+    over every kept combination (kind "zh-words": one derivation per sentence; "en": the
+    subjects that read the same and the markers that give the same phrase are merged)."""
+    if kind not in ("en", "zh-words"):
+        raise ValueError(f"the entropy rate is computed for 'en' and 'zh-words', not {kind!r}")
+    z = kept_probability()
+    subjects = tuple(_subject_probabilities())
+    info = {zh: (en, person) for zh, en, person in g.subjects()}
+    groups = sorted({info[zh] for zh in subjects})
+    # one-hot (groups × subjects): the subjects that read the same in English
+    merge = np.array([[info[zh] == group for zh in subjects] for group in groups], dtype=float)
+    group_tokens = np.array([_english_length(en) for en, _ in groups], dtype=float)
+    group_person = np.array([person for _, person in groups])
+    bits = tokens = 0.0
+    for verb in g.VERBS:
+        times = _times(verb.stative)
+        for obj in g.objects_for(verb.objects):
+            p = _combination_weights(verb, obj) / z  # subjects × times
+            for t, (time_class, time_zh, time_en, _) in enumerate(times):
+                column = p[:, t]
+                if kind == "zh-words":
+                    # one derivation per (combination, marker): the uniform marker adds log2 |M|
+                    bits += -_plogp(column) + column.sum() * math.log2(len(_markers(verb, time_class)))
+                    tokens += column.sum() * (2 + (time_zh != "") + _chinese_marker_tokens(verb, time_class)
+                                              + len(obj.chinese))
+                    continue
+                merged = merge @ column
+                for person in ("1", "3", "p"):
+                    w = merged[group_person == person]
+                    plogp, phrase_tokens = _phrase_distribution(verb, time_class, person)
+                    bits += -_plogp(w) - w.sum() * plogp
+                    tokens += w.sum() * (phrase_tokens + _english_length(obj.english) + _english_length(time_en))
+                tokens += float(merged @ group_tokens)
+    # the full stop (drawn independently) and </s>
+    bits += _binary_entropy(g.FULL_STOP_PROBABILITY)
+    tokens += g.FULL_STOP_PROBABILITY + 1
+    return EntropyRate(bits, tokens)

@@ -7,7 +7,9 @@ import random
 import pytest
 
 from engine.data import zh_en as g
-from engine.ngram.floor import _heldout_by_hash, chinese_probability, english_probability, kept_probability
+from engine.ngram.corpora import built_in_corpus, heldout_examples
+from engine.ngram.floor import (_heldout_by_hash, chinese_probability, english_probability, entropy_rate,
+                                kept_probability, true_floor)
 
 
 def test_the_fast_held_out_rule_is_the_grammars():
@@ -53,3 +55,16 @@ def test_english_sentences_carry_the_mass_of_their_chinese_derivations(verb_zh, 
                     english[rendering] = english_probability(example)
     assert len(english) < len(chinese) * 4  # renderings of different derivations coincide
     assert sum(english.values()) == pytest.approx(sum(chinese.values()), rel=1e-12)
+
+
+@pytest.mark.parametrize("kind", ["en", "zh-words"])
+def test_the_entropy_rate_is_what_a_long_sample_averages(kind):
+    # −log2 P(sentence) averaged over 4000 drawn sentences estimates H(sentence) (its spread per
+    # sentence is about 3 bits: a standard error near 0.05); their lengths estimate E[tokens].
+    _, heldout = built_in_corpus(kind, 1000, seed=9, heldout_words=26_000)
+    examples = heldout_examples(kind, 9, heldout.sentence_count)
+    sample = true_floor(kind, examples, heldout.token_count + heldout.sentence_count)
+    rate = entropy_rate(kind)
+    assert sample.sentences > 3000
+    assert sample.cross_entropy * sample.tokens / sample.sentences == pytest.approx(rate.bits_per_sentence, abs=0.25)
+    assert sample.tokens / sample.sentences == pytest.approx(rate.tokens_per_sentence, rel=0.01)
