@@ -276,6 +276,8 @@ def run_lm(args) -> None:
 
     try:
         LM_COMMANDS[args.lm_command](args)
+    except BrokenPipeError:
+        raise  # the reader went away (`| head`): engine.__main__ stops quietly
     except (TextFileError, OSError) as exc:
         raise ValueError(str(exc)) from None
     sys.stdout.flush()
