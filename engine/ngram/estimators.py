@@ -163,8 +163,8 @@ class Katz(_Discounted):
         super().fit(stats, outcomes, bos_id)
         counts = stats.counts
         # P_Katz of each seen n-gram, order by order (a seen n-gram's suffix is seen too).
-        lone = self.outcomes - stats.types[0][0]
-        katz_seen = [self.seen[0] if lone > 0 else ratio(self.seen[0], 1.0 - self.left[0][0])]
+        unseen_outcomes = self.outcomes - stats.types[0][0]
+        katz_seen = [self.seen[0] if unseen_outcomes > 0 else ratio(self.seen[0], 1.0 - self.left[0][0])]
         self.alpha = [None]
         for k in range(2, self.order + 1):
             table = counts.table(k)
