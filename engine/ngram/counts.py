@@ -8,12 +8,15 @@ contiguous block, and any (context, word) is found with ``np.searchsorted``.
 
 Per order k the table holds:
 
-* ``keys`` (sorted), ``prefix`` (row of the context in order k−1), ``word``;
+* ``keys`` (sorted, int64), ``prefix`` (row of the context in order k−1), ``word``;
 * ``count`` — c(context, word) over the predicted positions (the textbook convention does not
   count n-grams that end in ``<s>``; such a row stays with count 0 so that longer n-grams
   can still be found through it);
 * ``suffix`` — row of (w2 … w_k) in order k−1, for Kneser-Ney's continuation counts and Katz;
 * ``first`` — the first word (Kneser-Ney keeps raw counts for n-grams that start with ``<s>``).
+
+All but the keys are int32 (int64 for a text of 2^31 positions or more): a model of a large file
+keeps several of these tables.
 """
 from __future__ import annotations
 
@@ -114,12 +117,12 @@ def count_ngrams(text: PaddedText, order: int, vocabulary_size: int) -> NgramCou
             keys += previous[ends - 1].astype(np.int64) * vocabulary_size
         table_keys, first_at, inverse = _unique(keys)
         del keys
-        count = np.bincount(inverse[text.predicted[ends]], minlength=len(table_keys)).astype(np.int64)
+        small = text.position.dtype  # int32 unless the text has 2^31 positions
+        count = np.bincount(inverse[text.predicted[ends]], minlength=len(table_keys)).astype(small)
         at = ends[first_at]  # one position of each k-gram
-        suffix = np.zeros(len(table_keys), np.int64) if k == 1 else previous[at].astype(np.int64)
-        first_word = ids[at - (k - 1)].astype(np.int64)
-        tables.append(OrderTable(k, table_keys, table_keys // vocabulary_size, table_keys % vocabulary_size,
-                                 count, suffix, first_word))
+        suffix = np.zeros(len(table_keys), small) if k == 1 else previous[at]
+        tables.append(OrderTable(k, table_keys, (table_keys // vocabulary_size).astype(small),
+                                 (table_keys % vocabulary_size).astype(small), count, suffix, ids[at - (k - 1)]))
         if k < order:
             current = np.full(len(ids), -1, text.position.dtype)
             current[ends] = inverse
