@@ -180,6 +180,15 @@ def _phrase_distribution(verb: g.Verb, time_class: str, person: str) -> tuple[fl
             sum(p * _english_length(phrase) for phrase, p in phrases.items()))
 
 
+@lru_cache(maxsize=None)
+def _phrases_by_time(verb: g.Verb, person: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per time of the verb: Σ p log2 p and Σ p·tokens of the phrases, and the time's tokens."""
+    times = _times(verb.stative)
+    rows = [_phrase_distribution(verb, time_class, person) for time_class, _, _, _ in times]
+    return (np.array([r[0] for r in rows]), np.array([r[1] for r in rows]),
+            np.array([_english_length(en) for _, _, en, _ in times], dtype=float))
+
+
 def _chinese_marker_tokens(verb: g.Verb, time_class: str) -> float:
     """Expected tokens the marker adds (要/会/正在 before the verb, 了 after it)."""
     markers = _markers(verb, time_class)
@@ -230,22 +239,24 @@ def entropy_rate(kind: str) -> EntropyRate:
         times = _times(verb.stative)
         for obj in g.objects_for(verb.objects):
             p = _combination_weights(verb, obj) / z  # subjects × times
-            for t, (time_class, time_zh, time_en, _) in enumerate(times):
-                column = p[:, t]
-                if kind == "zh-words":
+            if kind == "zh-words":
+                for t, (time_class, time_zh, _, _) in enumerate(times):
+                    column = p[:, t]
                     # one derivation per (combination, marker): the uniform marker adds log2 |M|
                     bits += -_plogp(column) + column.sum() * math.log2(len(_markers(verb, time_class)))
                     tokens += column.sum() * (2 + (time_zh != "") + _chinese_marker_tokens(verb, time_class)
                                               + len(obj.chinese))
-                    continue
-                merged = merge @ column
-                for person in ("1", "3", "p"):
-                    w = merged[group_person == person]
-                    plogp, phrase_tokens = _phrase_distribution(verb, time_class, person)
-                    bits += -_plogp(w) - w.sum() * plogp
-                    tokens += w.sum() * (phrase_tokens + _english_length(obj.english) + _english_length(time_en))
-                tokens += float(merged @ group_tokens)
+                continue
+            merged = merge @ p  # subject groups × times
+            object_tokens = _english_length(obj.english)
+            for person in ("1", "3", "p"):
+                w = merged[group_person == person]
+                plogp, phrase_tokens, time_tokens = _phrases_by_time(verb, person)
+                mass = w.sum(axis=0)
+                bits += -_plogp(w) - float(mass @ plogp)
+                tokens += float(mass @ (phrase_tokens + time_tokens)) + mass.sum() * object_tokens
+            tokens += float(group_tokens @ merged.sum(axis=1))
     # the full stop (drawn independently) and </s>
     bits += _binary_entropy(g.FULL_STOP_PROBABILITY)
     tokens += g.FULL_STOP_PROBABILITY + 1
-    return EntropyRate(bits, tokens)
+    return EntropyRate(float(bits), float(tokens))
