@@ -1,4 +1,4 @@
-"""Command line: python -m engine {train,evaluate,translate,attention,models} ...
+"""Command line: python -m engine {train,evaluate,translate,attention,models,lm} ...
 
 Every command takes --device auto|cpu|cuda|mps.  Errors are printed as one line on stderr
 with a non-zero exit status.  `translate` and `attention` take either --model (a shipped
@@ -80,6 +80,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("models", help="list the available models")
     _add_device(p)
+
+    from engine.ngram.cli import add_lm_parser
+
+    add_lm_parser(sub)
     return parser
 
 
@@ -246,8 +250,14 @@ def _cmd_models(args):
         print(f"{m.name}\ttask={m.task}\t{m.architecture}\t{params}\t{m.size_bytes / 1e6:.2f} MB\t{acc}")
 
 
+def _cmd_lm(args):
+    from engine.ngram.cli import run_lm
+
+    run_lm(args)
+
+
 COMMANDS = {"train": _cmd_train, "evaluate": _cmd_evaluate, "translate": _cmd_translate,
-            "attention": _cmd_attention, "models": _cmd_models}
+            "attention": _cmd_attention, "models": _cmd_models, "lm": _cmd_lm}
 
 
 def main(argv=None) -> int:

@@ -1,0 +1,168 @@
+"""N-gram language models: engine.ngram's speed against the targets and against nltk.lm.
+
+    python benchmarks/ngram.py                      # ~5 minutes on 2 cores (200 MB file included)
+    python benchmarks/ngram.py --file-mb 20 --nltk-words 20000    # quicker
+
+Prints, side by side in one run:
+  * counting 1 M words (the built-in English grammar corpus): vocabulary, padding and the n-gram
+    tables of orders 1..3 (target ≤ 2 s), and the Kneser-Ney set-up on top;
+  * scoring a typed sentence with the trigram Kneser-Ney model of those 1 M words (target ≤ 5 ms,
+    the median of 200 calls);
+  * fit + score against nltk.lm (MLE, Laplace, Lidstone; same corpus, same held-out sentences):
+    the largest difference of the probabilities and the speed-up (target ≥ 50×);
+  * loading a generated text file (Zipf-distributed words, one sentence per line) in a fresh
+    process: seconds and peak memory (VmHWM) against the file's size (target ≤ 3×).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import numpy as np  # noqa: E402
+
+from engine.ngram import corpus_from_sentences, fit  # noqa: E402
+from engine.ngram.corpora import built_in_corpus, read_text_file  # noqa: E402
+
+SENTENCE = "Jane will visit Africa in September ."
+
+
+def seconds(fn, runs=1):
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        value = fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times), value
+
+
+def counting(words):
+    corpus, _ = built_in_corpus("en", words, seed=0)
+    count_s, _ = seconds(lambda: fit(corpus, 3, "mle"), runs=3)
+    kn_s, model = seconds(lambda: fit(corpus, 3, "kneser-ney"), runs=3)
+    tokens = SENTENCE.split()
+    model.sentence(tokens)
+    score_s, _ = seconds(lambda: model.sentence(tokens), runs=200)
+    return corpus, count_s, kn_s, score_s
+
+
+def against_nltk(words, sentences):
+    from nltk.lm import MLE, Laplace, Lidstone
+    from nltk.lm.preprocessing import padded_everygram_pipeline
+
+    train, heldout = built_in_corpus("en", words, seed=1)
+    train_sentences = train.sentences()
+    test = heldout.sentences()[:sentences]
+    test_corpus = corpus_from_sentences(test)
+    rows = []
+    for name, make, extra in (("mle", MLE, ()), ("laplace", Laplace, ()), ("lidstone", Lidstone, (0.1,))):
+        def with_nltk():
+            model = make(*extra, 3)
+            model.fit(*padded_everygram_pipeline(3, train_sentences))
+            out = []
+            for s in test:
+                padded = ["<s>", "<s>", *s, "</s>"]
+                out.extend(model.score(padded[i + 2], tuple(padded[i:i + 2])) for i in range(len(s) + 1))
+            return np.array(out)
+
+        def with_engine():
+            model = fit(train, 3, name, delta=0.1)
+            return model.corpus_probabilities(test_corpus)[0]  # every sentence in one batch
+
+        nltk_s, expected = seconds(with_nltk)
+        engine_s, got = seconds(with_engine, runs=3)
+        rows.append((name, nltk_s, engine_s, float(np.max(np.abs(got - expected))), len(expected)))
+    return train.token_count, rows
+
+
+def write_file(path, megabytes, seed=0):
+    """Lines of 5-25 words drawn from a Zipf law over 500 000 word types."""
+    rng = np.random.default_rng(seed)
+    vocabulary = np.array([f"w{i}" for i in range(500_000)])
+    target = megabytes * 1_000_000
+    with open(path, "w", encoding="utf-8") as f:
+        while f.tell() < target:
+            ids = np.minimum(rng.zipf(1.2, 200_000), len(vocabulary)) - 1
+            lengths = rng.integers(5, 26, size=len(ids) // 15)
+            cuts = np.cumsum(lengths)
+            cuts = cuts[cuts < len(ids)]
+            words = vocabulary[ids]
+            f.write("\n".join(" ".join(line) for line in np.split(words, cuts)) + "\n")
+
+
+def load_in_child(path):
+    """Runs this script with --load-only in a fresh process: its peak memory is the load's."""
+    out = subprocess.run([sys.executable, __file__, "--load-only", str(path)], capture_output=True, text=True,
+                         check=True).stdout.split()
+    return float(out[0]), int(out[1]), int(out[2]), int(out[3])
+
+
+def peak_memory() -> int:
+    """This process's peak resident memory in bytes: VmHWM on Linux (ru_maxrss is inherited
+    from the parent across fork + exec there), ru_maxrss elsewhere."""
+    try:
+        with open("/proc/self/status") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    scale = 1 if sys.platform == "darwin" else 1024
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * scale
+
+
+def load_only(path):
+    import_rss = peak_memory()
+    start = time.perf_counter()
+    corpus, _ = read_text_file(path)
+    elapsed = time.perf_counter() - start
+    print(elapsed, import_rss, peak_memory(), corpus.token_count)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--words", type=int, default=1_000_000)
+    parser.add_argument("--nltk-words", type=int, default=100_000)
+    parser.add_argument("--nltk-sentences", type=int, default=500)
+    parser.add_argument("--file-mb", type=int, default=200, help="size of the generated file (0: no file)")
+    parser.add_argument("--load-only", metavar="FILE", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.load_only:
+        return load_only(args.load_only)
+
+    print(f"nproc {os.cpu_count()}; load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    corpus, count_s, kn_s, score_s = counting(args.words)
+    print(f"\ncounting {corpus.token_count:,} words ({corpus.sentence_count:,} sentences), orders 1-3")
+    print(f"  count (vocabulary, padding, tables)      {count_s:8.3f} s    target <= 2 s")
+    print(f"  fit trigram Kneser-Ney (count + set-up)  {kn_s:8.3f} s")
+    print(f"  score '{SENTENCE}'  {score_s * 1000:8.3f} ms   target <= 5 ms (median of 200)")
+
+    words, rows = against_nltk(args.nltk_words, args.nltk_sentences)
+    print(f"\nfit + score, trigram, {words:,} training words, {rows[0][4]:,} scored tokens")
+    print(f"  {'estimator':<10} {'nltk.lm':>10} {'engine':>10} {'speed-up':>9} {'max |Δp|':>10}")
+    for name, nltk_s, engine_s, diff, _ in rows:
+        print(f"  {name:<10} {nltk_s:9.3f}s {engine_s:9.3f}s {nltk_s / engine_s:8.0f}x {diff:10.1e}")
+
+    if args.file_mb <= 0:
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "big.txt"
+        write_file(path, args.file_mb)
+        size = path.stat().st_size
+        load_s, import_rss, peak, tokens = load_in_child(path)
+    print(f"\nloading a {size / 1e6:.0f} MB text file ({tokens:,} tokens, Zipf words) in a fresh process")
+    print(f"  {load_s:.1f} s; peak memory {peak / 1e6:.0f} MB ({import_rss / 1e6:.0f} MB of it before the load): "
+          f"{(peak - import_rss) / size:.2f}x the file for the load, {peak / size:.2f}x in all   target <= 3x")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,148 @@
+"""Conventions (padding, unknown word), the model's vocabulary, and padded id sequences.
+
+Two conventions:
+
+* ``NLTK`` (the default, and the CLI contract's): as ``nltk.lm.preprocessing.
+  padded_everygram_pipeline`` — every sentence padded with n−1 ``<s>`` on the left *and* n−1
+  ``</s>`` on the right, every n-gram of order 1..n inside the padded sentence counted (so
+  ``<s>`` and the second ``</s>`` are counted too), the vocabulary built from the padded text
+  with ``<UNK>`` and a count cut-off (1: every training word is known).  ``<s>`` is an outcome
+  like any word (nltk's Laplace divides by ``len(vocab)``, which counts it).  With n = 1 there is
+  no padding at all, so ``</s>`` is not in the vocabulary and scores as ``<UNK>``.
+* ``TEXTBOOK``: n−1 ``<s>`` on the left and one ``</s>`` on the right; only the positions of the
+  sentence's words and its ``</s>`` are predicted (counted), so ``<s>`` is context only and the
+  outcomes are the words, ``<unk>`` and ``</s>``.
+
+Ids: the outcomes first (``outcome_count`` of them: what P(·|context) is a distribution over),
+then ``<s>`` when it is context only.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from engine.ngram.tokens import Corpus
+
+
+@dataclass(frozen=True)
+class Conventions:
+    name: str
+    bos: str
+    eos: str
+    unk: str
+    right_pads_full: bool  # True: n−1 </s> (nltk); False: one </s>
+    bos_is_outcome: bool  # nltk counts <s> as a word; the textbook never predicts it
+
+
+NLTK = Conventions("nltk", "<s>", "</s>", "<UNK>", right_pads_full=True, bos_is_outcome=True)
+TEXTBOOK = Conventions("textbook", "<s>", "</s>", "<unk>", right_pads_full=False, bos_is_outcome=False)
+CONVENTIONS = {c.name: c for c in (NLTK, TEXTBOOK)}
+
+
+def pads(conventions: Conventions, order: int) -> tuple[int, int]:
+    """(left, right) padding of a sentence for an order-n model."""
+    left = order - 1
+    right = order - 1 if conventions.right_pads_full else 1
+    return left, right
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    tokens: tuple[str, ...]  # by id
+    outcome_count: int  # ids 0..outcome_count-1 can be predicted
+    unk_id: int
+    bos_id: int  # -1 when <s> is in no n-gram (nltk, n = 1)
+    eos_id: int  # under nltk with n = 1: unk_id (</s> is not in the vocabulary)
+    cutoff: int
+
+    def __post_init__(self):
+        object.__setattr__(self, "_index", {t: i for i, t in enumerate(self.tokens)})
+
+    def __len__(self) -> int:
+        return len(self.tokens)
+
+    def id(self, token: str) -> int:
+        return self._index.get(token, self.unk_id)
+
+    def ids(self, tokens) -> np.ndarray:
+        index, unk = self._index, self.unk_id
+        return np.fromiter((index.get(t, unk) for t in tokens), dtype=np.int64, count=len(tokens))
+
+    def lookup(self, token: str) -> str:
+        """The token as the model sees it (unknown -> <UNK>)."""
+        return self.tokens[self.id(token)]
+
+
+def build_vocabulary(corpus: Corpus, order: int, conventions: Conventions = NLTK,
+                     cutoff: int = 1) -> tuple[Vocabulary, np.ndarray]:
+    """The vocabulary of the padded training text, and the map corpus type id -> model id.
+
+    A word is known when it occurs at least ``cutoff`` times; the unknown token is always in
+    the vocabulary (nltk's ``Vocabulary`` counts ``<UNK>`` in its length).  Ids follow first
+    appearance, the special tokens after the words.
+    """
+    if cutoff < 1:
+        raise ValueError(f"the unknown-word cut-off must be at least 1, not {cutoff}")
+    counts = np.bincount(corpus.ids, minlength=len(corpus.types))
+    known = np.flatnonzero(counts >= cutoff)
+    words = [corpus.types[i] for i in known]
+    sentences = corpus.sentence_count
+    left, right = pads(conventions, order)
+    tokens = list(words)
+    specials = {}
+    # The pads occur (left or right) * sentences times in the padded text.
+    if conventions.bos_is_outcome and left and left * sentences >= cutoff:
+        specials["bos"] = len(tokens)
+        tokens.append(conventions.bos)
+    if right and right * sentences >= cutoff:
+        specials["eos"] = len(tokens)
+        tokens.append(conventions.eos)
+    unk_id = len(tokens)
+    tokens.append(conventions.unk)
+    outcome_count = len(tokens)
+    if not conventions.bos_is_outcome and left:
+        specials["bos"] = len(tokens)
+        tokens.append(conventions.bos)
+    type_to_model = np.full(len(corpus.types), unk_id, dtype=np.int64)
+    type_to_model[known] = np.arange(len(known))
+    # nltk looks a pad up like a word: below the cut-off it is <UNK>.
+    vocab = Vocabulary(tuple(tokens), outcome_count, unk_id, specials.get("bos", unk_id if left else -1),
+                       specials.get("eos", unk_id), cutoff)
+    return vocab, type_to_model
+
+
+@dataclass(frozen=True)
+class PaddedText:
+    """Padded sentences, concatenated: ``ids`` (model ids), ``position`` (index inside its padded
+    sentence) and ``predicted`` (the positions whose token the model predicts and counts).
+    int32 where the sizes allow: a fit's memory is a few of these arrays."""
+
+    ids: np.ndarray
+    position: np.ndarray
+    predicted: np.ndarray
+
+
+def index_dtype(size: int):
+    return np.int32 if size < 2 ** 31 - 1 else np.int64
+
+
+def pad_corpus(ids: np.ndarray, offsets: np.ndarray, vocab: Vocabulary, order: int,
+               conventions: Conventions) -> PaddedText:
+    """Model ids of the running tokens (``ids``, sentences at ``offsets``) -> padded text."""
+    left, right = pads(conventions, order)
+    lengths = np.diff(offsets)
+    padded_lengths = lengths + left + right
+    starts = np.zeros(len(lengths) + 1, np.int64)
+    np.cumsum(padded_lengths, out=starts[1:])
+    total = int(starts[-1])
+    small = index_dtype(max(total, len(vocab)))
+    out = np.empty(total, small)
+    out[np.arange(len(ids)) + np.repeat(starts[:-1] - offsets[:-1] + left, lengths)] = ids
+    position = np.arange(total, dtype=small)
+    position -= np.repeat(starts[:-1].astype(small), padded_lengths)
+    is_left = position < left
+    out[is_left] = vocab.bos_id
+    out[position >= np.repeat((padded_lengths - right).astype(small), padded_lengths)] = vocab.eos_id
+    predicted = np.ones(total, bool) if conventions.bos_is_outcome else ~is_left
+    return PaddedText(out, position, predicted)

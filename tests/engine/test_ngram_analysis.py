@@ -1,0 +1,89 @@
+"""engine.ngram.analysis: continuations (MLE vs smoothed), the counts behind a probability,
+held-out perplexity against δ and against n — against Counter-based counts and separately
+fitted models."""
+import math
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from engine.ngram import TEXTBOOK, corpus_from_sentences, fit
+from engine.ngram.analysis import continuations, delta_curve, evidence, log_spaced, order_curve
+from engine.ngram.corpora import built_in_corpus
+
+SENTENCES = [["the", "cat", "sat"], ["the", "dog", "sat"], ["a", "cat", "ran"], ["the", "cat", "ran"]]
+
+
+def test_continuations_show_counts_mle_and_the_mass_moved_to_unseen_words():
+    model = fit(corpus_from_sentences(SENTENCES), 2, "laplace", conventions=TEXTBOOK)
+    table = continuations(model, ("the",))
+    after_the = Counter(s[i + 1] for s in SENTENCES for i in range(len(s) - 1) if s[i] == "the")
+    assert table.context == ("the",) and table.context_count == sum(after_the.values())
+    rows = dict(zip(table.tokens, zip(table.counts, table.mle, table.smoothed)))
+    for word, (count, mle, smoothed) in rows.items():
+        assert count == after_the[word]
+        assert mle == pytest.approx(after_the[word] / 3)
+        assert smoothed == pytest.approx((after_the[word] + 1) / (3 + model.vocabulary.outcome_count))
+    assert list(table.smoothed) == sorted(table.smoothed, reverse=True)
+    unseen = [w for w in rows if after_the[w] == 0]
+    assert table.unseen_mass == pytest.approx(len(unseen) / (3 + model.vocabulary.outcome_count))
+
+
+def test_evidence_lists_the_counts_at_every_order():
+    model = fit(corpus_from_sentences(SENTENCES), 3, "katz", conventions=TEXTBOOK)
+    e = evidence(model, "ran", ("the", "dog"))
+    assert e.contexts == (("the", "dog"), ("dog",), ())
+    assert e.counts == (0, 0, 2)  # "the dog ran" and "dog ran" never occur; "ran" twice
+    assert e.context_counts == (1, 1, sum(len(s) + 1 for s in SENTENCES))
+    assert e.mle == 0.0 and e.backoff_order == 1
+    assert e.probability == pytest.approx(model.score("ran", ("the", "dog")))
+    unseen = evidence(model, "cat", ("zebra", "the"))
+    assert unseen.contexts[0] == ("<unk>", "the") and unseen.context_counts[0] == 0 and not unseen.mle_is_defined
+
+
+def test_delta_curve_equals_fitting_add_delta_for_each_delta():
+    train, heldout = built_in_corpus("en", 3000, seed=2)
+    model = fit(train, 2, "kneser-ney")
+    deltas = log_spaced(1e-3, 3, 9)
+    curve = delta_curve(model, heldout, deltas)
+    expected = [fit(train, 2, "lidstone", delta=d).evaluate(heldout).perplexity for d in deltas]
+    assert curve.heldout == pytest.approx(expected, rel=1e-12)
+    assert curve.heldout[curve.best] == min(expected)
+    assert 0 < curve.best < len(deltas) - 1  # too little and too much smoothing are both worse
+
+
+def test_order_curve_train_falls_and_mle_held_out_becomes_infinite():
+    train, heldout = built_in_corpus("en", 3000, seed=2)
+    curve = order_curve(train, heldout, [1, 2, 3, 4], "mle", conventions=TEXTBOOK)
+    assert np.all(np.diff(curve.train) < 0)
+    assert math.isinf(curve.heldout[-1])
+    assert curve.heldout[0] == pytest.approx(fit(train, 1, "mle", conventions=TEXTBOOK).evaluate(heldout).perplexity)
+
+
+def test_with_estimator_reuses_the_counts():
+    model = fit(corpus_from_sentences(SENTENCES), 2, "mle")
+    other = model.with_estimator("lidstone", delta=0.2)
+    assert other.counts is model.counts
+    assert other.score("cat", ("the",)) == pytest.approx(fit(corpus_from_sentences(SENTENCES), 2, "lidstone",
+                                                             delta=0.2).score("cat", ("the",)))
+
+
+def test_first_zero_sentence_is_rescued_by_smoothing():
+    from engine.ngram.analysis import first_zero_sentence
+
+    train, heldout = built_in_corpus("en", 3000, seed=2)
+    mle = fit(train, 2, "mle")
+    s = first_zero_sentence(mle, heldout)
+    assert s is not None
+    assert all(math.isfinite(mle.sentence(heldout.sentence(i)).perplexity) for i in range(s))
+    assert math.isinf(mle.sentence(heldout.sentence(s)).perplexity)
+    assert math.isfinite(mle.with_estimator("laplace").sentence(heldout.sentence(s)).perplexity)
+    assert first_zero_sentence(mle.with_estimator("kneser-ney"), heldout) is None
+
+
+def test_continuations_total_shows_the_naive_backoff_excess():
+    # Textbook bigram on "a b": after "a" only "b" (P = 1); the rest back off to the unigram
+    # MLE: a 1/3, </s> 1/3, <unk> 0 -> 5/3.
+    model = fit(corpus_from_sentences([["a", "b"]]), 2, "backoff", conventions=TEXTBOOK)
+    assert continuations(model, ("a",)).total == pytest.approx(5 / 3)
+    assert continuations(model.with_estimator("kneser-ney"), ("a",)).total == pytest.approx(1.0)
