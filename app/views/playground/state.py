@@ -71,16 +71,13 @@ class PlaygroundState(ViewState):
             "QTabWidget0": ("tab", v1_tab(V1_TABS)),
             V1_QUERY + "QLineEdit0": ("query", v1_value),
             V1_QUERY + "ScaleControl0/FloatSlider0/QDoubleSpinBox0": ("query_scale", v1_value),
-            V1_MATRIX + "QWidget0/QSpinBox0": ("n", v1_value),
-            V1_MATRIX + "QWidget0/QSpinBox1": ("m", v1_value),
-            V1_MATRIX + "QWidget0/QSpinBox2": ("d_k", v1_value),
-            V1_MATRIX + "QWidget0/QSpinBox3": ("d_v", v1_value),
-            V1_MATRIX + "QWidget0/QSpinBox4": ("seed", v1_value),
             V1_MATRIX + "QCheckBox0": ("causal", v1_value),
             V1_MATRIX + "ScaleControl0/FloatSlider0/QDoubleSpinBox0": ("matrix_scale", v1_value),
-            V1_MATRIX + "QSplitter0/QWidget1/QPlainTextEdit0": ("q_text", v1_value),
-            V1_MATRIX + "QSplitter0/QWidget1/QPlainTextEdit1": ("k_text", v1_value),
-            V1_MATRIX + "QSplitter0/QWidget1/QPlainTextEdit2": ("v_text", v1_value),
+            # the sizes and the seed, then Q, K and V, in the row and column of format 1
+            **{V1_MATRIX + f"QWidget0/QSpinBox{i}": (name, v1_value) for i, name in enumerate(("n", "m", "d_k", "d_v",
+                                                                                                "seed"))},
+            **{V1_MATRIX + f"QSplitter0/QWidget1/QPlainTextEdit{i}": (f"{name}_text", v1_value)
+               for i, name in enumerate("qkv")},
         })
         cells = extra.get("query_cells")
         if isinstance(cells, list) and all(isinstance(row, list) for row in cells):
