@@ -165,3 +165,42 @@ def load_lecture(path) -> list[Scene]:
             raise SessionError(f"scene {number} needs a 'view' name and a 'state' object")
         scenes.append(Scene(item["view"], str(item.get("caption", "")), item["state"]))
     return scenes
+
+
+# ---- --print-state ----------------------------------------------------------------------------------
+def _file_format(path) -> str | None:
+    """The "format" a JSON file names, or None (the loaders then say what is wrong with it)."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return None
+    return data.get("format") if isinstance(data, dict) else None
+
+
+def state_report(path) -> tuple[dict, list[str]]:
+    """Every view's state in a session or lecture file of any format version, as field names and
+    values, without a window (`main.py --print-state`):
+        session: {"format": "attention-lab-session", "current_view": id, "views": {id: {field: value}}}
+        lecture: {"format": "attention-lab-lecture", "scenes": [{"view": id, "caption": …, "fields": {…}}]}
+    -> (that document, the problems found: unknown views and fields).  Raises SessionError."""
+    from app.views import view_classes
+
+    classes = {cls.view_id: cls.State for cls in view_classes()}
+    problems = []
+
+    def fields(view_id: str, entry) -> dict | None:
+        if view_id not in classes:
+            problems.append(f"unknown view {view_id!r} skipped")
+            return None
+        state, found = read_state(classes[view_id], entry)
+        problems.extend(f"{view_id}: {problem}" for problem in found)
+        return state.values()
+
+    if _file_format(path) == LECTURE_FORMAT:
+        scenes = [{"view": scene.view, "caption": scene.caption, "fields": fields(scene.view, scene.state)}
+                  for scene in load_lecture(path)]
+        return {"format": LECTURE_FORMAT, "scenes": scenes}, problems
+    views, current = load_session(path)
+    report = {view_id: fields(view_id, entry) for view_id, entry in views.items()}
+    return {"format": SESSION_FORMAT, "current_view": current,
+            "views": {view_id: values for view_id, values in report.items() if values is not None}}, problems

@@ -203,3 +203,50 @@ def test_a_view_entry_that_is_not_a_state_is_refused():
         read_state(BleuState, {"widgets": [1, 2]})
     state, problems = read_state(BleuState, {"version": "x", "fields": {}})
     assert problems and state == BleuState()
+
+
+@pytest.mark.parametrize("name", ["session-v1.json", "lecture-v1.json", "v2"])
+def test_print_state_prints_every_views_fields_without_a_window(tmp_path, name):
+    """`main.py --session FILE --print-state`: JSON on stdout, exit 0.  The platform plugin named
+    does not exist: a QApplication (which any window needs) would abort the process."""
+    import os
+    import subprocess
+    import sys
+
+    from app.session import save_session
+
+    root = Path(__file__).resolve().parents[2]
+    if name == "v2":
+        classes = state_classes()
+        path = save_session(tmp_path / "v2.json", {view_id: classes[view_id].from_fields(fields)[0].saved()
+                                                   for view_id, fields in EXPECTED.items()}, "bleu")
+    else:
+        path = DATA / name
+    env = {**os.environ, "QT_QPA_PLATFORM": "no-such-platform", "HOME": str(tmp_path),
+           "XDG_CONFIG_HOME": str(tmp_path)}
+    proc = subprocess.run([sys.executable, "main.py", "--session", str(path), "--print-state"], cwd=root, env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    report = json.loads(proc.stdout)
+    defaults = {view_id: cls().values() for view_id, cls in state_classes().items()}
+    if name.startswith("lecture"):
+        assert [scene["view"] for scene in report["scenes"]] == list(EXPECTED)
+        for scene in report["scenes"]:
+            assert scene["fields"] == {**defaults[scene["view"]], **EXPECTED[scene["view"]]}
+    else:
+        assert report["current_view"] == ("beam" if name.startswith("session") else "bleu")
+        assert report["views"] == {view_id: {**defaults[view_id], **fields} for view_id, fields in EXPECTED.items()}
+    assert proc.stderr == ""
+
+
+def test_print_state_refuses_a_file_that_is_not_a_session(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}", encoding="utf-8")
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path)}
+    proc = subprocess.run([sys.executable, "main.py", "--session", str(bad), "--print-state"],
+                          cwd=Path(__file__).resolve().parents[2], env=env, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 2 and "not an Attention Lab session file" in proc.stderr and proc.stdout == ""
