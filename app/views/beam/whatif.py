@@ -61,7 +61,7 @@ class WhatIfPanel(QWidget):
 
     @property
     def draw_in_tree(self) -> bool:
-        return self.tree_check.isChecked()
+        return self.view_state.whatif_in_tree
 
     def reset(self) -> None:
         """No what-if search yet (or the original search changed under it)."""

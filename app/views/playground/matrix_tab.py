@@ -109,8 +109,9 @@ class MatrixTab(ResultsPanel):
     # ---- inputs ------------------------------------------------------------------------------
     def randomise(self) -> None:
         """Fill Q, K and V from the seed and sizes (one request afterwards)."""
-        sizes = [self.size_spins[name].value() for name, _, _ in SIZES]
-        matrices = random_matrices(*sizes, seed=self.seed_spin.value())
+        state = self.view_state
+        sizes = [getattr(state, name) for name, _, _ in SIZES]
+        matrices = random_matrices(*sizes, seed=state.seed)
         self.set_matrices(*matrices)
 
     def set_matrices(self, q, k, v) -> None:
