@@ -44,7 +44,6 @@ class WhatIfPanel(QWidget):
         #: this panel's own message line (a what-if search that failed)
         self.message = MessageLine()
         self.tree_check = QCheckBox(self.tr("Draw the what-if search in the tree"))
-        self.tree_check.toggled.connect(self.tree_toggled)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(style.title_label(self.tr("What if the next token were…"), scale=1.1))
@@ -57,6 +56,7 @@ class WhatIfPanel(QWidget):
         Binding(state, "whatif_token", self.force_box, self._current_token, self._choose_token,
                 self.force_box.currentIndexChanged, keep_unshown=True)
         bind_check(state, "whatif_in_tree", self.tree_check)
+        self.tree_check.toggled.connect(self.tree_toggled)  # after the binding: the state has the new value
         self.reset()
 
     @property
