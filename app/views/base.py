@@ -10,11 +10,11 @@ the rest, the same way in every view:
 
     class MyView(View):  # in app/views/my/view.py: its view_id is "my"
         TITLE = QT_TRANSLATE_NOOP("MyView", "My lesson")
+        State = MyState  # app/views/my/state.py: every user choice; the base makes self.view_state
         def __init__(self, bridge, state, parent=None):
             super().__init__(bridge, state, parent)
             ...build panels, put self.message in the layout, set self.content...
-            self.view_state = MyState()               # app/views/my/state.py: every user choice
-            bind_text(self.view_state, "text", self.controls.input)   # app/binding.py
+            bind_widgets(self.view_state, text=self.controls.input)   # app/binding.py
             self.loop = self.request_loop("my", build=self.build_request, render=self.render)
             self.view_state.watch(self.loop.schedule)  # any change of the state: a new request
             self.loop.schedule()
