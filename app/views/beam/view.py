@@ -333,21 +333,30 @@ class BeamView(View):
         self.selected_node = node_id
         self.nbest.clear_selection()
         self.tree.select_node(node_id)
-        prefix = shown.node_prefix(node_id) if node_id else ()
-        self.view_state.selected_prefix = tuple(prefix)
-        if prefix and prefix[-1] == shown.eos_id:
-            prefix = prefix[:-1]
+        self.view_state.selected_prefix = shown.node_prefix(node_id) if node_id else ()
         self._render_formula()
-        self.node_loop.submit(lambda: self.build_inspection(NodeRequest(shown.model, shown.text, tuple(prefix),
-                                                                        node_id)))
+        request = self.inspection_request(shown, node_id)
+        self.node_loop.submit(lambda: self.build_inspection(request))
+
+    @staticmethod
+    def inspection_request(search, node_id: int) -> NodeRequest:
+        """The inspection of node `node_id` of BeamAnalysis `search`: the distribution after its
+        prefix (for a finished node, the one that produced ⟨/s⟩) and its cross-attention."""
+        prefix = search.node_prefix(node_id) if node_id else ()
+        if prefix and prefix[-1] == search.eos_id:
+            prefix = prefix[:-1]
+        return NodeRequest(search.model, search.text, tuple(prefix), node_id)
 
     def build_inspection(self, request: NodeRequest | None = None) -> NodeRequest:
-        """`request`: the inspection a click asks for (None: nothing was clicked yet)."""
-        if self.shown is not None and from_folder(self.shown):
+        """`request`: the inspection a click asks for (None: the selected node of the search drawn)."""
+        shown = self.shown
+        if shown is not None and from_folder(shown):
             raise InputProblem(self.tr("Node inspection and what-if forcing are for the shipped models; "
                                        "the tree and the n-best list show this model's search."), error=False)
         if request is None:
-            raise InputProblem(self.tr("Click a node of the tree."), error=False)
+            if shown is None or self.selected_node is None:
+                raise InputProblem(self.tr("Click a node of the tree."), error=False)
+            request = self.inspection_request(shown, self.selected_node)
         return request
 
     def render_inspection(self, inspection) -> None:
