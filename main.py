@@ -36,6 +36,9 @@ def build_parser():
     p.add_argument("--session", metavar="FILE", default=None,
                    help="open a saved session, or a lecture file (with --scene)")
     p.add_argument("--scene", type=int, default=None, metavar="N", help="show scene N (from 1) of the lecture --session")
+    p.add_argument("--print-state", action="store_true",
+                   help="print the views' states of --session FILE (a session or a lecture, any version) as JSON "
+                        "and exit, without a window")
     p.add_argument("--lang", default=None, choices=("en", "zh"),
                    help="interface language: English or Simplified Chinese (default: the last choice, "
                         "else the system locale); remembered for the next start")
@@ -143,8 +146,31 @@ def apply_options(window, args) -> None:
         window.model_folder_menu.open(args.model_path)
 
 
+def print_state(args) -> int:
+    """--print-state: the states in --session FILE as JSON on stdout (field names and values), what
+    this version does not use on stderr; no window, no Qt application (nothing is translated)."""
+    import json
+
+    from app.session import SessionError, state_report
+
+    if not args.session:
+        print("attention-lab: --print-state needs --session FILE", file=sys.stderr)
+        return 2
+    try:
+        report, problems = state_report(args.session)
+    except SessionError as exc:
+        print(f"attention-lab: --session: {exc}", file=sys.stderr)
+        return 2
+    for problem in problems:
+        print(f"attention-lab: not used: {problem}", file=sys.stderr)
+    print(json.dumps(report, ensure_ascii=False, indent=1))
+    return 0
+
+
 def main(argv=None) -> int:
     args = build_parser().parse_args(sys.argv[1:] if argv is None else argv)
+    if args.print_state:
+        return print_state(args)
     from PySide6.QtCore import QElapsedTimer, QTimer
     from PySide6.QtGui import QFont
     from PySide6.QtWidgets import QApplication

@@ -1,171 +1,97 @@
 """Sessions and lecture scenes: what each view shows, as JSON.
 
-A view's state is read from its input widgets, so every view — including views added later —
-is saved without code of its own: each line edit, text box, combo box, spin box, check box,
-slider and tab bar is keyed by its path from the view (class names and positions among
-siblings; views build their widgets in the same order every time).  A view adds what its
-widgets do not hold (the attention view's chosen layer and head) through `View.extra_state()`
-and `View.apply_extra_state()`.
+Each view keeps every user choice in its state (app/view_state.py, `view.view_state`); a
+session stores each view's state by field name, with the state's schema version:
 
-File format (versioned; a newer version is refused, never half-read):
+    {"format": "attention-lab-session", "version": 2, "current_view": "beam",
+     "views": {"attention": {"version": 1, "fields": {"text": "…", "model": "date-transformer", …}}, …}}
 
-    {"format": "attention-lab-session", "version": 1, "current_view": "beam",
-     "views": {"attention": {"widgets": {...}, "extra": {...}, "model_folder": "/path"}, ...}}
+    {"format": "attention-lab-lecture", "version": 2,
+     "scenes": [{"view": "beam", "caption": "Greedy is not enough", "state": {"version": 1, "fields": {…}}}, …]}
 
-"model_folder" (optional): the Hugging Face folder the view's model selector showed; applying
-the state reopens it in the worker and chooses it once loaded (app/model_folder.py `restore`).
+A state's schema version moves on with its fields (the state's MIGRATIONS bring old fields up);
+the file's version only changes with this layout.  Unknown fields are reported, missing ones take
+their defaults.
 
-    {"format": "attention-lab-lecture", "version": 1,
-     "scenes": [{"view": "beam", "caption": "Greedy is not enough", "state": {...}}, ...]}
+Format 1 (written until the view-state redesign) stored each view by widget path
+("AttentionControls0/QLineEdit0") with an "extra" object and an optional "model_folder":
+`read_state` turns such an entry into fields with the view state's `from_v1` (each view's
+state.py lists its fixed format-1 paths), so lectures written then still open.  A view's "model"
+field holding a Hugging Face folder's absolute path reopens that folder in the worker and
+chooses it once loaded (app/model_folder.py `restore`).
 """
 from __future__ import annotations
 
 import json
-import math
+import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from PySide6.QtWidgets import (QAbstractSlider, QAbstractSpinBox, QCheckBox, QComboBox, QDoubleSpinBox, QLineEdit,
-                               QPlainTextEdit, QRadioButton, QSpinBox, QStackedWidget, QTabWidget, QTextEdit,
-                               QWidget)
-
 SESSION_FORMAT = "attention-lab-session"
 LECTURE_FORMAT = "attention-lab-lecture"
-VERSION = 1
+VERSION = 2
 #: the largest session or lecture file read (a session is a few kilobytes)
 MAX_BYTES = 5_000_000
+
+log = logging.getLogger(__name__)
 
 
 class SessionError(ValueError):
     """A session or lecture file that cannot be used; the message says why."""
 
 
-def _inside_compound(widget: QWidget, view: QWidget) -> bool:
-    """The line edit inside a spin box or an editable combo box belongs to that widget."""
-    parent = widget.parentWidget()
-    while parent is not None and parent is not view:
-        if isinstance(parent, (QAbstractSpinBox, QComboBox)):
-            return True
-        parent = parent.parentWidget()
-    return False
+def is_v1_entry(entry: dict) -> bool:
+    """A view's entry as format 1 wrote it (widget paths), not {"version", "fields"}."""
+    return "fields" not in entry and ("widgets" in entry or "extra" in entry)
 
 
-def _path(widget: QWidget, view: QWidget) -> str:
-    parts = []
-    while widget is not None and widget is not view:
-        parent = widget.parentWidget()
-        siblings = [c for c in (parent.children() if parent else []) if type(c) is type(widget)]
-        if isinstance(parent, QStackedWidget):  # showing a page raises it, reordering children()
-            siblings.sort(key=parent.indexOf)
-        parts.append(f"{type(widget).__name__}{siblings.index(widget) if widget in siblings else 0}")
-        widget = parent
-    return "/".join(reversed(parts))
-
-
-def input_widgets(view: QWidget) -> dict[str, QWidget]:
-    """The widgets holding a view's inputs and settings, keyed by their path."""
-    kinds = (QLineEdit, QPlainTextEdit, QTextEdit, QComboBox, QAbstractSpinBox, QCheckBox, QRadioButton,
-             QAbstractSlider, QTabWidget)
-    found = {}
-    for widget in view.findChildren(QWidget):
-        if not isinstance(widget, kinds) or _inside_compound(widget, view):
-            continue
-        if isinstance(widget, (QTextEdit, QPlainTextEdit)) and widget.isReadOnly():
-            continue
-        if isinstance(widget, QAbstractSlider) and not hasattr(widget, "setValue"):
-            continue
-        if type(widget).__name__ == "QScrollBar":
-            continue
-        found[_path(widget, view)] = widget
-    return found
-
-
-def _read(widget: QWidget):
-    if isinstance(widget, QLineEdit):
-        return widget.text()
-    if isinstance(widget, (QPlainTextEdit, QTextEdit)):
-        return widget.toPlainText()
-    if isinstance(widget, QComboBox):
-        return {"index": widget.currentIndex(), "text": widget.currentText()}
-    if isinstance(widget, (QSpinBox, QDoubleSpinBox, QAbstractSlider)):
-        return widget.value()
-    if isinstance(widget, (QCheckBox, QRadioButton)):
-        return widget.isChecked()
-    if isinstance(widget, QTabWidget):
-        return widget.currentIndex()
-    return None
-
-
-def _finite_number(value) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
-
-
-def _write(widget: QWidget, value) -> None:
-    if isinstance(widget, QLineEdit) and isinstance(value, str):
-        widget.setText(value)
-    elif isinstance(widget, (QPlainTextEdit, QTextEdit)) and isinstance(value, str):
-        widget.setPlainText(value)
-    elif isinstance(widget, QComboBox) and isinstance(value, dict):
-        index = widget.findText(str(value.get("text", "")))  # by text: a model list may have changed
-        if index < 0 and isinstance(value.get("index"), int) and value["index"] < widget.count():
-            index = value["index"]
-        if index >= 0:
-            widget.setCurrentIndex(index)
-    elif isinstance(widget, QDoubleSpinBox) and _finite_number(value):
-        widget.setValue(float(value))
-    elif isinstance(widget, (QSpinBox, QAbstractSlider)) and _finite_number(value):
-        # clamped here: the widget clamps too, but a number beyond a C int (2**31 in a hand-edited
-        # file) overflows on its way to Qt before it gets the chance
-        widget.setValue(int(min(max(value, widget.minimum()), widget.maximum())))
-    elif isinstance(widget, (QCheckBox, QRadioButton)) and isinstance(value, bool):
-        widget.setChecked(value)
-    elif isinstance(widget, QTabWidget) and isinstance(value, int) and 0 <= value < widget.count():
-        widget.setCurrentIndex(value)
-
-
-def _model_folder(view) -> str | None:
-    """The Hugging Face folder (absolute path) chosen in the view's model selector, if any."""
-    box = view.model_selector()
-    data = box.currentData() if box is not None else None
-    folders = getattr(getattr(view, "state", None), "model_folders", None)
-    return data if folders is not None and folders.info(data) is not None else None
+def read_state(state_class, entry) -> tuple:
+    """(a state of `state_class` from a saved entry of either format, the problems found)."""
+    if not isinstance(entry, dict):
+        raise SessionError("a view's state must be an object")
+    if is_v1_entry(entry):
+        widgets, extra = entry.get("widgets") or {}, entry.get("extra") or {}
+        if not isinstance(widgets, dict):
+            raise SessionError("a view's widgets must be an object")
+        if not isinstance(extra, dict):
+            raise SessionError("a view's extra settings must be an object")
+        folder = entry.get("model_folder")
+        values = state_class.from_v1(widgets, extra, folder if isinstance(folder, str) else None)
+        return state_class.from_fields(values, 1)
+    return state_class.from_saved(entry)
 
 
 def capture_view(view) -> dict:
-    """A view's inputs and settings as plain JSON data; "model_folder": the Hugging Face folder
-    its model selector shows (a folder is not in a new window's selector until loaded)."""
-    widgets = {key: _read(widget) for key, widget in input_widgets(view).items()}
-    state = {"widgets": widgets, "extra": view.extra_state()}
-    folder = _model_folder(view)
-    if folder is not None:
-        state["model_folder"] = folder
-    return state
+    """A view's state as plain JSON data: {"version": N, "fields": {...}}."""
+    return view.view_state.saved()
 
 
-def apply_view(view, state: dict) -> None:
-    """Put a captured state back: unknown keys are skipped (a view may have gained widgets)."""
-    if not isinstance(state, dict):
-        raise SessionError("a view's state must be an object")
-    widgets = input_widgets(view)
-    saved = state.get("widgets") or {}
-    if not isinstance(saved, dict):
-        raise SessionError("a view's widgets must be an object")
-    extra = state.get("extra") or {}
-    if not isinstance(extra, dict):  # checked before any widget changes: a bad file changes nothing
-        raise SessionError("a view's extra settings must be an object")
-    folder = state.get("model_folder")
+def _missing_folder(view, state) -> str | None:
+    """The Hugging Face folder `state` chooses that the view's model selector does not offer yet."""
     box = view.model_selector()
-    if isinstance(folder, str) and box is not None:
-        # the folder is chosen once loaded (below): the selector's saved text is not in a new
-        # window's list, and its saved index would choose whichever model happens to be there
-        widgets.pop(_path(box, view), None)
-    # combo boxes first (the model choice decides what the other inputs mean), then the rest
-    for key in sorted(saved, key=lambda k: not isinstance(widgets.get(k), QComboBox)):
-        if key in widgets:
-            _write(widgets[key], saved[key])
-    view.apply_extra_state(extra)
-    if isinstance(folder, str) and box is not None:
-        view.state.model_folders.restore(view.bridge, folder, box)
+    key = getattr(state, "model", None)
+    if box is None or not isinstance(key, str) or box.findData(key) >= 0:
+        return None
+    return key if Path(key).is_absolute() else None
+
+
+def apply_state(view, state) -> None:
+    """Give `view` the fields of `state` (read with read_state); a Hugging Face folder it names is
+    reopened and chosen once loaded."""
+    folder = _missing_folder(view, state)
+    view.apply_state(state)
+    if folder is not None:
+        view.state.model_folders.restore(view.bridge, folder, view.model_selector())
+
+
+def apply_view(view, entry) -> list[str]:
+    """Put a saved state back (either format); -> the problems found (unknown fields, …), which
+    the caller reports.  Raises SessionError for an entry that is not a state at all."""
+    state, problems = read_state(type(view.view_state), entry)
+    apply_state(view, state)
+    for problem in problems:
+        log.warning("%s: %s", view.view_id, problem)
+    return problems
 
 
 # ---- files ---------------------------------------------------------------------------------------
@@ -242,3 +168,42 @@ def load_lecture(path) -> list[Scene]:
             raise SessionError(f"scene {number} needs a 'view' name and a 'state' object")
         scenes.append(Scene(item["view"], str(item.get("caption", "")), item["state"]))
     return scenes
+
+
+# ---- --print-state ----------------------------------------------------------------------------------
+def _file_format(path) -> str | None:
+    """The "format" a JSON file names, or None (the loaders then say what is wrong with it)."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return None
+    return data.get("format") if isinstance(data, dict) else None
+
+
+def state_report(path) -> tuple[dict, list[str]]:
+    """Every view's state in a session or lecture file of any format version, as field names and
+    values, without a window (`main.py --print-state`):
+        session: {"format": "attention-lab-session", "current_view": id, "views": {id: {field: value}}}
+        lecture: {"format": "attention-lab-lecture", "scenes": [{"view": id, "caption": …, "fields": {…}}]}
+    -> (that document, the problems found: unknown views and fields).  Raises SessionError."""
+    from app.views import view_classes
+
+    classes = {cls.view_id: cls.State for cls in view_classes()}
+    problems = []
+
+    def fields(view_id: str, entry) -> dict | None:
+        if view_id not in classes:
+            problems.append(f"unknown view {view_id!r} skipped")
+            return None
+        state, found = read_state(classes[view_id], entry)
+        problems.extend(f"{view_id}: {problem}" for problem in found)
+        return state.values()
+
+    if _file_format(path) == LECTURE_FORMAT:
+        scenes = [{"view": scene.view, "caption": scene.caption, "fields": fields(scene.view, scene.state)}
+                  for scene in load_lecture(path)]
+        return {"format": LECTURE_FORMAT, "scenes": scenes}, problems
+    views, current = load_session(path)
+    report = {view_id: fields(view_id, entry) for view_id, entry in views.items()}
+    return {"format": SESSION_FORMAT, "current_view": current,
+            "views": {view_id: values for view_id, values in report.items() if values is not None}}, problems

@@ -9,8 +9,8 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from app.engine_text import engine_message
-from app.session import (Scene, SessionError, apply_view, capture_view, load_lecture, load_session, save_lecture,
-                         save_session)
+from app.session import (Scene, SessionError, apply_state, capture_view, load_lecture, load_session, log,
+                         read_state, save_lecture, save_session)
 from app.settings import settings
 
 MAX_RECENT = 8
@@ -28,17 +28,34 @@ class SessionController(QObject):
     def capture(self) -> dict[str, dict]:
         return {view.view_id: capture_view(view) for view in self.window.views}
 
-    def apply(self, views: dict[str, dict], current: str | None) -> None:
-        """Apply every view's state; all of it is checked first, so a bad file changes nothing."""
+    def apply(self, views: dict[str, dict], current: str | None) -> list[str]:
+        """Apply every view's state; all of it is read first, so a bad file changes nothing.
+        -> what was not used (unknown views and fields, values of the wrong type), also reported
+        in the status bar and the log."""
         known = {view.view_id: view for view in self.window.views}
-        for view_id, state in views.items():
-            if view_id in known and not isinstance(state, dict):
+        states, problems = {}, []
+        for view_id, entry in views.items():
+            if view_id not in known:
+                problems.append(f"unknown view {view_id!r} skipped")
+                continue
+            if not isinstance(entry, dict):
                 raise SessionError(f"the state of view {view_id!r} is not an object")
-        for view_id, state in views.items():
-            if view_id in known:
-                apply_view(known[view_id], state)
+            states[view_id], found = read_state(known[view_id].State, entry)
+            problems += found
+        for view_id, state in states.items():
+            apply_state(known[view_id], state)
         if current in known:
             self.window.show_view(current)
+        self.report(problems)
+        return problems
+
+    def report(self, problems: list[str]) -> None:
+        """Saved settings this version did not use: in the log, and briefly in the status bar."""
+        for problem in problems:
+            log.warning("session: %s", problem)
+        if problems:
+            self.window.statusBar().showMessage(
+                self.tr("Some saved settings were not used: {0}").format("; ".join(problems)), 15000)
 
     # ---- files ----------------------------------------------------------------------------------
     def save(self, path) -> Path:
@@ -126,9 +143,15 @@ class SessionController(QObject):
                                 self.tr("This lecture needs a view that this version does not have: {0}")
                                 .format(scene.view))
             return
-        apply_view(known[scene.view], scene.state)
+        try:
+            state, problems = read_state(known[scene.view].State, scene.state)
+        except SessionError as exc:
+            QMessageBox.warning(self.window, self.tr("Cannot show scene"), engine_message(str(exc)))
+            return
+        apply_state(known[scene.view], state)
         self.window.show_view(scene.view)
         self.window.statusBar().showMessage(scene.caption, 8000)
+        self.report(problems)
 
     def open_lecture_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self.window, self.tr("Open lecture"), self._folder(),

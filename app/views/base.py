@@ -5,17 +5,23 @@ the rest, the same way in every view:
 
     edit ─▶ schedule() ─debounce─▶ build() ─▶ bridge.submit(channel, request)
                                      │ raises InputProblem: message shown, older answers dropped
-    result ◀─ bridge (stale ones already dropped there, the only place) ─▶ render(value)
+    result ◀─ bridge (stale ones already dropped there, the only place) ─▶ render(result)
                                      │ error result: message shown, last good picture kept, greyed
 
     class MyView(View):  # in app/views/my/view.py: its view_id is "my"
         TITLE = QT_TRANSLATE_NOOP("MyView", "My lesson")
+        State = MyState  # app/views/my/state.py: every user choice; the base makes self.view_state
         def __init__(self, bridge, state, parent=None):
             super().__init__(bridge, state, parent)
             ...build panels, put self.message in the layout, set self.content...
+            bind_widgets(self.view_state, text=self.controls.input)   # app/binding.py
             self.loop = self.request_loop("my", build=self.build_request, render=self.render)
-            self.controls.changed.connect(self.loop.schedule)
+            self.view_state.watch(self.loop.schedule)  # any change of the state: a new request
             self.loop.schedule()
+
+build() reads the view's state, never its widgets.  render(result) draws an engine Result: its
+`value` and the `request` that produced it, so a picture's labels come from the inputs of that
+picture, never from inputs typed since (the view keeps no inputs aside).
 
 A view with a second, independent computation (the beam view's node inspection, the entropy
 view's Gaussians) makes a second loop on its own channel.
@@ -103,7 +109,8 @@ class RequestLoop(QObject):
     """Debounce → build → submit on `channel` → render or show the error (see the module doc).
 
     build() -> request, or raises InputProblem.
-    render(value) draws a successful result; an exception there is shown, not raised.
+    render(result) draws a successful engine Result (result.value, made by result.request); an
+    exception there is shown, not raised.
     `message`: where this loop's messages go (default: the view's message line).
     `invalidates`: channels whose answers no longer fit once this loop submits (a new search
     makes the old search's node inspections meaningless)."""
@@ -120,7 +127,7 @@ class RequestLoop(QObject):
         self.render = render
         self.message = message if message is not None else view.message
         self.invalidates = tuple(invalidates)
-        self.value = None  # the last value rendered
+        self.result = None  # the last Result rendered (its value and its request)
         self.error: str | None = None  # the message shown, if any
         self.waiting = False  # a request is out and its answer not yet drawn
         self._timer = QTimer(self)
@@ -138,11 +145,13 @@ class RequestLoop(QObject):
         """An edit: submit once edits have paused for the debounce interval."""
         self._timer.start()
 
-    def submit(self) -> int | None:
-        """Build and send the request now; returns its id (None when nothing was sent)."""
+    def submit(self, build: Callable | None = None) -> int | None:
+        """Build and send the request now; returns its id (None when nothing was sent).
+        `build`: what makes this one request instead of the loop's build() (a click that starts
+        work, such as inspecting a node: its request carries everything its answer is drawn with)."""
         self._timer.stop()
         try:
-            request = self.build()
+            request = (build or self.build)()
         except InputProblem as problem:
             self.view.invalidate(self.channel)  # an older answer must not replace the message
             self._show(problem.message, problem.error)
@@ -175,20 +184,30 @@ class RequestLoop(QObject):
         if not self._other_loop_failed():
             self.message.clear_message()  # before render(), which may add a note of its own
         try:
-            self.render(result.value)
+            self.render(result)
         except Exception as exc:  # a drawing bug must not take the app down
             self._show(self.tr("Could not draw the result: {0}").format(exc), True)
             return
-        self.value = result.value
+        self.result = result
         self.stale_changed.emit(False)
         self.view.updated.emit()
 
+    @property
+    def value(self):
+        """The value of the last result rendered (None before the first)."""
+        return None if self.result is None else self.result.value
+
+    @property
+    def request(self):
+        """The request whose result is on screen (None before the first)."""
+        return None if self.result is None else self.result.request
+
     def redraw(self) -> None:
-        """Render the last value again (the theme or colour map changed); nothing is submitted."""
-        if self.value is None:
+        """Render the last result again (the theme or colour map changed); nothing is submitted."""
+        if self.result is None:
             return
         try:
-            self.render(self.value)
+            self.render(self.result)
         except Exception as exc:  # a drawing bug must not take the app down
             self._show(self.tr("Could not draw the result: {0}").format(exc), True)
 
@@ -236,6 +255,8 @@ class View(QWidget):
     accepts: tuple[str, ...] = ()
     #: milliseconds a burst of edits must settle before a request goes out
     DEBOUNCE_MS = 20
+    #: the class of the view's state (app/views/<view_id>/state.py): every user choice, Qt-free
+    State = None
 
     updated = Signal()
 
@@ -254,6 +275,8 @@ class View(QWidget):
         self.message = MessageLine()
         self.content: QWidget | None = None
         self.explanation_box = None  # add_explanation()
+        #: every user choice of the view (an instance of `State`): the single source of truth
+        self.view_state = self.State() if self.State is not None else None
 
     @classmethod
     def title(cls) -> str:
@@ -368,14 +391,12 @@ class View(QWidget):
         text = " ".join(text.split())
         return text if len(text) <= 60 else text[:59] + "…"
 
-    # ---- sessions --------------------------------------------------------------------------------
-    def extra_state(self) -> dict:
-        """What a session must save beyond the view's input widgets (app/session.py reads those
-        by itself); plain JSON data."""
-        return {}
-
-    def apply_extra_state(self, state: dict) -> None:
-        """Put back what extra_state() returned (keys may be missing in older files)."""
+    # ---- the view's state (sessions, lecture scenes, --print-state) ------------------------------
+    def apply_state(self, state) -> None:
+        """Take every field of `state` (a `State` read from a file or a scene): the bindings show
+        it, the view's watchers redraw and ask for what it needs.  Views with choices that only
+        mean something once a result is drawn (the beam view's revealed steps) extend this."""
+        self.view_state.assign(state)
 
     # ---- exports -----------------------------------------------------------------------------
     def export_basename(self) -> str:

@@ -17,7 +17,7 @@
     </message>
     <message>
         <source>Type a date in any format, e.g. 4 Nov 1988 or 2021年3月26日</source>
-        <extracomment>the input, the model or the forced target changed: a new request is needed the model changed (after request_changed) kind, layer or head changed: the same result is drawn differently</extracomment>
+        <extracomment>the model changed</extracomment>
         <translation>输入任意格式的日期，例如 4 Nov 1988 或 2021年3月26日</translation>
     </message>
     <message>
@@ -279,7 +279,7 @@ Click to see the distribution of the first token.</source>
     </message>
     <message>
         <source>Node</source>
-        <extracomment>(steps to reveal, None for all) once the search on its way is drawn; None: nothing pending</extracomment>
+        <extracomment>the BeamAnalysis drawn (the &quot;beam&quot; loop&apos;s latest answer, once show_analysis has drawn it) (steps to reveal, None for all) once the search on its way is drawn; None: nothing pending</extracomment>
         <translation>节点</translation>
     </message>
     <message>
@@ -399,7 +399,6 @@ Click to see the distribution of the first token.</source>
     </message>
     <message>
         <source>The candidate translation</source>
-        <extracomment>any input or option changed: a new request is needed</extracomment>
         <translation>候选译文</translation>
     </message>
     <message>
@@ -2596,7 +2595,7 @@ PE(pos, 2i+1) = cos(pos / 10000^(2i/d))</translation>
     </message>
     <message>
         <source>Double-click a cell to edit it</source>
-        <extracomment>an input changed: a new request is needed</extracomment>
+        <extracomment>the table&apos;s cells changed (typed, resized or filled)</extracomment>
         <translation>双击单元格进行编辑</translation>
     </message>
     <message>
@@ -2785,7 +2784,6 @@ PE(pos, 2i+1) = cos(pos / 10000^(2i/d))</translation>
     </message>
     <message>
         <source>Type a date in any format, e.g. 4 Nov 1988</source>
-        <extracomment>the input, the model, B, the normalisation or α was edited</extracomment>
         <translation>输入任意格式的日期，例如 4 Nov 1988</translation>
     </message>
     <message>
@@ -2824,8 +2822,12 @@ PE(pos, 2i+1) = cos(pos / 10000^(2i/d))</translation>
 <context>
     <name>SessionController</name>
     <message>
-        <source>Open session</source>
+        <source>Some saved settings were not used: {0}</source>
         <extracomment>the recent-files list changed</extracomment>
+        <translation>部分已保存的设置未被使用：{0}</translation>
+    </message>
+    <message>
+        <source>Open session</source>
         <translation>打开会话</translation>
     </message>
     <message>
@@ -3102,7 +3104,7 @@ PE(pos, 2i+1) = cos(pos / 10000^(2i/d))</translation>
     <name>View</name>
     <message>
         <source>This view has no data to export as CSV.</source>
-        <extracomment>the view&apos;s name in the registry, sessions and --view: its package&apos;s name, app/views/&lt;view_id&gt;/ the navigation title in English, marked QT_TRANSLATE_NOOP(&quot;&lt;ClassName&gt;&quot;, …); title() translates it kinds of payload other views may send here (see SharedState.send), e.g. (&quot;distribution&quot;,) milliseconds a burst of edits must settle before a request goes out</extracomment>
+        <extracomment>the view&apos;s name in the registry, sessions and --view: its package&apos;s name, app/views/&lt;view_id&gt;/ the navigation title in English, marked QT_TRANSLATE_NOOP(&quot;&lt;ClassName&gt;&quot;, …); title() translates it kinds of payload other views may send here (see SharedState.send), e.g. (&quot;distribution&quot;,) milliseconds a burst of edits must settle before a request goes out the class of the view&apos;s state (app/views/&lt;view_id&gt;/state.py): every user choice, Qt-free every user choice of the view (an instance of `State`): the single source of truth</extracomment>
         <translation>此视图没有可导出为 CSV 的数据。</translation>
     </message>
 </context>
@@ -3249,7 +3251,6 @@ PE(pos, 2i+1) = cos(pos / 10000^(2i/d))</translation>
     <name>WordPiecePanel</name>
     <message>
         <source>Merge word pieces into words</source>
-        <extracomment>a toggle changed: the same result is drawn differently</extracomment>
         <translation>把子词合并成词</translation>
     </message>
     <message>

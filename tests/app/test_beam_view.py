@@ -611,21 +611,29 @@ def best_path(view):
 
 
 def test_a_session_keeps_the_revealed_step_and_the_inspected_node(qtbot, view):
+    import json
+
+    from app.views.beam.state import BeamState
+
     node = best_path(view)[3]
     view.set_revealed_steps(5)
     view.select_node(node.node_id)
-    saved = view.extra_state()
-    assert saved == {"revealed_steps": 5, "selected_prefix": [c.token for c in best_path(view)[:4]]}
+    saved, problems = BeamState.from_saved(json.loads(json.dumps(view.view_state.saved())))
+    assert problems == []
+    assert saved.revealed_steps == 5 and saved.selected_prefix == tuple(c.token for c in best_path(view)[:4])
     view.set_revealed_steps(view.original.result.steps_run)
     view.select_node(0)
-    view.apply_extra_state(saved)
+    assert view.view_state.revealed_steps is None and view.view_state.selected_prefix == ()
+    view.apply_state(saved)
     assert view.revealed_steps == 5 and view.tree.visible_steps() == [1, 2, 3, 4, 5]
-    qtbot.waitUntil(lambda: view.bridge.idle and view.inspection.prefix_ids == tuple(saved["selected_prefix"]),
+    qtbot.waitUntil(lambda: view.bridge.idle and view.inspection.prefix_ids == saved.selected_prefix,
                     timeout=30000)
     assert view.tree.selected_node == node.node_id
     # restored inputs start a new search: the step is applied to that search once it is drawn
     view.controls.beam_spin.setValue(3)
-    view.apply_extra_state({"revealed_steps": 2, "selected_prefix": []})
+    later, _ = BeamState.from_saved(view.view_state.saved())
+    later.revealed_steps, later.selected_prefix = 2, ()
+    view.apply_state(later)
     wait_settled(qtbot, view)
     assert view.original.beam_width == 3 and view.revealed_steps == 2
 

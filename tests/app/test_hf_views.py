@@ -329,7 +329,7 @@ def test_a_saved_session_reopens_its_model_folder_or_says_it_is_gone(qtbot, mini
     folder = str(minilm_folder().resolve())
     path = main_window.sessions.save(tmp_path / "s.json")
     data = json.loads(path.read_text(encoding="utf-8"))
-    assert data["views"]["attention"]["model_folder"] == folder
+    assert data["views"]["attention"]["fields"]["model"] == folder
     _, reference, _ = reference_stack(minilm_reference, TEXT)
     fresh = MainWindow(device="cpu")
     qtbot.addWidget(fresh)
@@ -342,7 +342,7 @@ def test_a_saved_session_reopens_its_model_folder_or_says_it_is_gone(qtbot, mini
                         and attention.result.source_text == TEXT and not attention.busy, timeout=60000)
         np.testing.assert_allclose(drawn(attention), reference[5].mean(axis=0), atol=ATOL, rtol=0)
         # the same session after the folder was moved away: said so, the selector keeps its model
-        data["views"]["attention"]["model_folder"] = str(tmp_path / "moved-away")
+        data["views"]["attention"]["fields"]["model"] = str(tmp_path / "moved-away")
         (tmp_path / "gone.json").write_text(json.dumps(data), encoding="utf-8")
         fresh.sessions.open(tmp_path / "gone.json")
         message = fresh.model_folder_menu.last_error

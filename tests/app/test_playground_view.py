@@ -131,3 +131,46 @@ def test_why_scale_curves(qtbot, view):
     i = list(d).index(256)
     assert curves["max_weight"].yData[i] == pytest.approx(softmax_rows(dots).max(-1).mean(), abs=0.05)
     assert curves["scaled_max_weight"].yData[i] == pytest.approx(softmax_rows(dots / 16).max(-1).mean(), abs=0.05)
+
+
+def test_a_redraw_after_an_error_labels_the_weights_with_their_own_keys(qtbot, view):
+    """The reproduced bug: a good 2×2 result, K edited to 3 rows (an error), the theme switched:
+    the redraw must not paint the old 2×2 weights with the new labels k1, k2, k3."""
+    view.tabs.setCurrentIndex(1)
+    tab = view.matrix_tab
+    set_matrix_text(qtbot, view, "Q", "1 0; 0 1")
+    set_matrix_text(qtbot, view, "K", "1 0; 0 1")
+    set_matrix_text(qtbot, view, "V", "1; 2")
+    assert tab.heatmap.column_labels == ["k1", "k2"] and not tab.stale
+    good = np.array(tab.weights_grid.values)
+    set_matrix_text(qtbot, view, "K", "1 0; 0 1; 1 1")  # V still has 2 rows: the engine refuses
+    assert tab.stale and tab.message.text()
+    view.apply_theme()  # what View ▸ Theme does to every view
+    assert tab.heatmap.column_labels == ["k1", "k2"] and tab.heatmap.row_labels == ["q1", "q2"]
+    assert [tab.scores_grid.horizontalHeaderItem(c).text() for c in range(tab.scores_grid.columnCount())] == \
+        ["k1", "k2"]
+    np.testing.assert_array_equal(tab.weights_grid.values, good)
+    assert tab.stale and tab.message.text()  # still greyed, the error still said
+
+
+def test_the_csv_pairs_the_weights_with_the_keys_that_produced_them(qtbot, view, tmp_path):
+    """After an error the export still writes the drawn weights beside their own keys and values
+    (the lesson's 4 keys), not beside the 5 keys typed since."""
+    import csv
+
+    from engine.playground import NAME_AGE_PRESET
+
+    tab = view.query_tab
+    tab.keys_spin.setValue(5)
+    tab.query_input.setText("1, 0")  # 2 components against keys of 3: the engine refuses
+    settle(qtbot, view)
+    assert tab.stale and tab.message.text()
+    out = tmp_path / "query.csv"
+    view.export_csv(str(out))
+    with open(out, newline="", encoding="utf-8") as handle:
+        rows = list(csv.reader(handle))
+    keys = [row[0] for row in rows[1:]]
+    assert keys == ["k1", "k2", "k3", "k4", "output"]
+    assert [float(row[1]) for row in rows[1:5]] == list(NAME_AGE_PRESET["values"])
+    weights = softmax_rows(NAME_AGE_PRESET["keys"] @ NAME_AGE_PRESET["query"] / np.sqrt(3))
+    np.testing.assert_allclose([float(row[4]) for row in rows[1:5]], weights, atol=1e-12)

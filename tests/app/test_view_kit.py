@@ -24,11 +24,14 @@ class TwoLoopView(View):
 
     def __init__(self, bridge, state):
         super().__init__(bridge, state)
-        self.drawn = []
-        self.search = self.request_loop("kit-search", build=lambda: CallRequest(abs, (-2,)), render=self.drawn.append,
+        self.drawn = []  # the values rendered (render gets the whole Result: value and request)
+        self.search = self.request_loop("kit-search", build=lambda: CallRequest(abs, (-2,)), render=self.draw,
                                         invalidates=("kit-inspect",))
         self.inspect = self.request_loop("kit-inspect", build=lambda: CallRequest(wait_for_gate, (7,)),
-                                         render=self.drawn.append, greys=())
+                                         render=self.draw, greys=())
+
+    def draw(self, result):
+        self.drawn.append(result.value)
 
 
 @pytest.fixture
@@ -126,3 +129,15 @@ def test_a_long_output_strip_leaves_the_window_alone(qtbot):
     qtbot.wait(20)
     assert window.width() == 1000
     assert strip.text().count("international") == 60
+
+
+def test_render_gets_the_request_of_its_value_and_a_click_submits_its_own(qtbot, view):
+    """A loop hands render() the whole Result; submit(build) sends that one request instead of
+    the loop's build() (what the beam view's node clicks do)."""
+    seen = []
+    view.search.render = seen.append
+    GATE.set()
+    view.search.submit(lambda: CallRequest(abs, (-5,)))
+    qtbot.waitUntil(lambda: bool(seen), timeout=30000)
+    assert seen[0].value == 5 and seen[0].request == CallRequest(abs, (-5,))
+    assert view.search.request == CallRequest(abs, (-5,)) and view.search.value == 5

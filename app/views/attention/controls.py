@@ -4,9 +4,11 @@ from __future__ import annotations
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSignalBlocker, Signal
 from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLineEdit, QVBoxLayout, QWidget
 
+from app.binding import bind_choice, bind_widgets
+from app.views.attention.state import AttentionState
 from app.widgets.examples_button import input_and_model_row, model_combo
 from app.widgets.flow_layout import flow_row
-from app.widgets.form import main_line_edit, relay_edits
+from app.widgets.form import main_line_edit
 
 KINDS = (
     ("encoder_self", QT_TRANSLATE_NOOP("AttentionControls", "Encoder self-attention")),
@@ -21,16 +23,15 @@ def kind_label(kind: str) -> str:
 
 
 class AttentionControls(QWidget):
-    #: the input, the model or the forced target changed: a new request is needed
-    request_changed = Signal()
-    #: the model changed (after request_changed)
-    model_changed = Signal()
-    #: kind, layer or head changed: the same result is drawn differently
-    selection_changed = Signal()
+    """The inputs and the matrix selectors, bound to the view's state (the view watches it)."""
 
-    def __init__(self, example: str, parent=None):
+    #: the model changed
+    model_changed = Signal()
+
+    def __init__(self, state: AttentionState, parent=None):
         super().__init__(parent)
-        self.input = main_line_edit(example, self.tr("Type a date in any format, e.g. 4 Nov 1988 or 2021年3月26日"))
+        self.view_state = state
+        self.input = main_line_edit("", self.tr("Type a date in any format, e.g. 4 Nov 1988 or 2021年3月26日"))
         self.model_box, self.models = model_combo()
         self.teacher_check = QCheckBox(self.tr("Teacher forcing:"))
         self.teacher_input = QLineEdit()
@@ -39,7 +40,6 @@ class AttentionControls(QWidget):
         self.kind_box = QComboBox()
         for kind, label in KINDS:
             self.kind_box.addItem(kind_label(kind), kind)
-        self.kind_box.setCurrentIndex(2)
         self.layer_box = QComboBox()
         self.head_box = QComboBox()
         self.head_box.setMinimumContentsLength(15)
@@ -63,21 +63,22 @@ class AttentionControls(QWidget):
         column.addLayout(first)
         column.addWidget(self.selectors)
 
-        relay_edits(self.request_changed, self.input, self.teacher_input, self.model_box)
-        relay_edits(self.selection_changed, self.kind_box, self.layer_box, self.head_box)
-        self.teacher_check.toggled.connect(self._teacher_toggled)
+        self.teacher_check.toggled.connect(self.teacher_input.setEnabled)
         self.model_box.currentIndexChanged.connect(self.model_changed)
+        bind_widgets(state, model=self.model_box, text=self.input, teacher_forcing=self.teacher_check,
+                     target=self.teacher_input)
+        # what the selectors offer follows each result (offer()): a choice they cannot show yet is
+        # kept for the result of its model
+        for name, box in (("kind", self.kind_box), ("layer", self.layer_box), ("head", self.head_box)):
+            bind_choice(state, name, box, keep_unshown=True)
 
     @property
     def model_name(self) -> str | None:
-        return self.model_box.currentData()
+        return self.view_state.model or None
 
     def target(self) -> str | None:
         """The forced target, or None when teacher forcing is off or the box is empty."""
-        if not self.teacher_check.isChecked():
-            return None
-        text = self.teacher_input.text()
-        return text if text.strip() else None
+        return self.view_state.target_forced()
 
     def prefill_target(self, text: str) -> None:
         """Start teacher forcing from the model's own output, selected, so that typing replaces it."""
@@ -86,19 +87,12 @@ class AttentionControls(QWidget):
         self.teacher_input.selectAll()
         self.teacher_input.setFocus()
 
-    def _teacher_toggled(self, checked: bool) -> None:
-        self.teacher_input.setEnabled(checked)
-        self.request_changed.emit()
-
     # ---- what the selectors offer ---------------------------------------------------------------
-    def selection(self) -> tuple[str, int, int | None]:
-        return (self.kind_box.currentData() or "cross", max(0, self.layer_box.currentIndex()),
-                self.head_box.currentData())
-
     def offer(self, kinds, kind: str, n_layers: int, n_heads: int, layer: int, head: int | None,
               single_label: str | None = None) -> None:
-        """Offer only what the model has (signals blocked: this is not a user's choice).
-        `single_label` names the one matrix of a model without layers and heads (the RNN)."""
+        """Offer only what the model has, showing the state's choice (signals blocked: this is not
+        a user's choice, and `kind`, `layer`, `head` are the state's already).  `single_label` names
+        the one matrix of a model without layers and heads (the RNN)."""
         with QSignalBlocker(self.kind_box), QSignalBlocker(self.layer_box), QSignalBlocker(self.head_box):
             model = self.kind_box.model()
             for i in range(self.kind_box.count()):

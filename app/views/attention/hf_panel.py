@@ -9,20 +9,19 @@ that lands on special tokens and on the first token, from the untransformed weig
 """
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QVBoxLayout, QWidget
 
 from app import style
+from app.binding import bind_widgets
 
 
 class WordPiecePanel(QWidget):
-    """The toggles and the sink readout; visible only while a Hugging Face model is shown."""
+    """The toggles (bound to the view's state) and the sink readout; visible only while a Hugging
+    Face model is shown."""
 
-    #: a toggle changed: the same result is drawn differently
-    changed = Signal()
-
-    def __init__(self, parent=None):
+    def __init__(self, state, parent=None):
         super().__init__(parent)
+        self.view_state = state
         self.merge_check = QCheckBox(self.tr("Merge word pieces into words"))
         self.merge_check.setToolTip(self.tr(
             "Sum the columns of a word's pieces and average its rows: each row still sums to 1"))
@@ -42,16 +41,15 @@ class WordPiecePanel(QWidget):
         row.addStretch(1)
         layout.addLayout(row)
         layout.addWidget(self.sink_label)
-        self.merge_check.toggled.connect(self.changed)
-        self.hide_check.toggled.connect(self.changed)
+        bind_widgets(state, merge_word_pieces=self.merge_check, hide_special_tokens=self.hide_check)
 
     @property
     def merge_words(self) -> bool:
-        return self.merge_check.isChecked()
+        return self.view_state.merge_word_pieces
 
     @property
     def hide_specials(self) -> bool:
-        return self.hide_check.isChecked()
+        return self.view_state.hide_special_tokens
 
     def show_sinks(self, result, kind: str, layer: int) -> None:
         """The selected layer's sink mass, head by head."""

@@ -12,6 +12,8 @@ from app.style import splitter
 from app.views.attention.controls import KINDS, AttentionControls, kind_label
 from app.views.attention.hf_panel import WordPiecePanel
 from app.views.attention.row_panel import RowPanel
+from app.views.attention.state import EXAMPLE, SIDE_TABS, AttentionState
+from app.binding import bind_tab
 from app.views.base import InputProblem, View, shows
 from app.widgets.form import column
 from app.widgets.heatmap import AttentionHeatmap
@@ -37,7 +39,8 @@ def is_word_piece_result(result) -> bool:
 
 class AttentionView(View):
     TITLE = QT_TRANSLATE_NOOP("AttentionView", "Attention")
-    EXAMPLE = "Friday 26, March 2021"
+    EXAMPLE = EXAMPLE
+    State = AttentionState
     # 0: fire once the pending events are handled. Latest-wins in the worker already prevents a
     # backlog; this only merges edits that arrive in one batch (key repeat, input methods).
     DEBOUNCE_MS = 0
@@ -58,21 +61,20 @@ class AttentionView(View):
 
     def __init__(self, bridge, state, parent=None):
         super().__init__(bridge, state, parent)
-        self.kind = "cross"
-        self.layer = -1  # -1 until a result arrives: then the last layer, usually the sharpest
+        # kind, layer (-1 until a result arrives: then the last layer, usually the sharpest), head
+        # (None = mean over heads) and the selected row live in self.view_state
         #: the model the layer and head were chosen for (None: keep them for the next one, as after
         #: a session is restored); another model opens on its own last layer
         self.selection_model = None
-        self.head: int | None = None  # None = mean over heads
-        self.selected_row: int | None = 0  # the first output step's row, so the bar chart starts filled
+        self._drawing = False  # _draw() fits the state's choices to the result: no redraw for that
 
-        self.controls = AttentionControls(self.EXAMPLE)
+        self.controls = AttentionControls(self.view_state)
         self.output = OutputStrip()
         self.heatmap = AttentionHeatmap()
         self.row_panel = RowPanel()
         # one column per layer: the overview shares the side panel with the row chart
         self.overview = AttentionOverview(layers_as_columns=True)
-        self.word_pieces = WordPiecePanel()
+        self.word_pieces = WordPiecePanel(self.view_state)
         self.word_pieces.hide()
         # (result, {key: value}): labels, transformed layers and overview summaries of the result on
         # screen, per kind and toggle state (see shown_layer)
@@ -89,6 +91,7 @@ class AttentionView(View):
         self.side.addTab(self.row_panel, self.tr("Selected row"))
         self.side.addTab(self.overview, self.tr("All heads"))
         self.side.currentChanged.connect(self._side_tab_changed)
+        bind_tab(self.view_state, "side_tab", self.side, SIDE_TABS)
         # the hover readout under the side tabs and Export beside the output: the heatmap keeps
         # the full height (40 % of the window at text ×2 on 1920×1080)
         self.side_column = column((self.side, 1), self.hover_label)
@@ -104,11 +107,12 @@ class AttentionView(View):
         layout.addWidget(self.content, 1)
 
         self.loop = self.request_loop("attention", build=self.build_request, render=self.render_result)
-        self.controls.request_changed.connect(self.loop.schedule)
+        self.view_state.watch(self.loop.schedule, "model", "text", "teacher_forcing", "target")
+        self.view_state.watch(self._selection_changed, "kind", "layer", "head", "merge_word_pieces",
+                              "hide_special_tokens")
+        self.view_state.watch(self._row_changed, "row")
         self.controls.model_changed.connect(self._model_changed)
-        self.controls.selection_changed.connect(self._selection_changed)
         self.controls.teacher_check.toggled.connect(self._teacher_toggled)
-        self.word_pieces.changed.connect(self._selection_changed)
         state.model_folders.attach(self.controls.model_box)
         self.heatmap.cell_hovered.connect(self._on_hover)
         self.heatmap.row_clicked.connect(self.select_row)
@@ -135,12 +139,18 @@ class AttentionView(View):
     def model_name(self) -> str | None:
         return self.controls.model_name
 
+    # the choices are the state's (read-only here: set them in view_state, or with select())
+    kind = property(lambda self: self.view_state.kind, doc="The attention kind shown.")
+    layer = property(lambda self: self.view_state.layer, doc="The layer shown (-1 before the first result).")
+    head = property(lambda self: self.view_state.head, doc="The head shown (None: the mean over heads).")
+    selected_row = property(lambda self: self.view_state.row, doc="The selected row, or None.")
+
     # ---- requests ------------------------------------------------------------------------
     def build_request(self) -> AttentionRequest:
         name = self.model_name
         if not name:
             raise InputProblem.no_models()
-        text = self.controls.input.text()
+        text = self.view_state.text
         folder = self.state.model_folders.info(name)
         if not text.strip():
             prompt = self.tr("Type some text to see its attention.") if folder else \
@@ -160,27 +170,22 @@ class AttentionView(View):
 
     # ---- results -------------------------------------------------------------------------
     def render_result(self, result) -> None:
-        if result.unknown_characters:
-            chars = ", ".join(repr(c) for c in result.unknown_characters)
+        """Draw an engine Result whose value is an AttentionResult (which holds its own input)."""
+        r = result.value
+        if r.unknown_characters:
+            chars = ", ".join(repr(c) for c in r.unknown_characters)
             note = self.tr("Not in the model's alphabet (read as ⟨?⟩): {0}").format(chars)
         else:
             note = ""
-        self._draw(result)
+        self._draw(r)
         self.message.show_message(note, error=bool(note))
 
     def _draw(self, r) -> None:
-        if self.selection_model is not None and self.selection_model != self.model_name:
-            self.layer, self.head = -1, None  # layer 2 of a 2-layer model is not a choice for a 6-layer one
-        self.selection_model = self.model_name
-        kinds = [k for k, _ in KINDS if getattr(r, k) is not None]
-        if self.kind not in kinds:  # an encoder or a decoder alone has no cross-attention
-            self.kind = "cross" if "cross" in kinds else kinds[0]
-        n_layers, n_heads = getattr(r, self.kind).shape[:2]
-        self.layer = n_layers - 1 if self.layer < 0 else min(self.layer, n_layers - 1)
-        if self.head is not None and self.head >= n_heads:
-            self.head = None
-        single = self.tr(RNN_ATTENTION) if r.architecture == "rnn-attention" else None
-        self.controls.offer(kinds, self.kind, n_layers, n_heads, self.layer, self.head, single_label=single)
+        self._drawing = True
+        try:
+            self._fit_choices(r)
+        finally:
+            self._drawing = False
 
         caption = self.tr("forced:") if r.teacher_forced else self.tr("output:")
         self.output.set_tokens(r.output_tokens, r.output_probabilities, caption)
@@ -195,10 +200,33 @@ class AttentionView(View):
         self.heatmap.set_matrix(matrix, rows, cols, mask=self.current_mask(matrix), row_title=row_title,
                                 column_title=col_title)
         if self.selected_row is not None and self.selected_row >= matrix.shape[0]:
-            self.selected_row = None
+            self._drawing = True
+            try:
+                self.view_state.row = None
+            finally:
+                self._drawing = False
         self.heatmap.select_row(self.selected_row)
         self._draw_row(r)
         self._draw_overview(r)
+
+    def _fit_choices(self, r) -> None:
+        """The state's kind, layer and head, made possible for result `r` (the selectors follow)."""
+        state = self.view_state
+        kind, layer, head = state.kind, state.layer, state.head
+        if self.selection_model is not None and self.selection_model != self.model_name:
+            layer, head = -1, None  # layer 2 of a 2-layer model is not a choice for a 6-layer one
+        self.selection_model = self.model_name
+        kinds = [k for k, _ in KINDS if getattr(r, k) is not None]
+        if kind not in kinds:  # an encoder or a decoder alone has no cross-attention
+            kind = "cross" if "cross" in kinds else kinds[0]
+        n_layers, n_heads = getattr(r, kind).shape[:2]
+        layer = n_layers - 1 if layer < 0 else min(layer, n_layers - 1)
+        if head is not None and head >= n_heads:
+            head = None
+        single = self.tr(RNN_ATTENTION) if r.architecture == "rnn-attention" else None
+        # the selectors first: the state's new choices are then among their items
+        self.controls.offer(kinds, kind, n_layers, n_heads, layer, head, single_label=single)
+        state.kind, state.layer, state.head = kind, layer, head
 
     def _cached(self, r, key, compute):
         """What `compute()` returns for result `r` and `key`, computed once per result: every
@@ -298,27 +326,34 @@ class AttentionView(View):
         return captions
 
     # ---- selection -----------------------------------------------------------------------
-    def _selection_changed(self) -> None:
-        if self.result is None:
+    def _selection_changed(self, *_) -> None:
+        """The state's kind, layer, head or toggles changed: the same result drawn differently."""
+        if self.result is None or self._drawing:
             return
-        self.kind, self.layer, self.head = self.controls.selection()
         self.hover_label.setText(self.HOVER_HINT())  # the readout was about another matrix
         self._draw(self.result)
         self.updated.emit()
 
     def select(self, kind: str, layer: int, head: int | None) -> None:
-        """Show one matrix (what the selectors and the overview tiles do)."""
-        self.kind, self.layer, self.head = kind, layer, head
-        if self.result is not None:
-            self._draw(self.result)
-            self.updated.emit()
+        """Show one matrix (what the overview tiles do; the selectors set the state themselves)."""
+        state = self.view_state
+        self._drawing = True  # one redraw for the three
+        try:
+            state.kind, state.layer, state.head = kind, layer, head
+        finally:
+            self._drawing = False
+        self._selection_changed()
 
     def select_row(self, row: int | None) -> None:
-        self.selected_row = row
-        self.heatmap.select_row(row)
+        self.view_state.row = row
+        self.updated.emit()
+
+    def _row_changed(self, *_) -> None:
+        if self._drawing:
+            return
+        self.heatmap.select_row(self.selected_row)
         if self.result is not None:
             self._draw_row(self.result)
-        self.updated.emit()
 
     # ---- drawing -------------------------------------------------------------------------
     def labels(self, r=None):
@@ -363,21 +398,18 @@ class AttentionView(View):
         return self.controls.model_box
 
     # ---- sessions ------------------------------------------------------------------------
-    def extra_state(self) -> dict:
-        return {"kind": self.kind, "layer": self.layer, "head": self.head, "row": self.selected_row}
-
-    def apply_extra_state(self, state: dict) -> None:
-        kind, layer, head, row = (state.get(k) for k in ("kind", "layer", "head", "row"))
-        if kind in dict(KINDS):
-            self.kind = kind
-        if isinstance(layer, int):
-            self.layer = layer
-            self.selection_model = None
-        if head is None or isinstance(head, int):
-            self.head = head
-        if row is None or isinstance(row, int):
-            self.selected_row = row
-        if self.result is not None:
+    def apply_state(self, state) -> None:
+        """A saved layer and head are kept for the saved model (not reset as for a user's switch of
+        model); with another model than the one drawn they wait for its result (drawn against
+        the old result they would be cut to its layers and heads)."""
+        self.selection_model = None
+        model_changes = state.model != self.view_state.model
+        self._drawing = model_changes
+        try:
+            super().apply_state(state)
+        finally:
+            self._drawing = False
+        if not model_changes and self.result is not None:
             self._draw(self.result)
 
     # ---- exports -------------------------------------------------------------------------

@@ -2,13 +2,15 @@
 what the tree draws.  The panel runs nothing: it emits signals and the view acts."""
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QSpinBox, QVBoxLayout,
                                QWidget)
 
+from app.binding import bind_widgets
+from app.views.beam.state import BeamState
 from app.widgets.examples_button import input_and_model_row, model_combo
 from app.widgets.flow_layout import flow_row
-from app.widgets.form import main_line_edit, relay_edits
+from app.widgets.form import main_line_edit
 
 PENALTIES = (
     ("power", QT_TRANSLATE_NOOP("SearchControls", "log P / L^α")),
@@ -19,20 +21,15 @@ PENALTIES = (
 
 class SearchControls(QWidget):
     """Input, model, beam width, length normalisation and α, and the two switches for what the
-    tree draws.  `search_changed` goes to the view's request loop (which debounces it)."""
+    tree draws, bound to the view's state (the view watches it)."""
 
-    #: the input, the model, B, the normalisation or α was edited
-    search_changed = Signal()
-    show_pruned_toggled = Signal(bool)
-    show_all_toggled = Signal(bool)
-
-    def __init__(self, example: str, parent=None):
+    def __init__(self, state: BeamState, parent=None):
         super().__init__(parent)
-        self.input = main_line_edit(example, self.tr("Type a date in any format, e.g. 4 Nov 1988"))
+        self.view_state = state
+        self.input = main_line_edit("", self.tr("Type a date in any format, e.g. 4 Nov 1988"))
         self.model_box, self.models = model_combo()
         self.beam_spin = QSpinBox()
         self.beam_spin.setRange(1, 64)
-        self.beam_spin.setValue(5)
         self.beam_spin.setToolTip(self.tr("Beam width B: how many partial outputs the search keeps at each step"))
         self.penalty_box = QComboBox()
         for key, label in PENALTIES:
@@ -42,9 +39,7 @@ class SearchControls(QWidget):
         self.alpha_spin.setRange(0.0, 3.0)
         self.alpha_spin.setSingleStep(0.1)
         self.alpha_spin.setDecimals(2)
-        self.alpha_spin.setValue(0.7)
         self.pruned_check = QCheckBox(self.tr("Show pruned"))
-        self.pruned_check.setChecked(True)
         self.all_check = QCheckBox(self.tr("All candidates"))
         self.all_check.setToolTip(self.tr("Draw every candidate token of each step, not only the 2B the search "
                                           "considered"))
@@ -61,24 +56,23 @@ class SearchControls(QWidget):
         column.addLayout(first)
         column.addWidget(self.options)
 
-        relay_edits(self.search_changed, self.input, self.beam_spin, self.alpha_spin, self.model_box)
-        self.penalty_box.currentIndexChanged.connect(self._penalty_changed)
-        self.pruned_check.toggled.connect(self.show_pruned_toggled)
-        self.all_check.toggled.connect(self.show_all_toggled)
-        self.alpha_spin.setEnabled(self.length_penalty != "none")
+        bind_widgets(state, model=self.model_box, text=self.input, beam_width=self.beam_spin,
+                     length_penalty=self.penalty_box, alpha=self.alpha_spin, show_pruned=self.pruned_check,
+                     show_all=self.all_check)
+        state.watch(self._penalty_changed, "length_penalty")
+        self._penalty_changed()
 
     @property
     def model_name(self) -> str | None:
-        return self.model_box.currentData()
+        return self.view_state.model or None
 
     @property
     def length_penalty(self) -> str:
-        return self.penalty_box.currentData()
+        return self.view_state.length_penalty
 
     @property
     def alpha(self) -> float:
-        return round(self.alpha_spin.value(), 4)
+        return round(self.view_state.alpha, 4)
 
     def _penalty_changed(self, *_):
         self.alpha_spin.setEnabled(self.length_penalty != "none")
-        self.search_changed.emit()

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QTableWidgetItem, QVBoxLayout, QWidget
 
 from app import style
+from app.binding import bind_text
 from app.views.beam.text import output_text
 from app.views.beam.tree import STYLES
 from app.widgets.form import labelled_field, main_line_edit
@@ -17,13 +17,12 @@ VERDICT_COLOURS = {"agree": STYLES["finished"][2], "search": style.WARNING.name(
 
 
 class ErrorPanel(QWidget):
-    """The expected-output field (`expected_changed`, `expected`) and, for a BeamAnalysis, the
+    """The expected-output field (bound to the view's state) and, for a BeamAnalysis, the
     expected and the best output side by side with the verdict (`show_analysis`)."""
 
-    expected_changed = Signal()
-
-    def __init__(self, parent=None):
+    def __init__(self, state, parent=None):
         super().__init__(parent)
+        self.view_state = state
         self.expected_input = main_line_edit(placeholder=self.tr("the output you expected, e.g. 1988-11-04"))
         self.table = style.number_table(2, [self.tr("output"), "L", "log P", self.tr("divisor"), self.tr("score")],
                                         text_column=0)
@@ -42,7 +41,7 @@ class ErrorPanel(QWidget):
         layout.addWidget(self.verdict_label)
         layout.addWidget(rule_label)
         layout.addStretch(1)
-        self.expected_input.textChanged.connect(self.expected_changed)
+        bind_text(state, "expected", self.expected_input)
 
     def fit_table_height(self) -> None:
         """Exactly the two rows and the header: the verdict below must never be drawn over a row
@@ -53,7 +52,7 @@ class ErrorPanel(QWidget):
 
     @property
     def expected(self) -> str | None:
-        return self.expected_input.text().strip() or None
+        return self.view_state.expected_output()
 
     def show_analysis(self, a) -> None:
         e = a.error

@@ -8,7 +8,9 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import QComboBox, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from app import style
+from app.binding import bind_choice
 from app.views.base import MessageLine
+from app.views.beam.state import attention_key
 from app.views.beam.text import after_bos
 from app.views.beam.tree import STATUS_COLOURS
 from app.widgets.form import column
@@ -47,8 +49,9 @@ class NodePanel(QWidget):
     #: the token id of a clicked bar
     token_clicked = Signal(int)
 
-    def __init__(self, parent=None):
+    def __init__(self, state, parent=None):
         super().__init__(parent)
+        self.view_state = state
         self.inspection = None
         self.title = style.title_label(self.tr("Click a node of the tree to see what the model would write next."),
                                        scale=1.1)
@@ -79,6 +82,8 @@ class NodePanel(QWidget):
         heat_panel = column(QLabel(self.tr("Cross-attention of this prefix:")),
                             (self.attention_box, 0, Qt.AlignmentFlag.AlignLeft), (self.heatmap, 1))
         self.attention_box.currentIndexChanged.connect(self._render_attention)
+        # the choices come with each inspection: a saved one waits for an inspection that has it
+        bind_choice(state, "node_attention", self.attention_box, keep_unshown=True)
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
@@ -169,10 +174,11 @@ class NodePanel(QWidget):
         self._attention_options = [o for _, o in options]
         with QSignalBlocker(self.attention_box):
             self.attention_box.clear()
-            for label, _ in options:
-                self.attention_box.addItem(label)
+            for label, option in options:
+                self.attention_box.addItem(label, attention_key(*option))
             default = (layers - 1, None) if heads > 1 else (layers - 1, 0)
-            self.attention_box.setCurrentIndex(self._attention_options.index(default))
+            chosen = self.attention_box.findData(self.view_state.node_attention)
+            self.attention_box.setCurrentIndex(chosen if chosen >= 0 else self._attention_options.index(default))
 
     def attention_matrix(self) -> np.ndarray:
         index = self.attention_box.currentIndex()

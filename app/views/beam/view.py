@@ -8,7 +8,12 @@ Three request loops, one per channel:
 
 A new search makes the node inspection in flight meaningless (`invalidates=("beam-node",)`);
 every drawn search then inspects its selected node again.  The what-if answer is checked
-against the search on screen instead (see `render_whatif`).
+against the search on screen instead (see `render_whatif`).  A click that starts work (a node,
+Force) submits its own request through its loop: every answer is drawn from its own request and
+result, never from inputs kept aside.
+
+Every user choice (inputs, what the tree draws, the revealed steps, the inspected prefix, the
+node panel's choices, the tab) lives in the view's state (state.py).
 
 The panels (controls, step_bar, tree, nbest, node, whatif, error) only draw what they are given
 and emit what the user does; this view builds the requests and routes the results.
@@ -23,11 +28,13 @@ from PySide6.QtWidgets import QFrame, QScrollArea, QTabWidget, QVBoxLayout, QWid
 from app import style
 from app.export import ExportButton, write_csv
 from app.state import SentDistribution
-from app.views.base import InputProblem, View, shows
+from app.binding import bind_tab
+from app.views.base import InputProblem, View
 from app.views.beam.controls import PENALTIES, SearchControls
 from app.views.beam.error import ErrorPanel
 from app.views.beam.hf_search import HFSearchRequest, from_folder
 from app.views.beam.nbest import NBestPanel
+from app.views.beam.state import EXAMPLE, TABS, BeamState
 from app.views.beam.node import NodePanel
 from app.views.beam.step_bar import StepBar
 from app.views.beam.text import after_bos, output_text
@@ -54,7 +61,8 @@ def scrolling(widget) -> QScrollArea:
 
 class BeamView(View):
     TITLE = QT_TRANSLATE_NOOP("BeamView", "Beam search")
-    EXAMPLE = "4 Nov 1988"
+    EXAMPLE = EXAMPLE
+    State = BeamState
     DEBOUNCE_MS = 60
     TOP_K = NodePanel.TOP_K
 
@@ -65,15 +73,14 @@ class BeamView(View):
 
     def __init__(self, bridge, state, parent=None):
         super().__init__(bridge, state, parent)
+        #: the BeamAnalysis drawn (the "beam" loop's latest answer, once show_analysis has drawn it)
+        self.original = None
         self.whatif = None  # BeamAnalysis of the forced search drawn beside the original
-        self.selected_node: int | None = None  # node of the shown tree
-        self.selected_prefix: tuple | None = None  # ...and its token ids (survives a new search)
-        self._node_request: NodeRequest | None = None
-        self._forced: tuple[int, ...] | None = None  # the prefix the next what-if search imposes
+        self.selected_node: int | None = None  # node of the shown tree (its prefix: view_state.selected_prefix)
         #: (steps to reveal, None for all) once the search on its way is drawn; None: nothing pending
         self._pending_reveal: tuple[int | None] | None = None
 
-        self.controls = SearchControls(self.EXAMPLE)
+        self.controls = SearchControls(self.view_state)
         self.step_bar = StepBar()
         self.export_button = ExportButton(self)
         self.step_bar.add_widget(self.export_button)
@@ -81,10 +88,10 @@ class BeamView(View):
         self.output_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.tree = BeamTree()
         self.nbest = NBestPanel()
-        self.node_panel = NodePanel()
-        self.whatif_panel = WhatIfPanel()
+        self.node_panel = NodePanel(self.view_state)
+        self.whatif_panel = WhatIfPanel(self.view_state)
         self.node_panel.add_pane(self.whatif_panel, 4)
-        self.error_panel = ErrorPanel()
+        self.error_panel = ErrorPanel(self.view_state)
         # The tree takes the full height; what explains it sits in tabs beside it.  Stacked under
         # the tree (as before) the node panel, the n-best list and the tree shared 480 px of height
         # at 1280×720 and none was readable.  Each tab scrolls rather than squeezing its content.
@@ -114,18 +121,21 @@ class BeamView(View):
         layout.addWidget(self.content, 1)
 
         state.model_folders.attach(self.controls.model_box, generative_only=True)
-        self.search_loop = self.request_loop("beam", build=self.build_search, render=self.show_analysis,
+        bind_tab(self.view_state, "tab", self.tabs, TABS)
+        self.search_loop = self.request_loop("beam", build=self.build_search,
+                                             render=lambda result: self.show_analysis(result.value),
                                              invalidates=("beam-node",))
         self.node_loop = self.request_loop("beam-node", build=self.build_inspection,
-                                           render=self.render_inspection, message=self.node_panel.message,
-                                           greys=())
-        self.whatif_loop = self.request_loop("beam-whatif", build=self.build_whatif, render=self.render_whatif,
+                                           render=lambda result: self.render_inspection(result.value),
+                                           message=self.node_panel.message, greys=())
+        self.whatif_loop = self.request_loop("beam-whatif", build=self.build_whatif,
+                                             render=lambda result: self.render_whatif(result.value),
                                              message=self.whatif_panel.message, greys=())
 
-        self.controls.search_changed.connect(self.search_loop.schedule)
-        self.controls.show_pruned_toggled.connect(self._pruned_toggled)
-        self.controls.show_all_toggled.connect(self._show_all_toggled)
-        self.error_panel.expected_changed.connect(self.search_loop.schedule)
+        self.view_state.watch(self.search_loop.schedule, "model", "text", "beam_width", "length_penalty", "alpha",
+                              "expected")
+        self.view_state.watch(self._pruned_toggled, "show_pruned")
+        self.view_state.watch(self._show_all_toggled, "show_all")
         self.step_bar.reveal_requested.connect(self.set_revealed_steps)
         self.step_bar.stepping.connect(self.tree.setFocus)
         self.step_bar.zoom_requested.connect(self.tree.zoom)
@@ -139,9 +149,15 @@ class BeamView(View):
         self.search_loop.schedule()
 
     # ---- what is on screen ---------------------------------------------------------------------
-    original = shows("search_loop", "The BeamAnalysis of the input.")
+    @property
+    def inspection(self):
+        """The NodeInspection of the selected node."""
+        return self.node_loop.value
 
-    inspection = shows("node_loop", "The NodeInspection of the selected node.")
+    @property
+    def selected_prefix(self) -> tuple[int, ...]:
+        """The token ids of the inspected node's prefix (survives a new search)."""
+        return self.view_state.selected_prefix
 
     @property
     def model_name(self) -> str | None:
@@ -168,14 +184,14 @@ class BeamView(View):
     def build_search(self):
         if not self.model_name:
             raise InputProblem.no_models()
-        text = self.controls.input.text()
+        text = self.view_state.text
         folder = self.state.model_folders.info(self.model_name)
         if not text.strip():
             raise InputProblem(self.tr("Type a prompt to see the search.") if folder else
                                self.tr("Type a date to see the search."), error=False)
         if folder is not None:
             return self.build_hf_search(folder.path, text)
-        return BeamRequest(self.model_name, text, beam_width=self.controls.beam_spin.value(),
+        return BeamRequest(self.model_name, text, beam_width=self.view_state.beam_width,
                            length_penalty=self.controls.length_penalty, alpha=self.controls.alpha,
                            expected=self.error_panel.expected)
 
@@ -186,7 +202,7 @@ class BeamView(View):
             raise InputProblem(self.tr("Hugging Face models search with generate's length penalty, log P / L^α: "
                                        "choose it (or none) under Length normalisation."))
         alpha = 0.0 if penalty == "none" else self.controls.alpha
-        return HFSearchRequest(path, text, beam_width=self.controls.beam_spin.value(), alpha=alpha,
+        return HFSearchRequest(path, text, beam_width=self.view_state.beam_width, alpha=alpha,
                                expected=self.error_panel.expected)
 
     def show_analysis(self, analysis) -> None:
@@ -195,7 +211,7 @@ class BeamView(View):
         stepping = previous is not None and self.tree.revealed_steps < self.tree.steps
         old_steps = self.tree.revealed_steps
         same_search = search_settings(analysis) == search_settings(previous)  # e.g. only the expected output
-        self.search_loop.value = analysis
+        self.original = analysis
         # node inspection runs on the shipped models only: greyed, with its message saying so
         self.node_panel.setEnabled(not from_folder(analysis))
         if self._pending_reveal is not None:  # a session or lecture scene asked for this step
@@ -276,12 +292,14 @@ class BeamView(View):
         self._after_reveal()
         self.updated.emit()
 
-    def _show_all_toggled(self, show: bool) -> None:
-        self.tree.set_show_all(show)
+    def _show_all_toggled(self, *_) -> None:
+        self.tree.set_show_all(self.view_state.show_all)
         self._after_reveal()  # the step line says how many candidates the box limit left out
 
     def _after_reveal(self):
-        self.step_bar.set_progress(self.tree.revealed_steps, self.tree.steps, self.tree.candidates_left_out)
+        tree = self.tree
+        self.view_state.revealed_steps = None if tree.revealed_steps >= tree.steps else tree.revealed_steps
+        self.step_bar.set_progress(tree.revealed_steps, tree.steps, tree.candidates_left_out)
         self._render_table()
 
     @property
@@ -301,8 +319,8 @@ class BeamView(View):
             return
         event.accept()
 
-    def _pruned_toggled(self, checked):
-        self.tree.set_show_pruned(checked)
+    def _pruned_toggled(self, *_):
+        self.tree.set_show_pruned(self.view_state.show_pruned)
         self.updated.emit()
 
     # ---- node inspection -------------------------------------------------------------------
@@ -315,21 +333,31 @@ class BeamView(View):
         self.selected_node = node_id
         self.nbest.clear_selection()
         self.tree.select_node(node_id)
-        prefix = shown.node_prefix(node_id) if node_id else ()
-        self.selected_prefix = prefix
-        if prefix and prefix[-1] == shown.eos_id:
-            prefix = prefix[:-1]
+        self.view_state.selected_prefix = shown.node_prefix(node_id) if node_id else ()
         self._render_formula()
-        self._node_request = NodeRequest(shown.model, shown.text, tuple(prefix), node_id)
-        self.node_loop.submit()
+        request = self.inspection_request(shown, node_id)
+        self.node_loop.submit(lambda: self.build_inspection(request))
 
-    def build_inspection(self) -> NodeRequest:
-        if self.shown is not None and from_folder(self.shown):
+    @staticmethod
+    def inspection_request(search, node_id: int) -> NodeRequest:
+        """The inspection of node `node_id` of BeamAnalysis `search`: the distribution after its
+        prefix (for a finished node, the one that produced ⟨/s⟩) and its cross-attention."""
+        prefix = search.node_prefix(node_id) if node_id else ()
+        if prefix and prefix[-1] == search.eos_id:
+            prefix = prefix[:-1]
+        return NodeRequest(search.model, search.text, tuple(prefix), node_id)
+
+    def build_inspection(self, request: NodeRequest | None = None) -> NodeRequest:
+        """`request`: the inspection a click asks for (None: the selected node of the search drawn)."""
+        shown = self.shown
+        if shown is not None and from_folder(shown):
             raise InputProblem(self.tr("Node inspection and what-if forcing are for the shipped models; "
                                        "the tree and the n-best list show this model's search."), error=False)
-        if self._node_request is None:
-            raise InputProblem(self.tr("Click a node of the tree."), error=False)
-        return self._node_request
+        if request is None:
+            if shown is None or self.selected_node is None:
+                raise InputProblem(self.tr("Click a node of the tree."), error=False)
+            request = self.inspection_request(shown, self.selected_node)
+        return request
 
     def render_inspection(self, inspection) -> None:
         self.node_panel.show_inspection(inspection, self._children_taken(inspection),
@@ -367,18 +395,19 @@ class BeamView(View):
         n = self.inspection
         if n is None or self.original is None:
             return
-        self._forced = tuple(n.prefix_ids) + (int(token_id),)
-        if self.whatif_loop.submit() is not None:
-            self.whatif_panel.show_searching(self.original.vocab[t] for t in self._forced)
+        forced = tuple(n.prefix_ids) + (int(token_id),)
+        if self.whatif_loop.submit(lambda: self.build_whatif(forced)) is not None:
+            self.whatif_panel.show_searching(self.original.vocab[t] for t in forced)
 
-    def build_whatif(self) -> BeamRequest:
+    def build_whatif(self, forced: tuple[int, ...] | None = None) -> BeamRequest:
+        """The search on screen re-run with the prefix `forced` imposed (None: nothing forced yet)."""
         base = self.original
         if base is not None and from_folder(base):
             raise InputProblem(self.tr("What-if forcing is for the shipped models."), error=False)
-        if base is None or self._forced is None:
+        if base is None or forced is None:
             raise InputProblem(self.tr("Inspect a node first, then force a next token."), error=False)
         return BeamRequest(base.model, base.text, beam_width=base.beam_width, length_penalty=base.length_penalty,
-                           alpha=base.alpha, prefix=self._forced, expected=self.error_panel.expected)
+                           alpha=base.alpha, prefix=forced, expected=self.error_panel.expected)
 
     def render_whatif(self, whatif) -> None:
         # Checked here rather than invalidated by every new search: a what-if forced while a new
@@ -427,18 +456,11 @@ class BeamView(View):
     def model_selector(self):
         return self.controls.model_box
 
-    def extra_state(self) -> dict:
-        """How far the search is revealed and which node is inspected (the inputs are saved by
-        app/session.py from the widgets)."""
-        steps = None if self.tree.revealed_steps >= self.tree.steps else self.tree.revealed_steps
-        return {"revealed_steps": steps, "selected_prefix": list(self.selected_prefix or ())}
-
-    def apply_extra_state(self, state: dict) -> None:
-        prefix = state.get("selected_prefix")
-        if isinstance(prefix, list) and all(isinstance(t, int) for t in prefix):
-            self.selected_prefix = tuple(prefix)
-        steps = state.get("revealed_steps")
-        steps = steps if isinstance(steps, int) and not isinstance(steps, bool) else None
+    def apply_state(self, state) -> None:
+        """The inputs start a new search (their watchers schedule it); the revealed steps and the
+        inspected prefix apply to the search on screen, or to the new one once it is drawn."""
+        super().apply_state(state)
+        steps = state.revealed_steps
         if self.search_loop.busy:  # the restored inputs start a new search: apply to it when drawn
             self._pending_reveal = (steps,)
         elif self.original is not None:

@@ -8,8 +8,10 @@ from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import QCheckBox, QComboBox, QPushButton, QVBoxLayout, QWidget
 
 from app import style
+from app.binding import Binding, bind_check
 from app.widgets.flow_layout import flow_row
 from app.views.base import MessageLine
+from app.views.beam.state import WHATIF_SEPARATOR
 from app.views.beam.text import SPECIAL_TOKENS, output_text, tokens_html
 from app.widgets.tokens import display_token
 
@@ -28,8 +30,10 @@ class WhatIfPanel(QWidget):
     #: whether the tree should draw the what-if search instead of the original
     tree_toggled = Signal(bool)
 
-    def __init__(self, parent=None):
+    def __init__(self, state, parent=None):
         super().__init__(parent)
+        self.view_state = state
+        self._token_texts: list[str] = []  # each item's token as shown, the state's key
         self.force_box = QComboBox()
         self.force_box.setMinimumContentsLength(12)
         self.force_button = QPushButton(self.tr("Force it and search again"))
@@ -40,7 +44,6 @@ class WhatIfPanel(QWidget):
         #: this panel's own message line (a what-if search that failed)
         self.message = MessageLine()
         self.tree_check = QCheckBox(self.tr("Draw the what-if search in the tree"))
-        self.tree_check.toggled.connect(self.tree_toggled)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(style.title_label(self.tr("What if the next token were…"), scale=1.1))
@@ -49,16 +52,22 @@ class WhatIfPanel(QWidget):
         layout.addWidget(self.message)
         layout.addWidget(self.label, 1)
         layout.addWidget(self.tree_check)
+        # the tokens come with each inspection: a saved one waits for an inspection that offers it
+        Binding(state, "whatif_token", self.force_box, self._current_token, self._choose_token,
+                self.force_box.currentIndexChanged, keep_unshown=True)
+        bind_check(state, "whatif_in_tree", self.tree_check)
+        self.tree_check.toggled.connect(self.tree_toggled)  # after the binding: the state has the new value
         self.reset()
 
     @property
     def draw_in_tree(self) -> bool:
-        return self.tree_check.isChecked()
+        return self.view_state.whatif_in_tree
 
     def reset(self) -> None:
         """No what-if search yet (or the original search changed under it)."""
         with QSignalBlocker(self.tree_check):
             self.tree_check.setChecked(False)
+        self.view_state.whatif_in_tree = False  # what the box shows now (its binding writes nothing)
         self.tree_check.setEnabled(False)
         self.label.setText(self.tr("Pick a next token (or click its bar) and force it: the search re-runs "
                                    "from that prefix and its outcome appears here beside the original."))
@@ -67,11 +76,22 @@ class WhatIfPanel(QWidget):
         """Every next token of NodeInspection `n`, most probable first."""
         with QSignalBlocker(self.force_box):
             self.force_box.clear()
+            self._token_texts = []
             for token_id, label, p in n.top(len(n.labels)):
                 if label in NOT_OUTPUTS:
                     continue
-                self.force_box.addItem(f"{display_token(label)}   p = {style.fixed(p, 4)}", token_id)
+                self._token_texts.append(display_token(label))
+                self.force_box.addItem(f"{display_token(label)}{WHATIF_SEPARATOR}{style.fixed(p, 4)}", token_id)
+            self._choose_token(self.view_state.whatif_token)
         self.force_button.setEnabled(self.force_box.count() > 0)
+
+    def _current_token(self) -> str:
+        index = self.force_box.currentIndex()
+        return self._token_texts[index] if 0 <= index < len(self._token_texts) else ""
+
+    def _choose_token(self, text: str) -> None:
+        if text in self._token_texts:
+            self.force_box.setCurrentIndex(self._token_texts.index(text))
 
     def pick_token(self, token_id: int) -> None:
         index = self.force_box.findData(token_id)

@@ -1,15 +1,15 @@
 """The BLEU view's inputs: candidate, references (one per line), the scoring options, presets."""
 from __future__ import annotations
 
-from contextlib import ExitStack
-
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSignalBlocker, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QGridLayout, QLabel, QLineEdit, QMenu,
                                QPlainTextEdit, QSpinBox, QToolButton, QWidget)
 
 from app import style
+from app.binding import bind_widgets
 from app.views.bleu.presets import PRESETS, Preset
-from app.widgets.form import labelled_row, relay_edits
+from app.views.bleu.state import BleuState
+from app.widgets.form import labelled_row
 
 SMOOTHING = (
     ("exp", QT_TRANSLATE_NOOP("BleuControls", "exp (default)")),
@@ -22,15 +22,15 @@ TOKENIZERS = (("13a", QT_TRANSLATE_NOOP("BleuControls", "13a (mteval)")),
 
 
 class BleuControls(QWidget):
-    #: any input or option changed: a new request is needed
-    request_changed = Signal()
+    """The inputs, bound to the view's state (every edit lands there; the view watches it)."""
 
-    def __init__(self, parent=None):
+    def __init__(self, state: BleuState, parent=None):
         super().__init__(parent)
-        self.candidate = style.scaled(QLineEdit(PRESETS[0].candidate), 1.3)
+        self.view_state = state
+        self.candidate = style.scaled(QLineEdit(), 1.3)
         self.candidate.setPlaceholderText(self.tr("The candidate translation"))
         self.candidate.setClearButtonEnabled(True)
-        self.references = QPlainTextEdit("\n".join(PRESETS[0].references))
+        self.references = QPlainTextEdit()
         self.references.setPlaceholderText(self.tr("One reference translation per line"))
         self.references.setTabChangesFocus(True)
         self.fit_references()
@@ -45,11 +45,9 @@ class BleuControls(QWidget):
         self.effective_check = QCheckBox(self.tr("effective order"))
         self.effective_check.setToolTip(self.tr("Use only the orders n the candidate has n-grams of "
                                                 "(sacrebleu's sentence_bleu default)"))
-        self.effective_check.setChecked(True)
         self.lowercase_check = QCheckBox(self.tr("lowercase"))
         self.max_n_spin = QSpinBox()
         self.max_n_spin.setRange(1, 6)
-        self.max_n_spin.setValue(4)
         self.preset_button = QToolButton()
         self.preset_button.setText(self.tr("Presets"))
         self.preset_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
@@ -73,7 +71,9 @@ class BleuControls(QWidget):
                                      (self.tr("Max n:"), self.max_n_spin), self.effective_check, self.lowercase_check)),
                        2, 0, 1, 3)
         grid.setColumnStretch(1, 1)
-        relay_edits(self.request_changed, *self.inputs())
+        bind_widgets(state, candidate=self.candidate, references=self.references, smoothing=self.smoothing_box,
+                     tokenize=self.tokenize_box, max_n=self.max_n_spin, effective_order=self.effective_check,
+                     lowercase=self.lowercase_check)
 
     def fit_references(self) -> None:
         """Three lines of references visible at the current text size."""
@@ -81,38 +81,22 @@ class BleuControls(QWidget):
         self.references.setFixedHeight(int(lines * 3.3) + 2 * self.references.frameWidth() + 8)
 
     # ---- what the controls say ---------------------------------------------------------------
-    def inputs(self) -> tuple:
-        """Every input whose edit changes the report."""
-        return (self.candidate, self.references, self.smoothing_box, self.tokenize_box, self.max_n_spin,
-                self.effective_check, self.lowercase_check)
-
-    def reference_lines(self) -> list[str]:
-        """The non-blank lines of the reference box."""
-        return [line for line in self.references.toPlainText().splitlines() if line.strip()]
-
-    def options(self) -> dict:
-        return {"max_n": self.max_n_spin.value(), "smoothing": self.smoothing_box.currentData(),
-                "tokenize": self.tokenize_box.currentData(), "effective_order": self.effective_check.isChecked(),
-                "lowercase": self.lowercase_check.isChecked()}
-
     def current_preset(self) -> Preset | None:
         """The preset the inputs show, if they show one."""
+        state = self.view_state
         for preset in PRESETS:
-            if (self.candidate.text() == preset.candidate and tuple(self.reference_lines()) == preset.references
-                    and self.lowercase_check.isChecked() == preset.lowercase):
+            if (state.candidate == preset.candidate and tuple(state.reference_lines()) == preset.references
+                    and state.lowercase == preset.lowercase):
                 return preset
         return None
 
     def apply_preset(self, preset: Preset) -> None:
-        """Put a lesson example in, with sacrebleu's default options (one request, not six)."""
-        with ExitStack() as blocked:
-            for widget in self.inputs():
-                blocked.enter_context(QSignalBlocker(widget))
-            self.candidate.setText(preset.candidate)
-            self.references.setPlainText("\n".join(preset.references))
-            self.smoothing_box.setCurrentIndex(0)
-            self.tokenize_box.setCurrentIndex(0)
-            self.max_n_spin.setValue(4)
-            self.effective_check.setChecked(True)
-            self.lowercase_check.setChecked(preset.lowercase)
-        self.request_changed.emit()
+        """Put a lesson example in, with sacrebleu's default options (the view's debounce makes
+        the seven changes one request)."""
+        defaults = BleuState()
+        state = self.view_state
+        state.candidate = preset.candidate
+        state.references = "\n".join(preset.references)
+        for name in ("smoothing", "tokenize", "max_n", "effective_order"):
+            setattr(state, name, getattr(defaults, name))
+        state.lowercase = preset.lowercase

@@ -10,20 +10,23 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QScrollArea, QVBoxLayout
 from app import style
 from app.export import ExportButton, write_csv
 from app.style import splitter
+from app.binding import bind_tab
 from app.views.base import InputProblem, View, shows
 from app.views.bleu.controls import BleuControls
 from app.views.bleu.ngram_panel import NgramPanel
 from app.views.bleu.score_panel import ScorePanel
+from app.views.bleu.state import BleuState
 from engine.bleu_report import bleu_report
 from engine.jobs import CallRequest
 
 
 class BleuView(View):
     TITLE = QT_TRANSLATE_NOOP("BleuView", "BLEU")
+    State = BleuState
 
     def __init__(self, bridge, state, parent=None):
         super().__init__(bridge, state, parent)
-        self.controls = BleuControls()
+        self.controls = BleuControls(self.view_state)
         self.preset_note = style.note_label()
         self.ngrams = NgramPanel()
         self.scores = ScorePanel()
@@ -44,8 +47,11 @@ class BleuView(View):
         layout.addLayout(status)
         layout.addWidget(self.content, 1)
 
+        # the n-gram tabs exist once a result is drawn: render_report shows the chosen one then
+        self.ngram_tab = bind_tab(self.view_state, "ngram_tab", self.ngrams.tabs)
         self.loop = self.request_loop("bleu", build=self.build_request, render=self.render_report)
-        self.controls.request_changed.connect(self.loop.schedule)
+        self.view_state.watch(self.loop.schedule, "candidate", "references", "smoothing", "tokenize", "max_n",
+                              "effective_order", "lowercase")
         self.loop.schedule()
 
     report = shows("loop", "The BLEUReport on screen.")
@@ -55,14 +61,16 @@ class BleuView(View):
         preset = self.controls.current_preset()
         self.preset_note.setText(QCoreApplication.translate("BleuPresets", preset.note) if preset else "")
         self.preset_note.setVisible(preset is not None)
-        references = self.controls.reference_lines()
+        state = self.view_state
+        references = state.reference_lines()
         if not references:
             raise InputProblem(self.tr("Type at least one reference translation (one per line)."), error=False)
-        return CallRequest(bleu_report, (self.controls.candidate.text(), tuple(references)),
-                           self.controls.options())
+        return CallRequest(bleu_report, (state.candidate, tuple(references)), state.options())
 
-    def render_report(self, report) -> None:
+    def render_report(self, result) -> None:
+        report = result.value
         self.ngrams.show_tables(report.tables)
+        self.ngram_tab.refresh()
         self.scores.show_report(report)
 
     def apply_zoom(self) -> None:
@@ -72,8 +80,7 @@ class BleuView(View):
         QTimer.singleShot(0, self._refit)
 
     def _refit(self) -> None:
-        if self.report is not None:
-            self.render_report(self.report)
+        self.loop.redraw()
 
     # ---- the kit's hooks -----------------------------------------------------------------
     def main_input(self):
@@ -83,8 +90,12 @@ class BleuView(View):
         return [self.scores.comparison_box, self.preset_note]
 
     def picture(self):
+        """The tables and scores, captioned with the candidate and references they were computed from."""
+        request = self.loop.request
+        candidate, references = (request.args if request is not None else
+                                 (self.view_state.candidate, self.view_state.reference_lines()))
         return self.content, self.tr("BLEU of “{0}” against {1}").format(
-            self.controls.candidate.text(), " / ".join(f"“{r}”" for r in self.controls.reference_lines()))
+            candidate, " / ".join(f"“{r}”" for r in references))
 
     def export_basename(self) -> str:
         return "bleu"

@@ -20,13 +20,15 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QMenu, 
 
 from app import style
 from app.export import ExportButton
+from app.binding import bind_tab, bind_widgets
 from app.views.base import View, shows
 from app.views.entropy.codes_tab import CodeLengthsTab
 from app.views.entropy.distributions_tab import DistributionsTab
 from app.views.entropy.gaussians_tab import GaussiansTab
 from app.views.entropy.inputs import DistributionInputs, replace_text
+from app.views.entropy.state import RAINY_P, TABS, UNIFORM_Q, EntropyState
 from app.views.entropy.units import unit_name
-from app.widgets.form import add_tab, relay_edits
+from app.widgets.form import add_tab
 from engine.distribution_parser import DistributionError, SumError, format_distribution, parse_distribution
 from engine.entropy_analysis import analyse, gaussian_report
 from engine.jobs import CallRequest
@@ -36,10 +38,7 @@ PRESETS = (
     ("two", "sunny: 0.5, rainy: 0.5", ""),
     ("four", "sunny: 0.25, cloudy: 0.25, rain: 0.25, snow: 0.25", ""),
     ("skewed", "sunny: 0.8, cloudy: 0.1, rain: 0.05, snow: 0.05", ""),
-    ("rainy", "sunny: 1%, partly sunny: 1%, partly cloudy: 4%, cloudy: 4%,\n"
-              "light rain: 10%, rain: 10%, heavy rain: 35%, thunderstorm: 35%",
-     "sunny: 12.5%, partly sunny: 12.5%, partly cloudy: 12.5%, cloudy: 12.5%,\n"
-     "light rain: 12.5%, rain: 12.5%, heavy rain: 12.5%, thunderstorm: 12.5%"),
+    ("rainy", RAINY_P, UNIFORM_Q),
 )
 INITIAL_PRESET = "rainy"
 GAUSSIAN_TAB = 2  # the tab with its own controls: the P/Q column is hidden there
@@ -69,6 +68,7 @@ class EntropyView(View):
     CHANNEL = "entropy"
     GAUSSIAN_CHANNEL = "entropy-gaussian"
     DEBOUNCE_MS = 30
+    State = EntropyState
 
     def main_plot(self):
         """The tabs of numbers, code lengths and Gaussians: the layout gives it at least 40 % of the window
@@ -79,21 +79,22 @@ class EntropyView(View):
         super().__init__(bridge, state, parent)
         self.source_title: str | None = None  # where P came from, when another view sent it
         self._build()
+        self._bind()
         self.loop = self.request_loop(self.CHANNEL, build=self.build_request, render=self.render_analysis,
                                       message=self.inputs.message, greys=(self.distributions_tab, self.codes_tab))
         self.gaussian_loop = self.request_loop(self.GAUSSIAN_CHANNEL, build=self.build_gaussian_request,
-                                               render=self.gaussians_tab.show_report,
+                                               render=lambda result: self.gaussians_tab.show_report(result.value),
                                                message=self.gaussians_tab.message, greys=(self.gaussians_tab,))
         self.loop.stale_changed.connect(self._offer_normalise)
 
-        self.inputs.edited.connect(self.loop.schedule)
-        relay_edits(self.loop.schedule, self.ignore_case, self.unit_combo, self.normalise_box)
-        relay_edits(self.gaussian_loop.schedule, self.gaussians_tab, self.unit_combo)
+        state = self.view_state
+        state.watch(self.loop.schedule, "p_text", "q_text", "ignore_case", "unit", "normalise")
+        state.watch(self.gaussian_loop.schedule, "mu1", "sigma1", "mu2", "sigma2", "unit")
+        state.watch(self._on_mode, "mode")
+        state.watch(self._on_tab, "tab")
         self.inputs.normalise_requested.connect(self.normalise)
-        self.mode_combo.currentIndexChanged.connect(self._on_mode)
-        self.tabs.currentChanged.connect(self._on_tab)
         self._on_mode()
-        self._on_tab(self.tabs.currentIndex())
+        self._on_tab()
 
         self.load_preset(INITIAL_PRESET)
         self.loop.submit()
@@ -150,6 +151,14 @@ class EntropyView(View):
         layout.addLayout(top)
         layout.addWidget(self.body, 1)
 
+    def _bind(self) -> None:
+        state = self.view_state
+        gaussians = self.gaussians_tab
+        bind_widgets(state, p_text=self.inputs.p_edit, q_text=self.inputs.q_edit, mode=self.mode_combo,
+                     ignore_case=self.ignore_case, unit=self.unit_combo, normalise=self.normalise_box,
+                     mu1=gaussians.mu1, sigma1=gaussians.sigma1, mu2=gaussians.mu2, sigma2=gaussians.sigma2)
+        bind_tab(state, "tab", self.tabs, TABS)
+
     def preset_titles(self) -> dict[str, str]:
         return {
             "two": self.tr("Two kinds of weather (sunny, rainy)"),
@@ -160,10 +169,10 @@ class EntropyView(View):
 
     # ---- inputs --------------------------------------------------------------------------
     def unit(self) -> str:
-        return self.unit_combo.currentData()
+        return self.view_state.unit
 
     def mode(self) -> str:
-        return self.mode_combo.currentData()
+        return self.view_state.mode
 
     def set_inputs(self, p_text: str, q_text: str | None = None) -> None:
         self.inputs.set_texts(p_text, q_text)
@@ -193,11 +202,10 @@ class EntropyView(View):
 
     def _load(self, p_text: str, q_text: str) -> None:
         """Type in P and Q as numbers and bring a tab that shows them to the front."""
-        if self.mode() != "numbers":
-            self.mode_combo.setCurrentIndex(0)
+        self.view_state.mode = "numbers"
         self.set_inputs(p_text, q_text)
-        if self.tabs.currentIndex() == GAUSSIAN_TAB:
-            self.tabs.setCurrentIndex(0)
+        if self.view_state.tab == "gaussians":
+            self.view_state.tab = "distributions"
 
     def normalise(self, side: str) -> None:
         """Divide the values in box `side` ("P" or "Q") by their sum, as one undoable edit; the
@@ -211,10 +219,10 @@ class EntropyView(View):
 
     def _has_sum_error(self, side: str) -> bool:
         """The values in box `side` are read, and only their sum is wrong (what Normalise fixes)."""
-        if self.mode() != "numbers" or self.normalise_box.isChecked():
+        if self.mode() != "numbers" or self.view_state.normalise:
             return False
         try:
-            parse_distribution(self.inputs.edit(side).toPlainText())
+            parse_distribution(self.view_state.p_text if side == "P" else self.view_state.q_text)
         except SumError:
             return True
         except DistributionError:
@@ -232,22 +240,23 @@ class EntropyView(View):
         self.inputs.set_text_mode(text_mode)
         self.loop.schedule()
 
-    def _on_tab(self, index: int) -> None:
-        self.inputs.setVisible(index != GAUSSIAN_TAB)
+    def _on_tab(self, *_) -> None:
+        self.inputs.setVisible(self.view_state.tab != "gaussians")
 
     # ---- requests and results ------------------------------------------------------------
     def build_request(self) -> CallRequest:
         """Errors come from the engine (DistributionError, SumError), P's and Q's named."""
-        return CallRequest(analyse, self.inputs.texts(), {
-            "unit": self.unit(), "mode": self.mode(), "normalize": self.normalise_box.isChecked(),
-            "ignore_case": self.ignore_case.isChecked(),
+        state = self.view_state
+        return CallRequest(analyse, (state.p_text, state.q_text), {
+            "unit": state.unit, "mode": state.mode, "normalize": state.normalise, "ignore_case": state.ignore_case,
         })
 
     def build_gaussian_request(self) -> CallRequest:
-        return CallRequest(gaussian_report, self.gaussians_tab.parameters(), {"unit": self.unit()})
+        return CallRequest(gaussian_report, self.view_state.gaussians(), {"unit": self.view_state.unit})
 
-    def render_analysis(self, a) -> None:
+    def render_analysis(self, result) -> None:
         """Show an engine.infotheory.Analysis."""
+        a = result.value
         self.inputs.show_sources(a, self.source_title)
         self.distributions_tab.show_analysis(a)
         self.codes_tab.show_analysis(a)
@@ -275,7 +284,8 @@ class EntropyView(View):
             g = self.gaussian
             if g is None:
                 raise ValueError(self.tr("Nothing to export yet."))
-            mu1, sigma1, mu2, sigma2 = (style.format_number(v) for v in self.gaussians_tab.parameters())
+            # the parameters of the densities drawn, not the sliders' (they may have moved since)
+            mu1, sigma1, mu2, sigma2 = (style.format_number(v) for v in self.gaussian_loop.request.args)
             caption = self.tr("{0} · Gaussians: N₁ = N({1}, {2}²), N₂ = N({3}, {4}²) · {5}").format(
                 self.title(), mu1, sigma1, mu2, sigma2, unit_name(g.unit))
             return self.gaussians_tab, caption

@@ -3,17 +3,18 @@ intermediate matrix: QKᵀ, the scaled scores, the weights (numbers and heatmap)
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QSignalBlocker, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import (QCheckBox, QGridLayout, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QSpinBox,
                                QVBoxLayout, QWidget)
 
 from app import style
 from app.engine_text import engine_message
 from app.style import splitter
+from app.binding import bind_widgets
 from app.views.base import InputProblem, MessageLine, ResultsPanel
 from app.views.playground.number_grid import NumberGrid
 from app.views.playground.scale_control import ScaleControl
-from app.widgets.form import relay_edits
+from app.views.playground.state import PlaygroundState, matrix_text
 from app.widgets.heatmap import AttentionHeatmap
 from engine.playground import MAX_SIZE, MatrixInputError, parse_matrix, random_matrices
 
@@ -23,15 +24,12 @@ SIZES = (("n", 3, QT_TRANSLATE_NOOP("MatrixTab", "queries (rows of Q)")),
          ("d_v", 2, QT_TRANSLATE_NOOP("MatrixTab", "columns of V")))
 
 
-def matrix_text(matrix) -> str:
-    return "\n".join(", ".join(f"{x:g}" for x in row) for row in np.atleast_2d(matrix))
-
-
 class MatrixTab(ResultsPanel):
-    request_changed = Signal()
+    """Its inputs are bound to the view's state (the view watches it)."""
 
-    def __init__(self, parent=None):
+    def __init__(self, state: PlaygroundState, parent=None):
         super().__init__(parent)
+        self.view_state = state
         self.size_spins = {}
         self.random_row = QWidget()
         row = QHBoxLayout(self.random_row)
@@ -102,30 +100,31 @@ class MatrixTab(ResultsPanel):
         layout.addWidget(splitter(Qt.Orientation.Horizontal, (editors, self.results), stretch=(1, 3),
                                   sizes=(300, 900)), 1)
 
-        relay_edits(self.request_changed, *self.editors.values(), self.causal_check, self.scale)
         self.randomise_button.clicked.connect(self.randomise)
         self.heatmap.cell_hovered.connect(self._on_hover)
-        self.randomise()
+        bind_widgets(state, **self.size_spins, seed=self.seed_spin, causal=self.causal_check,
+                     matrix_scale=self.scale.slider, q_text=self.editors["Q"], k_text=self.editors["K"],
+                     v_text=self.editors["V"])
 
     # ---- inputs ------------------------------------------------------------------------------
     def randomise(self) -> None:
         """Fill Q, K and V from the seed and sizes (one request afterwards)."""
-        sizes = [self.size_spins[name].value() for name, _, _ in SIZES]
-        matrices = random_matrices(*sizes, seed=self.seed_spin.value())
+        state = self.view_state
+        sizes = [getattr(state, name) for name, _, _ in SIZES]
+        matrices = random_matrices(*sizes, seed=state.seed)
         self.set_matrices(*matrices)
 
     def set_matrices(self, q, k, v) -> None:
-        for name, matrix in zip("QKV", (q, k, v)):
-            with QSignalBlocker(self.editors[name]):
-                self.editors[name].setPlainText(matrix_text(matrix))
-        self.request_changed.emit()
+        """Type Q, K and V in (the view's debounce makes the three changes one request)."""
+        for name, matrix in zip("qkv", (q, k, v)):
+            setattr(self.view_state, f"{name}_text", matrix_text(matrix))
 
     def read(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Q, K, V as numbers; InputProblem naming the matrix, row and column of a bad cell."""
         matrices = []
-        for name, editor in self.editors.items():
+        for name in self.editors:
             try:
-                matrices.append(parse_matrix(editor.toPlainText(), name))
+                matrices.append(parse_matrix(getattr(self.view_state, f"{name.lower()}_text"), name))
             except MatrixInputError as error:
                 text = engine_message(str(error))  # the engine writes English
                 raise InputProblem(text if str(error).startswith(name)

@@ -12,9 +12,11 @@ from PySide6.QtWidgets import (QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPus
 from app import style
 from app.engine_text import engine_message
 from app.style import splitter
+from app.binding import Binding, bind_widgets
 from app.views.base import InputProblem, MessageLine, ResultsPanel
 from app.views.playground.number_grid import fill_row
 from app.views.playground.scale_control import ScaleControl
+from app.views.playground.state import PlaygroundState, vector_text
 from app.widgets.form import labelled_field, relay_edits
 from engine.playground import NAME_AGE_PRESET, MatrixInputError, parse_cell, parse_matrix
 
@@ -22,16 +24,13 @@ BAD_CELL = QColor(255, 200, 200)
 RESULT_HEADERS = (QT_TRANSLATE_NOOP("QueryTab", "key"), "s_j = q·k_j", "z_j = f·s_j", "w_j = softmax(z)_j", "w_j·v_j")
 
 
-def vector_text(vector) -> str:
-    return ", ".join(f"{float(x):g}" for x in vector)
-
-
 class QueryTab(ResultsPanel):
-    #: an input changed: a new request is needed
-    request_changed = Signal()
+    #: the table's cells changed (typed, resized or filled)
+    cells_changed = Signal()
 
-    def __init__(self, parent=None):
+    def __init__(self, state: PlaygroundState, parent=None):
         super().__init__(parent)
+        self.view_state = state
         self.keys_table = QTableWidget(0, 0)
         self.keys_table.setToolTip(self.tr("Double-click a cell to edit it"))
         self.keys_spin = QSpinBox()
@@ -87,10 +86,11 @@ class QueryTab(ResultsPanel):
         layout.addWidget(splitter(Qt.Orientation.Horizontal, (inputs, self.results), stretch=(1, 3),
                                   sizes=(340, 900)))
 
-        relay_edits(self.request_changed, self.keys_table, self.query_input, self.scale)
+        self.keys_table.itemChanged.connect(self.cells_changed)
         relay_edits(self._resize, self.keys_spin, self.dim_spin)
         self.preset_button.clicked.connect(self.apply_preset)
-        self.apply_preset()
+        Binding(state, "query_cells", self.keys_table, self.cell_texts, self.set_cells, self.cells_changed)
+        bind_widgets(state, query=self.query_input, query_scale=self.scale.slider)
         self.apply_zoom()
 
     # ---- inputs ------------------------------------------------------------------------------
@@ -100,7 +100,7 @@ class QueryTab(ResultsPanel):
                  for c in range(self.keys_table.columnCount())] for r in range(self.keys_table.rowCount())]
 
     def set_cells(self, rows) -> None:
-        """Fill the table (one request afterwards, not one per cell)."""
+        """Fill the table (one change of the cells afterwards, not one per cell)."""
         rows = [list(row) for row in rows]
         with QSignalBlocker(self.keys_table), QSignalBlocker(self.keys_spin), QSignalBlocker(self.dim_spin):
             self.keys_spin.setValue(len(rows))
@@ -112,15 +112,13 @@ class QueryTab(ResultsPanel):
                 for c, text in enumerate(row):
                     self.keys_table.setItem(r, c, QTableWidgetItem(str(text)))
         self.keys_table.resizeColumnsToContents()
-        self.request_changed.emit()
+        self.cells_changed.emit()
 
     def apply_preset(self) -> None:
-        """The lesson's name → age lookup."""
-        keys, values = NAME_AGE_PRESET["keys"], NAME_AGE_PRESET["values"]
-        with QSignalBlocker(self.query_input), QSignalBlocker(self.scale.slider):
-            self.query_input.setText(vector_text(NAME_AGE_PRESET["query"]))
-            self.scale.slider.setValue(1.0)
-        self.set_cells([[f"{x:g}" for x in key] + [f"{v:g}"] for key, v in zip(keys, values)])
+        """The lesson's name → age lookup (the view's debounce makes the three changes one request)."""
+        defaults = PlaygroundState()
+        for name in ("query", "query_scale", "query_cells"):
+            setattr(self.view_state, name, getattr(defaults, name))
 
     def _label_table(self) -> None:
         d = self.keys_table.columnCount() - 1
@@ -140,14 +138,14 @@ class QueryTab(ResultsPanel):
         bad = None
         try:
             grid = []
-            for r, row in enumerate(self.cell_texts()):
+            for r, row in enumerate(self.view_state.query_cells):
                 numbers = []
                 for c, text in enumerate(row):
                     bad = (r, c)
                     numbers.append(parse_cell(text, r, c))
                 grid.append(numbers)
             bad = None
-            query = parse_matrix(self.query_input.text(), self.tr("the query"))
+            query = parse_matrix(self.view_state.query, self.tr("the query"))
         except MatrixInputError as error:
             self._mark(bad)
             where = self.tr("Keys table") if bad is not None else self.tr("Query")

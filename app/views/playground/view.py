@@ -4,16 +4,21 @@
 matrix_attention) after each edit; a malformed cell raises InputProblem in build() (the message
 names the row and column, the bad key cell turns red) and the tab's last good result stays,
 greyed.  "playground-why" runs engine.playground.why_scale (about a second) once, the first time
-its tab is shown, and keeps the result."""
+its tab is shown, and keeps the result.
+
+Every input lives in the view's state (state.py); a result is drawn with the inputs of the
+request that produced it (`result.request`), never with what has been typed since."""
 from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import QHBoxLayout, QTabWidget, QVBoxLayout
 
 from app.export import ExportButton, matrix_csv, write_csv
+from app.binding import bind_tab
 from app.views.base import View
 from app.views.playground.matrix_tab import MatrixTab
 from app.views.playground.query_tab import QueryTab
+from app.views.playground.state import TABS, PlaygroundState, vector_text
 from app.views.playground.why_tab import WhyScaleTab
 from app.widgets.form import add_tab
 from engine.jobs import CallRequest
@@ -22,12 +27,13 @@ from engine.playground import matrix_attention, query_attention, why_scale
 
 class PlaygroundView(View):
     TITLE = QT_TRANSLATE_NOOP("PlaygroundView", "Attention playground")
+    State = PlaygroundState
 
     def __init__(self, bridge, state, parent=None):
         super().__init__(bridge, state, parent)
         self.tabs = QTabWidget()
-        self.query_tab = add_tab(self.tabs, QueryTab(), self.tr("Query mode"))
-        self.matrix_tab = add_tab(self.tabs, MatrixTab(), self.tr("Matrix mode"))
+        self.query_tab = add_tab(self.tabs, QueryTab(self.view_state), self.tr("Query mode"))
+        self.matrix_tab = add_tab(self.tabs, MatrixTab(self.view_state), self.tr("Matrix mode"))
         self.why_tab = add_tab(self.tabs, WhyScaleTab(), self.tr("Why scale"))
         self.export_button = ExportButton(self)
         self.content = self.tabs
@@ -37,20 +43,20 @@ class PlaygroundView(View):
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(self.tabs, 1)
-        # inputs that produced the request in flight: a result is always the latest request's
-        # (the bridge drops stale ones, an input problem invalidates the channel)
-        self._sent = {}
+        bind_tab(self.view_state, "tab", self.tabs, TABS)
 
         self.query_loop = self.request_loop("playground-query", build=self.build_query, render=self.render_query,
                                             message=self.query_tab.message, greys=(self.query_tab,))
         self.matrix_loop = self.request_loop("playground-matrix", build=self.build_matrix,
                                              render=self.render_matrix, message=self.matrix_tab.message,
                                              greys=(self.matrix_tab,))
-        self.why_loop = self.request_loop("playground-why", build=self.build_why, render=self.why_tab.show_statistics,
+        self.why_loop = self.request_loop("playground-why", build=self.build_why,
+                                          render=lambda result: self.why_tab.show_statistics(result.value),
                                           debounce_ms=0)
-        self.query_tab.request_changed.connect(self.query_loop.schedule)
-        self.matrix_tab.request_changed.connect(self.matrix_loop.schedule)
-        self.tabs.currentChanged.connect(self._tab_changed)
+        state = self.view_state
+        state.watch(self.query_loop.schedule, "query_cells", "query", "query_scale")
+        state.watch(self.matrix_loop.schedule, "causal", "matrix_scale", "q_text", "k_text", "v_text")
+        state.watch(self._tab_changed, "tab")
         self.apply_zoom()
         self.query_loop.schedule()
         self.matrix_loop.schedule()
@@ -58,28 +64,25 @@ class PlaygroundView(View):
     # ---- requests ------------------------------------------------------------------------------
     def build_query(self) -> CallRequest:
         keys, values, query = self.query_tab.read()
-        t = self.query_tab.scale.t
-        self._sent["query"] = ((keys, values, query), t)
-        return CallRequest(query_attention, (keys, values, query), {"scale": t})
+        return CallRequest(query_attention, (keys, values, query), {"scale": self.view_state.query_scale})
 
     def render_query(self, result) -> None:
-        inputs, t = self._sent["query"]
-        self.query_tab.show_result(inputs, t, result)
+        request = result.request  # the keys, values, query and t of these weights
+        self.query_tab.show_result(request.args, request.kwargs["scale"], result.value)
 
     def build_matrix(self) -> CallRequest:
         q, k, v = self.matrix_tab.read()
-        t, causal = self.matrix_tab.scale.t, self.matrix_tab.causal_check.isChecked()
-        self._sent["matrix"] = ((q, k, v), t)
-        return CallRequest(matrix_attention, (q, k, v), {"scale": t, "causal": causal})
+        return CallRequest(matrix_attention, (q, k, v),
+                           {"scale": self.view_state.matrix_scale, "causal": self.view_state.causal})
 
     def render_matrix(self, result) -> None:
-        inputs, t = self._sent["matrix"]
-        self.matrix_tab.show_result(inputs, t, result)
+        request = result.request  # the Q, K, V and t of these weights
+        self.matrix_tab.show_result(request.args, request.kwargs["scale"], result.value)
 
     def build_why(self) -> CallRequest:
         return CallRequest(why_scale)
 
-    def _tab_changed(self, _index: int) -> None:
+    def _tab_changed(self, *_) -> None:
         if self.tabs.currentWidget() is self.why_tab and self.why_loop.value is None and not self.why_loop.busy:
             self.why_loop.schedule()
 
@@ -105,20 +108,12 @@ class PlaygroundView(View):
         self.matrix_tab.apply_zoom()
         self.why_tab.apply_zoom()
 
-    def extra_state(self) -> dict:
-        """The keys table's cells (a table is not one of the input widgets sessions read)."""
-        return {"query_cells": self.query_tab.cell_texts()}
-
-    def apply_extra_state(self, state: dict) -> None:
-        cells = state.get("query_cells")
-        if cells and all(isinstance(row, list) and len(row) == len(cells[0]) >= 2 for row in cells):
-            self.query_tab.set_cells([[str(x) for x in row] for row in cells])
-
     def picture(self):
         tab = self.tabs.currentWidget()
         if tab is self.query_tab:
-            return self.query_tab.results, self.tr("Attention as a lookup: query [{0}]").format(
-                self.query_tab.query_input.text())
+            request = self.query_loop.request  # the query of the weights drawn
+            query = self.view_state.query if request is None else vector_text(request.args[2])
+            return self.query_tab.results, self.tr("Attention as a lookup: query [{0}]").format(query)
         if tab is self.matrix_tab:
             return self.matrix_tab.results, self.tr("softmax(f·QKᵀ)V, {0}").format(
                 self.matrix_tab.scale.label.text())
@@ -133,7 +128,7 @@ class PlaygroundView(View):
             result = self.query_loop.value
             if result is None:
                 raise ValueError(self.tr("Nothing to export yet."))
-            (keys, values, _), _t = self._sent["query"]
+            keys, values, _ = self.query_loop.request.args  # the inputs of these weights
             rows = [(f"k{j + 1}", float(values[j]), result.dot_products[j], result.scores[j], result.weights[j],
                      result.weights[j] * values[j]) for j in range(len(keys))]
             return write_csv(path, ["key", "value", "dot_product", "scaled_score", "weight", "weight_times_value"],

@@ -6,13 +6,14 @@ from __future__ import annotations
 import math
 from dataclasses import asdict, dataclass
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSignalBlocker, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSignalBlocker, Qt
 from PySide6.QtWidgets import (QComboBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QSlider, QSpinBox,
                                QWidget)
 
 from app.views.base import InputProblem
 from app.engine_text import engine_message
-from app.widgets.form import relay_edits
+from app.binding import bind_widgets
+from app.views.positional.state import PositionalState
 from engine.positional import MAX_D_MODEL, MAX_POSITIONS, VARIANT_USES, VARIANTS
 
 #: Qt's translation, by a short name (pyside6-lupdate reads translate(context, text) calls)
@@ -52,10 +53,11 @@ def parse_base(text: str) -> float | None:
 
 
 class PositionalControls(QWidget):
-    changed = Signal()
+    """The inputs, bound to the view's state (every edit lands there; the view watches it)."""
 
-    def __init__(self, parent=None):
+    def __init__(self, state: PositionalState, parent=None):
         super().__init__(parent)
+        self.view_state = state
         grid = QGridLayout(self)
         grid.setContentsMargins(0, 0, 0, 0)
         grid.setHorizontalSpacing(10)
@@ -111,8 +113,8 @@ class PositionalControls(QWidget):
             grid.addWidget(box, 0, 3 * col + 1)
             grid.addWidget(slider, 0, 3 * col + 2)
             grid.setColumnStretch(3 * col + 2, 1)
-            # the base box: textEdited, so that the slider writing the box does not echo back
-            (box.textEdited if box is self.base_edit else box.valueChanged).connect(from_box)
+            # a box moves its slider quietly; a slider sets the state, whose binding writes the box
+            (box.textChanged if box is self.base_edit else box.valueChanged).connect(from_box)
             slider.valueChanged.connect(from_slider)
 
         row2 = QHBoxLayout()
@@ -134,9 +136,11 @@ class PositionalControls(QWidget):
         # still update live): typing "30" must not pass through "3" and clamp pos on the way.
         for box in (self.d_model_spin, self.positions_spin, self.pos_spin, self.k_spin):
             box.setKeyboardTracking(False)
-        self.variant_combo.currentIndexChanged.connect(self._variant_changed)
+        state.watch(self._variant_changed, "variant")
         self.pos_spin.valueChanged.connect(self._pos_changed)
-        relay_edits(self.changed, self.similarity_combo, self.k_spin)
+        # n_positions before pos, pos before k: each one's range depends on the one before
+        bind_widgets(state, d_model=self.d_model_spin, n_positions=self.positions_spin, base_text=self.base_edit,
+                     variant=self.variant_combo, similarity=self.similarity_combo, pos=self.pos_spin, k=self.k_spin)
         self._variant_changed()
 
     # ---- construction helpers ------------------------------------------------------------
@@ -158,24 +162,17 @@ class PositionalControls(QWidget):
     def _d_model_from_spin(self, value: int) -> None:
         with QSignalBlocker(self.d_model_slider):
             self.d_model_slider.setValue(max(1, min(MAX_D_MODEL // 2, value // 2)))
-        self.changed.emit()
 
     def _d_model_from_slider(self, pairs: int) -> None:
-        with QSignalBlocker(self.d_model_spin):
-            self.d_model_spin.setValue(2 * pairs)
-        self.changed.emit()
+        self.view_state.d_model = 2 * pairs
 
     def _positions_from_spin(self, value: int) -> None:
         with QSignalBlocker(self.positions_slider):
             self.positions_slider.setValue(max(1, min(MAX_POSITIONS, value)))
         self._update_pos_range()
-        self.changed.emit()
 
     def _positions_from_slider(self, value: int) -> None:
-        with QSignalBlocker(self.positions_spin):
-            self.positions_spin.setValue(value)
-        self._update_pos_range()
-        self.changed.emit()
+        self.view_state.n_positions = value
 
     def _base_from_text(self, text: str) -> None:
         value = parse_base(text)
@@ -183,39 +180,33 @@ class PositionalControls(QWidget):
             step = round(math.log10(value) * BASE_SLIDER_STEPS_PER_DECADE)
             with QSignalBlocker(self.base_slider):
                 self.base_slider.setValue(max(self.base_slider.minimum(), min(self.base_slider.maximum(), step)))
-        self.changed.emit()
 
     def _base_from_slider(self, step: int) -> None:
         value = 10.0 ** (step / BASE_SLIDER_STEPS_PER_DECADE)
-        with QSignalBlocker(self.base_edit):
-            self.base_edit.setText(f"{value:.6g}" if step % BASE_SLIDER_STEPS_PER_DECADE else f"{value:.0f}")
-        self.changed.emit()
+        self.view_state.base_text = f"{value:.6g}" if step % BASE_SLIDER_STEPS_PER_DECADE else f"{value:.0f}"
 
     def _variant_changed(self, *_):
         self.variant_uses.setText(engine_message(VARIANT_USES[self.variant()]))
-        self.changed.emit()
 
     def _pos_changed(self, value: int) -> None:
-        with QSignalBlocker(self.k_spin):
-            self.k_spin.setMinimum(-value)  # pos + k stays a real position
-        self.changed.emit()
+        # not blocked: a k clamped by its new minimum reaches the state through its binding
+        self.k_spin.setMinimum(-value)  # pos + k stays a real position
 
     def _update_pos_range(self) -> None:
         n = self.positions_spin.value()
         if 1 <= n <= MAX_POSITIONS:
-            with QSignalBlocker(self.pos_spin), QSignalBlocker(self.k_spin):
-                self.pos_spin.setMaximum(n - 1)
-                self.k_spin.setMinimum(-self.pos_spin.value())
+            self.pos_spin.setMaximum(n - 1)  # a pos clamped here moves k's minimum (_pos_changed)
 
     # ---- values --------------------------------------------------------------------------
     def variant(self) -> str:
-        return self.variant_combo.currentData()
+        return self.view_state.variant
 
     def parameters(self) -> PositionalParams:
-        """The current parameters; raises InputProblem saying what is wrong with them."""
-        d_model = self.d_model_spin.value()
-        n = self.positions_spin.value()
-        base = parse_base(self.base_edit.text())
+        """The state's parameters; raises InputProblem saying what is wrong with them."""
+        state = self.view_state
+        d_model = state.d_model
+        n = state.n_positions
+        base = parse_base(state.base_text)
         if d_model <= 0:
             raise InputProblem(self.tr("d_model must be a positive even number."))
         if d_model % 2:
@@ -231,9 +222,8 @@ class PositionalControls(QWidget):
                                        "would be too large to draw.").format(MAX_POSITIONS, n))
         if base is None or not math.isfinite(base):
             raise InputProblem(self.tr("The base must be a number such as 10000 or 1e4 (got “{0}”).").format(
-                self.base_edit.text()))
+                state.base_text))
         if base <= 0:
-            raise InputProblem(self.tr("The base must be greater than 0 (got {0}).").format(self.base_edit.text()))
-        return PositionalParams(n_positions=n, d_model=d_model, base=base, variant=self.variant(),
-                                pos=self.pos_spin.value(), k=self.k_spin.value(),
-                                similarity=self.similarity_combo.currentData())
+            raise InputProblem(self.tr("The base must be greater than 0 (got {0}).").format(state.base_text))
+        return PositionalParams(n_positions=n, d_model=d_model, base=base, variant=state.variant, pos=state.pos,
+                                k=state.k, similarity=state.similarity)

@@ -12,12 +12,14 @@ from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout
 
 from app import style
 from app.export import ExportButton, matrix_csv
+from app.binding import bind_tab
 from app.views.base import View, shows
 from app.views.positional.controls import PositionalControls
 from app.views.positional.encoding_tab import EncodingTab
 from app.views.positional.naive_tab import NaiveTab
 from app.views.positional.shift_tab import ShiftTab
 from app.views.positional.similarity_tab import SimilarityTab
+from app.views.positional.state import TABS, PositionalState
 from app.views.positional.wavelength_tab import WavelengthTab
 from app.widgets.form import add_tab
 from engine.jobs import CallRequest
@@ -35,10 +37,11 @@ FORMULAS = {
 
 class PositionalView(View):
     TITLE = QT_TRANSLATE_NOOP("PositionalView", "Positional encoding")
+    State = PositionalState
 
     def __init__(self, bridge, state, parent=None):
         super().__init__(bridge, state, parent)
-        self.controls = PositionalControls()
+        self.controls = PositionalControls(self.view_state)
         self.export_button = ExportButton(self)
         self.controls.extra.addWidget(self.export_button)
         self.formula = style.scaled(QLabel(), 1.15)
@@ -68,9 +71,11 @@ class PositionalView(View):
         layout.addWidget(self.tabs, 1)
         layout.addWidget(self.readout)
 
+        bind_tab(self.view_state, "tab", self.tabs, TABS)
         self.loop = self.request_loop("positional", build=self.build_request, render=self.render_analysis)
-        self.controls.changed.connect(self._show_formula)
-        self.controls.changed.connect(self.loop.schedule)
+        self.view_state.watch(self._show_formula, "variant")
+        self.view_state.watch(self.loop.schedule, "d_model", "n_positions", "base_text", "variant", "similarity",
+                              "pos", "k")
         self._show_formula()
         self.loop.schedule()
 
@@ -80,11 +85,11 @@ class PositionalView(View):
     def build_request(self) -> CallRequest:
         return CallRequest(analyse, kwargs=self.controls.parameters().kwargs())
 
-    def render_analysis(self, analysis) -> None:
+    def render_analysis(self, result) -> None:
         for tab in self.tabs_in_order():
-            tab.show_analysis(analysis)
+            tab.show_analysis(result.value)
 
-    def _show_formula(self) -> None:
+    def _show_formula(self, *_) -> None:
         self.formula.setText(FORMULAS[self.controls.variant()] + "&nbsp;&nbsp; " +
                              self.tr("(base = 10000 in the paper)"))
 
