@@ -20,7 +20,6 @@ class Result:
     value: Any = None
     error: str | None = None  # one line a user can read
     error_type: str | None = None  # the exception's class name
-    stale: bool = False  # a newer request was submitted on the channel while this one ran
     queued_ms: float = 0.0
     elapsed_ms: float = 0.0
 
