@@ -26,7 +26,6 @@ from app.state import SentDistribution
 from app.views.base import InputProblem, View, shows
 from app.views.beam.controls import PENALTIES, SearchControls
 from app.views.beam.error import ErrorPanel
-from app.views.beam.hf_search import HFSearchRequest, from_folder
 from app.views.beam.nbest import NBestPanel
 from app.views.beam.node import NodePanel
 from app.views.beam.step_bar import StepBar
@@ -34,6 +33,7 @@ from app.views.beam.text import after_bos, output_text
 from app.views.beam.tree import BeamTree
 from app.views.beam.whatif import WhatIfPanel
 from app.widgets.tokens import display_token
+from engine.hf.search import HFSearchRequest, from_folder
 from engine.jobs import BeamRequest, NodeRequest
 
 
