@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLineEdit, QVBo
 from app.widgets.examples_button import input_and_model_row, model_combo
 from app.widgets.flow_layout import flow_row
 from app.widgets.form import main_line_edit, relay_edits
+from engine.models.registry import list_models
 
 KINDS = (
     ("encoder_self", QT_TRANSLATE_NOOP("AttentionControls", "Encoder self-attention")),
@@ -31,7 +32,7 @@ class AttentionControls(QWidget):
     def __init__(self, example: str, parent=None):
         super().__init__(parent)
         self.input = main_line_edit(example, self.tr("Type a date in any format, e.g. 4 Nov 1988 or 2021年3月26日"))
-        self.model_box, self.models = model_combo()
+        self.model_box, self.models = model_combo(list_models())
         self.teacher_check = QCheckBox(self.tr("Teacher forcing:"))
         self.teacher_input = QLineEdit()
         self.teacher_input.setPlaceholderText(self.tr("target to force, e.g. 2021-03-26"))

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QSpinBox, Q
 from app.widgets.examples_button import input_and_model_row, model_combo
 from app.widgets.flow_layout import flow_row
 from app.widgets.form import main_line_edit, relay_edits
+from engine.models.registry import list_models
 
 PENALTIES = (
     ("power", QT_TRANSLATE_NOOP("SearchControls", "log P / L^α")),
@@ -29,7 +30,7 @@ class SearchControls(QWidget):
     def __init__(self, example: str, parent=None):
         super().__init__(parent)
         self.input = main_line_edit(example, self.tr("Type a date in any format, e.g. 4 Nov 1988"))
-        self.model_box, self.models = model_combo()
+        self.model_box, self.models = model_combo(list_models())
         self.beam_spin = QSpinBox()
         self.beam_spin.setRange(1, 64)
         self.beam_spin.setValue(5)
