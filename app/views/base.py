@@ -30,6 +30,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from app import style
 from app.engine_text import engine_message
+from engine.jobs import Request
 
 
 class InputProblem(Exception):
@@ -47,6 +48,12 @@ class InputProblem(Exception):
         """The problem of every view that needs a model when assets/models holds none."""
         return cls(QCoreApplication.translate("InputProblem", "No models found in assets/models. Train one with "
                                               "'python -m engine train date-transformer'."))
+
+
+def model_label(request) -> str | None:
+    """The model `request` runs on, as the status bar names it (engine.jobs.Request.model_label;
+    None for a request that uses no model, or that is not an engine request type)."""
+    return request.model_label if isinstance(request, Request) else None
 
 
 def shows(loop: str, doc: str) -> property:
@@ -147,8 +154,8 @@ class RequestLoop(QObject):
             self.view.invalidate(self.channel)  # an older answer must not replace the message
             self._show(problem.message, problem.error)
             return None
-        model = getattr(request, "model", None)
-        if isinstance(model, str) and self.view.state.model_states.get(model) != "ready":
+        model = model_label(request)
+        if model is not None and self.view.state.model_states.get(model) != "ready":
             self.view.state.set_model_state(model, "loading")
             if self.value is None:
                 self.message.show_message(self.tr("Loading model {0}…").format(model), error=False)
@@ -160,16 +167,16 @@ class RequestLoop(QObject):
 
     def _on_result(self, result) -> None:
         self.waiting = False
-        model = getattr(result.request, "model", None)
+        model = model_label(result.request)
         if not result.ok:
-            if result.error_type == "ModelLoadError" and isinstance(model, str):
+            if result.error_type == "ModelLoadError" and model is not None:
                 self.view.state.set_model_state(model, "error")
                 text = self.tr("Model {0} could not be loaded: {1}").format(model, engine_message(result.error))
             else:
                 text = result.error
             self._show(text, True)
             return
-        if isinstance(model, str):
+        if model is not None:
             self.view.state.set_model_state(model, "ready")
         self.error = None
         if not self._other_loop_failed():
