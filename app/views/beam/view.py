@@ -7,8 +7,9 @@ Three request loops, one per channel:
   "beam-whatif"  the search re-run from a forced prefix
 
 A new search makes the node inspection in flight meaningless (`invalidates=("beam-node",)`);
-every drawn search then inspects its selected node again.  The what-if answer is checked
-against the search on screen instead (see `render_whatif`).
+every drawn search then inspects its selected node again.  A what-if search belongs to the
+search on screen when it was forced: drawing a different search withdraws it
+(`View.invalidate`), so the bridge never delivers it; only the expected output changing keeps it.
 
 The panels (controls, step_bar, tree, nbest, node, whatif, error) only draw what they are given
 and emit what the user does; this view builds the requests and routes the results.
@@ -202,6 +203,7 @@ class BeamView(View):
             (old_steps,), self._pending_reveal = self._pending_reveal, None
             stepping = old_steps is not None
         if not same_search:
+            self.invalidate("beam-whatif")  # a what-if forced on the previous search: not delivered
             self.whatif = None
             self.whatif_panel.reset()
         elif self.whatif is not None:
@@ -381,11 +383,6 @@ class BeamView(View):
                            alpha=base.alpha, prefix=self._forced, expected=self.error_panel.expected)
 
     def render_whatif(self, whatif) -> None:
-        # Checked here rather than invalidated by every new search: a what-if forced while a new
-        # search is on its way belongs to the old one (drop it), while one answering after only the
-        # expected output changed still belongs to the search on screen (keep it).
-        if search_settings(whatif) != search_settings(self.original):
-            return
         self.whatif = whatif
         self.whatif_panel.show_comparison(self.original, whatif)
         if self.whatif_panel.draw_in_tree:
