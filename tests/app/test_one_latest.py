@@ -84,7 +84,10 @@ def attention(qtbot, bridge, shared_state):
     return view
 
 
-def test_the_attention_view_runs_no_request_on_the_gui_thread(qtbot, monkeypatch, bridge, shared_state):
+@pytest.fixture
+def runs(monkeypatch):
+    """[(request type, ran on the GUI thread)] of every attention and overview request run from
+    now on (requested before the view, so that its first request counts too)."""
     from engine.jobs import AttentionRequest, OverviewRequest
 
     ran = []
@@ -94,11 +97,11 @@ def test_the_attention_view_runs_no_request_on_the_gui_thread(qtbot, monkeypatch
             return run(self, ctx)
 
         monkeypatch.setattr(request_type, "run", recording)
-    from app.views.attention import AttentionView
+    return ran
 
-    view = AttentionView(bridge, shared_state)
-    qtbot.addWidget(view)
-    view.show()
+
+def test_the_attention_view_runs_no_request_on_the_gui_thread(qtbot, runs, attention):
+    view, ran = attention, runs
     for text in ("4 Nov 1988", "12 May 2001"):
         view.controls.input.setText(text)
         qtbot.waitUntil(lambda: view.result is not None and view.result.source_text == text and not view.busy,
