@@ -271,7 +271,8 @@ class AttentionView(View):
         summary = self._shown_cache[1].get(key) if self._shown_cache[0] is r else None
         if summary is None:
             self.overview_pending = True
-            wanted = getattr(r, self.kind).size <= INLINE_OVERVIEW_WEIGHTS or self.side.currentWidget() is self.overview
+            small = getattr(r, self.kind).size <= INLINE_OVERVIEW_WEIGHTS
+            wanted = small or self.side.currentWidget() is self.overview
             asked = self.overview_loop.asked
             if not wanted:
                 self.invalidate(OVERVIEW_CHANNEL)
