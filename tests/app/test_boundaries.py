@@ -38,8 +38,10 @@ def test_the_check_sees_what_it_looks_for(tmp_path):
     """The readers above are not blind: they find an import inside a function and a request class."""
     sample = tmp_path / "sample.py"
     sample.write_text("def f():\n    from engine.jobs import Result\n\n"
-                      "class Ask:\n    def run(self, ctx):\n        return 1\n", encoding="utf-8")
+                      "class Ask:\n    def run(self, ctx):\n        return 1\n\n"
+                      "summary = Ask().run(None)\n", encoding="utf-8")
     assert imported_modules(sample) == ["engine.jobs"] and classes_with_run(sample) == ["Ask"]
+    assert calls_of_run(sample) == [8]
 
 
 @pytest.mark.parametrize("path", WIDGETS, ids=[p.name for p in WIDGETS])
@@ -52,3 +54,17 @@ def test_no_request_class_lives_in_the_app():
     """A request runs in the worker; its class (and what it converts) belongs in engine/."""
     found = {str(p.relative_to(ROOT)): classes_with_run(p) for p in (ROOT / "app").rglob("*.py")}
     assert not {path: names for path, names in found.items() if names}
+
+
+def calls_of_run(path: Path) -> list[int]:
+    """Lines in `path` that call something's `.run(...)`: in the app, that would be a request
+    run on the GUI thread instead of in the worker."""
+    return [node.lineno for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "run"]
+
+
+def test_the_app_never_runs_a_request_itself():
+    """Every request goes to the worker through the bridge; none is run on the GUI thread
+    (the attention overview once ran `request.run(None)` for small stacks)."""
+    found = {str(p.relative_to(ROOT)): calls_of_run(p) for p in (ROOT / "app").rglob("*.py")}
+    assert not {path: lines for path, lines in found.items() if lines}
