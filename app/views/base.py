@@ -171,7 +171,9 @@ class RequestLoop(QObject):
                 self.message.show_message(self.tr("Loading model {0}…").format(model), error=False)
         for channel in self.invalidates:
             self.view.invalidate(channel)
-        request_id = self.view.bridge.submit(self.channel, request, background=self.background)
+        submit = self.view.bridge.submit
+        request_id = (submit(self.channel, request, background=True) if self.background
+                      else submit(self.channel, request))
         self.waiting = request_id is not None
         self.asked = request if self.waiting else None
         return request_id

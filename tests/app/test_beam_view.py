@@ -481,7 +481,7 @@ class SilentBridge:
     def subscribe(self, channel, callback):
         pass
 
-    def submit(self, channel, request, background=False):
+    def submit(self, channel, request):
         return 0
 
     def invalidate(self, channel):
