@@ -9,6 +9,10 @@ QTimer on the GUI thread drains it while requests are outstanding.  No Qt signal
 from the worker thread: that is where Qt bindings have broken (PySide6 6.12.0 aborts the
 interpreter after a few thousand cross-thread emissions; see docs/reliability.md).
 
+A running request that reports as it goes (a model folder's loading stages) calls a function
+from `relay(callback)`: each call goes into the same queue and is made on the GUI thread, in
+order with the results, so no second hand-off is needed anywhere else.
+
 Background requests (`submit(..., background=True)`: numpy work on results already drawn, such
 as the attention overview's tiles) run on a second worker thread, started on first use, so they
 never delay the next keystroke's model call; they are delivered the same way.
@@ -27,6 +31,33 @@ from app.malloc_policy import return_large_blocks_to_the_system
 
 from engine.jobs import Result
 from engine.worker import InferenceWorker
+
+
+class _Relayed:
+    """A call a running request asked for (worker thread), to be made on the GUI thread."""
+
+    __slots__ = ("held", "args")
+
+    def __init__(self, held, args):
+        self.held, self.args = held, args
+
+
+def _hold(callback):
+    """(a reference to `callback`, the Qt class of its owner or None): a method of a Qt object is
+    held weakly, so a bridge never keeps a deleted view or panel alive or calls into it."""
+    owner = getattr(callback, "__self__", None)
+    if isinstance(owner, QObject):
+        return weakref.WeakMethod(callback), owner.__class__
+    return (lambda cb=callback: cb), None
+
+
+def _alive(held):
+    """The callback `held` (from _hold), or None once its Qt object is gone."""
+    ref, qt_class = held
+    callback = ref()
+    if callback is None or (qt_class is not None and not shiboken6.isValid(callback.__self__)):
+        return None
+    return callback
 
 
 class EngineBridge(QObject):
@@ -65,21 +96,28 @@ class EngineBridge(QObject):
 
         A method of a Qt object is held weakly and skipped once its object is deleted, so a view
         that goes away before its last result arrives is simply not called."""
-        owner = getattr(callback, "__self__", None)
-        if isinstance(owner, QObject):
-            self._subscribers[channel].append((weakref.WeakMethod(callback), owner.__class__))
-        else:
-            self._subscribers[channel].append((lambda cb=callback: cb, None))
+        self._subscribers[channel].append(_hold(callback))
 
     def _callbacks(self, channel: str):
         alive = []
-        for ref, qt_class in self._subscribers.get(channel, ()):
-            callback = ref()
-            if callback is None or (qt_class is not None and not shiboken6.isValid(callback.__self__)):
+        for held in self._subscribers.get(channel, ()):
+            callback = _alive(held)
+            if callback is None:
                 continue
-            alive.append((ref, qt_class))
+            alive.append(held)
             yield callback
         self._subscribers[channel] = alive
+
+    def relay(self, callback):
+        """A function a running request may call from the worker thread (a progress report):
+        each call `callback(*args)` is made on the GUI thread, before the request's result is
+        delivered.  Held like a subscriber: not called once its Qt object is deleted."""
+        held, inbox = _hold(callback), self._inbox
+
+        def call_on_gui_thread(*args):  # worker thread: only the thread-safe queue
+            inbox.put(_Relayed(held, args))
+
+        return call_on_gui_thread
 
     def submit(self, channel: str, request, background: bool = False) -> int:
         """Send a request; returns its request id.  A request still waiting on the channel is
@@ -125,6 +163,11 @@ class EngineBridge(QObject):
                 result = self._inbox.get_nowait()
             except queue.Empty:
                 break
+            if isinstance(result, _Relayed):  # put there by a request still running: not a result
+                callback = _alive(result.held)
+                if callback is not None:
+                    callback(*result.args)
+                continue
             self._outstanding -= 1
             if result is None:  # superseded before it ran
                 continue

@@ -8,16 +8,16 @@ A selector's item data is the model's name for the shipped models and the folder
 path for a loaded folder; `info(data)` tells which (an engine.hf.model.HFModelInfo or None).
 
 Progress: the worker calls the request's `progress(fraction, message)` from its thread; that
-callback only puts the stage into a thread-safe queue, which a timer on the GUI thread drains
-(the same hand-off as app/bridge.py: no Qt signal is emitted from the worker thread).
+callback goes through the bridge (`EngineBridge.relay`), whose one queue hands it to the GUI
+thread before the load's result: no Qt signal is emitted from the worker thread, and no second
+queue-and-timer hand-off lives here.
 """
 from __future__ import annotations
 
-import queue
 from pathlib import Path
 
 import shiboken6
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, Signal
 
 from app.settings import settings
 from engine.hf.folder import HF_INSTALL_HINT, check_model_folder, hf_available
@@ -60,16 +60,10 @@ class ModelFolders(QObject):
     #: the recent-models list changed
     recent_changed = Signal()
 
-    POLL_MS = 20
-
     def __init__(self, parent=None):
         super().__init__(parent)
         self.infos: dict[str, object] = {}  # absolute path -> HFModelInfo
         self.pending: set[str] = set()
-        self._stages: queue.SimpleQueue = queue.SimpleQueue()
-        self._timer = QTimer(self)
-        self._timer.setInterval(self.POLL_MS)
-        self._timer.timeout.connect(self._drain_stages)
         self._boxes: list[tuple[object, bool]] = []
         self._subscribed: set[tuple[int, str]] = set()
         self._choose_when_loaded: dict[str, list] = {}  # folder -> selectors to set once it is loaded (restore)
@@ -101,29 +95,21 @@ class ModelFolders(QObject):
         if (id(bridge), channel) not in self._subscribed:  # a second try must not answer twice
             bridge.subscribe(channel, self._on_result)
             self._subscribed.add((id(bridge), channel))
-        stages = self._stages
+        stage_reached = bridge.relay(self._stage_reached)
 
-        def report(fraction, message, path=key):  # worker thread: only the queue
-            stages.put((path, float(fraction), str(message)))
+        def report(fraction, message, path=key):  # worker thread: the bridge's queue only
+            stage_reached(path, float(fraction), str(message))
 
         if bridge.submit(channel, LoadModelPathRequest(key, progress=report)) is None:
             return None
         self.pending.add(key)
         self.progress.emit(key, 0.0, self.tr("queued"))
-        if not self._timer.isActive():
-            self._timer.start()
         return key
 
-    def _drain_stages(self) -> None:
-        while True:
-            try:
-                path, fraction, message = self._stages.get_nowait()
-            except queue.Empty:
-                break
-            if path in self.pending:
-                self.progress.emit(path, fraction, message)
-        if not self.pending:
-            self._timer.stop()
+    def _stage_reached(self, path: str, fraction: float, message: str) -> None:
+        """A loading stage (GUI thread, relayed by the bridge before the load's result)."""
+        if path in self.pending:
+            self.progress.emit(path, fraction, message)
 
     def restore(self, bridge, folder: str, box) -> None:
         """A saved session chose `folder` in the selector `box`: choose it there now if it is
@@ -151,7 +137,6 @@ class ModelFolders(QObject):
 
     def _on_result(self, result) -> None:
         key = result.request.path
-        self._drain_stages()  # stages reported before the answer are shown first
         self.pending.discard(key)
         waiting = self._choose_when_loaded.pop(key, [])
         if not result.ok:

@@ -92,7 +92,6 @@ class ModelFolderMenu(QObject):
 
     def _on_loaded(self, info) -> None:
         self.progress_label.hide()
-        self.window.state.set_model_state(info.name, "ready")  # a state key: the status bar translates it
         self.window.statusBar().showMessage(
             self.tr("Loaded {0}: {1} {2}, {3} layers × {4} heads, on {5}").format(
                 info.name, info.model_type, engine_message(info.kind), info.layers, info.heads, info.device), 8000)

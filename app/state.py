@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QObject, Signal
 
 from app.model_folder import ModelFolders
+from engine.jobs import LoadModelPathRequest
 
 
 @dataclass(frozen=True)
@@ -20,6 +21,11 @@ class SentDistribution:
     title: str
     labels: tuple[str, ...]
     probabilities: tuple[float, ...]
+
+
+def folder_label(path: str) -> str:
+    """The status bar's name of the model in folder `path`."""
+    return LoadModelPathRequest(path).model_label
 
 
 class SharedState(QObject):
@@ -34,6 +40,12 @@ class SharedState(QObject):
         self._receivers: dict[str, object] = {}
         #: Hugging Face model folders loaded in this window, offered in every model selector
         self.model_folders = ModelFolders(self)
+        # a folder's loading shows in the status bar as a shipped model's does, under the name
+        # its requests give it (engine.jobs.FolderModelRequest.model_label)
+        folders = self.model_folders
+        folders.progress.connect(lambda path, *_: self.set_model_state(folder_label(path), "loading"))
+        folders.failed.connect(lambda path, _: self.set_model_state(folder_label(path), "error"))
+        folders.loaded.connect(lambda info: self.set_model_state(folder_label(info.path), "ready"))
 
     def set_model_state(self, name: str, state: str) -> None:
         if self.model_states.get(name) != state:

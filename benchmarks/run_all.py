@@ -61,6 +61,7 @@ def in_process_figures(runs: int) -> dict:
     torch.set_num_threads(1)  # as the app's worker
     from app.views.beam.tree import BeamTree
     from app.widgets.overview import AttentionOverview
+    from engine.attention_overview import summarise
     from engine.jobs import AttentionRequest, BeamRequest, EngineContext
 
     context = EngineContext("cpu")
@@ -89,7 +90,7 @@ def in_process_figures(runs: int) -> dict:
     for i in range(runs + 1):
         kind = ("cross", "encoder_self", "decoder_self")[i % 3]  # new data each time, as on an edit
         start = time.perf_counter()
-        overview.set_stack(getattr(attention, kind))
+        overview.show_summary(summarise(getattr(attention, kind)))  # summarised and drawn, as on an edit
         overview.grab()
         grid.append(time.perf_counter() - start)
         start = time.perf_counter()

@@ -20,7 +20,6 @@ class Result:
     value: Any = None
     error: str | None = None  # one line a user can read
     error_type: str | None = None  # the exception's class name
-    stale: bool = False  # a newer request was submitted on the channel while this one ran
     queued_ms: float = 0.0
     elapsed_ms: float = 0.0
 
@@ -66,8 +65,42 @@ class EngineContext:
 
 # ---- requests ------------------------------------------------------------------------------
 
+class Request:
+    """What every request the worker runs has: `run(context) -> value`, and `model_label`, the
+    model it runs on as the app's status bar names it (None: it uses no model).  The app reads
+    the label from here, never from whichever field a request happens to have: a Hugging Face
+    request names its model by folder, not by a `model` field."""
+
+    @property
+    def model_label(self) -> str | None:
+        return None
+
+    def run(self, ctx: EngineContext):
+        raise NotImplementedError
+
+
+class ShippedModelRequest(Request):
+    """A request on a shipped model (assets/models), named by its `model` field."""
+
+    @property
+    def model_label(self) -> str | None:
+        return self.model
+
+
+class FolderModelRequest(Request):
+    """A request on a Hugging Face model folder (`path` field), named as its selector names it."""
+
+    @property
+    def model_label(self) -> str | None:
+        from pathlib import Path
+
+        from engine.hf.folder import model_name
+
+        return model_name(Path(hf_model_key(self.path)))
+
+
 @dataclass(frozen=True)
-class DeviceRequest:
+class DeviceRequest(Request):
     """Which device the worker uses; the value is (device string, description)."""
 
     def run(self, ctx: EngineContext):
@@ -77,7 +110,7 @@ class DeviceRequest:
 
 
 @dataclass(frozen=True)
-class AttentionRequest:
+class AttentionRequest(ShippedModelRequest):
     """The value is an engine.inference.AttentionResult."""
 
     model: str
@@ -97,7 +130,7 @@ class AttentionRequest:
 
 
 @dataclass(frozen=True)
-class CallRequest:
+class CallRequest(Request):
     """Run a pure engine function (positional encodings, information theory) in the worker,
     so even cheap calculations never run on the GUI thread.  `fn` must be a plain function."""
 
@@ -110,7 +143,7 @@ class CallRequest:
 
 
 @dataclass(frozen=True, eq=False)
-class OverviewRequest:
+class OverviewRequest(Request):
     """The overview grid of one result's attention kind: its tiles and mean row entropies
     (engine.attention_overview.summarise), with the word-piece toggles of a Hugging Face result
     applied to the whole stack first (engine.hf.toggles).  The value is an OverviewSummary.
@@ -133,7 +166,7 @@ class OverviewRequest:
 
 
 @dataclass(frozen=True)
-class BeamRequest:
+class BeamRequest(ShippedModelRequest):
     """Beam search, greedy search and error analysis of one input; the value is an
     engine.beam_analysis.BeamAnalysis.  `prefix` forces the first generated tokens (ids)."""
 
@@ -155,7 +188,7 @@ class BeamRequest:
 
 
 @dataclass(frozen=True)
-class NodeRequest:
+class NodeRequest(ShippedModelRequest):
     """The next-token distribution and cross-attention after one prefix of the search; the
     value is an engine.beam_analysis.NodeInspection."""
 
@@ -191,7 +224,7 @@ def _hf_model(ctx: EngineContext, path, progress=None):
 
 
 @dataclass(frozen=True)
-class LoadModelPathRequest:
+class LoadModelPathRequest(FolderModelRequest):
     """Load a Hugging Face model folder into the worker; the value is an
     engine.hf.HFModelInfo.  `progress(fraction, message)` is called from the worker thread at
     each loading stage (the app's bridge forwards it to the GUI thread)."""
@@ -204,7 +237,7 @@ class LoadModelPathRequest:
 
 
 @dataclass(frozen=True)
-class HFAttentionRequest:
+class HFAttentionRequest(FolderModelRequest):
     """Attention of one input on a loaded (or first-loaded) folder; the value is an
     engine.hf.HFAttentionResult.  `target` teacher-forces encoder-decoder models."""
 
@@ -218,7 +251,7 @@ class HFAttentionRequest:
 
 
 @dataclass(frozen=True)
-class HFBeamRequest:
+class HFBeamRequest(FolderModelRequest):
     """Beam search (generate's rules) on a decoder or encoder-decoder folder; the value is an
     engine.hf.HFBeamResult."""
 

@@ -6,7 +6,8 @@
 
 "Latest wins" per channel: a request waiting on a channel is dropped (its future cancelled)
 when a newer one arrives on the same channel, so fast typing never builds a backlog.  A request
-already running finishes; its result is marked ``stale`` if a newer one was submitted meanwhile.
+already running finishes and its future resolves as usual: whether a result is still wanted is
+decided by the app's bridge alone (app/bridge.py), which knows every channel's latest request.
 Channels are served in the order their pending requests arrived.  Exceptions raised by a
 request become error results; the thread keeps running.  No Qt here: the app's bridge turns
 futures into Qt signals.
@@ -36,7 +37,6 @@ class InferenceWorker:
         self.threads = threads
         self._cond = threading.Condition()
         self._pending: "OrderedDict[str, tuple[int, object, Future, float]]" = OrderedDict()
-        self._latest: dict[str, int] = {}
         self._ids = itertools.count(1)
         self._stopping = False
         self.requests_run = 0  # how many requests actually ran (for tests and the status bar)
@@ -63,7 +63,6 @@ class InferenceWorker:
             if self._stopping:
                 raise WorkerStopped("the inference worker has been shut down")
             request_id = next(self._ids)
-            self._latest[channel] = request_id
             old = self._pending.pop(channel, None)
             self._pending[channel] = (request_id, request, future, time.perf_counter())
             self._cond.notify()
@@ -120,11 +119,9 @@ class InferenceWorker:
                     _release_cached_memory(torch)
             finished = time.perf_counter()
             self.requests_run += 1
-            with self._cond:
-                stale = self._latest.get(channel) != request_id
             future.set_result(Result(
                 request_id=request_id, channel=channel, request=request, value=value, error=error,
-                error_type=error_type, stale=stale, queued_ms=(started - submitted) * 1e3,
+                error_type=error_type, queued_ms=(started - submitted) * 1e3,
                 elapsed_ms=(finished - started) * 1e3,
             ))
 

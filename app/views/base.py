@@ -24,7 +24,10 @@ build() reads the view's state, never its widgets.  render(result) draws an engi
 picture, never from inputs typed since (the view keeps no inputs aside).
 
 A view with a second, independent computation (the beam view's node inspection, the entropy
-view's Gaussians) makes a second loop on its own channel.
+view's Gaussians) makes a second loop on its own channel.  Work on a result already drawn that
+uses no model (the attention overview's tiles) goes on a loop made with `background=True`: it
+runs on the bridge's second worker thread, and the bridge drops its superseded answers as any
+other (the view keeps no id of its own).
 """
 from __future__ import annotations
 
@@ -36,6 +39,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from app import style
 from app.engine_text import engine_message
+from engine.jobs import Request
 
 
 class InputProblem(Exception):
@@ -53,6 +57,12 @@ class InputProblem(Exception):
         """The problem of every view that needs a model when assets/models holds none."""
         return cls(QCoreApplication.translate("InputProblem", "No models found in assets/models. Train one with "
                                               "'python -m engine train date-transformer'."))
+
+
+def model_label(request) -> str | None:
+    """The model `request` runs on, as the status bar names it (engine.jobs.Request.model_label;
+    None for a request that uses no model, or that is not an engine request type)."""
+    return request.model_label if isinstance(request, Request) else None
 
 
 def shows(loop: str, doc: str) -> property:
@@ -113,13 +123,17 @@ class RequestLoop(QObject):
     exception there is shown, not raised.
     `message`: where this loop's messages go (default: the view's message line).
     `invalidates`: channels whose answers no longer fit once this loop submits (a new search
-    makes the old search's node inspections meaningless)."""
+    makes the old search's node inspections meaningless).
+    `background`: the requests use no model and add to a picture another loop drew (the
+    attention overview's tiles): they run on the bridge's background worker, the view is
+    `ready()` without them, and a theme change does not redraw them (the view draws them again
+    with the picture they belong to)."""
 
     #: an error result or an input problem: True; a good result: False
     stale_changed = Signal(bool)
 
     def __init__(self, view: "View", channel: str, build: Callable, render: Callable,
-                 debounce_ms: int, message: MessageLine | None = None, invalidates=()):
+                 debounce_ms: int, message: MessageLine | None = None, invalidates=(), background: bool = False):
         super().__init__(view)
         self.view = view
         self.channel = channel
@@ -127,9 +141,11 @@ class RequestLoop(QObject):
         self.render = render
         self.message = message if message is not None else view.message
         self.invalidates = tuple(invalidates)
+        self.background = background
         self.result = None  # the last Result rendered (its value and its request)
         self.error: str | None = None  # the message shown, if any
         self.waiting = False  # a request is out and its answer not yet drawn
+        self.asked = None  # ...that request (None when not waiting): asking the same again can wait
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(debounce_ms)
@@ -156,29 +172,32 @@ class RequestLoop(QObject):
             self.view.invalidate(self.channel)  # an older answer must not replace the message
             self._show(problem.message, problem.error)
             return None
-        model = getattr(request, "model", None)
-        if isinstance(model, str) and self.view.state.model_states.get(model) != "ready":
+        model = model_label(request)
+        if model is not None and self.view.state.model_states.get(model) != "ready":
             self.view.state.set_model_state(model, "loading")
             if self.value is None:
                 self.message.show_message(self.tr("Loading model {0}…").format(model), error=False)
         for channel in self.invalidates:
             self.view.invalidate(channel)
-        request_id = self.view.bridge.submit(self.channel, request)
+        submit = self.view.bridge.submit
+        request_id = (submit(self.channel, request, background=True) if self.background
+                      else submit(self.channel, request))
         self.waiting = request_id is not None
+        self.asked = request if self.waiting else None
         return request_id
 
     def _on_result(self, result) -> None:
-        self.waiting = False
-        model = getattr(result.request, "model", None)
+        self.waiting, self.asked = False, None
+        model = model_label(result.request)
         if not result.ok:
-            if result.error_type == "ModelLoadError" and isinstance(model, str):
+            if result.error_type == "ModelLoadError" and model is not None:
                 self.view.state.set_model_state(model, "error")
                 text = self.tr("Model {0} could not be loaded: {1}").format(model, engine_message(result.error))
             else:
                 text = result.error
             self._show(text, True)
             return
-        if isinstance(model, str):
+        if model is not None:
             self.view.state.set_model_state(model, "ready")
         self.error = None
         if not self._other_loop_failed():
@@ -204,7 +223,7 @@ class RequestLoop(QObject):
 
     def redraw(self) -> None:
         """Render the last result again (the theme or colour map changed); nothing is submitted."""
-        if self.result is None:
+        if self.result is None or self.background:
             return
         try:
             self.render(self.result)
@@ -302,11 +321,12 @@ class View(QWidget):
         self.layout().insertWidget(0, self.explanation_box)
 
     def request_loop(self, channel: str, build: Callable, render: Callable, debounce_ms: int | None = None,
-                     message: MessageLine | None = None, invalidates=(), greys=None) -> RequestLoop:
+                     message: MessageLine | None = None, invalidates=(), greys=None,
+                     background: bool = False) -> RequestLoop:
         """A loop on `channel` (see RequestLoop).  `greys`: the panels whose `set_stale(bool)` follows
         this loop's errors (e.g. the tabs it draws into); None: the view's `content`."""
         loop = RequestLoop(self, channel, build, render, self.DEBOUNCE_MS if debounce_ms is None else debounce_ms,
-                           message, invalidates)
+                           message, invalidates, background)
         for panel in ((self,) if greys is None else greys):
             loop.stale_changed.connect(panel.set_stale)
         self.loops.append(loop)
@@ -317,8 +337,9 @@ class View(QWidget):
         return any(loop.busy for loop in self.loops)
 
     def ready(self) -> bool:
-        """True once every loop has drawn a result (for --screenshot and tests)."""
-        return all(loop.value is not None for loop in self.loops)
+        """True once every loop has drawn a result (for --screenshot and tests); background loops
+        only add to a picture, and `busy` covers what they still compute."""
+        return all(loop.value is not None for loop in self.loops if not loop.background)
 
     def invalidate(self, channel: str) -> None:
         """The answer in flight on `channel` is no longer wanted: the bridge will not deliver it,
@@ -326,7 +347,7 @@ class View(QWidget):
         self.bridge.invalidate(channel)
         for loop in self.loops:
             if loop.channel == channel:
-                loop.waiting = False
+                loop.waiting, loop.asked = False, None
 
     # ---- out-of-date content ---------------------------------------------------------------
     def set_stale(self, stale: bool) -> None:

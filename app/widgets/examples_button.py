@@ -1,19 +1,21 @@
 """The model choice of a view: a combo box of the shipped models, and an "Examples" button whose
-menu types the chosen model's example inputs into a line edit (one undoable edit)."""
+menu types the chosen model's example inputs into a line edit (one undoable edit).
+
+Generic: the view passes the model list in (engine.models.registry.list_models); a widget
+imports nothing from the engine (tests/app/test_boundaries.py)."""
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QMenu, QToolButton
 
-from engine.models.registry import list_models
 
-
-def model_combo() -> tuple[QComboBox, dict]:
-    """(a combo box whose item data are model names, {name: ModelInfo}); Transformers first
-    (the richer picture), then the others, each group by name.  A model whose config.json
-    cannot be read is not offered."""
+def model_combo(infos) -> tuple[QComboBox, dict]:
+    """(a combo box whose item data are model names, {name: ModelInfo}) of `infos` (the shipped
+    models' ModelInfo: name, architecture, examples, error); Transformers first (the richer
+    picture), then the others, each group by name.  A model whose config.json cannot be read is
+    not offered."""
     box = QComboBox()
-    models = {info.name: info for info in list_models() if not info.error}
+    models = {info.name: info for info in infos if not info.error}
     for info in sorted(models.values(), key=lambda m: (m.architecture != "transformer", m.name)):
         box.addItem(info.name, info.name)
     return box, models

@@ -2,21 +2,19 @@
 Clicking a tile emits (layer, head): the view then shows that head at full resolution.
 
 Level of detail: a tile is a few dozen pixels on screen, so a matrix larger than
-TILE_PIXELS per side is drawn from a downsampled image (block means,
+engine.attention_overview.TILE_PIXELS per side is drawn from a downsampled image (block means,
 engine.attention_overview.downsample).  At 512 tokens x 72 heads that is 72 images of 128 x 128
 instead of 512 x 512 (16 times fewer pixels to colour), and the grid stays interactive.  The
-images and entropies come as an OverviewSummary (`show_summary`), which the attention view
-computes off the GUI thread for large stacks; `set_stack` computes it here (small stacks, tests).
+images and entropies come as an OverviewSummary (`show_summary`), which the attention view has
+the bridge's background worker compute: a generic widget imports nothing from the engine.
 Drawing the same summary again (another head chosen) only moves the highlight."""
 from __future__ import annotations
 
-import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Signal
 from PySide6.QtGui import QFontMetrics
 
 from app import style
-from engine.attention_overview import TILE_PIXELS, OverviewSummary, summarise  # noqa: F401 - TILE_PIXELS re-exported
 
 #: caption size relative to the application's text
 CAPTION_SCALE = 0.85
@@ -49,7 +47,6 @@ class AttentionOverview(pg.GraphicsLayoutWidget):
         self._headers: list[pg.LabelItem] = []  # "layer n" above each column (layers_as_columns)
         self.selected: tuple[int, int | None] | None = None
         self._drawn = None  # the summary the tiles show (identity: drawing it again only moves the highlight)
-        self._summarised: tuple = (None, None)  # (stack, its summary): set_stack of the same stack again
         self._extent: dict[tuple[int, int | None], tuple[int, int]] = {}  # each tile's (rows, cols) set
         self._caption_style = None  # (size, text colour, frame colour) last written: a change restyles all
 
@@ -82,16 +79,9 @@ class AttentionOverview(pg.GraphicsLayoutWidget):
                 self._boxes[(layer, head)] = box
         self._shape = (n_layers, n_heads)
 
-    def set_stack(self, stack: np.ndarray, selected: tuple[int, int | None] | None = None, captions=None):
-        """stack: (layers, heads, queries, keys); captions: {(layer, head): text}, head None = the
-        mean.  Summarises the stack here (on the calling thread), then `show_summary`."""
-        if self._summarised[0] is not stack:
-            self._summarised = (stack, summarise(stack))
-        self.show_summary(self._summarised[1], selected, captions)
-
-    def show_summary(self, summary: OverviewSummary, selected: tuple[int, int | None] | None = None,
-                     captions=None):
-        """Draw a summary's tiles (engine.attention_overview); captions: {(layer, head): text}."""
+    def show_summary(self, summary, selected: tuple[int, int | None] | None = None, captions=None):
+        """Draw a summary's tiles (an engine.attention_overview.OverviewSummary: `shape`, `rows`,
+        `cols`, `images`, `means`); captions: {(layer, head): text}, head None = the mean."""
         n_layers, n_heads = summary.shape
         if self._shape != (n_layers, n_heads):
             self._rebuild(n_layers, n_heads)

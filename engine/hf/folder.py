@@ -20,6 +20,14 @@ OTHER_WEIGHTS = ("pytorch_model.bin", "pytorch_model.bin.index.json", "tf_model.
                  "model.ckpt.index")
 TOKENIZER_FILES = ("tokenizer.json", "vocab.txt", "vocab.json", "spiece.model", "sentencepiece.bpe.model",
                    "source.spm", "tokenizer.model")
+# Folder names that say nothing about the model: the parent folder names it instead.
+GENERIC_FOLDER_NAMES = {"model", "models", "checkpoint", "snapshot", "weights"}
+
+
+def model_name(folder: Path) -> str:
+    """The name a folder's model is shown under (selectors, status bar): the folder's own name,
+    or its parent's when the folder is called "model", "weights"…"""
+    return folder.parent.name if folder.name.lower() in GENERIC_FOLDER_NAMES and folder.parent.name else folder.name
 
 
 def hf_available() -> bool:

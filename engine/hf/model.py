@@ -21,7 +21,7 @@ import torch
 
 from engine.device import choose_device
 from engine.hf.buffers import StackBuffers
-from engine.hf.folder import HF_INSTALL_HINT, FolderInfo, check_model_folder, hf_available
+from engine.hf.folder import HF_INSTALL_HINT, FolderInfo, check_model_folder, hf_available, model_name
 from engine.hf.transforms import (hide_and_renormalise, merge_to_words, sink_mass, word_groups,
                                   word_ids_from_pieces)
 from engine.inference import AttentionResult
@@ -31,8 +31,6 @@ from engine.tokenizer import InputError
 ENCODER, DECODER, ENCODER_DECODER = "encoder", "decoder", "encoder-decoder"
 KINDS = (ENCODER, DECODER, ENCODER_DECODER)
 DEFAULT_MAX_NEW_TOKENS = 40
-# Folder names that say nothing about the model: the parent folder names it instead.
-GENERIC_FOLDER_NAMES = {"model", "models", "checkpoint", "snapshot", "weights"}
 
 
 @dataclass(frozen=True)
@@ -163,10 +161,6 @@ def _quiet_transformers():
         hf_logging.set_verbosity(verbosity)
         if bars:
             hf_logging.enable_progress_bar()
-
-
-def model_name(folder: Path) -> str:
-    return folder.parent.name if folder.name.lower() in GENERIC_FOLDER_NAMES and folder.parent.name else folder.name
 
 
 def load_hf_model(path, device: str = "auto", progress=None) -> "HFModel":

@@ -365,12 +365,13 @@ def test_causal_hatch_of_long_inputs_stays_near_a_thousand_pixels_per_side():
 
 
 def test_overview_downsamples_long_inputs_to_block_means():
-    from app.widgets.overview import TILE_PIXELS, AttentionOverview
+    from app.widgets.overview import AttentionOverview
+    from engine.attention_overview import TILE_PIXELS, summarise
 
     rng = np.random.default_rng(0)
     stack = rng.random((2, 3, 300, 257)).astype(np.float32)
     overview = AttentionOverview()
-    overview.set_stack(stack)
+    overview.show_summary(summarise(stack))
     tile = overview.tiles[(1, 2)].image
     f, g = 3, 3  # ceil(300 / 128), ceil(257 / 128)
     assert tile.shape == (100, 86) and max(tile.shape) <= TILE_PIXELS

@@ -30,6 +30,7 @@ from soak_kit import Heartbeat, Problems, collect, random_action, rss_mb, rss_pa
 
 from app.session import apply_view, capture_view
 from app.views.base import InputProblem, MessageLine
+from engine.attention_overview import summarise
 from engine.jobs import AttentionRequest, BeamRequest, EngineContext
 from engine.models.registry import list_models
 
@@ -97,7 +98,10 @@ def _final_state_problems(window, delivered, asked, context) -> list[str]:
     checked = 0
     for view in window.views:
         for loop in view.loops:
-            if loop.channel in NOT_INPUT_DRIVEN or (loop.channel not in asked and loop.value is None):
+            # a background loop (the attention overview) draws from what another loop drew, and
+            # from the view's cache: its last answer need not be what the screen shows now
+            if loop.background or loop.channel in NOT_INPUT_DRIVEN or (loop.channel not in asked
+                                                                       and loop.value is None):
                 continue
             where = f"{view.view_id}/{loop.channel}"
             # a loop's message line may route a message to another line (the entropy view shows
@@ -139,6 +143,12 @@ def _final_state_problems(window, delivered, asked, context) -> list[str]:
                                                                    target=attention.controls.target())
         problems += same_value(shown, expected.matrix(attention.kind, attention.layer, attention.head),
                                "attention heatmap")
+        if not attention.overview_pending:  # the tiles: the kind's whole stack, summarised here
+            summary = summarise(getattr(expected, attention.kind))
+            tiles = attention.overview.tiles
+            wanted = {(layer, head): summary.means[layer] if head is None else summary.images[layer, head]
+                      for layer, head in tiles}
+            problems += same_value({key: tile.image for key, tile in tiles.items()}, wanted, "attention overview tiles")
     print(f"final state: {checked} loops compared with the engine")
     return problems
 
@@ -172,7 +182,7 @@ def test_soak_in_this_process(qtbot):
     window.bridge.result_ready.connect(lambda r: delivered.__setitem__(r.channel, r))
     asked = set()  # channels a request was sent on
     submit = window.bridge.submit
-    window.bridge.submit = lambda channel, request: (asked.add(channel), submit(channel, request))[1]
+    window.bridge.submit = lambda channel, request, **how: (asked.add(channel), submit(channel, request, **how))[1]
     window.show()
     settle(qtbot, window, timeout=120_000)
     # Every installed model loaded by the worker before the soak: the engine keeps the models it

@@ -376,3 +376,25 @@ def test_inputs_the_models_refuse(tiny_models, minilm):
         tiny_models["gpt2"].attention("the cat", target="sat")
     with pytest.raises(InputError, match="encoder-only"):
         minilm.beam("the cat")
+
+
+def test_hf_search_request_converts_generates_search_in_the_worker(tiny, tiny_models):
+    """The beam view's Hugging Face request (engine.hf.search) runs in the worker thread and
+    hands back the BeamAnalysis the view draws: generate's n-best, in generate's order, scored
+    with its own length penalty ("power"), without the shipped models' greedy run."""
+    from engine.beam_analysis import BeamAnalysis
+    from engine.hf.search import HFSearchRequest, from_folder
+    from engine.worker import InferenceWorker
+
+    seqs, out = generate_hypotheses(tiny_models["gpt2"], "the cat sat", 3, 1.0, max_new_tokens=12)
+    worker = InferenceWorker(device="cpu")
+    try:
+        result = worker.submit("beam", HFSearchRequest(str(tiny["gpt2"]), "the cat sat", beam_width=3, alpha=1.0,
+                                                       max_new_tokens=12)).result(120)
+    finally:
+        worker.shutdown()
+    assert result.ok, result.error
+    analysis = result.value
+    assert isinstance(analysis, BeamAnalysis) and from_folder(analysis) and analysis.length_penalty == "power"
+    assert [h.token_ids for h in analysis.hypotheses] == seqs
+    np.testing.assert_allclose([h.score for h in analysis.hypotheses], out.sequences_scores.numpy(), atol=1e-5, rtol=0)

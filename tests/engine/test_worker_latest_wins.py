@@ -1,8 +1,9 @@
 """The worker's "latest wins" rule, observed from what actually ran.
 
 Each request records itself when it runs, so a worker that runs superseded requests (a broken
-drop), forgets to cancel their futures, serves channels out of order or mislabels staleness
-fails here, whatever its counters say.
+drop), forgets to cancel their futures or serves channels out of order fails here, whatever its
+counters say.  Whether a finished result is still wanted is not the worker's to say: the app's
+bridge alone drops superseded results (tests/app/test_bridge.py).
 """
 import threading
 from concurrent.futures import CancelledError
@@ -60,27 +61,26 @@ def test_only_the_latest_waiting_request_of_a_channel_runs(worker):
         with pytest.raises(CancelledError):
             f.result(0)
     assert sum(f.cancelled() for f in superseded + later) == 54
-    assert blocker.result(5).stale  # a newer "a" request was submitted while it ran
-    assert not later[-1].result().stale and not other.result().stale
+    assert blocker.result(5).value == "blocker"  # it was running: it finishes, and the bridge drops it
 
 
-def test_requests_that_do_not_overlap_are_never_dropped_or_stale(worker):
+def test_requests_that_do_not_overlap_are_never_dropped(worker):
     log = []
     futures, results = [], []
     for i in range(10):
         futures.append(worker.submit("a", Recorded(log, f"a{i}")))
         results.append(futures[-1].result(60))
     assert log == [f"a{i}" for i in range(10)]
-    assert [r.value for r in results] == log and not any(r.stale for r in results)
+    assert [r.value for r in results] == log
     assert not any(f.cancelled() for f in futures)
 
 
-def test_a_newer_request_on_another_channel_does_not_make_a_result_stale(worker):
+def test_a_newer_request_on_another_channel_cancels_nothing(worker):
     log = []
     gate, blocker = block(worker, log, channel="a")
     other = worker.submit("b", Recorded(log, "b"))
     gate.set()
-    assert not blocker.result(5).stale
+    assert blocker.result(5).value == "blocker" and not other.cancelled()
     assert other.result(5).value == "b" and log == ["blocker", "b"]
 
 
@@ -92,3 +92,13 @@ def test_each_result_carries_its_own_request(worker):
     result = kept.result(5)
     assert result.request.label == "kept" and result.channel == "a"
     assert result.request_id == kept.request_id and result.queued_ms >= 0
+
+
+def test_results_carry_no_staleness_of_their_own():
+    """"Latest" is decided in one place, the app's bridge: a result has no flag of its own that
+    a view could read instead (it was set by the worker and never read by the app)."""
+    from dataclasses import fields
+
+    from engine.jobs import Result
+
+    assert "stale" not in {f.name for f in fields(Result)}

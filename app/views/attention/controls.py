@@ -9,6 +9,7 @@ from app.views.attention.state import AttentionState
 from app.widgets.examples_button import input_and_model_row, model_combo
 from app.widgets.flow_layout import flow_row
 from app.widgets.form import main_line_edit
+from engine.models.registry import list_models
 
 KINDS = (
     ("encoder_self", QT_TRANSLATE_NOOP("AttentionControls", "Encoder self-attention")),
@@ -32,7 +33,7 @@ class AttentionControls(QWidget):
         super().__init__(parent)
         self.view_state = state
         self.input = main_line_edit("", self.tr("Type a date in any format, e.g. 4 Nov 1988 or 2021年3月26日"))
-        self.model_box, self.models = model_combo()
+        self.model_box, self.models = model_combo(list_models())
         self.teacher_check = QCheckBox(self.tr("Teacher forcing:"))
         self.teacher_input = QLineEdit()
         self.teacher_input.setPlaceholderText(self.tr("target to force, e.g. 2021-03-26"))

@@ -1,5 +1,7 @@
 """The attention view: one request loop on the "attention" channel; the controls, the heatmap,
-the row panel and the overview grid draw what a result holds."""
+the row panel and the overview grid draw what a result holds.  The overview's tiles and
+entropies are computed by a background loop on the "attention-overview" channel: every request
+runs in a worker, none on the GUI thread."""
 from __future__ import annotations
 
 import numpy as np
@@ -14,7 +16,7 @@ from app.views.attention.hf_panel import WordPiecePanel
 from app.views.attention.row_panel import RowPanel
 from app.views.attention.state import EXAMPLE, SIDE_TABS, AttentionState
 from app.binding import bind_tab
-from app.views.base import InputProblem, View, shows
+from app.views.base import InputProblem, MessageLine, View, shows
 from app.widgets.form import column
 from app.widgets.heatmap import AttentionHeatmap
 from app.widgets.output_strip import OutputStrip
@@ -25,9 +27,10 @@ from engine.jobs import AttentionRequest, HFAttentionRequest, OverviewRequest
 
 #: the RNN has one additive attention, not layers and heads
 RNN_ATTENTION = QT_TRANSLATE_NOOP("AttentionView", "additive attention")
-#: stacks up to this many weights get their overview (tiles, entropies) on the GUI thread, drawn
-#: with the heatmap (the shipped models: a few thousand); larger ones (a Hugging Face model at
-#: 128 tokens and more) in the bridge's background worker, after the heatmap is on screen
+#: stacks up to this many weights get their overview (tiles, entropies) with every result, shown
+#: or not (the shipped models: a few thousand, milliseconds of work); larger ones (a Hugging Face
+#: model at 128 tokens and more) only while the "All heads" tab is shown.  Both are computed in
+#: the bridge's background worker, after the heatmap is on screen.
 INLINE_OVERVIEW_WEIGHTS = 1 << 20
 OVERVIEW_CHANNEL = "attention-overview"
 
@@ -45,9 +48,9 @@ class AttentionView(View):
     # backlog; this only merges edits that arrive in one batch (key repeat, input methods).
     DEBOUNCE_MS = 0
 
-    #: the overview grid now shows the current result, kind and toggles.  With a large stack
-    #: (over INLINE_OVERVIEW_WEIGHTS) this comes after `updated`, which then means the heatmap,
-    #: the output, the selected row and the sink line are up to date.
+    #: the overview grid now shows the current result, kind and toggles.  It comes after the
+    #: `updated` of the result (which means the heatmap, the output, the selected row and the
+    #: sink line are up to date): the overview is computed in the background worker.
     overview_updated = Signal()
 
     def stale_widgets(self):
@@ -79,7 +82,6 @@ class AttentionView(View):
         # (result, {key: value}): labels, transformed layers and overview summaries of the result on
         # screen, per kind and toggle state (see shown_layer)
         self._shown_cache: tuple = (None, {})
-        self._overview_asked = None  # (result, kind, merge, hide) sent to the background worker
         self.overview_pending = False  # the overview does not show the current result yet
         self.hover_label = style.wrapped_label(self.HOVER_HINT())
         self.export_button = ExportButton(self)
@@ -94,7 +96,9 @@ class AttentionView(View):
         bind_tab(self.view_state, "side_tab", self.side, SIDE_TABS)
         # the hover readout under the side tabs and Export beside the output: the heatmap keeps
         # the full height (40 % of the window at text ×2 on 1920×1080)
-        self.side_column = column((self.side, 1), self.hover_label)
+        #: the overview loop's own messages (a summary that failed), under the side tabs
+        self.overview_message = MessageLine()
+        self.side_column = column((self.side, 1), self.overview_message, self.hover_label)
         self.content = splitter(Qt.Orientation.Horizontal, (self.heatmap, self.side_column), stretch=(4, 1))
         output_row = QHBoxLayout()
         output_row.addWidget(self.output, 1)
@@ -111,13 +115,15 @@ class AttentionView(View):
         self.view_state.watch(self._selection_changed, "kind", "layer", "head", "merge_word_pieces",
                               "hide_special_tokens")
         self.view_state.watch(self._row_changed, "row")
+        self.overview_loop = self.request_loop(OVERVIEW_CHANNEL, build=self._current_overview_request,
+                                               render=self._overview_answered, message=self.overview_message,
+                                               greys=(), background=True)
         self.controls.model_changed.connect(self._model_changed)
         self.controls.teacher_check.toggled.connect(self._teacher_toggled)
         state.model_folders.attach(self.controls.model_box)
         self.heatmap.cell_hovered.connect(self._on_hover)
         self.heatmap.row_clicked.connect(self.select_row)
         self.overview.tile_clicked.connect(lambda layer, head: self.select(self.kind, layer, head))
-        bridge.subscribe(OVERVIEW_CHANNEL, self._on_overview)
         self.apply_zoom()
         self.loop.schedule()
 
@@ -271,43 +277,53 @@ class AttentionView(View):
         merge, hide = self._toggles() if is_word_piece_result(r) else (False, False)
         return OverviewRequest(r, self.kind, merge, hide)
 
+    def _current_overview_request(self) -> OverviewRequest:
+        return self._overview_request(self.result)
+
+    @staticmethod
+    def _overview_key(request: OverviewRequest) -> tuple:
+        """What a summary is cached under, beside its result (see `_cached`)."""
+        return "overview", request.kind, request.merge_words, request.hide_specials
+
     def _draw_overview(self, r) -> None:
-        """The tiles of the current kind and toggles: at once when their summary is known or the
-        stack is small; else (a large stack, the "All heads" tab shown) asked of the background
-        worker, and drawn when it answers (`_on_overview`).  While the tab is hidden a large
-        stack is not summarised at all: switching to the tab asks for it."""
+        """The tiles of the current kind and toggles: at once when their summary is known; else
+        asked of the overview loop (background worker) and drawn when it answers
+        (`_overview_answered`).  While the tab is hidden a large stack is not summarised at all:
+        switching to the tab asks for it.
+
+        Every call either asks for the current summary or tells the bridge that an answer in
+        flight is no longer wanted, so the one answer the bridge delivers is always the current
+        one's: which answer is the latest is decided there, not here."""
         request = self._overview_request(r)
-        key = ("overview", request.kind, request.merge_words, request.hide_specials)
+        key = self._overview_key(request)
         summary = self._shown_cache[1].get(key) if self._shown_cache[0] is r else None
-        if summary is None and getattr(r, self.kind).size <= INLINE_OVERVIEW_WEIGHTS:
-            summary = self._cached(r, key, lambda: request.run(None))
         if summary is None:
             self.overview_pending = True
-            asked = (r, *key[1:])
-            if self.side.currentWidget() is self.overview and self._overview_asked != asked:
-                self._overview_asked = asked
-                self.bridge.submit(OVERVIEW_CHANNEL, request, background=True)
+            small = getattr(r, self.kind).size <= INLINE_OVERVIEW_WEIGHTS
+            wanted = small or self.side.currentWidget() is self.overview
+            asked = self.overview_loop.asked
+            if not wanted:
+                self.invalidate(OVERVIEW_CHANNEL)
+            elif asked is None or asked.result is not r or self._overview_key(asked) != key:
+                self.overview_loop.submit(lambda: request)  # (the same question already asked is not asked again)
             return
+        if self.overview_loop.waiting:
+            self.invalidate(OVERVIEW_CHANNEL)  # an answer about another result, kind or toggles
         single = RNN_ATTENTION if r.architecture == "rnn-attention" else None
         self.overview.show_summary(summary, selected=(self.layer, self.head),
                                    captions=self.tile_captions(summary, single))
         self.overview_pending = False
         self.overview_updated.emit()
 
-    def _on_overview(self, result) -> None:
-        """The background worker's summary (GUI thread): kept for its result, drawn if it is
-        still what the overview should show."""
-        request = result.request
-        if self._overview_asked == (request.result, request.kind, request.merge_words, request.hide_specials):
-            self._overview_asked = None
-        if request.result is not self.result:
-            return  # a newer result is on screen (its own summary is asked for)
-        if not result.ok:
-            self.message.show_message(self.tr("Could not draw the overview: {0}").format(result.error), error=True)
-            return
-        key = ("overview", request.kind, request.merge_words, request.hide_specials)
-        self._cached(request.result, key, lambda: result.value)
-        self._draw_overview(self.result)  # this summary, or (toggled meanwhile) asks for the current one
+    def _overview_answered(self, answer) -> None:
+        """The overview loop's answer (GUI thread): the summary its own request asked for, filed
+        under that request's result, kind and toggles (the bridge delivers only the answer to the
+        last request, and `_draw_overview` asks again or withdraws the question whenever one of
+        them changes), then the current tiles drawn."""
+        request = answer.request
+        if request.result is self.result:
+            self._cached(request.result, self._overview_key(request), lambda: answer.value)
+        self._draw_overview(self.result)
 
     def _side_tab_changed(self, _index: int) -> None:
         if self.result is not None and self.side.currentWidget() is self.overview and self.overview_pending:

@@ -11,6 +11,7 @@ from app.views.beam.state import BeamState
 from app.widgets.examples_button import input_and_model_row, model_combo
 from app.widgets.flow_layout import flow_row
 from app.widgets.form import main_line_edit
+from engine.models.registry import list_models
 
 PENALTIES = (
     ("power", QT_TRANSLATE_NOOP("SearchControls", "log P / L^α")),
@@ -27,7 +28,7 @@ class SearchControls(QWidget):
         super().__init__(parent)
         self.view_state = state
         self.input = main_line_edit("", self.tr("Type a date in any format, e.g. 4 Nov 1988"))
-        self.model_box, self.models = model_combo()
+        self.model_box, self.models = model_combo(list_models())
         self.beam_spin = QSpinBox()
         self.beam_spin.setRange(1, 64)
         self.beam_spin.setToolTip(self.tr("Beam width B: how many partial outputs the search keeps at each step"))

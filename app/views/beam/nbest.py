@@ -9,10 +9,10 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QAbstractItemView, QTableWidgetItem, QVBoxLayout, QWidget
 
 from app import style
-from app.views.beam.hf_search import from_folder
 from app.views.beam.text import character_count, output_text, tokens_html
 from app.views.beam.tree import STYLES
 from engine.beam_analysis import finished_so_far, node_sequence
+from engine.hf.search import from_folder
 
 #: the best row in the colour of a finished hypothesis' text in the tree
 BEST_COLOUR = QColor(STYLES["finished"][2])

@@ -7,10 +7,11 @@ Three request loops, one per channel:
   "beam-whatif"  the search re-run from a forced prefix
 
 A new search makes the node inspection in flight meaningless (`invalidates=("beam-node",)`);
-every drawn search then inspects its selected node again.  The what-if answer is checked
-against the search on screen instead (see `render_whatif`).  A click that starts work (a node,
-Force) submits its own request through its loop: every answer is drawn from its own request and
-result, never from inputs kept aside.
+every drawn search then inspects its selected node again.  A what-if search belongs to the
+search on screen when it was forced: drawing a different search withdraws it
+(`View.invalidate`), so the bridge never delivers it; only the expected output changing keeps it.
+A click that starts work (a node, Force) submits its own request through its loop: every answer
+is drawn from its own request and result, never from inputs kept aside.
 
 Every user choice (inputs, what the tree draws, the revealed steps, the inspected prefix, the
 node panel's choices, the tab) lives in the view's state (state.py).
@@ -32,7 +33,6 @@ from app.binding import bind_tab
 from app.views.base import InputProblem, View
 from app.views.beam.controls import PENALTIES, SearchControls
 from app.views.beam.error import ErrorPanel
-from app.views.beam.hf_search import HFSearchRequest, from_folder
 from app.views.beam.nbest import NBestPanel
 from app.views.beam.state import EXAMPLE, TABS, BeamState
 from app.views.beam.node import NodePanel
@@ -41,6 +41,7 @@ from app.views.beam.text import after_bos, output_text
 from app.views.beam.tree import BeamTree
 from app.views.beam.whatif import WhatIfPanel
 from app.widgets.tokens import display_token
+from engine.hf.search import HFSearchRequest, from_folder
 from engine.jobs import BeamRequest, NodeRequest
 
 
@@ -218,6 +219,7 @@ class BeamView(View):
             (old_steps,), self._pending_reveal = self._pending_reveal, None
             stepping = old_steps is not None
         if not same_search:
+            self.invalidate("beam-whatif")  # a what-if forced on the previous search: not delivered
             self.whatif = None
             self.whatif_panel.reset()
         elif self.whatif is not None:
@@ -410,11 +412,6 @@ class BeamView(View):
                            alpha=base.alpha, prefix=forced, expected=self.error_panel.expected)
 
     def render_whatif(self, whatif) -> None:
-        # Checked here rather than invalidated by every new search: a what-if forced while a new
-        # search is on its way belongs to the old one (drop it), while one answering after only the
-        # expected output changed still belongs to the search on screen (keep it).
-        if search_settings(whatif) != search_settings(self.original):
-            return
         self.whatif = whatif
         self.whatif_panel.show_comparison(self.original, whatif)
         if self.whatif_panel.draw_in_tree:

@@ -1,6 +1,7 @@
 """A Hugging Face beam search (engine.hf.HFBeamResult) in the form the beam view draws
 (engine.beam_analysis.BeamAnalysis), so the tree, the n-best table, the formula and the
-step-through work on it unchanged.
+step-through work on it unchanged.  The request and the conversion run in the worker: they live
+here, in the engine, and the view only draws the BeamAnalysis (app/views/beam/).
 
 What differs from a shipped model's analysis, and why:
 
