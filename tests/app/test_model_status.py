@@ -75,7 +75,7 @@ def test_a_folder_a_view_loads_by_itself_shows_loading_then_ready(qtbot, main_wi
     states = record_states(main_window)
     probe.loop.submit()
     qtbot.waitUntil(lambda: bool(probe.drawn) or probe.loop.error is not None, timeout=60000)
-    assert probe.loop.error is None and probe.drawn[0].model_kind == "decoder"
+    assert probe.loop.error is None and probe.drawn[0].value.model_kind == "decoder"
     assert states["tiny-gpt2"] == ["loading", "ready"]
     assert "tiny-gpt2: " + main_window.tr("ready") in main_window.model_label.text()
 
