@@ -43,28 +43,16 @@ def test_temperature_equals_hugging_face(logits, t):
     assert_same_distribution(lt.temperature(logits, t), hf.TemperatureLogitsWarper(t)(None, logits.clone()))
 
 
-@pytest.mark.parametrize("logits", LOGITS)
-@pytest.mark.parametrize("k", (1, 2, 3, 7, 40, 60))
-@pytest.mark.parametrize("keep", KEEPS)
-def test_top_k_equals_hugging_face(logits, k, keep):
-    ours = lt.top_k(logits, k, keep)
-    assert_same_distribution(ours, hf.TopKLogitsWarper(k, min_tokens_to_keep=keep)(None, logits.clone()))
+CUTS = [(lt.top_k, hf.TopKLogitsWarper, value) for value in (1, 2, 3, 7, 40, 60)] + \
+       [(lt.top_p, hf.TopPLogitsWarper, value) for value in (0.0, 0.1, 0.5, 0.9, 0.95, 0.999)] + \
+       [(lt.min_p, hf.MinPLogitsWarper, value) for value in (0.01, 0.1, 0.3, 0.9, 1.0)]
 
 
 @pytest.mark.parametrize("logits", LOGITS)
-@pytest.mark.parametrize("p", (0.0, 0.1, 0.5, 0.9, 0.95, 0.999))
+@pytest.mark.parametrize("ours, theirs, value", CUTS)
 @pytest.mark.parametrize("keep", KEEPS)
-def test_top_p_equals_hugging_face(logits, p, keep):
-    ours = lt.top_p(logits, p, keep)
-    assert_same_distribution(ours, hf.TopPLogitsWarper(p, min_tokens_to_keep=keep)(None, logits.clone()))
-
-
-@pytest.mark.parametrize("logits", LOGITS)
-@pytest.mark.parametrize("m", (0.01, 0.1, 0.3, 0.9, 1.0))
-@pytest.mark.parametrize("keep", KEEPS)
-def test_min_p_equals_hugging_face(logits, m, keep):
-    ours = lt.min_p(logits, m, keep)
-    assert_same_distribution(ours, hf.MinPLogitsWarper(m, min_tokens_to_keep=keep)(None, logits.clone()))
+def test_top_k_top_p_and_min_p_equal_hugging_face(logits, ours, theirs, value, keep):
+    assert_same_distribution(ours(logits, value, keep), theirs(value, min_tokens_to_keep=keep)(None, logits.clone()))
 
 
 @pytest.mark.parametrize("penalty", (0.5, 1.3, 2.0))
