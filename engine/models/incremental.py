@@ -1,0 +1,121 @@
+"""Token-at-a-time decoding of the shipped models, for sampling many sequences at once.
+
+``decode_prefixes`` reruns the decoder over whole prefixes and projects every position onto
+the vocabulary: right for a search that shows attention, wasteful for 1,000 samples (step t
+costs t positions).  These decoders keep what the earlier tokens left behind — the
+Transformer's self-attention keys and values per layer (and the source's cross-attention
+keys and values, computed once), the LSTM's (h, c) — and run only the new token:
+
+    step = incremental_decoder(module, state)        # state: module.prepare(source) for one input
+    logits = step(None, prefixes)                    # (rows, 1) of ⟨s⟩ -> (rows, V)
+    logits = step(parents, prefixes)                 # row i continues row parents[i]; reads prefixes[:, -1]
+
+They give the logits of the last position of ``module.decode_prefixes(state, prefixes)`` (the
+tests compare them) for prefixes without ⟨pad⟩ — decoding never writes it.  Eval mode only
+(dropout is not applied).
+"""
+from __future__ import annotations
+
+import math
+
+import torch
+
+from engine.attention import scaled_dot_product_attention
+
+
+class TransformerSteps:
+    def __init__(self, module, state):
+        self.module = module
+        memory = state["memory"]  # (1, S, D)
+        self.source_mask = state["source_mask"]  # (1, 1, 1, S)
+        self.cross = [(self._heads(layer.cross_attention, layer.cross_attention.k_proj(memory)),
+                       self._heads(layer.cross_attention, layer.cross_attention.v_proj(memory)))
+                      for layer in module.decoder_layers]
+        self.keys: list[torch.Tensor] = []
+        self.values: list[torch.Tensor] = []
+        self.length = 0
+
+    @staticmethod
+    def _heads(attention, x):  # (B, L, D) -> (B, H, L, d_head)
+        return attention._split(x)
+
+    @staticmethod
+    def _merge(context):  # (B, H, 1, d_head) -> (B, 1, D)
+        b, h, t, d = context.shape
+        return context.transpose(1, 2).reshape(b, t, h * d)
+
+    @torch.inference_mode()
+    def __call__(self, parents, prefixes):
+        if parents is None:
+            self.keys, self.values, self.length = [], [], 0
+            logits = None
+            for t in range(prefixes.size(1)):
+                logits = self._advance(prefixes[:, t])
+            return logits
+        self.keys = [k[parents] for k in self.keys]
+        self.values = [v[parents] for v in self.values]
+        return self._advance(prefixes[:, -1])
+
+    def _advance(self, tokens):
+        m = self.module
+        y = m.target_embedding(tokens[:, None]) * math.sqrt(m.cfg.d_model) + m.positional_encoding[self.length]
+        fresh = not self.keys
+        for i, layer in enumerate(m.decoder_layers):
+            sa = layer.self_attention
+            k, v = self._heads(sa, sa.k_proj(y)), self._heads(sa, sa.v_proj(y))
+            if fresh:
+                self.keys.append(k)
+                self.values.append(v)
+            else:
+                self.keys[i] = torch.cat([self.keys[i], k], dim=2)
+                self.values[i] = torch.cat([self.values[i], v], dim=2)
+            context, _ = scaled_dot_product_attention(self._heads(sa, sa.q_proj(y)), self.keys[i], self.values[i])
+            y = layer.norm1(y + sa.out_proj(self._merge(context)))
+            ca = layer.cross_attention
+            cross_k, cross_v = self.cross[i]
+            context, _ = scaled_dot_product_attention(self._heads(ca, ca.q_proj(y)), cross_k, cross_v,
+                                                      self.source_mask)
+            y = layer.norm2(y + ca.out_proj(self._merge(context)))
+            y = layer.norm3(y + layer.feed_forward(y))
+        self.length += 1
+        return y[:, 0] @ m.target_embedding.weight.T
+
+
+class RNNSteps:
+    def __init__(self, module, state):
+        self.module = module
+        self.state = state
+        self.h = self.c = None
+
+    @torch.inference_mode()
+    def __call__(self, parents, prefixes):
+        if parents is None:
+            rows = prefixes.size(0)
+            ann = self.state["annotations"]
+            self.h = ann.new_zeros((rows, self.module.cfg.decoder_hidden))
+            self.c = torch.zeros_like(self.h)
+            logits = None
+            for t in range(prefixes.size(1)):
+                logits = self._advance(prefixes[:, t])
+            return logits
+        self.h, self.c = self.h[parents], self.c[parents]
+        return self._advance(prefixes[:, -1])
+
+    def _advance(self, tokens):
+        m, s = self.module, self.state
+        rows = tokens.size(0)
+        context, _ = m.attention(self.h, s["annotations"].expand(rows, -1, -1),
+                                 s["projected"].expand(rows, -1, -1), s["source_mask"].expand(rows, -1))
+        self.h, self.c = m.decoder(torch.cat([m.target_embedding(tokens), context], dim=-1), (self.h, self.c))
+        return m.output(torch.cat([self.h, context], dim=-1))
+
+
+def incremental_decoder(module, state):
+    """The token-at-a-time decoder of a shipped module (kind "transformer" or "rnn"), or None
+    for a module of another kind."""
+    kinds = {"transformer": TransformerSteps, "rnn": RNNSteps}
+    steps = kinds.get(getattr(module, "kind", None))
+    return steps(module, state) if steps is not None else None
+
+
+__all__ = ["RNNSteps", "TransformerSteps", "incremental_decoder"]
