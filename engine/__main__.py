@@ -1,4 +1,4 @@
-"""Command line: python -m engine {train,evaluate,translate,attention,models} ...
+"""Command line: python -m engine {train,evaluate,translate,attention,models,sample} ...
 
 Every command takes --device auto|cpu|cuda|mps.  Errors are printed as one line on stderr
 with a non-zero exit status.  `translate` and `attention` take either --model (a shipped
@@ -12,6 +12,7 @@ import shlex
 import sys
 
 from engine.device import DEVICE_CHOICES
+from engine.sampling_cli import add_sample_parser, cmd_sample
 
 
 def _add_device(p):
@@ -77,6 +78,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("models", help="list the available models")
     _add_device(p)
+    add_sample_parser(sub)
     return parser
 
 
@@ -240,7 +242,7 @@ def _cmd_models(args):
 
 
 COMMANDS = {"train": _cmd_train, "evaluate": _cmd_evaluate, "translate": _cmd_translate,
-            "attention": _cmd_attention, "models": _cmd_models}
+            "attention": _cmd_attention, "models": _cmd_models, "sample": cmd_sample}
 
 
 def main(argv=None) -> int:

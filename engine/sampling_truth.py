@@ -20,7 +20,7 @@ import datetime
 import math
 import re
 
-ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")  # ASCII digits only (\d matches any script's)
 
 
 def grammar_probabilities(chinese: str) -> dict[str, float] | None:
