@@ -6,7 +6,7 @@
 
 All N sequences advance together: one decoder call per step for every sequence still running
 (a sequence leaves the batch at its ⟨/s⟩; the shipped models run only the new token, with
-their caches: engine.models.incremental), each next token drawn with ``torch.multinomial``
+their caches: engine.models.incremental), each next token drawn (:func:`draw`)
 from the transformed distribution (engine.logit_transforms, Hugging Face's order) with one
 seeded ``torch.Generator``, so a seed gives the same samples again on the same device.
 
@@ -27,6 +27,7 @@ there (``finished`` False; its log P is that of its tokens, without ⟨/s⟩).
 from __future__ import annotations
 
 import math
+import time
 from collections import Counter
 from dataclasses import dataclass
 
@@ -78,7 +79,7 @@ def sample_sequences(next_logits, *, n: int, bos_id: int, eos_id: int, max_lengt
             logits = logits.clone()
             logits[:, suppressed] = -math.inf
         logp = torch.log_softmax(transform_logits(logits, settings, prefixes), dim=-1)
-        tokens = torch.multinomial(logp.exp(), 1, generator=generator)  # (rows, 1)
+        tokens = draw(logp, generator)  # (rows, 1)
         log_probs[running] += logp.gather(1, tokens)[:, 0].double()
         own_log_probs[running] += own.gather(1, tokens)[:, 0].double()
         drawn[running, step] = tokens[:, 0]
@@ -94,6 +95,16 @@ def sample_sequences(next_logits, *, n: int, bos_id: int, eos_id: int, max_lengt
     tokens = tuple(tuple(row[:length]) for row, length in zip(rows, lengths_list))
     finished = np.array([bool(t) and t[-1] == eos_id for t in tokens])
     return SampledSequences(tokens, log_probs.cpu().numpy(), own_log_probs.cpu().numpy(), finished, steps)
+
+
+def draw(logp: torch.Tensor, generator: torch.Generator | None) -> torch.Tensor:
+    """One token per row of log-probabilities (rows, V) -> (rows, 1), by the inverse of the
+    cumulative distribution: u ~ U[0, 1) times the row's total, the first token whose
+    cumulative sum exceeds it (a token of probability 0 is never the first).  Float64, so a
+    token of probability 1e-12 keeps its chance; twice as fast here as torch.multinomial."""
+    cdf = logp.double().exp().cumsum(dim=-1)
+    u = torch.rand((logp.size(0), 1), generator=generator, dtype=torch.float64, device=logp.device)
+    return torch.searchsorted(cdf, u * cdf[:, -1:], right=True)
 
 
 class PrefixDecoder:
@@ -145,11 +156,19 @@ def count_distinct(sampled: SampledSequences) -> list[tuple[tuple[int, ...], int
             for seq, i in first.items()]
 
 
+def group_samples(sampled: SampledSequences, decode, source_text: str, *, n: int, seed: int,
+                  settings: SamplingSettings, seconds: float) -> SamplingResult:
+    """The distinct outputs of `sampled` with their counts, most frequent first; `decode`
+    turns a token sequence into its text."""
+    samples = [DistinctSample(seq, decode(seq), count, model_lp, sample_lp, finished)
+               for seq, count, model_lp, sample_lp, finished in count_distinct(sampled)]
+    samples.sort(key=lambda s: (-s.count, -s.sample_log_prob, s.text))
+    return SamplingResult(source_text.strip(), n, int(seed), settings, tuple(samples), sampled.steps, seconds)
+
+
 def sample_model(model, text: str, *, n: int, seed: int, settings: SamplingSettings = SamplingSettings()
                  ) -> SamplingResult:
     """`n` samples of a shipped model's output for `text`, grouped into distinct outputs."""
-    import time
-
     _, state = model.prepare(text)
     tgt = model.target_tokenizer
     generator = torch.Generator(device=model.device).manual_seed(int(seed))
@@ -159,12 +178,9 @@ def sample_model(model, text: str, *, n: int, seed: int, settings: SamplingSetti
         sampled = sample_sequences(decoder, n=n, bos_id=tgt.bos_id, eos_id=tgt.eos_id,
                                    max_length=model.max_target_length, settings=settings, generator=generator,
                                    suppressed=model.never_generated, device=model.device)
-    seconds = time.perf_counter() - started
-    samples = [DistinctSample(seq, tgt.decode(seq), count, model_lp, sample_lp, finished)
-               for seq, count, model_lp, sample_lp, finished in count_distinct(sampled)]
-    samples.sort(key=lambda s: (-s.count, -s.sample_log_prob, s.text))
-    return SamplingResult(text.strip(), n, int(seed), settings, tuple(samples), sampled.steps, seconds)
+    return group_samples(sampled, tgt.decode, text, n=n, seed=seed, settings=settings,
+                         seconds=time.perf_counter() - started)
 
 
 __all__ = ["DistinctSample", "PrefixDecoder", "SampledSequences", "SamplingResult", "count_distinct",
-           "sample_model", "sample_sequences"]
+           "group_samples", "sample_model", "sample_sequences"]

@@ -20,7 +20,18 @@ import math
 
 import torch
 
-from engine.attention import scaled_dot_product_attention
+
+
+def _attend(q, k, v):
+    """softmax(q kᵀ / √d) v for one new query per row over all its earlier positions (none
+    is masked: a sampled prefix has no ⟨pad⟩, and the causal mask allows every earlier key)."""
+    return torch.softmax(q @ k.transpose(-2, -1) / math.sqrt(q.size(-1)), dim=-1) @ v
+
+
+def _keeps_every_row(parents, rows: int) -> bool:
+    """True when `parents` is 0, 1, …, rows − 1 (no sequence left, none reordered): the caches
+    stay as they are instead of being copied."""
+    return parents.numel() == rows and bool((parents == torch.arange(rows, device=parents.device)).all())
 
 
 class TransformerSteps:
@@ -39,6 +50,15 @@ class TransformerSteps:
     def _heads(attention, x):  # (B, L, D) -> (B, H, L, d_head)
         return attention._split(x)
 
+    def _attend_source(self, layer: int, q):
+        """Cross-attention of (B, H, 1, d) queries on the one source every row shares: heads
+        first, (H, B, d) @ (H, d, S), so the source's keys and values are never copied B times."""
+        keys, values = self.cross[layer]  # (1, H, S, d)
+        queries = q[:, :, 0].transpose(0, 1)  # (H, B, d)
+        scores = queries @ keys[0].transpose(-2, -1) / math.sqrt(q.size(-1))  # (H, B, S)
+        scores = scores.masked_fill(~self.source_mask[0, 0], -math.inf)  # (1, S) over every row
+        return (torch.softmax(scores, dim=-1) @ values[0]).transpose(0, 1)[:, :, None]  # (B, H, 1, d)
+
     @staticmethod
     def _merge(context):  # (B, H, 1, d_head) -> (B, 1, D)
         b, h, t, d = context.shape
@@ -52,8 +72,9 @@ class TransformerSteps:
             for t in range(prefixes.size(1)):
                 logits = self._advance(prefixes[:, t])
             return logits
-        self.keys = [k[parents] for k in self.keys]
-        self.values = [v[parents] for v in self.values]
+        if not _keeps_every_row(parents, self.keys[0].size(0)):
+            self.keys = [k[parents] for k in self.keys]
+            self.values = [v[parents] for v in self.values]
         return self._advance(prefixes[:, -1])
 
     def _advance(self, tokens):
@@ -69,12 +90,10 @@ class TransformerSteps:
             else:
                 self.keys[i] = torch.cat([self.keys[i], k], dim=2)
                 self.values[i] = torch.cat([self.values[i], v], dim=2)
-            context, _ = scaled_dot_product_attention(self._heads(sa, sa.q_proj(y)), self.keys[i], self.values[i])
+            context = _attend(self._heads(sa, sa.q_proj(y)), self.keys[i], self.values[i])
             y = layer.norm1(y + sa.out_proj(self._merge(context)))
             ca = layer.cross_attention
-            cross_k, cross_v = self.cross[i]
-            context, _ = scaled_dot_product_attention(self._heads(ca, ca.q_proj(y)), cross_k, cross_v,
-                                                      self.source_mask)
+            context = self._attend_source(i, self._heads(ca, ca.q_proj(y)))
             y = layer.norm2(y + ca.out_proj(self._merge(context)))
             y = layer.norm3(y + layer.feed_forward(y))
         self.length += 1
@@ -98,7 +117,8 @@ class RNNSteps:
             for t in range(prefixes.size(1)):
                 logits = self._advance(prefixes[:, t])
             return logits
-        self.h, self.c = self.h[parents], self.c[parents]
+        if not _keeps_every_row(parents, self.h.size(0)):
+            self.h, self.c = self.h[parents], self.c[parents]
         return self._advance(prefixes[:, -1])
 
     def _advance(self, tokens):

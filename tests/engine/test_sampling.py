@@ -184,3 +184,16 @@ def test_unfinished_samples_stop_at_the_models_output_limit(models):
 def test_sampling_refuses_no_samples(models):
     with pytest.raises(ValueError):
         sample_model(models["date-transformer"], "4 Nov 1988", n=0, seed=0)
+
+
+def test_draw_follows_the_distribution_and_never_draws_probability_zero():
+    from engine.sampling import draw
+
+    probs = torch.tensor([0.0, 0.5, 0.0, 0.3, 0.2, 0.0, 1e-3], dtype=torch.float64)
+    probs = probs / probs.sum()
+    logp = torch.log(probs).expand(100_000, -1)
+    tokens = draw(logp, torch.Generator().manual_seed(0))[:, 0]
+    counts = torch.bincount(tokens, minlength=len(probs)).tolist()
+    assert counts[0] == counts[2] == counts[5] == 0
+    kept = [1, 3, 4, 6]
+    assert chisquare([counts[i] for i in kept], [float(probs[i]) * 100_000 for i in kept]).pvalue > P_MIN
