@@ -1,4 +1,4 @@
-"""Command line: python -m engine {train,evaluate,translate,attention,models,lm} ...
+"""Command line: python -m engine {train,evaluate,translate,attention,models,lm,sample} ...
 
 Every command takes --device auto|cpu|cuda|mps.  Errors are printed as one line on stderr
 with a non-zero exit status.  `translate` and `attention` take either --model (a shipped
@@ -12,6 +12,7 @@ import shlex
 import sys
 
 from engine.device import DEVICE_CHOICES
+from engine.sampling_cli import add_sample_parser, cmd_sample
 
 
 def _add_device(p):
@@ -84,6 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
     from engine.ngram.cli import add_lm_parser
 
     add_lm_parser(sub)
+    add_sample_parser(sub)
     return parser
 
 
@@ -257,7 +259,7 @@ def _cmd_lm(args):
 
 
 COMMANDS = {"train": _cmd_train, "evaluate": _cmd_evaluate, "translate": _cmd_translate,
-            "attention": _cmd_attention, "models": _cmd_models, "lm": _cmd_lm}
+            "attention": _cmd_attention, "models": _cmd_models, "lm": _cmd_lm, "sample": cmd_sample}
 
 
 def main(argv=None) -> int:
