@@ -1,4 +1,4 @@
-"""Command line: python -m engine {train,evaluate,translate,attention,models} ...
+"""Command line: python -m engine {train,evaluate,translate,attention,models,embeddings} ...
 
 Every command takes --device auto|cpu|cuda|mps.  Errors are printed as one line on stderr
 with a non-zero exit status.  `translate` and `attention` take either --model (a shipped
@@ -77,6 +77,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("models", help="list the available models")
     _add_device(p)
+
+    from engine.embeddings.cli import add_parser as add_embeddings_parser
+
+    add_embeddings_parser(sub)
     return parser
 
 
@@ -239,8 +243,15 @@ def _cmd_models(args):
         print(f"{m.name}\ttask={m.task}\t{m.architecture}\t{params}\t{m.size_bytes / 1e6:.2f} MB\t{acc}")
 
 
+def _cmd_embeddings(args):
+    from engine.embeddings.cli import run
+
+    run(args)
+
+
 COMMANDS = {"train": _cmd_train, "evaluate": _cmd_evaluate, "translate": _cmd_translate,
             "attention": _cmd_attention, "models": _cmd_models}
+COMMANDS["embeddings"] = _cmd_embeddings
 
 
 def main(argv=None) -> int:
