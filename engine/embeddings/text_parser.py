@@ -75,7 +75,8 @@ def parse_lines_exact(block: bytes, dim: int | None, first_line: int, path) -> t
             raise EmbeddingFileError("not_finite", path=path, line=number)
         words.append(_decode_word(word, path, number))
         rows.append(row)
-    values = np.array(rows, dtype=np.float64).astype(np.float32).reshape(len(rows), dim or 0)
+    with np.errstate(over="ignore"):  # too large for float32: infinite, refused just below
+        values = np.array(rows, dtype=np.float64).astype(np.float32).reshape(len(rows), dim or 0)
     if not np.isfinite(values).all():  # finite as a double, too large for float32
         raise EmbeddingFileError("not_finite", path=path, line=first_line + int(np.flatnonzero(~np.isfinite(values).all(axis=1))[0]))
     return words, values
