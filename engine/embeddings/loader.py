@@ -29,7 +29,7 @@ from engine.embeddings.vectors import Embeddings, row_norms
 TEXT_FORMATS = {"glove": False, "word2vec": True, "fasttext": True}
 BINARY_FORMAT = "word2vec-binary"
 FORMATS = (*TEXT_FORMATS, BINARY_FORMAT)
-BLOCK_BYTES = 4 << 20
+BLOCK_BYTES = 1 << 20  # 1 MB: the parser's temporaries are ~15× the block, per thread
 _HASH_SHARE = 0.1  # the part of the progress bar the first (hashing) pass takes
 
 

@@ -178,29 +178,21 @@ def _plain_decimals_by_digit(buf: np.ndarray, starts: np.ndarray, ends: np.ndarr
     return values
 
 
-_ZEROS = np.uint64(0x3030303030303030)
-_HIGH_NIBBLES = np.uint64(0xF0F0F0F0F0F0F0F0)
-_BYTES_0_AND_4 = np.uint64(0x000000FF000000FF)
-#: the top k bytes of a little-endian 8-byte word (the last k characters of 8)
+#: per count k of characters kept (0..8): the top k bytes of a little-endian 8-byte word (the
+#: last k characters of the 8), and '0' in each of those bytes
 _LAST_BYTES = np.array([0] + [((1 << (8 * k)) - 1) << (8 * (8 - k)) for k in range(1, 9)], dtype=np.uint64)
+_ZEROS_IN_LAST = _LAST_BYTES & np.uint64(0x3030303030303030)
+_BYTES_0_AND_4 = np.uint64(0x000000FF000000FF)
 
 
-def _eight_digits(words: np.ndarray, count: np.ndarray):
-    """(value, all digits?) of the last ``count`` (0..8) characters of each 8-byte word,
-    read as a decimal integer.  The classic SWAR parse (fast_float's
-    ``parse_eight_digits_unrolled``): the other characters become '0', then three
-    multiplications combine the eight digits.  In place, to keep the temporaries few."""
-    keep = _LAST_BYTES[count]
-    val = words & keep
-    np.invert(keep, out=keep)
-    keep &= _ZEROS
-    val |= keep
-    check = val + np.uint64(0x0606060606060606)
-    check &= _HIGH_NIBBLES
-    check >>= np.uint64(4)
-    check |= val & _HIGH_NIBBLES
-    all_digits = check == np.uint64(0x3333333333333333)
-    val -= _ZEROS
+def _eight_digits(words: np.ndarray, count: np.ndarray) -> np.ndarray:
+    """The last ``count`` (0..8) characters of each 8-byte word — known to be digits — read
+    as a decimal integer.  The classic SWAR parse (fast_float's
+    ``parse_eight_digits_unrolled``): the other bytes become 0 (masking before subtracting
+    '0', so no byte borrows from its neighbour), then three multiplications combine the eight
+    digits.  In place, to keep the temporaries few."""
+    val = words & _LAST_BYTES[count]
+    val -= _ZEROS_IN_LAST[count]
     high = val >> np.uint64(8)
     val *= np.uint64(10)
     val += high
@@ -211,7 +203,19 @@ def _eight_digits(words: np.ndarray, count: np.ndarray):
     val *= np.uint64(0x000F424000000064)  # 100 + (1000000 << 32)
     val += high
     val >>= np.uint64(32)
-    return val.view(np.int64), all_digits
+    return val.view(np.int64)
+
+
+def _short_whole_part(buf: np.ndarray, last: np.ndarray, count: np.ndarray) -> np.ndarray:
+    """The 0, 1 or 2 digits ending at ``last`` (inclusive) as an integer — the whole part of
+    nearly every number in an embedding file — with two byte gathers in uint8 (at most 99)."""
+    units = buf[last] - np.uint8(_DIGIT_0)
+    units *= count >= 1
+    tens = buf[np.maximum(last - 1, 0)] - np.uint8(_DIGIT_0)
+    tens *= count >= 2
+    tens *= np.uint8(10)
+    units += tens
+    return units
 
 
 def _plain_decimals(buf: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray | None:
@@ -219,35 +223,51 @@ def _plain_decimals(buf: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np
     an optional '-', up to 8 digits, an optional '.' and up to 8 digits; else the digit-by-digit
     reader below, which takes up to 15 digits anywhere.  ``buf`` starts with 8 separators.
 
-    Each side of the point is read as one 8-byte word ending where that side ends."""
+    What a token holds is settled by counting, not by looking at each byte: if the tokens' bytes
+    add up to the digits, dots and '-' of the whole block, the '-' are as many as the tokens
+    that start with one, and no token holds two dots, then every other byte is a digit.  The
+    fraction (after the point) is then read as one 8-byte word ending where the token ends."""
     dot_at = np.flatnonzero(buf == _DOT)
     if dot_at.size == starts.size and ((starts < dot_at) & (dot_at < ends)).all():
         point = dot_at  # the usual file: one dot in every number
-        has_dot = True
+        has_dot = 1
     else:
         dot_token = np.searchsorted(starts, dot_at, side="right") - 1
         if dot_token.size and (np.diff(dot_token) == 0).any():
             return None  # two dots in one token
         point = ends.copy()
         point[dot_token] = dot_at
-        has_dot = np.zeros(starts.size, dtype=bool)
-        has_dot[dot_token] = True
+        has_dot = np.zeros(starts.size, dtype=np.int64)
+        has_dot[dot_token] = 1
     negative = buf[starts] == _MINUS
+    digits = int(np.count_nonzero((buf - np.uint8(_DIGIT_0)) < 10))
+    minus = int(np.count_nonzero(buf == _MINUS))
+    length = ends - starts
+    if int(length.sum()) != digits + dot_at.size + minus or minus != int(np.count_nonzero(negative)):
+        return None
     whole = point - starts - negative  # digits before the point
     fraction = ends - point - has_dot  # digits after it
     if starts.size and (whole.max() > 8 or fraction.max() > 8):
         return _plain_decimals_by_digit(buf, starts, ends)
-    if starts.size and (whole.min() < 0 or (whole + fraction).min() < 1):
-        return None
-    words = np.ndarray((buf.size - 7,), dtype="<u8", buffer=buf, strides=(1,))
-    whole_value, whole_ok = _eight_digits(words[point - 8], whole)
-    fraction_value, fraction_ok = _eight_digits(words[ends - 8], fraction)
-    if not (whole_ok.all() and fraction_ok.all()):
-        return None
-    mantissa = whole_value * _IPOW10[fraction] + fraction_value
-    values = mantissa.astype(np.float64) / _POW10[fraction]
+    if starts.size and (whole + fraction).min() < 1:
+        return None  # "." or "-" alone
+    if whole.max(initial=0) <= 2:
+        whole_value = _short_whole_part(buf, point - 1, whole)
+    else:
+        whole_value = _eight_digits(_eight_byte_words(buf)[point - 8], whole)
+    fraction_value = _eight_digits(_eight_byte_words(buf)[ends - 8], fraction)
+    # whole · 10^f + fraction < 10^16: exact as a double, as are 10^f and the one division
+    scale = _POW10[fraction]
+    values = whole_value * scale
+    values += fraction_value
+    values /= scale
     np.negative(values, out=values, where=negative)
     return values
+
+
+def _eight_byte_words(buf: np.ndarray) -> np.ndarray:
+    """Element i: the little-endian 8-byte word of buf[i:i + 8] (a view, unaligned)."""
+    return np.ndarray((buf.size - 7,), dtype="<u8", buffer=buf, strides=(1,))
 
 
 def parse_block(block: bytes, dim: int, first_line: int, path) -> tuple[list[str], np.ndarray]:
