@@ -31,7 +31,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("train", help="train a model from scratch")
-    p.add_argument("model", help="date-transformer, date-rnn-attention or zh-en-toy")
+    p.add_argument("model", help="date-transformer, date-rnn-attention or zh-en-toy; word2vec or glove "
+                                 "(embeddings of the zh-en grammar's English and Chinese)")
     _add_device(p)
     p.add_argument("--epochs", type=int, default=20)
     p.add_argument("--samples", type=int, default=20000, help="training examples per epoch (fresh each epoch)")
@@ -85,6 +86,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _cmd_train(args):
+    if args.model in ("word2vec", "glove"):
+        return _train_embeddings(args)
     from engine.training import train
 
     command = " ".join(shlex.quote(a) for a in ["python", "-m", "engine", *sys.argv[1:]])
@@ -241,6 +244,14 @@ def _cmd_models(args):
         acc = f"exact_match={m.exact_match:.4f}" if m.exact_match is not None else "exact_match=?"
         params = f"{m.parameters:,} parameters" if m.parameters else "? parameters"
         print(f"{m.name}\ttask={m.task}\t{m.architecture}\t{params}\t{m.size_bytes / 1e6:.2f} MB\t{acc}")
+
+
+def _train_embeddings(args):
+    from engine.embeddings.training import train_command
+
+    command = " ".join(shlex.quote(a) for a in ["python", "-m", "engine", *sys.argv[1:]])
+    train_command(args.model, sentences=args.samples, seed=args.seed, epochs=args.epochs if args.epochs != 20 else None,
+                  out=args.out or "runs", command=command)
 
 
 def _cmd_embeddings(args):

@@ -35,6 +35,7 @@ QUERY_MESSAGES = {
     "unknown_method": "unknown analogy method {method!r} (add or mul)",
     "analogy_no_section": "{path}, line {line}: an analogy line before the first ': section' line",
     "no_model_embedding": "the model {model!r} has no {side} embedding",
+    "no_trained_embedding": "no trained embedding named {name!r} (shipped: {known})",
 }
 
 

@@ -120,10 +120,17 @@ def _top(scores: np.ndarray, k: int, excluded) -> np.ndarray:
 
 
 def cosines_with(emb: Embeddings, queries: np.ndarray, rows: int) -> np.ndarray:
-    """cos(e_x, q) for the first ``rows`` words x and each unit column q of ``queries``
-    (d × m): one pass over the matrix for all m."""
+    """cos(e_x, q) for the first ``rows`` words x and a unit vector q (d,), or each unit column
+    q of ``queries`` (d × m): one pass over the matrix for all m."""
+    norms = emb.norms[:rows] if queries.ndim == 1 else emb.norms[:rows, None]
     with np.errstate(divide="ignore", invalid="ignore"):
-        return (emb.vectors[:rows] @ queries) / emb.norms[:rows, None]
+        return (emb.vectors[:rows] @ queries) / norms
+
+
+def cosines_with_rows(emb: Embeddings, rows: np.ndarray, queries: np.ndarray) -> np.ndarray:
+    """cos(e_x, q) for the words x in ``rows`` only and each unit column q of ``queries``."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return (np.asarray(emb.vectors[rows], dtype=np.float32) @ queries) / emb.norms[rows, None]
 
 
 def neighbours(emb: Embeddings, word: str, k: int = 10, restrict_vocab: int | None = None) -> Neighbours:
@@ -131,7 +138,7 @@ def neighbours(emb: Embeddings, word: str, k: int = 10, restrict_vocab: int | No
     _check_k(k)
     j = emb.position(word)
     rows = emb.searched_rows(restrict_vocab)
-    scores = cosines_with(emb, emb.unit(word)[:, None], rows)[:, 0]
+    scores = cosines_with(emb, emb.unit(word), rows)
     best = _top(scores, k, (j,))
     return Neighbours(word, j, float(emb.norms[j]), rows,
                       tuple(Candidate(emb.words[i], int(i), float(scores[i])) for i in best))
@@ -149,17 +156,21 @@ def analogy(emb: Embeddings, a: str, b: str, c: str, k: int = 10, method: str = 
     query = units[:, 1] - units[:, 0] + units[:, 2]
     query_norm = float(np.linalg.norm(query))
     if method == "add":
-        # gensim: the mean of the weighted unit vectors, normalised; the mean's 1/3 cancels
-        both = cosines_with(emb, np.column_stack([units, query / query_norm]), rows)
-        cosines, scores = both[:, :3], both[:, 3]
+        # gensim: the mean of the weighted unit vectors, normalised (the mean's 1/3 cancels).
+        # One matrix-vector product over the vocabulary; the three cosines of each answer are
+        # computed for the k answers alone (a product with three columns costs three times one).
+        scores = cosines_with(emb, query / query_norm, rows)
+        best = _top(scores, k, indices)
+        cosines = cosines_with_rows(emb, best, units)
     else:
-        cosines = cosines_with(emb, units, rows)
-        shifted = (1 + cosines) / 2
+        all_cosines = cosines_with(emb, units, rows)
+        shifted = (1 + all_cosines) / 2
         scores = shifted[:, 1] * shifted[:, 2] / (shifted[:, 0] + np.float32(COSMUL_EPSILON))
-    best = _top(scores, k, indices)
+        best = _top(scores, k, indices)
+        cosines = all_cosines[best]
     return Analogy((a, b, c), indices, tuple(float(emb.norms[i]) for i in indices), method, query_norm, rows,
-                   tuple(Candidate(emb.words[i], int(i), float(scores[i]), tuple(float(x) for x in cosines[i]))
-                         for i in best))
+                   tuple(Candidate(emb.words[i], int(i), float(scores[i]), tuple(float(x) for x in row))
+                         for i, row in zip(best, cosines)))
 
 
 def doesnt_match(emb: Embeddings, words) -> OddOneOut:

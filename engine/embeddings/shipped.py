@@ -11,10 +11,15 @@ from __future__ import annotations
 
 import numpy as np
 
+import json
+from pathlib import Path
+
 from engine.embeddings.errors import EmbeddingQueryError
 from engine.embeddings.vectors import Embeddings
 
 SIDES = ("source", "target")
+#: word2vec and GloVe vectors trained here (``python -m engine train word2vec|glove``)
+TRAINED_DIR = Path(__file__).resolve().parents[2] / "assets" / "embeddings"
 
 
 def model_embeddings(model: str, side: str = "source") -> Embeddings:
@@ -36,3 +41,22 @@ def model_embeddings(model: str, side: str = "source") -> Embeddings:
     words = [tokenizer.itos[i] for i in rows]
     name = f"{config.get('name', folder.name)} {side}"
     return Embeddings.from_arrays(words, weight[rows], name)
+
+
+def trained_names(folder=None) -> list[str]:
+    """The shipped trained embeddings: "word2vec-en", "glove-zh", …"""
+    folder = Path(folder or TRAINED_DIR)
+    return sorted(p.name for p in folder.iterdir() if (p / "config.json").is_file()) if folder.is_dir() else []
+
+
+def trained_embeddings(name: str, folder=None) -> Embeddings:
+    """Vectors written by ``python -m engine train word2vec|glove`` (a name under
+    assets/embeddings, or a folder)."""
+    from safetensors.numpy import load_file
+
+    path = Path(name) if Path(name).is_dir() else Path(folder or TRAINED_DIR) / name
+    if not (path / "config.json").is_file():
+        raise EmbeddingQueryError("no_trained_embedding", name=name, known=", ".join(trained_names(folder)) or "none")
+    config = json.loads((path / "config.json").read_text(encoding="utf-8"))
+    vectors = load_file(str(path / "vectors.safetensors"))["vectors"]
+    return Embeddings.from_arrays(config["words"], vectors, f"{config['method']} ({config['language']})")

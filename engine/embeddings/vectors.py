@@ -14,9 +14,13 @@ import numpy as np
 from engine.embeddings.errors import EmbeddingQueryError
 
 
-def row_norms(vectors: np.ndarray) -> np.ndarray:
-    """‖e_j‖ for every row, float32, computed as gensim's ``fill_norms`` does."""
-    return np.linalg.norm(vectors, axis=1).astype(np.float32, copy=False)
+def row_norms(vectors: np.ndarray, rows_at_once: int = 65536) -> np.ndarray:
+    """‖e_j‖ for every row, float32, computed as gensim's ``fill_norms`` does — a slice of rows
+    at a time, since ``np.linalg.norm`` squares its whole input first (a second matrix)."""
+    norms = np.empty(vectors.shape[0], dtype=np.float32)
+    for start in range(0, vectors.shape[0], rows_at_once):
+        norms[start:start + rows_at_once] = np.linalg.norm(vectors[start:start + rows_at_once], axis=1)
+    return norms
 
 
 @dataclass(frozen=True, eq=False)
