@@ -98,7 +98,7 @@ def _remember(path, fmt, sha256, folder):
 
 def _from_cache(hit, path: Path) -> Embeddings:
     words, vectors, norms, _meta = hit
-    return Embeddings(tuple(words), vectors, norms, path.name, {w: i for i, w in enumerate(words)})
+    return Embeddings(tuple(words), vectors, norms, path.name, dict(zip(words, range(len(words)))))
 
 
 def _first_pass(path: Path, size: int, text: bool, progress, cancelled):

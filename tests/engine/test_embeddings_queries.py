@@ -243,3 +243,29 @@ def test_pca_gives_the_same_picture_whatever_the_row_order():
     x = rng.standard_normal((40, 6))
     order = rng.permutation(40)
     np.testing.assert_allclose(pca(x[order]).coordinates, pca(x).coordinates[order], atol=1e-9)
+
+
+@pytest.mark.parametrize("source", ["zh-en-toy target", "word2vec-en", "glove-en"])
+def test_analogy_test_set_on_shipped_vectors_equals_evaluate_word_analogies(tmp_path, source):
+    """Questions from the grammar's own words (months, weekdays, pronoun forms), on a shipped
+    model's matrix and on the word2vec and GloVe vectors trained here."""
+    from engine.embeddings.shipped import trained_embeddings
+
+    emb = model_embeddings("zh-en-toy", "target") if source == "zh-en-toy target" else trained_embeddings(source)
+    months = ["January", "February", "March", "April", "May", "June"]
+    days = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+    lines = [": month-day"] + [f"{months[i]} {days[i]} {months[j]} {days[j]}"
+                                for i, j in itertools.permutations(range(6), 2)]
+    lines += [": month-next"] + [f"{months[i]} {months[i + 1]} {months[j]} {months[j + 1]}"
+                                 for i, j in itertools.permutations(range(5), 2)]
+    path = tmp_path / "grammar-questions.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    kv = as_keyed_vectors(emb)
+    theirs_score, theirs = kv.evaluate_word_analogies(str(path))
+    ours = evaluate_analogies(emb, path)
+    assert ours.unknown == 0 and ours.questions == 30 + 20
+    for section, reference in zip(ours.sections, theirs):
+        assert section.name == reference["section"]
+        assert [(q.a, q.b, q.c, q.expected) for q in section.correct] == reference["correct"]
+        assert [(q.a, q.b, q.c, q.expected) for q in section.incorrect] == reference["incorrect"]
+    assert ours.accuracy == pytest.approx(theirs_score)
