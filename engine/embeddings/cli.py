@@ -18,7 +18,8 @@ FORMAT_CHOICES = ("glove", "word2vec", "word2vec-binary", "fasttext")
 def _add_source(p):
     which = p.add_mutually_exclusive_group(required=True)
     which.add_argument("--file", help="an embedding file (GloVe, word2vec text or binary, fastText .vec)")
-    which.add_argument("--model", help="a shipped model whose embedding matrix to use")
+    which.add_argument("--model", help="a shipped model whose embedding matrix to use, or vectors trained by "
+                                       "'python -m engine train word2vec|glove' (word2vec-en, glove-zh, …)")
     p.add_argument("--format", choices=FORMAT_CHOICES, default=None,
                    help="the file's format (glove: no header; word2vec / fasttext: 'N d' header)")
     p.add_argument("--side", choices=("source", "target"), default="source",
@@ -63,8 +64,10 @@ def add_parser(sub) -> None:
 
 def _source(args):
     if args.model:
-        from engine.embeddings.shipped import model_embeddings
+        from engine.embeddings.shipped import model_embeddings, trained_embeddings, trained_names
 
+        if args.model in trained_names():
+            return trained_embeddings(args.model)
         return model_embeddings(args.model, args.side)
     if args.format is None:
         raise ValueError("--file needs --format (" + "|".join(FORMAT_CHOICES) + ")")

@@ -81,3 +81,12 @@ def test_shipped_model_and_doesnt_match_in_process(capsys):
     ranking = json.loads(out)
     assert code == 0 and sorted(w for w, _ in ranking) == ["January", "July", "March", "Paris"]
     assert [s for _, s in ranking] == sorted((s for _, s in ranking), reverse=True)
+
+
+def test_vectors_trained_here_answer_by_name(capsys):
+    from engine.embeddings import neighbours
+    from engine.embeddings.shipped import trained_embeddings
+
+    code = main(["embeddings", "neighbours", "--model", "word2vec-en", "--k", "3", "--json", "January"])
+    assert code == 0
+    assert json.loads(capsys.readouterr().out) == neighbours(trained_embeddings("word2vec-en"), "January", 3).pairs()
