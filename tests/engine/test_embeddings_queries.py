@@ -269,3 +269,17 @@ def test_analogy_test_set_on_shipped_vectors_equals_evaluate_word_analogies(tmp_
         assert [(q.a, q.b, q.c, q.expected) for q in section.correct] == reference["correct"]
         assert [(q.a, q.b, q.c, q.expected) for q in section.incorrect] == reference["incorrect"]
     assert ours.accuracy == pytest.approx(theirs_score)
+
+
+def test_a_zero_vector_is_never_an_answer_and_cannot_be_asked():
+    vectors = np.array([[1, 0], [0, 0], [0.8, 0.6], [-1, 0.1]], dtype=np.float32)
+    emb = Embeddings.from_arrays(["a", "zero", "b", "c"], vectors, "tiny")
+    assert [w for w, _ in queries.neighbours(emb, "a", 10).pairs()] == ["b", "c"]
+    with pytest.raises(EmbeddingQueryError) as caught:
+        queries.neighbours(emb, "zero")
+    assert caught.value.code == "zero_vector"
+
+
+def test_restrict_vocab_beyond_the_vocabulary_means_all_of_it(random_pair):
+    _kv, emb = random_pair
+    assert queries.neighbours(emb, "king", 5, restrict_vocab=10**9).pairs() == queries.neighbours(emb, "king", 5).pairs()
