@@ -102,6 +102,23 @@ def _token_bounds(buf: np.ndarray):
     return starts, ends
 
 
+def _single_separator_bounds(buf: np.ndarray, dim: int):
+    """Token bounds the cheap way, for the usual block (after the 8 bytes of padding, one
+    space between tokens and one newline after each line, dim + 1 tokens a line): every token
+    lies between two consecutive separators.  None when the block is not like that."""
+    separators = np.flatnonzero(buf <= _SEPARATOR)[_PADDING_SIZE - 1:]
+    if separators.size < 2 or separators[0] != _PADDING_SIZE - 1 or (np.diff(separators) < 2).any():
+        return None
+    starts, ends = separators[:-1] + 1, separators[1:]
+    if starts.size % (dim + 1):
+        return None
+    # the separator after each token: a newline exactly after every line's last token
+    after = (buf[ends] == _NEWLINE).reshape(-1, dim + 1)
+    if not (after[:, -1].all() and not after[:, :-1].any()):
+        return None
+    return starts, ends
+
+
 def parse_block_fast(block: bytearray, dim: int) -> tuple[list[str], np.ndarray] | None:
     """The same as ``parse_lines_exact`` for a block of complete lines, each ending in "\\n",
     whose numbers are all plain decimals; None when the block holds anything else (then the
@@ -110,18 +127,19 @@ def parse_block_fast(block: bytearray, dim: int) -> tuple[list[str], np.ndarray]
         return None
     block[:0] = _PADDING  # room for the 8-byte reads of _plain_decimals
     buf = np.frombuffer(block, dtype=np.uint8)
-    starts, ends = _token_bounds(buf)
-    line_starts = np.concatenate(([_PADDING_SIZE], np.flatnonzero(buf[:-1] == _NEWLINE) + 1))
-    # every line holds dim + 1 tokens, the first at the line's first byte: token t·(dim+1) is
-    # line t's word
-    if starts.size != line_starts.size * (dim + 1):
-        return None
-    by_line = starts.reshape(line_starts.size, dim + 1)
-    if not np.array_equal(by_line[:, 0], line_starts):
-        return None
-    if line_starts.size > 1 and not (by_line[1:, 0] > by_line[:-1, -1]).all():
-        return None
-    word_starts, word_ends = by_line[:, 0].tolist(), ends[:: dim + 1].tolist()
+    bounds = _single_separator_bounds(buf, dim)
+    if bounds is None:  # CRLF, runs of spaces, or a bad line: find every token's bounds
+        starts, ends = _token_bounds(buf)
+        line_starts = np.concatenate(([_PADDING_SIZE], np.flatnonzero(buf[:-1] == _NEWLINE) + 1))
+        # every line holds dim + 1 tokens, the first at the line's first byte: token t·(dim+1)
+        # is line t's word
+        if starts.size != line_starts.size * (dim + 1):
+            return None
+        if not np.array_equal(starts[:: dim + 1], line_starts):
+            return None
+    else:
+        starts, ends = bounds
+    word_starts, word_ends = starts[:: dim + 1].tolist(), ends[:: dim + 1].tolist()
     raw_words = [bytes(block[s:e]) for s, e in zip(word_starts, word_ends)]
     try:
         words = b"\n".join(raw_words).decode("utf-8").split("\n")

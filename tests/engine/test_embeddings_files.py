@@ -279,3 +279,17 @@ def test_the_fast_parser_reads_signs_points_and_long_fractions():
     assert words == ["a"]
     expected = np.array([-0.5, 12, 0.25, -7.0, 1e-12, -123456789.012345], dtype=np.float64).astype(np.float32)
     np.testing.assert_array_equal(values[0], expected)
+
+
+@pytest.mark.parametrize("block", [b"a 1.5 -2\nb 3 4.25\n", b"a 1.5  -2 \r\nb\t3 4.25\r\n"])
+def test_single_spaces_and_crlf_or_runs_of_spaces_read_alike(block):
+    """One space between tokens takes the cheap bounds; CRLF, tabs and runs of spaces the
+    general ones: the same words and numbers."""
+    words, values = parse_block_fast(bytearray(block), 2)
+    assert words == ["a", "b"]
+    np.testing.assert_array_equal(values, np.array([[1.5, -2], [3, 4.25]], dtype=np.float32))
+
+
+@pytest.mark.parametrize("block", [b"a 1 2\nb 3\n", b"a 1 2\n\nb 3 4\n", b"a 1 2\n 3 4\n", b"a 1 2 3\nb 3 4\n"])
+def test_a_block_with_a_bad_line_leaves_the_fast_parser(block):
+    assert parse_block_fast(bytearray(block), 2) is None
