@@ -1,4 +1,4 @@
-"""Command line: python -m engine {train,evaluate,translate,attention,models,lm,sample} ...
+"""Command line: python -m engine {train,evaluate,translate,attention,models,lm,sample,embeddings} ...
 
 Every command takes --device auto|cpu|cuda|mps.  Errors are printed as one line on stderr
 with a non-zero exit status.  `translate` and `attention` take either --model (a shipped
@@ -35,7 +35,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("train", help="train a model from scratch")
-    p.add_argument("model", help="date-transformer, date-rnn-attention or zh-en-toy")
+    p.add_argument("model", help="date-transformer, date-rnn-attention or zh-en-toy; word2vec or glove "
+                                 "(embeddings of the zh-en grammar's English and Chinese)")
     _add_device(p)
     p.add_argument("--epochs", type=int, default=20)
     p.add_argument("--samples", type=int, default=20000, help="training examples per epoch (fresh each epoch)")
@@ -86,10 +87,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_lm_parser(sub)
     add_sample_parser(sub)
+    from engine.embeddings.cli import add_parser as add_embeddings_parser
+
+    add_embeddings_parser(sub)
     return parser
 
 
 def _cmd_train(args):
+    if args.model in ("word2vec", "glove"):
+        return _train_embeddings(args)
     from engine.training import train
 
     command = " ".join(shlex.quote(a) for a in ["python", "-m", "engine", *sys.argv[1:]])
@@ -258,8 +264,23 @@ def _cmd_lm(args):
     run_lm(args)
 
 
+def _train_embeddings(args):
+    from engine.embeddings.training import train_command
+
+    command = " ".join(shlex.quote(a) for a in ["python", "-m", "engine", *sys.argv[1:]])
+    train_command(args.model, sentences=args.samples, seed=args.seed, epochs=args.epochs if args.epochs != 20 else None,
+                  out=args.out or "runs", command=command)
+
+
+def _cmd_embeddings(args):
+    from engine.embeddings.cli import run
+
+    run(args)
+
+
 COMMANDS = {"train": _cmd_train, "evaluate": _cmd_evaluate, "translate": _cmd_translate,
-            "attention": _cmd_attention, "models": _cmd_models, "lm": _cmd_lm, "sample": cmd_sample}
+            "attention": _cmd_attention, "models": _cmd_models, "lm": _cmd_lm, "sample": cmd_sample,
+            "embeddings": _cmd_embeddings}
 
 
 def main(argv=None) -> int:

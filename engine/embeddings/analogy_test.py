@@ -1,0 +1,152 @@
+"""Score an embedding on an analogy test set in the Google format (word2vec's
+``questions-words.txt``): ": section" lines, then "a b c d" lines meaning a : b :: c : d.
+
+The rules are gensim's ``evaluate_word_analogies`` (and word2vec's ``compute-accuracy``), so
+the figures agree with it: only the first ``restrict_vocab`` words count; with
+``case_insensitive`` every word is upper-cased and a word stands for its first (most frequent)
+spelling; a question with a word outside that vocabulary is skipped (or counted wrong with
+``dummy4unknown``); the answer is the best of the 5 nearest candidates by 3CosAdd that is not
+a spelling of a, b or c.  ``method="mul"`` answers with 3CosMul instead (gensim cannot).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from engine.embeddings.errors import EmbeddingQueryError
+from engine.embeddings.queries import ANALOGY_METHODS, COSMUL_EPSILON, cosines_with
+from engine.embeddings.vectors import Embeddings
+
+TOTAL = "Total accuracy"
+_CANDIDATES = 5  # gensim asks most_similar for topn=5
+
+
+@dataclass(frozen=True)
+class Question:
+    a: str
+    b: str
+    c: str
+    expected: str
+    predicted: str | None  # None: skipped or counted wrong for an unknown word
+
+
+@dataclass(frozen=True)
+class Section:
+    name: str
+    correct: tuple[Question, ...]
+    incorrect: tuple[Question, ...]
+
+    @property
+    def accuracy(self) -> float:
+        asked = len(self.correct) + len(self.incorrect)
+        return len(self.correct) / asked if asked else 0.0
+
+
+@dataclass(frozen=True)
+class AnalogyScore:
+    """``sections`` end with the "Total accuracy" section, as gensim's do."""
+
+    sections: tuple[Section, ...]
+    questions: int  # lines of four words read
+    unknown: int  # of them, with a word outside the vocabulary
+    skipped_lines: tuple[int, ...]  # line numbers (1-based) that are not four words
+
+    @property
+    def accuracy(self) -> float:
+        return self.sections[-1].accuracy
+
+
+def _read(path):
+    """[(section name, [(line number, [four words])])] and the lines that are not four words."""
+    sections, skipped = [], []
+    with open(path, "rb") as f:
+        for number, raw in enumerate(f, start=1):
+            line = raw.decode("utf-8")
+            if line.startswith(": "):
+                sections.append((line.lstrip(": ").strip(), []))
+                continue
+            if not sections:
+                raise EmbeddingQueryError("analogy_no_section", path=Path(path), line=number)
+            words = line.split()
+            if len(words) != 4:
+                skipped.append(number)
+                continue
+            sections[-1][1].append(words)
+    return sections, skipped
+
+
+def evaluate_analogies(emb: Embeddings, path, restrict_vocab: int = 300000, case_insensitive: bool = True,
+                       dummy4unknown: bool = False, method: str = "add", batch: int = 256) -> AnalogyScore:
+    if method not in ANALOGY_METHODS:
+        raise EmbeddingQueryError("unknown_method", method=method)
+    rows = emb.searched_rows(restrict_vocab)
+    spell = str.upper if case_insensitive else (lambda w: w)
+    vocabulary = {}
+    for i in range(rows - 1, -1, -1):  # reversed: the first spelling wins
+        vocabulary[spell(emb.words[i])] = i
+    raw_sections, skipped = _read(path)
+    questions = unknown = 0
+    sections = []
+    for name, lines in raw_sections:
+        spelled, known = [], []
+        for words in lines:
+            questions += 1
+            spelled.append(tuple(spell(w) for w in words))
+            if all(w in vocabulary for w in spelled[-1]):
+                known.append(spelled[-1])
+            else:
+                unknown += 1
+        predictions = {}
+        for start in range(0, len(known), batch):
+            part = known[start:start + batch]
+            predictions.update(zip(range(start, start + len(part)),
+                                   _answer(emb, part, vocabulary, rows, spell, method)))
+        # in file order, as gensim lists them
+        correct, incorrect, answered = [], [], 0
+        for question in spelled:
+            if not all(w in vocabulary for w in question):
+                if dummy4unknown:
+                    incorrect.append(Question(*question, None))
+                continue
+            predicted = predictions[answered]
+            answered += 1
+            (correct if predicted == question[3] else incorrect).append(Question(*question, predicted))
+        sections.append(Section(name, tuple(correct), tuple(incorrect)))
+    total = Section(TOTAL, tuple(q for s in sections for q in s.correct),
+                    tuple(q for s in sections for q in s.incorrect))
+    return AnalogyScore((*sections, total), questions, unknown, tuple(skipped))
+
+
+def _answer(emb, questions, vocabulary, rows, spell, method):
+    """The predicted word (spelled as the vocabulary maps it) of each question, batched: one
+    pass over the matrix answers the whole batch."""
+    positions = np.array([[vocabulary[w] for w in q[:3]] for q in questions])  # (m, 3): a, b, c
+    units = np.asarray(emb.vectors[positions.ravel()], dtype=np.float32) / emb.norms[positions.ravel(), None]
+    units = units.reshape(len(questions), 3, -1)
+    if method == "add":
+        query = units[:, 1] - units[:, 0] + units[:, 2]
+        query /= np.linalg.norm(query, axis=1, keepdims=True)
+        scores = cosines_with(emb, query.T, rows)  # (rows, m)
+    else:
+        cos = cosines_with(emb, units.reshape(-1, units.shape[2]).T, rows).reshape(rows, len(questions), 3)
+        shifted = (1 + cos) / 2
+        scores = shifted[:, :, 1] * shifted[:, :, 2] / (shifted[:, :, 0] + np.float32(COSMUL_EPSILON))
+    scores[np.isnan(scores)] = -np.inf
+    predictions = []
+    for m, (a, b, c, _expected) in enumerate(questions):
+        column = scores[:, m].copy()
+        column[positions[m]] = -np.inf
+        count = min(_CANDIDATES, rows)
+        best = np.argpartition(-column, count - 1)[:count] if count < rows else np.arange(rows)
+        best = best[np.argsort(-column[best], kind="stable")]
+        predicted = None
+        for i in best:
+            if not np.isfinite(column[i]):
+                continue
+            predicted = spell(emb.words[i])
+            if predicted in vocabulary and predicted not in (a, b, c):
+                break
+        predictions.append(predicted)
+    return predictions

@@ -1,0 +1,207 @@
+"""Questions asked of an embedding, each answered with the arithmetic that produced it.
+
+Cosine similarity: cos(u, v) = u·v / (‖u‖ ‖v‖).  All scores over the vocabulary are computed
+as gensim's ``KeyedVectors`` computes them — (E q) / ‖e_w‖ with a unit query q, float32 — so
+the words, their order and the scores agree with gensim (the tests check it):
+
+* neighbours of w:            cos(e_x, e_w) for every x ≠ w
+* analogy a : b :: c : ?  3CosAdd (``method="add"``, gensim's ``most_similar``):
+      q = ê_b − ê_a + ê_c,   score(x) = cos(e_x, q) = (cos(x,b) − cos(x,a) + cos(x,c)) / ‖q‖
+  3CosMul (``method="mul"``, Levy & Goldberg 2014, gensim's ``most_similar_cosmul``), with
+  cosines moved to [0, 1] by s = (1 + cos) / 2 and gensim's ε = 10⁻⁶:
+      score(x) = s(x,b) · s(x,c) / (s(x,a) + ε)
+  The three query words are never answers (as in gensim and the original word2vec tool).
+* doesnt_match: the word least similar to the normalised mean of the words' unit vectors.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from engine.embeddings.errors import EmbeddingQueryError
+from engine.embeddings.vectors import Embeddings
+
+ANALOGY_METHODS = ("add", "mul")
+COSMUL_EPSILON = 1e-6  # gensim's; Levy & Goldberg used 0.001
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One answer: ``word`` (row ``index``) with its ``score``; for an analogy also its
+    cosines with a, b and c (``cosines`` = (cos(x,a), cos(x,b), cos(x,c)))."""
+
+    word: str
+    index: int
+    score: float
+    cosines: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True)
+class Neighbours:
+    word: str
+    index: int
+    norm: float  # ‖e_w‖
+    searched: int  # rows compared (restrict_vocab or the whole vocabulary)
+    candidates: tuple[Candidate, ...]
+
+    def pairs(self) -> list[list]:
+        return [[c.word, c.score] for c in self.candidates]
+
+
+@dataclass(frozen=True)
+class Analogy:
+    """a : b :: c : ?  (the answer is near b − a + c)."""
+
+    words: tuple[str, str, str]
+    indices: tuple[int, int, int]
+    norms: tuple[float, float, float]  # ‖e_a‖, ‖e_b‖, ‖e_c‖
+    method: str
+    query_norm: float  # ‖ê_b − ê_a + ê_c‖ (3CosAdd divides by it)
+    searched: int
+    candidates: tuple[Candidate, ...]
+
+    def pairs(self) -> list[list]:
+        return [[c.word, c.score] for c in self.candidates]
+
+
+@dataclass(frozen=True)
+class OddOneOut:
+    """``ranking``: (word, cosine with the mean direction), most central first; the last is
+    the word that does not belong."""
+
+    words: tuple[str, ...]
+    ranking: tuple[tuple[str, float], ...]
+
+    @property
+    def odd_one(self) -> str:
+        return self.ranking[-1][0]
+
+
+@dataclass(frozen=True)
+class SimilarityMatrix:
+    words: tuple[str, ...]
+    norms: np.ndarray  # (n,)
+    cosines: np.ndarray  # (n, n), cosines[i, j] = cos(e_i, e_j)
+
+
+@dataclass(frozen=True)
+class OneHotSelection:
+    """e_j = E·o_j as the notes draw it: E is d × V (column j is word j's vector), o_j is the
+    one-hot vector of length V with its single 1 at j, and the product picks column j."""
+
+    word: str
+    index: int  # j
+    one_hot: np.ndarray  # o_j, (V,)
+    column: np.ndarray  # E·o_j, (d,)
+
+
+def _check_k(k: int) -> None:
+    if k < 1:
+        raise EmbeddingQueryError("bad_k", k=k)
+
+
+def _top(scores: np.ndarray, k: int, excluded) -> np.ndarray:
+    """Indices of the k highest scores, best first, never one of ``excluded``."""
+    scores = scores.copy()
+    for j in excluded:
+        if j < scores.size:
+            scores[j] = -np.inf
+    scores[np.isnan(scores)] = -np.inf  # a zero vector has no direction
+    k = min(k, scores.size - sum(1 for j in set(excluded) if j < scores.size))
+    if k <= 0:
+        return np.zeros(0, dtype=np.int64)
+    if k < scores.size:
+        best = np.argpartition(-scores, k - 1)[:k]
+    else:
+        best = np.arange(scores.size)
+    best = best[np.argsort(-scores[best], kind="stable")]
+    return best[np.isfinite(scores[best])]
+
+
+def cosines_with(emb: Embeddings, queries: np.ndarray, rows: int) -> np.ndarray:
+    """cos(e_x, q) for the first ``rows`` words x and a unit vector q (d,), or each unit column
+    q of ``queries`` (d × m): one pass over the matrix for all m."""
+    norms = emb.norms[:rows] if queries.ndim == 1 else emb.norms[:rows, None]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return (emb.vectors[:rows] @ queries) / norms
+
+
+def cosines_with_rows(emb: Embeddings, rows: np.ndarray, queries: np.ndarray) -> np.ndarray:
+    """cos(e_x, q) for the words x in ``rows`` only and each unit column q of ``queries``."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return (np.asarray(emb.vectors[rows], dtype=np.float32) @ queries) / emb.norms[rows, None]
+
+
+def neighbours(emb: Embeddings, word: str, k: int = 10, restrict_vocab: int | None = None) -> Neighbours:
+    """The k words of highest cosine with ``word`` (gensim's ``most_similar(word)``)."""
+    _check_k(k)
+    j = emb.position(word)
+    rows = emb.searched_rows(restrict_vocab)
+    scores = cosines_with(emb, emb.unit(word), rows)
+    best = _top(scores, k, (j,))
+    return Neighbours(word, j, float(emb.norms[j]), rows,
+                      tuple(Candidate(emb.words[i], int(i), float(scores[i])) for i in best))
+
+
+def analogy(emb: Embeddings, a: str, b: str, c: str, k: int = 10, method: str = "add",
+            restrict_vocab: int | None = None) -> Analogy:
+    """a : b :: c : ? by 3CosAdd or 3CosMul (see the module's docstring)."""
+    _check_k(k)
+    if method not in ANALOGY_METHODS:
+        raise EmbeddingQueryError("unknown_method", method=method)
+    indices = tuple(emb.position(w) for w in (a, b, c))
+    units = np.stack([emb.unit(w) for w in (a, b, c)], axis=1)  # (d, 3)
+    rows = emb.searched_rows(restrict_vocab)
+    query = units[:, 1] - units[:, 0] + units[:, 2]
+    query_norm = float(np.linalg.norm(query))
+    if method == "add":
+        # gensim: the mean of the weighted unit vectors, normalised (the mean's 1/3 cancels).
+        # One matrix-vector product over the vocabulary; the three cosines of each answer are
+        # computed for the k answers alone (a product with three columns costs three times one).
+        scores = cosines_with(emb, query / query_norm, rows)
+        best = _top(scores, k, indices)
+        cosines = cosines_with_rows(emb, best, units)
+    else:
+        all_cosines = cosines_with(emb, units, rows)
+        shifted = (1 + all_cosines) / 2
+        scores = shifted[:, 1] * shifted[:, 2] / (shifted[:, 0] + np.float32(COSMUL_EPSILON))
+        best = _top(scores, k, indices)
+        cosines = all_cosines[best]
+    return Analogy((a, b, c), indices, tuple(float(emb.norms[i]) for i in indices), method, query_norm, rows,
+                   tuple(Candidate(emb.words[i], int(i), float(scores[i]), tuple(float(x) for x in row))
+                         for i, row in zip(best, cosines)))
+
+
+def doesnt_match(emb: Embeddings, words) -> OddOneOut:
+    """Which word does not belong (gensim's ``doesnt_match``, with its whole ranking)."""
+    words = tuple(words)
+    if len(words) < 2:
+        raise EmbeddingQueryError("too_few_words", what="doesnt_match", needed=2, got=len(words))
+    units = np.stack([emb.unit(w) for w in words])
+    mean = units.mean(axis=0)
+    mean = mean / np.linalg.norm(mean)
+    centrality = units @ mean
+    # gensim sorts (cosine, word) pairs, largest first
+    ranking = sorted(zip(centrality.tolist(), words), reverse=True)
+    return OddOneOut(words, tuple((w, s) for s, w in ranking))
+
+
+def similarity_matrix(emb: Embeddings, words) -> SimilarityMatrix:
+    """cos(e_i, e_j) for every pair of the given words."""
+    words = tuple(words)
+    if not words:
+        raise EmbeddingQueryError("too_few_words", what="a similarity matrix", needed=1, got=0)
+    units = np.stack([emb.unit(w) for w in words])
+    cosines = units @ units.T
+    return SimilarityMatrix(words, np.array([emb.norms[emb.position(w)] for w in words]), cosines)
+
+
+def one_hot_selection(emb: Embeddings, word: str) -> OneHotSelection:
+    """E·o_j computed literally (a matrix–vector product, not a row lookup), so what is drawn
+    is the product itself: every other column is multiplied by 0."""
+    j = emb.position(word)
+    one_hot = np.zeros(len(emb), dtype=np.float32)
+    one_hot[j] = 1.0
+    column = emb.vectors.T @ one_hot  # E = vectors.T is d × V
+    return OneHotSelection(word, j, one_hot, column)
