@@ -257,8 +257,9 @@ class View(QWidget):
     DEBOUNCE_MS = 20
     #: the class of the view's state (app/views/<view_id>/state.py): every user choice, Qt-free
     State = None
-    #: (text, formula), each marked QT_TRANSLATE_NOOP("<ClassName>", …): the explanation of a small
-    #: view without an explanation.py (None: the package's explanation.py holds it)
+    # (text, formula), each marked QT_TRANSLATE_NOOP("<ClassName>", …): the explanation of a small
+    # view without an explanation.py (None: the package's explanation.py holds it).  A plain
+    # comment: lupdate would copy a "#:" one into the .ts as a note for translators.
     EXPLANATION: tuple[str, str] | None = None
 
     updated = Signal()
