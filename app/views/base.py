@@ -276,6 +276,10 @@ class View(QWidget):
     DEBOUNCE_MS = 20
     #: the class of the view's state (app/views/<view_id>/state.py): every user choice, Qt-free
     State = None
+    # (text, formula), each marked QT_TRANSLATE_NOOP("<ClassName>", …): the explanation of a small
+    # view without an explanation.py (None: the package's explanation.py holds it).  A plain
+    # comment: lupdate would copy a "#:" one into the .ts as a note for translators.
+    EXPLANATION: tuple[str, str] | None = None
 
     updated = Signal()
 
@@ -304,11 +308,14 @@ class View(QWidget):
     # ---- the explanation -----------------------------------------------------------------------
     @classmethod
     def explanation(cls) -> tuple[str, str]:
-        """(a few sentences on the concept, its formula) in the interface language: TEXT and
-        FORMULA of the `explanation.py` module in the view's package."""
-        module = import_module(cls.__module__.rsplit(".", 1)[0] + ".explanation")
-        return (QCoreApplication.translate(module.CONTEXT, module.TEXT),
-                QCoreApplication.translate(module.CONTEXT, module.FORMULA))
+        """(a few sentences on the concept, its formula) in the interface language: the class's
+        EXPLANATION, or TEXT and FORMULA of the `explanation.py` module in the view's package."""
+        if cls.EXPLANATION is not None:
+            context, (text, formula) = cls.__name__, cls.EXPLANATION
+        else:
+            module = import_module(cls.__module__.rsplit(".", 1)[0] + ".explanation")
+            context, text, formula = module.CONTEXT, module.TEXT, module.FORMULA
+        return QCoreApplication.translate(context, text), QCoreApplication.translate(context, formula)
 
     def add_explanation(self) -> None:
         """Put the collapsible explanation at the top of the view (the main window does this for

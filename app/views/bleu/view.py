@@ -76,8 +76,9 @@ class BleuView(View):
     def apply_zoom(self) -> None:
         super().apply_zoom()
         self.controls.fit_references()
-        # table heights follow the new text size once the tables have their new fonts
-        QTimer.singleShot(0, self._refit)
+        # table heights follow the new text size once the tables have their new fonts (the view
+        # as the timer's context: a view deleted meanwhile, the window closed, is not redrawn)
+        QTimer.singleShot(0, self, self._refit)
 
     def _refit(self) -> None:
         self.loop.redraw()

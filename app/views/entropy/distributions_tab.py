@@ -105,7 +105,7 @@ class DistributionsTab(QWidget):
         student's own splitter position is kept (until the text size changes)."""
         if not self._fitted and self.isVisible() and self.table_model.rowCount():
             self._fitted = True
-            QTimer.singleShot(0, self.fit_numbers)  # once the new numbers are laid out
+            QTimer.singleShot(0, self, self.fit_numbers)  # once laid out (not once the tab is deleted)
 
     def fit_numbers(self) -> None:
         """Give the numbers the height their text needs at the current width and text size (at

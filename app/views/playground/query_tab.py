@@ -224,4 +224,5 @@ class QueryTab(ResultsPanel):
         self.bars_plot.setLabel("left", self.tr("softmax weight w_j"), **{"font-size": f"{style.point_size():.1f}pt", "color": style.plot_text().name()})
         for label in self.bar_labels:
             label.setFont(style.font(0.9))
-        QTimer.singleShot(0, self.keys_table.resizeColumnsToContents)  # once the new font is in
+        # once the new font is in; the table as the timer's context: not once it is deleted
+        QTimer.singleShot(0, self.keys_table, self.keys_table.resizeColumnsToContents)
