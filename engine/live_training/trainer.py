@@ -23,6 +23,7 @@ predicted from the right history, not from an already mixed one.)
 from __future__ import annotations
 
 import collections
+import functools
 import platform
 import shlex
 import sys
@@ -54,7 +55,7 @@ class Trainer:
         self.device = choose_device(device)
         self.emit = emit or (lambda event: None)
         self.task = get_task(experiment.setup.task)
-        self.source, self.target = self.task.build_tokenizers()
+        self.source, self.target = _tokenizers(self.task.name)
         self.reset(seed, settings)
 
     # ---- life cycle -------------------------------------------------------------------------
@@ -253,6 +254,13 @@ def length_points(lengths, right, width: int) -> tuple:
         row[0] += bool(ok)
         row[1] += 1
     return tuple(LengthPoint(k * width + 1, (k + 1) * width, c, t) for k, (c, t) in sorted(tally.items()))
+
+
+@functools.lru_cache(maxsize=None)
+def _tokenizers(task: str):
+    """A task's tokenizers, built once per process (the date alphabet formats thousands of dates;
+    a reset or a second trainer need not do it again).  Tokenizers are never changed after."""
+    return get_task(task).build_tokenizers()
 
 
 def _rng_state(device: torch.device):
