@@ -17,6 +17,7 @@ def tiny(name="date-rnn-attention", **preset_changes):
     return replace(experiment, preset=replace(experiment.preset, **preset_changes)) if preset_changes else experiment
 
 
+@pytest.mark.slow
 def test_a_few_hundred_steps_on_the_tiny_preset_lower_the_loss():
     events = []
     experiment = tiny(eval_every=100)
@@ -69,12 +70,12 @@ def test_same_seed_same_curve_and_another_seed_another():
 def test_settings_apply_from_the_next_step_and_are_checked():
     trainer = Trainer(tiny(warmup_steps=1), seed=0)
     trainer.step()
-    trainer.update_settings(learning_rate=0.5e-3, batch_size=8, clip_norm=0.25)
+    trainer.update_settings(learning_rate=0.5e-3, batch_size=8, clip_norm=0.01)
     assert trainer.metrics[-1].learning_rate == 1e-2  # the step already done keeps its rate
     m = trainer.step()
     assert (m.learning_rate, m.batch_size) == (0.5e-3, 8)
     # clipping: what was applied is the clipped norm (up to clip_grad_norm_'s 1e-6 guard)
-    assert m.grad_norm > 0.25 and m.grad_norm_clipped == pytest.approx(0.25, rel=1e-4)
+    assert m.grad_norm > 0.01 and m.grad_norm_clipped == pytest.approx(0.01, rel=1e-4)
     trainer.update_settings(clip_norm=0)
     m = trainer.step()
     assert m.grad_norm_clipped == pytest.approx(m.grad_norm, rel=1e-5)
