@@ -127,6 +127,7 @@ def test_every_experiment_builds_steps_and_snapshots(name):
     assert (snapshot.probe.attention is None) == (name.endswith("-rnn"))
 
 
+@pytest.mark.slow
 def test_accuracy_against_length_equals_an_independent_evaluation_of_the_saved_snapshot(tmp_path):
     experiment = get_experiment("date-rnn-attention", "lecture")
     experiment = replace(experiment, preset=replace(experiment.preset, heldout_size=120))
