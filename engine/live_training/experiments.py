@@ -82,8 +82,8 @@ class Preset:
     name: str
     settings: Settings = field(default_factory=Settings)
     warmup_steps: int = 20  # linear learning-rate warm-up; the rate is then the setting itself
-    #: steps between held-out evaluations and probe snapshots: the greedy search over the held-out
-    #: set costs about as much as 15 steps (RNN, idle CPU), so more often would slow the training
+    #: steps between held-out evaluations and probe snapshots: the batched greedy search over the
+    #: held-out set takes as long as several training steps, so more often slows the training
     eval_every: int = 40
     heldout_size: int = 200
     tiny: bool = False

@@ -115,8 +115,24 @@ def test_the_contract_command_trains_the_lecture_preset_and_evaluate_reads_its_f
     assert not list(home.rglob("*")) or all(p.is_dir() for p in home.rglob("*"))  # nothing written to HOME
 
 
+@pytest.mark.slow
 def test_the_old_training_path_takes_max_seconds(tmp_path, capsys):
     assert main(["train", "date-rnn-attention", "--epochs", "1", "--samples", "32", "--batch-size", "16",
                  "--max-seconds", "600", "--out", str(tmp_path / "m"), "--no-progress", "--device", "cpu"]) == 0
     config = json.loads((tmp_path / "m" / "config.json").read_text(encoding="utf-8"))
     assert config["training"]["max_minutes"] == 10 and config["training"]["steps"] == 2
+
+
+def test_evaluate_record_writes_into_the_given_folder_not_the_shipped_model_of_that_name(tmp_path, capsys):
+    from engine.live_training.experiments import get_experiment
+    from engine.live_training.trainer import Trainer
+    from engine.models.registry import DEFAULT_MODELS_DIR
+
+    trainer = Trainer(get_experiment("date-rnn-attention", "tiny"), seed=0)  # named like the shipped model
+    trainer.step()
+    trainer.save(tmp_path / "m", command="test")
+    shipped = (DEFAULT_MODELS_DIR / "date-rnn-attention" / "config.json").read_bytes()
+    assert main(["evaluate", "--model-path", str(tmp_path / "m"), "--n", "5", "--seed", "1", "--record"]) == 0
+    assert capsys.readouterr().out.strip().splitlines()[-1].startswith("exact_match=")
+    assert json.loads((tmp_path / "m" / "config.json").read_text(encoding="utf-8"))["metrics"]["evaluation_n"] == 5
+    assert (DEFAULT_MODELS_DIR / "date-rnn-attention" / "config.json").read_bytes() == shipped
