@@ -60,7 +60,8 @@ def train_live(args, command: str, log=print) -> None:
         if changes:
             trainer.update_settings(**changes)
         trainer.start(max_seconds=args.max_seconds, max_steps=args.max_steps)
-        limit = (args.max_seconds or 0) * 3 + 600  # evaluations between steps can overrun a little
+        # a time limit can be overrun by the evaluation in progress; a step limit has no time bound
+        limit = args.max_seconds * 3 + 600 if args.max_seconds is not None else 7 * 24 * 3600
         trainer.wait_for("finished", timeout=limit, on_event=show)
         trainer.save(out, command)
         trainer.wait_for("saved", timeout=120, on_event=show)
