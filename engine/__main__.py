@@ -13,6 +13,7 @@ import sys
 
 from engine.device import DEVICE_CHOICES
 from engine.sampling_cli import add_sample_parser, cmd_sample
+from engine.live_training import cli as live_cli
 
 
 def _add_device(p):
@@ -47,10 +48,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lr", type=float, default=None, help="peak learning rate of the one-cycle schedule")
     p.add_argument("--threads", type=int, default=None, help="CPU threads for torch")
     p.add_argument("--no-progress", action="store_true", help="no progress bar (log lines only)")
+    live_cli.add_options(p)
 
     p = sub.add_parser("evaluate", help="exact match on fresh generated examples (zh-en: also BLEU and "
                                         "held-out combinations)")
-    p.add_argument("--model", required=True)
+    which = p.add_mutually_exclusive_group(required=True)
+    which.add_argument("--model", help="a shipped model's name, or its folder")
+    which.add_argument("--model-path", metavar="DIR", help="a model folder written by `train` (--out)")
     _add_device(p)
     p.add_argument("--n", type=int, default=5000)
     p.add_argument("--seed", type=int, default=123)
@@ -99,8 +103,10 @@ def _cmd_train(args):
     from engine.training import train
 
     command = " ".join(shlex.quote(a) for a in ["python", "-m", "engine", *sys.argv[1:]])
+    if args.preset is not None:
+        return live_cli.train_live(args, command)
     report = train(args.model, device=args.device, epochs=args.epochs, samples=args.samples, seed=args.seed,
-                   max_minutes=args.max_minutes, out=args.out, batch_size=args.batch_size, peak_lr=args.lr,
+                   max_minutes=live_cli.max_minutes(args), out=args.out, batch_size=args.batch_size, peak_lr=args.lr,
                    threads=args.threads, progress=not args.no_progress, command=command)
     print(f"validation_exact_match={report.validation_exact_match:.4f}")
 
@@ -113,7 +119,7 @@ def _cmd_evaluate(args):
     from engine import load_model
     from engine.evaluation import evaluate
 
-    model = load_model(args.model, device=args.device)
+    model = load_model(args.model or args.model_path, device=args.device)
     report = evaluate(model, n=args.n, seed=args.seed)
     for locale, (correct, total) in report.per_locale.items():
         print(f"{locale}: {correct}/{total} = {correct / total:.4f}")
@@ -124,7 +130,8 @@ def _cmd_evaluate(args):
     if args.record:
         from engine.evaluation import record_metrics
 
-        record_metrics(model, report, " ".join(shlex.quote(a) for a in ["python", "-m", "engine", *sys.argv[1:]]))
+        record_metrics(model, report, " ".join(shlex.quote(a) for a in ["python", "-m", "engine", *sys.argv[1:]]),
+                       folder=args.model or args.model_path)
     if report.bleu is not None:
         print(f"bleu={report.bleu:.2f}")
         print(f"heldout_exact={report.heldout_exact:.4f}")

@@ -82,15 +82,16 @@ def _evaluate_renderings(model: Seq2SeqModel, n: int, seed: int, batch: int) -> 
                             heldout_exact=held["all"][0] / n, heldout_errors=heldout_errors)
 
 
-def record_metrics(model: Seq2SeqModel, report: EvaluationReport, command: str) -> None:
-    """Store an evaluation in the model folder's config.json, next to the training record."""
+def record_metrics(model: Seq2SeqModel, report: EvaluationReport, command: str, folder=None) -> None:
+    """Store an evaluation in the model folder's config.json (`folder`, a name or path; default the
+    model's name), next to the training record."""
     import json
     import time
 
     from engine.models.files import CONFIG_FILE
     from engine.models.registry import resolve
 
-    path = resolve(model.name) / CONFIG_FILE
+    path = resolve(folder or model.name) / CONFIG_FILE
     config = json.loads(path.read_text(encoding="utf-8"))
     metrics = config.setdefault("metrics", {})
     metrics.update({

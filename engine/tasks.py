@@ -57,6 +57,18 @@ def _zh_en_examples():
     return EXAMPLES
 
 
+def _date_list_tokenizers():
+    from engine.data.date_lists import source_alphabet
+
+    return CharTokenizer(source_alphabet()), CharTokenizer(DATE_TARGET_CHARS + [" "])
+
+
+def _date_list_stream(seed, split):
+    from engine.data.date_lists import DateListStream
+
+    return DateListStream(seed, split)
+
+
 TASKS = {
     "dates": Task(
         name="dates",
@@ -67,6 +79,16 @@ TASKS = {
         target_text=lambda e: e.iso,
         is_correct=lambda e, output: output == e.iso,
         input_hint="a date, for example 26 March 2021",
+    ),
+    "date-lists": Task(
+        name="date-lists",
+        description="lists of 1-4 human-written dates separated by ' | ' -> their ISO forms separated by spaces",
+        build_tokenizers=_date_list_tokenizers,
+        stream=_date_list_stream,
+        source_text=lambda e: e.text,
+        target_text=lambda e: e.iso,
+        is_correct=lambda e, output: output == e.iso,
+        input_hint="dates separated by |, for example 4 Nov 1988 | 26 March 2021",
     ),
     "zh-en": Task(
         name="zh-en",

@@ -49,6 +49,26 @@ MODEL_RECIPES = {
 }
 
 
+def model_config(name: str, architecture: str, task: Task, hyperparameters: dict, n_params: int, source, target) -> dict:
+    """What config.json says about a model before training adds its record and metrics."""
+    config = {
+        "name": name,
+        "architecture": architecture,
+        "task": task.name,
+        "task_description": task.description,
+        "hyperparameters": hyperparameters,
+        "parameters": n_params,
+        "source_vocab": source.chars,
+        "target_vocab": target.chars,
+    }
+    for side, tokenizer in (("source", source), ("target", target)):
+        if tokenizer_kind(tokenizer) != "char":  # the date models' configs stay as they were
+            config[f"{side}_tokenizer"] = tokenizer_kind(tokenizer)
+    if task.examples:
+        config["examples"] = list(task.examples)
+    return config
+
+
 def make_batch(examples, source, target, device, task: Task | None = None):
     """`task` defaults to the dates task.  -> source ids (B, S), decoder input (B, T) starting with <s>, decoder target (B, T)."""
     task = task or get_task("dates")
@@ -134,21 +154,7 @@ def train(model_name: str, *, device: str = "auto", epochs: int = 20, samples: i
     budget_s = max_minutes * 60 if max_minutes else None
     stream = task.stream(seed, "train")
     validation = task.stream(seed, "validation").take(validation_size)
-    config = {
-        "name": model_name,
-        "architecture": recipe["architecture"],
-        "task": task.name,
-        "task_description": task.description,
-        "hyperparameters": hp,
-        "parameters": n_params,
-        "source_vocab": source.chars,
-        "target_vocab": target.chars,
-    }
-    for side, tokenizer in (("source", source), ("target", target)):
-        if tokenizer_kind(tokenizer) != "char":  # the date models' configs stay as they were
-            config[f"{side}_tokenizer"] = tokenizer_kind(tokenizer)
-    if task.examples:
-        config["examples"] = list(task.examples)
+    config = model_config(model_name, recipe["architecture"], task, hp, n_params, source, target)
     evaluator = Seq2SeqModel(model_name, module, config, source, target, dev)
 
     log(f"training {model_name}: {n_params:,} parameters on {dev}, {steps_per_epoch} steps/epoch "

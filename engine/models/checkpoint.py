@@ -9,13 +9,15 @@ from safetensors import SafetensorError
 from safetensors.torch import load_file, save_file
 
 from engine.models.files import CONFIG_FILE, WEIGHTS_FILE, ModelLoadError, read_config  # noqa: F401
-from engine.models.rnn_attention import DateRNNAttention, RNNAttentionConfig
+from engine.models.rnn_attention import DateRNNAttention, RNNAttentionConfig, RNNConfig
+from engine.models.rnn_plain import DateRNNNoAttention
 from engine.models.transformer import DateTransformer, TransformerConfig
 from engine.word_tokenizer import make_tokenizer
 
 ARCHITECTURES = {
     "transformer": (DateTransformer, TransformerConfig),
     "rnn-attention": (DateRNNAttention, RNNAttentionConfig),
+    "rnn-no-attention": (DateRNNNoAttention, RNNConfig),
 }
 
 

@@ -14,7 +14,8 @@ Shapes: B rows, S source length, T prefix length (⟨s⟩ included), V target vo
 "state" is whatever the module's ``prepare`` returns (a dict of tensors); only the module looks
 inside it, apart from the key "encoder_self" (per-layer encoder attention, when the model has
 one).  The attention dict of ``decode_prefixes`` maps "cross" (always) and "decoder_self"
-(Transformer only) to one (B, heads, T, keys) tensor per layer.
+(Transformer only) to one (B, heads, T, keys) tensor per layer; the encoder-decoder without
+attention (engine.models.rnn_plain) has no layer of it: "cross" is an empty list.
 
 Both protocols are runtime-checkable: ``isinstance(model, TranslationModel)`` checks that the
 names exist (not their signatures).

@@ -24,6 +24,9 @@ class TransformerConfig(Seq2SeqConfig):
     n_encoder_layers: int = 2
     n_decoder_layers: int = 2
     d_ff: int = 256
+    #: False: the encoder adds no positional encoding, so it sees its input as a bag of tokens
+    #: (the experiment "why positional encoding"); the decoder keeps its own either way
+    encoder_positions: bool = True
 
 
 class MultiHeadAttention(nn.Module):
@@ -120,14 +123,14 @@ class DateTransformer(Seq2SeqModule):
             with torch.no_grad():
                 emb.weight[self.cfg.pad_id].zero_()
 
-    def _embed(self, embedding, ids):  # (B, L) -> (B, L, D)
+    def _embed(self, embedding, ids, positions: bool = True):  # (B, L) -> (B, L, D)
         x = embedding(ids) * math.sqrt(self.cfg.d_model)
-        return self.dropout(x + self.positional_encoding[: ids.size(1)])
+        return self.dropout(x + self.positional_encoding[: ids.size(1)] if positions else x)
 
     def encode(self, source_ids):
         """source_ids (B, S) -> memory (B, S, D), source key mask (B, 1, 1, S), per-layer weights."""
         source_mask = (source_ids != self.cfg.pad_id)[:, None, None, :]
-        x = self._embed(self.source_embedding, source_ids)
+        x = self._embed(self.source_embedding, source_ids, self.cfg.encoder_positions)
         weights = []
         for layer in self.encoder_layers:
             x, w = layer(x, source_mask)

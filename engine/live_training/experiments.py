@@ -1,0 +1,132 @@
+"""What can be trained live: a task crossed with an architecture, and the presets.
+
+Experiment names are ``<task prefix>-<architecture>``: ``date-rnn-attention`` (the lesson's
+model and the view's default), ``date-rnn`` (the same encoder-decoder without attention),
+``date-transformer``, ``date-transformer-no-pe`` (no positional encoding in the encoder), and the
+same four for ``zh-en-…`` (the toy grammar) and ``date-list-…`` (1-4 dates per input, where the
+input length varies from 6 to about 130 characters).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from engine.training import MODEL_RECIPES, SMALL_TRANSFORMER
+
+_RNN_SIZES = {k: v for k, v in MODEL_RECIPES["date-rnn-attention"]["hyperparameters"].items()
+              if k not in ("max_source_length", "max_target_length")}
+_RNN_PLAIN_SIZES = {k: v for k, v in _RNN_SIZES.items() if k != "attention_hidden"}
+
+#: architecture -> (checkpoint architecture name, hyper-parameters, peak learning rate)
+ARCHITECTURES = {
+    "rnn-attention": ("rnn-attention", _RNN_SIZES, 3e-3),
+    "rnn": ("rnn-no-attention", _RNN_PLAIN_SIZES, 3e-3),
+    "transformer": ("transformer", SMALL_TRANSFORMER, 2e-3),
+    "transformer-no-pe": ("transformer", dict(SMALL_TRANSFORMER, encoder_positions=False), 2e-3),
+}
+
+#: the tiny preset's sizes (tests): a few seconds for a few hundred steps on one thread
+TINY_SIZES = {
+    "rnn-attention": dict(embedding_dim=16, encoder_hidden=16, decoder_hidden=32, attention_hidden=16),
+    "rnn": dict(embedding_dim=16, encoder_hidden=16, decoder_hidden=32),
+    "transformer": dict(d_model=32, n_heads=2, n_encoder_layers=1, n_decoder_layers=1, d_ff=64),
+    "transformer-no-pe": dict(d_model=32, n_heads=2, n_encoder_layers=1, n_decoder_layers=1, d_ff=64),
+}
+
+
+@dataclass(frozen=True)
+class TaskSetup:
+    task: str
+    max_source_length: int
+    max_target_length: int
+    #: the fixed input whose attention, entropy and greedy output every snapshot shows
+    probe: str
+    #: width of the input-length bins of the accuracy-vs-length points (tokens)
+    length_bin: int
+
+
+TASK_SETUPS = {
+    "date": TaskSetup("dates", 40, 16, "Friday 26, March 2021", 5),
+    "zh-en": TaskSetup("zh-en", 16, 24, "简九月要访问非洲", 2),
+    "date-list": TaskSetup("date-lists", 130, 44, "4 Nov 1988 | 26 March 2021 | 15/10/1971", 20),
+}
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the view's controls change; a change applies from the next step on."""
+
+    learning_rate: float = 3e-3
+    batch_size: int = 128
+    label_smoothing: float = 0.1
+    clip_norm: float = 1.0  # gradient clipping: the largest global norm a step may apply; 0 = no clipping
+    #: the share of decoder inputs that are the right previous token (1.0: plain teacher forcing);
+    #: the rest are the model's own previous prediction (two-pass scheduled sampling)
+    teacher_forcing: float = 1.0
+
+    def checked(self) -> "Settings":
+        if not self.learning_rate > 0:
+            raise ValueError("the learning rate must be positive")
+        if not (isinstance(self.batch_size, int) and self.batch_size >= 1):
+            raise ValueError("the batch size must be a whole number of at least 1")
+        if not 0 <= self.label_smoothing < 1:
+            raise ValueError("label smoothing must be in [0, 1)")
+        if not self.clip_norm >= 0:
+            raise ValueError("the clipping norm must be 0 (off) or positive")
+        if not 0 <= self.teacher_forcing <= 1:
+            raise ValueError("the teacher-forcing ratio must be in [0, 1]")
+        return self
+
+
+@dataclass(frozen=True)
+class Preset:
+    name: str
+    settings: Settings = field(default_factory=Settings)
+    warmup_steps: int = 20  # linear learning-rate warm-up; the rate is then the setting itself
+    #: steps between held-out evaluations and probe snapshots: the batched greedy search over the
+    #: held-out set takes as long as several training steps, so more often slows the training
+    eval_every: int = 40
+    heldout_size: int = 200
+    tiny: bool = False
+
+
+PRESETS = {
+    # The view's default: the lesson's sizes and optimiser, held-out numbers every 40 steps.
+    "lecture": Preset("lecture"),
+    # For tests: small networks, a small held-out set.
+    "tiny": Preset("tiny", Settings(learning_rate=1e-2, batch_size=32), warmup_steps=5, eval_every=20,
+                   heldout_size=40, tiny=True),
+}
+
+
+@dataclass(frozen=True)
+class Experiment:
+    name: str
+    setup: TaskSetup
+    architecture: str  # the checkpoint's architecture name
+    hyperparameters: dict
+    preset: Preset
+
+
+def experiment_names() -> list[str]:
+    return [f"{prefix}-{arch}" for prefix in TASK_SETUPS for arch in ARCHITECTURES]
+
+
+def get_experiment(name: str, preset: str = "lecture") -> Experiment:
+    """`name` as in :func:`experiment_names`; the preset sets sizes and settings."""
+    if preset not in PRESETS:
+        raise ValueError(f"unknown preset {preset!r} (known: {', '.join(PRESETS)})")
+    # the longest prefix first: "date-list-rnn" is not "date" + "list-rnn"
+    for prefix in sorted(TASK_SETUPS, key=len, reverse=True):
+        arch = name[len(prefix) + 1:] if name.startswith(prefix + "-") else None
+        if arch in ARCHITECTURES:
+            break
+    else:
+        raise ValueError(f"unknown experiment {name!r} (known: {', '.join(experiment_names())})")
+    setup = TASK_SETUPS[prefix]
+    architecture, sizes, learning_rate = ARCHITECTURES[arch]
+    chosen = PRESETS[preset]
+    hp = dict(sizes, **(TINY_SIZES[arch] if chosen.tiny else {}),
+              max_source_length=setup.max_source_length, max_target_length=setup.max_target_length)
+    if not chosen.tiny:
+        chosen = replace(chosen, settings=replace(chosen.settings, learning_rate=learning_rate))
+    return Experiment(name, setup, architecture, hp, chosen)
