@@ -7,10 +7,10 @@ import math
 import numpy as np
 import pytest
 
-from app.views.attention import AttentionView
 from app.views.attention.state import AttentionState
 from app.widgets.heatmap import AttentionHeatmap
 from engine import load_model
+from test_attention_view import view  # noqa: F401 - the attention view, shown, with its first result
 
 
 def percentile_by_hand(values, q=99.5) -> float:
@@ -20,16 +20,6 @@ def percentile_by_hand(values, q=99.5) -> float:
     low = math.floor(position)
     high = min(low + 1, len(ordered) - 1)
     return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
-
-
-@pytest.fixture
-def view(qtbot, bridge, shared_state):
-    v = AttentionView(bridge, shared_state)
-    qtbot.addWidget(v)
-    v.resize(1300, 850)
-    v.show()
-    qtbot.waitUntil(lambda: v.result is not None, timeout=30000)
-    return v
 
 
 def bar_label(heatmap) -> str:
