@@ -98,3 +98,21 @@ def test_a_saved_scale_must_be_one_of_the_two():
     state, problems = AttentionState.from_saved({"version": AttentionState.VERSION,
                                                  "fields": {"colour_scale": "fitted"}})
     assert state.colour_scale == "fitted" and not problems
+
+
+@pytest.mark.parametrize("points", [11, 28])
+def test_the_colour_bar_keeps_its_small_numbers_at_any_text_size(qtbot, points):
+    """A fitted top of 0.00235: ticks every 0.0005, none dropped for being wider than "1.0"."""
+    from test_heatmap_labels import drawn_labels
+
+    heatmap = AttentionHeatmap()
+    qtbot.addWidget(heatmap)
+    heatmap.set_text_size(points)
+    heatmap.resize(900, 600)
+    heatmap.show()
+    qtbot.waitExposed(heatmap)
+    matrix = np.random.default_rng(0).dirichlet(np.full(509, 50.0), size=20)
+    heatmap.set_matrix(matrix, [str(i) for i in range(20)], [str(i) for i in range(509)], high=0.00235)
+    qtbot.wait(50)
+    assert sorted(float(v) for v in drawn_labels(heatmap.colorbar.axis)) == \
+        pytest.approx([0.0, 0.0005, 0.001, 0.0015, 0.002])
