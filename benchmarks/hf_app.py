@@ -19,7 +19,14 @@ Then the same keystrokes with the "All heads" tab shown: key→heatmap, and key�
 view's `overview_updated` for that text).  Then the cost of choosing another head and of each
 toggle at 512 tokens (GUI thread only: no engine call; time until the heatmap is redrawn).
 
-    python benchmarks/hf_app.py [--edits 20] [--threads 1] [--profile 25]
+    python benchmarks/hf_app.py [--size minilm|base|gpt2-small] [--edits 20] [--threads 1] [--profile 25]
+
+--size base builds a random-initialised BERT-base folder (12 layers x 12 heads, 768 wide) in a
+temporary folder first, --size gpt2-small a decoder of GPT-2 small's shape (causal masks), both
+with MiniLM's tokenizer (tests/engine/hf_sized.py; no download).  The last lines give the peak
+resident memory (ru_maxrss) once the app has drawn the first text — the figure to hold against
+the app's budget — and at the end, which also counts the benchmark's own copy of the model
+(for its forward-pass timing; its weights' size is printed beside it).
 
 --profile N also prints the GUI thread's cProfile (top N functions by cumulative time) of the
 512-token keystrokes and of the head and toggle changes: function-level shares vary less with
@@ -31,6 +38,7 @@ import argparse
 import cProfile
 import os
 import pstats
+import resource
 import sys
 import tempfile
 import time
@@ -46,10 +54,37 @@ os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
 import numpy as np  # noqa: E402
 
 SIZES = (16, 128, 512)
+MODEL_SIZES = ("minilm", "base", "gpt2-small")
+
+
+def peak_rss_mb() -> float:
+    """The process's peak resident set so far (Linux: ru_maxrss is in KiB; macOS: bytes)."""
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / (1 << 20) if sys.platform == "darwin" else peak / 1024
+
+
+def model_folder(size: str, scratch: Path) -> Path:
+    """all-MiniLM-L6-v2's installed folder, or a random-initialised one built in `scratch`."""
+    from hf_tiny import minilm_folder
+
+    if size == "minilm":
+        return minilm_folder()
+    # built in a child process: the random initialisation's memory is not this process's peak
+    import subprocess
+
+    build = "random_bert" if size == "base" else "random_gpt2"
+    folder = scratch / size
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-c", f"import sys; sys.path.insert(0, {str(ROOT / 'tests' / 'engine')!r}); "
+                    f"from hf_sized import {build}; {build}({str(folder)!r})"], check=True)
+    print(f"built {folder.name} ({build}) in {time.perf_counter() - start:.1f} s")
+    return folder
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--size", default="minilm", choices=MODEL_SIZES,
+                        help="all-MiniLM-L6-v2, or a random BERT-base or GPT-2-small-shaped folder built here")
     parser.add_argument("--edits", type=int, default=20, help="keystrokes per size")
     parser.add_argument("--threads", type=int, default=1, help="torch threads of the app's worker (the app's default: 1)")
     parser.add_argument("--profile", type=int, default=0, metavar="N",
@@ -64,9 +99,11 @@ def main():
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, tempfile.mkdtemp())
     app = QApplication.instance() or QApplication([])
     from hf import text_of  # benchmarks/hf.py: texts of an exact token count
-    from hf_tiny import minilm_folder
 
     from app.main_window import MainWindow
+
+    scratch = tempfile.TemporaryDirectory(prefix="hf_app_")
+    folder = model_folder(args.size, Path(scratch.name))
 
     window = MainWindow(device="cpu", threads=args.threads)
     window.resize(1600, 1000)
@@ -97,7 +134,6 @@ def main():
             app.processEvents()
             time.sleep(0.0005)
 
-    folder = minilm_folder()
     window.model_folder_menu.open(str(folder))
     wait(lambda: not window.state.model_folders.loading and view.model_name == str(folder.resolve()))
     from transformers import AutoTokenizer  # only to make texts of an exact token count
@@ -114,7 +150,14 @@ def main():
 
     from engine.hf.model import load_hf_model
 
+    first = text_of(tokenizer, SIZES[0], 0)
+    view.controls.input.setText(first)
+    wait(lambda: shown(first))
+    rss_drawn = peak_rss_mb()  # the app alone: before the benchmark loads its own copy
     model = load_hf_model(folder, device="cpu")
+    weights_mb = sum(p.numel() * p.element_size() for p in model.module.parameters()) / (1 << 20)
+    config = model.module.config
+    n_layers, n_heads = config.num_hidden_layers, config.num_attention_heads
 
     def forward_ms(text, attentions=True):
         ids = torch.tensor([tokenizer(text).input_ids])
@@ -154,7 +197,9 @@ def main():
             plains.append(forward_ms(target, attentions=False))
         return totals, workers, overviews, forwards, plains
 
-    print(f"all-MiniLM-L6-v2 in the app (6 layers x 12 heads, overview of 78 tiles), worker threads {args.threads}")
+    tiles = n_layers * (n_heads + 1)
+    print(f"{folder.name} ({model.kind}) in the app ({n_layers} layers x {n_heads} heads, overview of {tiles} tiles), "
+          f"worker threads {args.threads}")
     print(f"{'tokens':>6} {'key→heatmap p50':>16} {'p95':>8} {'worker p50':>11} {'GUI p50':>8} "
           f"{'forward+attn p50':>17} {'plain forward':>14} {'key→heatmap − forward+attn p50':>31}  (ms)")
     profile = cProfile.Profile()
@@ -175,7 +220,7 @@ def main():
         app.processEvents()
         return 1000 * (time.perf_counter() - start)
 
-    heads = [timed(lambda h=h: view.controls.head_box.setCurrentIndex(h)) for h in range(12)]
+    heads = [timed(lambda h=h: view.controls.head_box.setCurrentIndex(h)) for h in range(n_heads)]
     merge = timed(lambda: view.word_pieces.merge_check.setChecked(True))
     hide = timed(lambda: view.word_pieces.hide_check.setChecked(True))
     back = timed(lambda: (view.word_pieces.merge_check.setChecked(False), view.word_pieces.hide_check.setChecked(False)))
@@ -192,7 +237,10 @@ def main():
           f"(p95 {np.percentile(totals, 95):.1f}) ms, key→overview p50 {np.percentile(overviews, 50):.1f} "
           f"(p95 {np.percentile(overviews, 95):.1f}) ms")
 
+    print(f"peak RSS: {rss_drawn:.0f} MB once the app drew its first text; {peak_rss_mb():.0f} MB at the end, "
+          f"including the benchmark's own copy of the model ({weights_mb:.0f} MB of weights)")
     window.close()
+    scratch.cleanup()
 
 
 if __name__ == "__main__":

@@ -78,7 +78,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("attention", help="attention weights of one input")
     _add_model(p)
     _add_device(p)
-    p.add_argument("--json", action="store_true", help="print one JSON object (the only output format)")
+    p.add_argument("--json", action="store_true",
+                   help="print one JSON object (the output unless --npz is given without --json)")
+    p.add_argument("--npz", metavar="FILE", default=None,
+                   help="write every kind/layer/head as float32 arrays with the tokens (numpy .npz; "
+                        "names in engine/attention_export.py and docs/attention.md)")
+    p.add_argument("--layers", default=None, help="only these layers, e.g. 0,2,5-7 (--json and --npz)")
+    p.add_argument("--heads", default=None, help="only these heads, e.g. 0-3 (--json and --npz)")
     p.add_argument("--target", default=None, help="teacher-force this output instead of the model's own")
     p.add_argument("--max-new-tokens", type=int, default=40,
                    help="generated tokens at most (--model-path, encoder-decoder models)")
@@ -215,12 +221,9 @@ def _hf_attention(args):
         payload["target_special"] = [i for i, s in enumerate(result.target_special) if s]
     if model.kind == ENCODER_DECODER:
         payload["output"] = result.output_text
-    for kind in ("encoder_self", "decoder_self", "cross"):
-        if getattr(result, kind) is not None:
-            payload[kind] = _nested(getattr(result, kind))
     if result.unknown_characters:
         payload["unknown_characters"] = list(result.unknown_characters)
-    print(json.dumps(payload, ensure_ascii=False))
+    _write_attention(args, payload, result)
 
 
 def _cmd_attention(args):
@@ -236,13 +239,28 @@ def _cmd_attention(args):
         "target_tokens": list(result.target_tokens),
         "output_tokens": list(result.output_tokens),
         "output": result.output_text,
-        "cross": _nested(result.cross),
     }
-    if result.encoder_self is not None:
-        payload["encoder_self"] = _nested(result.encoder_self)
-        payload["decoder_self"] = _nested(result.decoder_self)
     if result.unknown_characters:
         payload["unknown_characters"] = list(result.unknown_characters)
+    _write_attention(args, payload, result)
+
+
+def _write_attention(args, payload, result):
+    """--npz writes the arrays one at a time; the JSON (printed with --json, or when no --npz is
+    given) holds the arrays of the same --layers/--heads selection, and their indices if chosen."""
+    from engine.attention_export import parse_indices, present_kinds, subset, write_npz
+
+    layers, heads = parse_indices(args.layers), parse_indices(args.heads)
+    if args.npz:
+        write_npz(args.npz, result, payload["model"], layers, heads)
+        if not args.json:
+            return
+    for kind in present_kinds(result):
+        payload[kind] = _nested(subset(result, kind, layers, heads))
+    if layers is not None:
+        payload["layers"] = list(layers)
+    if heads is not None:
+        payload["heads"] = list(heads)
     print(json.dumps(payload, ensure_ascii=False))
 
 

@@ -139,6 +139,8 @@ class AttentionHeatmap(pg.GraphicsLayoutWidget):
         self.row_labels: list[str] = []
         self.column_labels: list[str] = []
         self.selected_row: int | None = None
+        self.high = 1.0  # the value drawn in the colour bar's top colour (set_matrix)
+        self.bar_label: str | None = None  # the colour bar's title (None: "attention weight")
         self.plot.scene().sigMouseMoved.connect(self._on_mouse_moved)
         self.plot.scene().sigMouseClicked.connect(self._on_mouse_clicked)
         self.row_title, self.column_title = self.tr("query"), self.tr("key")
@@ -162,31 +164,46 @@ class AttentionHeatmap(pg.GraphicsLayoutWidget):
             axis.setStyle(hideOverlappingLabels=QFontMetrics(font).horizontalAdvance("⟨/s⟩"))
         self.colorbar.axis.setTickFont(font)
         self.colorbar.axis.setTextPen(text)
-        # pyqtgraph gives the colour bar's axis a fixed 45 px and silently drops every number
-        # wider than that ("0.2" … "1.0" at text ×2, leaving only "0"): widen it with the text
-        self.colorbar.axis.setWidth(QFontMetrics(font).horizontalAdvance("0.0") + 16)
-        # …and "0" and "1.0", centred on the bar's ends, reach half a line beyond them
-        self.colorbar.axis.setStyle(hideOverlappingLabels=QFontMetrics(font).height() // 2 + 2)
-        self.colorbar.getAxis("left").setLabel(self.tr("attention weight"),
-                                               **{"font-size": f"{points:.1f}pt", "color": text})
+        self._fit_colour_bar()
         self._set_titles()
         self.row_ticks.update()  # a larger font fits fewer labels
         self.column_ticks.update()
+
+    def _fit_colour_bar(self) -> None:
+        font = QFont()
+        font.setPointSizeF(self._points)
+        # pyqtgraph gives the colour bar's axis a fixed 45 px and silently drops every number
+        # wider than that ("0.2" … "1.0" at text ×2, leaving only "0"): widen it with the text
+        # (a fitted scale's ticks are like "0.0015")
+        widest = "0.0" if self.high >= 0.1 else "0.00000"
+        self.colorbar.axis.setWidth(QFontMetrics(font).horizontalAdvance(widest) + 16)
+        # …and "0" and "1.0", centred on the bar's ends, reach half a line beyond them
+        self.colorbar.axis.setStyle(hideOverlappingLabels=QFontMetrics(font).height() // 2 + 2)
+        label = self.tr("attention weight") if self.bar_label is None else self.bar_label
+        self.colorbar.getAxis("left").setLabel(label, **{"font-size": f"{self._points:.1f}pt",
+                                                         "color": style.plot_text().name()})
 
     def _set_titles(self) -> None:
         label_style = {"font-size": f"{self._points:.1f}pt", "color": style.plot_text().name()}
         self.plot.setLabel("left", self.row_title, **label_style)
         self.plot.setLabel("bottom", self.column_title, **label_style)
 
-    def set_matrix(self, matrix, row_labels, column_labels, mask=None, row_title=None, column_title=None):
+    def set_matrix(self, matrix, row_labels, column_labels, mask=None, row_title=None, column_title=None,
+                   high: float = 1.0, bar_label: str | None = None):
         """Show `matrix` (rows x columns, values in [0, 1]); `mask` is True on cells that cannot
-        be attended (drawn hatched).  The axis titles default to "query" and "key"."""
+        be attended (drawn hatched).  The axis titles default to "query" and "key".  The colours
+        run from 0 to `high` (larger values in the top colour); `bar_label` titles the colour bar
+        (default "attention weight")."""
         row_title = self.tr("query") if row_title is None else row_title
         column_title = self.tr("key") if column_title is None else column_title
         self.matrix = np.ascontiguousarray(matrix, dtype=np.float32)
         rows, cols = self.matrix.shape
         self.row_labels, self.column_labels = list(row_labels), list(column_labels)
-        self.image.setImage(self.matrix, autoLevels=False, levels=(0.0, 1.0))
+        self.image.setImage(self.matrix, autoLevels=False, levels=(0.0, high))
+        if (high, bar_label) != (self.high, self.bar_label):
+            self.high, self.bar_label = high, bar_label
+            self.colorbar.setLevels((0.0, high))
+            self._fit_colour_bar()
         self.image.setRect(QRectF(0, 0, cols, rows))
         self.mask = None if mask is None else np.asarray(mask, dtype=bool)
         if self.mask is not None and self.mask.any():

@@ -29,6 +29,18 @@
         <translation>要强制的目标，例如 2021-03-26</translation>
     </message>
     <message>
+        <source>0 … 1</source>
+        <translation>0 … 1</translation>
+    </message>
+    <message>
+        <source>fitted to the matrix</source>
+        <translation>按矩阵自适应</translation>
+    </message>
+    <message>
+        <source>Fitted: colours from 0 to the {0}th percentile of the weights shown, so that the small weights of a long input differ (larger weights get the top colour)</source>
+        <translation>自适应：颜色从 0 到所显示权重的第 {0} 百分位数，使长输入中的小权重也能区分开（更大的权重显示为最高的颜色）</translation>
+    </message>
+    <message>
         <source>Attention:</source>
         <translation>注意力：</translation>
     </message>
@@ -39,6 +51,10 @@
     <message>
         <source>Head:</source>
         <translation>头：</translation>
+    </message>
+    <message>
+        <source>Colours:</source>
+        <translation>颜色：</translation>
     </message>
     <message>
         <source>Layer {0}</source>
@@ -182,6 +198,14 @@ row i: αᵢⱼ = exp(qᵢ·kⱼ/√d_k) / Σₗ exp(qᵢ·kₗ/√d_k),  Σⱼ 
     <message>
         <source>query (producing output)</source>
         <translation>查询（生成输出）</translation>
+    </message>
+    <message>
+        <source>attention weight (0 … 1)</source>
+        <translation>注意力权重（0 … 1）</translation>
+    </message>
+    <message>
+        <source>attention weight (0 … {0}: {1}th percentile of this matrix)</source>
+        <translation>注意力权重（0 … {0}：该矩阵的第 {1} 百分位数）</translation>
     </message>
     <message>
         <source>Nothing to export yet.</source>

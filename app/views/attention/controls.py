@@ -5,6 +5,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSignalBlocker, 
 from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLineEdit, QVBoxLayout, QWidget
 
 from app.binding import bind_choice, bind_widgets
+from app.colour_scale import FITTED, FIXED, ROBUST_PERCENTILE
 from app.views.attention.state import AttentionState
 from app.widgets.examples_button import input_and_model_row, model_combo
 from app.widgets.flow_layout import flow_row
@@ -57,8 +58,15 @@ class AttentionControls(QWidget):
         teacher_row.setContentsMargins(0, 0, 0, 0)
         teacher_row.addWidget(self.teacher_check)
         teacher_row.addWidget(self.teacher_input)
+        self.scale_box = QComboBox()
+        self.scale_box.addItem(self.tr("0 … 1"), FIXED)
+        self.scale_box.addItem(self.tr("fitted to the matrix"), FITTED)
+        self.scale_box.setToolTip(self.tr(
+            "Fitted: colours from 0 to the {0}th percentile of the weights shown, so that the small weights "
+            "of a long input differ (larger weights get the top colour)").format(f"{ROBUST_PERCENTILE:g}"))
+        self.scale_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.selectors = flow_row(teacher, (self.tr("Attention:"), self.kind_box), (self.tr("Layer:"), self.layer_box),
-                                  (self.tr("Head:"), self.head_box))
+                                  (self.tr("Head:"), self.head_box), (self.tr("Colours:"), self.scale_box))
         column = QVBoxLayout(self)
         column.setContentsMargins(0, 0, 0, 0)
         column.addLayout(first)
@@ -67,7 +75,7 @@ class AttentionControls(QWidget):
         self.teacher_check.toggled.connect(self.teacher_input.setEnabled)
         self.model_box.currentIndexChanged.connect(self.model_changed)
         bind_widgets(state, model=self.model_box, text=self.input, teacher_forcing=self.teacher_check,
-                     target=self.teacher_input)
+                     target=self.teacher_input, colour_scale=self.scale_box)
         # what the selectors offer follows each result (offer()): a choice they cannot show yet is
         # kept for the result of its model
         for name, box in (("kind", self.kind_box), ("layer", self.layer_box), ("head", self.head_box)):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from app.colour_scale import FIXED, SCALES
 from app.view_state import ViewState, from_v1_widgets, v1_choice_text, v1_tab, v1_value
 
 #: the side panel's tabs, in order
@@ -33,6 +34,14 @@ class AttentionState(ViewState):
     merge_word_pieces: bool = False
     hide_special_tokens: bool = False
     side_tab: str = "row"
+    #: the heatmap's colours: "fixed" (0…1) or "fitted" (0…a robust maximum of the matrix shown,
+    #: app/colour_scale.py); fixed by default, for Hugging Face folders too: one meaning of a
+    #: colour until the lecturer chooses otherwise
+    colour_scale: str = FIXED
+
+    @classmethod
+    def accepts(cls, name: str, value) -> bool:
+        return name != "colour_scale" or value in SCALES
 
     def target_forced(self) -> str | None:
         """The forced target, or None when teacher forcing is off or the target is empty."""

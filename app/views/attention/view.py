@@ -9,6 +9,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QTabWidget, QVBoxLayout
 
 from app import style
+from app.colour_scale import FITTED, ROBUST_PERCENTILE, colour_maximum
 from app.export import ExportButton, matrix_csv
 from app.style import splitter
 from app.views.attention.controls import KINDS, AttentionControls, kind_label
@@ -113,7 +114,7 @@ class AttentionView(View):
         self.loop = self.request_loop("attention", build=self.build_request, render=self.render_result)
         self.view_state.watch(self.loop.schedule, "model", "text", "teacher_forcing", "target")
         self.view_state.watch(self._selection_changed, "kind", "layer", "head", "merge_word_pieces",
-                              "hide_special_tokens")
+                              "hide_special_tokens", "colour_scale")
         self.view_state.watch(self._row_changed, "row")
         self.overview_loop = self.request_loop(OVERVIEW_CHANNEL, build=self._current_overview_request,
                                                render=self._overview_answered, message=self.overview_message,
@@ -203,8 +204,10 @@ class AttentionView(View):
         _, _, row_title, col_title = self.labels(r)
         rows, cols = self.shown_labels(r)
         matrix = self.current_matrix(r)
-        self.heatmap.set_matrix(matrix, rows, cols, mask=self.current_mask(matrix), row_title=row_title,
-                                column_title=col_title)
+        mask = self.current_mask(matrix)
+        high = colour_maximum(self.view_state.colour_scale, matrix, mask)
+        self.heatmap.set_matrix(matrix, rows, cols, mask=mask, row_title=row_title, column_title=col_title,
+                                high=high, bar_label=self.colour_scale_text(high))
         if self.selected_row is not None and self.selected_row >= matrix.shape[0]:
             self._drawing = True
             try:
@@ -388,6 +391,13 @@ class AttentionView(View):
         stack = self.shown_layer(r or self.result, self.layer)
         return stack.mean(axis=0) if self.head is None else stack[self.head]
 
+    def colour_scale_text(self, high: float) -> str:
+        """The colour bar's title, saying which scale it is (also in the exports)."""
+        if self.view_state.colour_scale != FITTED:
+            return self.tr("attention weight (0 … 1)")
+        return self.tr("attention weight (0 … {0}: {1}th percentile of this matrix)").format(
+            f"{high:.3g}", f"{ROBUST_PERCENTILE:g}")
+
     def current_mask(self, matrix: np.ndarray):
         if self.kind != "decoder_self":
             return None
@@ -436,6 +446,8 @@ class AttentionView(View):
         head = self.tr("mean over heads") if self.head is None else self.tr("head {0}").format(self.head + 1)
         caption = self.tr("{0} · {1} · layer {2} · {3} · input “{4}”").format(
             self.model_name, kind_label(self.kind), self.layer + 1, head, r.source_text)
+        if self.view_state.colour_scale == FITTED:
+            caption += " · " + self.heatmap.bar_label
         return self.heatmap, caption
 
     def export_basename(self) -> str:
@@ -445,5 +457,8 @@ class AttentionView(View):
         if self.result is None:
             raise ValueError(self.tr("Nothing to export yet."))
         rows, cols = self.shown_labels()
+        corner = "query\\key"
+        if self.view_state.colour_scale == FITTED:  # the weights are the same; say how they were drawn
+            corner += " · " + self.heatmap.bar_label
         return matrix_csv(path, self.current_matrix(), [display_token(t) for t in rows],
-                          [display_token(t) for t in cols], corner="query\\key")
+                          [display_token(t) for t in cols], corner=corner)
