@@ -19,6 +19,7 @@ from pathlib import Path
 import shiboken6
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from app.engine_text import engine_message
 from app.settings import settings
 from engine.hf.folder import HF_INSTALL_HINT, check_model_folder, hf_available
 from engine.jobs import LoadModelPathRequest, hf_model_key
@@ -92,7 +93,7 @@ class ModelFolders(QObject):
                 raise ModelLoadError(Path(key), HF_INSTALL_HINT)
             check_model_folder(key)  # cheap (no torch): a bad folder is explained without a round trip
         except ModelLoadError as exc:
-            self.failed.emit(key, str(exc))
+            self.failed.emit(key, engine_message(exc))  # a signal carries text: translated here
             return None
         if key in self.infos:  # already loaded in this window: just offer it again
             self.loaded.emit(self.infos[key])
@@ -121,7 +122,7 @@ class ModelFolders(QObject):
             except queue.Empty:
                 break
             if path in self.pending:
-                self.progress.emit(path, fraction, message)
+                self.progress.emit(path, fraction, engine_message(message))
         if not self.pending:
             self._timer.stop()
 
@@ -155,7 +156,7 @@ class ModelFolders(QObject):
         self.pending.discard(key)
         waiting = self._choose_when_loaded.pop(key, [])
         if not result.ok:
-            self.failed.emit(key, result.error)
+            self.failed.emit(key, engine_message(result))
             return
         self.add(result.value)
         for box in waiting:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from app.engine_text import engine_message
@@ -33,7 +33,8 @@ class SessionController(QObject):
         known = {view.view_id: view for view in self.window.views}
         for view_id, state in views.items():
             if view_id in known and not isinstance(state, dict):
-                raise SessionError(f"the state of view {view_id!r} is not an object")
+                raise SessionError(QT_TRANSLATE_NOOP("EngineMessage", "the state of view {0} is not an object"),
+                                   repr(view_id))
         for view_id, state in views.items():
             if view_id in known:
                 apply_view(known[view_id], state)
@@ -62,7 +63,7 @@ class SessionController(QObject):
         try:
             self.open(path)
         except SessionError as exc:
-            QMessageBox.warning(self.window, self.tr("Cannot open session"), engine_message(str(exc)))
+            QMessageBox.warning(self.window, self.tr("Cannot open session"), engine_message(exc))
             return False
         return True
 
@@ -138,7 +139,7 @@ class SessionController(QObject):
                 self.window.lecture_panel.set_scenes(load_lecture(path))
                 self.window.lecture_panel.show()
             except SessionError as exc:
-                QMessageBox.warning(self.window, self.tr("Cannot open lecture"), engine_message(str(exc)))
+                QMessageBox.warning(self.window, self.tr("Cannot open lecture"), engine_message(exc))
 
     def save_lecture_dialog(self) -> None:
         self._save_dialog(self.tr("Save lecture"), "lecture.json", self.tr("Attention Lab lecture (*.json)"),

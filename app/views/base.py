@@ -164,9 +164,9 @@ class RequestLoop(QObject):
         if not result.ok:
             if result.error_type == "ModelLoadError" and isinstance(model, str):
                 self.view.state.set_model_state(model, "error")
-                text = self.tr("Model {0} could not be loaded: {1}").format(model, engine_message(result.error))
+                text = self.tr("Model {0} could not be loaded: {1}").format(model, engine_message(result))
             else:
-                text = result.error
+                text = engine_message(result)  # from its code: the engine writes English
             self._show(text, True)
             return
         if isinstance(model, str):
@@ -196,7 +196,6 @@ class RequestLoop(QObject):
         return any(loop is not self and loop.error and loop.message is self.message for loop in self.view.loops)
 
     def _show(self, text: str, error: bool) -> None:
-        text = engine_message(text)  # engine errors arrive in English
         self.error = text if error else None
         if self.value is not None and error:
             text = self.tr("{0}  (The picture shows the last valid input.)").format(text)

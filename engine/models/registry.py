@@ -5,6 +5,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from engine.messages import Message
 from engine.models.files import CONFIG_FILE, WEIGHTS_FILE, ModelLoadError, read_config
 
 PACKAGE_ROOT = Path(__file__).resolve().parents[2]
@@ -39,7 +40,7 @@ def resolve(name_or_path) -> Path:
     folder = models_dir() / str(name_or_path)
     if not folder.is_dir():
         known = ", ".join(m.name for m in list_models()) or "none"
-        raise ModelLoadError(folder, f"no model named {name_or_path!r} (available: {known})")
+        raise ModelLoadError(folder, Message("no_such_model", name=repr(name_or_path), known=known))
     return folder
 
 

@@ -7,6 +7,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QTabWidget, QVBoxLayout
 
 from app import style
+from app.engine_text import engine_message
 from app.export import ExportButton, matrix_csv
 from app.style import splitter
 from app.views.attention.controls import KINDS, AttentionControls, kind_label
@@ -275,7 +276,7 @@ class AttentionView(View):
         if request.result is not self.result:
             return  # a newer result is on screen (its own summary is asked for)
         if not result.ok:
-            self.message.show_message(self.tr("Could not draw the overview: {0}").format(result.error), error=True)
+            self.message.show_message(self.tr("Could not draw the overview: {0}").format(engine_message(result)), error=True)
             return
         key = ("overview", request.kind, request.merge_words, request.hide_specials)
         self._cached(request.result, key, lambda: result.value)

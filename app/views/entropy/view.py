@@ -19,6 +19,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QMenu, QPushButton, QTabWidget, QVBoxLayout
 
 from app import style
+from app.engine_text import engine_message
 from app.export import ExportButton
 from app.views.base import View, shows
 from app.views.entropy.codes_tab import CodeLengthsTab
@@ -186,7 +187,7 @@ class EntropyView(View):
             text = format_distribution(payload.labels, payload.probabilities, tidy=1e-4)
         except Exception as exc:  # a bad message from another view must not break this one
             self.inputs.p_message.show_message(
-                self.tr("Could not load the distribution that was sent: {0}").format(exc))
+                self.tr("Could not load the distribution that was sent: {0}").format(engine_message(exc)))
             return
         self._load(text, "")
         self.source_title = str(payload.title or "")

@@ -151,7 +151,7 @@ class QueryTab(ResultsPanel):
         except MatrixInputError as error:
             self._mark(bad)
             where = self.tr("Keys table") if bad is not None else self.tr("Query")
-            raise InputProblem(self.tr("{0}: {1}").format(where, engine_message(str(error)))) from None
+            raise InputProblem(self.tr("{0}: {1}").format(where, engine_message(error))) from None
         self._mark(None)
         if query.shape[0] != 1:
             raise InputProblem(self.tr("Query: type one vector on one line, e.g. 1, 0, 0"))
