@@ -56,6 +56,18 @@ TEMPLATES = {
     "out_of_memory": QT_TRANSLATE_NOOP("EngineMessage", "Out of memory on the {device} device while running this "
                                        "request. Try a shorter input or a smaller beam width, or start the app with "
                                        "--device cpu."),
+    "domain_unknown": QT_TRANSLATE_NOOP("EngineMessage", "the model does not know {tokens}: it reads them as ⟨unk⟩"),
+    "domain_invalid_date": QT_TRANSLATE_NOOP("EngineMessage", "the output is not a real calendar date"),
+    "domain_no_number": QT_TRANSLATE_NOOP("EngineMessage", "the input has no number: every date the model learnt "
+                                          "writes its year in digits"),
+    "domain_missing_numbers": QT_TRANSLATE_NOOP("EngineMessage", "the output date does not contain {numbers} from "
+                                                "the input"),
+    "domain_outside_grammar": QT_TRANSLATE_NOOP("EngineMessage", "this sentence is not one the toy grammar makes: "
+                                                "the model never saw its like"),
+    "domain_rejected_output": QT_TRANSLATE_NOOP("EngineMessage", "the output is none of the sentence's valid "
+                                                "translations"),
+    "domain_dropped": QT_TRANSLATE_NOOP("EngineMessage", "the output hardly attends to {words}: dropped"),
+    "domain_invented": QT_TRANSLATE_NOOP("EngineMessage", "{words} rests on a word the model cannot read: invented"),
     "cannot_load_model": QT_TRANSLATE_NOOP("EngineMessage", "cannot load model from {path}: {reason}"),
     "json_invalid": QT_TRANSLATE_NOOP("EngineMessage", "{file} is not valid JSON ({detail})"),
     "json_not_object": QT_TRANSLATE_NOOP("EngineMessage", "{file} does not hold an object"),

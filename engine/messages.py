@@ -38,6 +38,15 @@ MESSAGES: dict[str, str] = {
     "no_decoder_start_decode": "{model} has no decoder_start_token_id in its config: it cannot decode",
     "out_of_memory": "Out of memory on the {device} device while running this request. Try a shorter input or "
                      "a smaller beam width, or start the app with --device cpu.",
+    # domain honesty (domain.py DomainReport.reasons)
+    "domain_unknown": "the model does not know {tokens}: it reads them as ⟨unk⟩",
+    "domain_invalid_date": "the output is not a real calendar date",
+    "domain_no_number": "the input has no number: every date the model learnt writes its year in digits",
+    "domain_missing_numbers": "the output date does not contain {numbers} from the input",
+    "domain_outside_grammar": "this sentence is not one the toy grammar makes: the model never saw its like",
+    "domain_rejected_output": "the output is none of the sentence's valid translations",
+    "domain_dropped": "the output hardly attends to {words}: dropped",
+    "domain_invented": "{words} rests on a word the model cannot read: invented",
     # loading models (models/files.py, checkpoint.py, registry.py, hf/folder.py, hf/model.py)
     "cannot_load_model": "cannot load model from {path}: {reason}",
     "json_invalid": "{file} is not valid JSON ({detail})",

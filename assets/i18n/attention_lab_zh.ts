@@ -993,6 +993,38 @@ BP = 1 if c &gt; r, else exp(1 − r/c)   (c: candidate length, r: reference len
         <translation>在 {device} 设备上运行此请求时内存不足。请尝试更短的输入或更小的束宽，或用 --device cpu 启动程序。</translation>
     </message>
     <message>
+        <source>the model does not know {tokens}: it reads them as ⟨unk⟩</source>
+        <translation>模型不认识 {tokens}：它把它们读作 ⟨unk⟩</translation>
+    </message>
+    <message>
+        <source>the output is not a real calendar date</source>
+        <translation>输出不是真实存在的日期</translation>
+    </message>
+    <message>
+        <source>the input has no number: every date the model learnt writes its year in digits</source>
+        <translation>输入中没有数字：模型学过的每个日期都用数字写年份</translation>
+    </message>
+    <message>
+        <source>the output date does not contain {numbers} from the input</source>
+        <translation>输出的日期不包含输入中的 {numbers}</translation>
+    </message>
+    <message>
+        <source>this sentence is not one the toy grammar makes: the model never saw its like</source>
+        <translation>这个句子不是玩具语法能生成的句子：模型从未见过这类句子</translation>
+    </message>
+    <message>
+        <source>the output is none of the sentence&apos;s valid translations</source>
+        <translation>输出不是这个句子的任何一种正确译文</translation>
+    </message>
+    <message>
+        <source>the output hardly attends to {words}: dropped</source>
+        <translation>输出几乎不关注 {words}：被遗漏了</translation>
+    </message>
+    <message>
+        <source>{words} rests on a word the model cannot read: invented</source>
+        <translation>{words} 依据的是模型无法读取的词：是编造的</translation>
+    </message>
+    <message>
         <source>cannot load model from {path}: {reason}</source>
         <translation>无法从 {path} 加载模型：{reason}</translation>
     </message>
