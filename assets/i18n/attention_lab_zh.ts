@@ -1616,8 +1616,8 @@ BP = 1 if c &gt; r, else exp(1 − r/c)   (c: candidate length, r: reference len
 <context>
     <name>EntropyExplanation</name>
     <message>
-        <source>Entropy measures how uncertain a distribution is: the average number of bits an optimal code needs per outcome. Cross-entropy is the average length when the code is built for Q but the outcomes follow P; the extra length is the KL divergence, which is never negative and is 0 only when P = Q. Training a model with the cross-entropy loss makes its Q approach the data&apos;s P.</source>
-        <translation>熵衡量一个分布的不确定程度：最优编码平均每个结果需要的比特数。交叉熵是编码按 Q 设计、而结果服从 P 时的平均码长；多出来的长度就是 KL 散度（相对熵），它从不为负，且仅当 P = Q 时为 0。用交叉熵损失训练模型，会使模型的 Q 逼近数据的 P。</translation>
+        <source>Entropy measures how uncertain a distribution is: a lower bound on the average number of bits per outcome of any code, which the best code (Huffman&apos;s) comes within 1 bit of: for 80/10/5/5 it needs 1.3 bits where H = 1.022. Cross-entropy is the ideal average length when the code is built for Q but the outcomes follow P; the extra length is the KL divergence (relative entropy), which is never negative and is 0 only when P = Q. Training a model with the cross-entropy loss makes its Q approach the data&apos;s P.</source>
+        <translation>熵衡量一个分布的不确定程度：它是任何编码平均每个结果所需比特数的下界，最好的编码（哈夫曼编码）与它相差不到 1 比特：对 80/10/5/5，哈夫曼编码需要 1.3 比特，而 H = 1.022。交叉熵是编码按 Q 设计、而结果服从 P 时的理想平均码长；多出来的长度就是 KL 散度（相对熵），它从不为负，且仅当 P = Q 时为 0。用交叉熵损失训练模型，会使模型的 Q 逼近数据的 P。</translation>
     </message>
     <message>
         <source>H(P) = −Σ p(x) log p(x)
@@ -2829,14 +2829,14 @@ output = weights · V</source>
 <context>
     <name>PositionalExplanation</name>
     <message>
-        <source>Attention by itself ignores word order, so a Transformer adds a positional encoding to each token&apos;s embedding. The sinusoidal encoding gives every pair of dimensions a sine and a cosine of a different wavelength, from 2π up to 10000·2π: low dimensions change fast, high ones slowly. Moving by k positions is a rotation of each pair, so the similarity of two positions depends mainly on their distance.</source>
-        <translation>注意力本身不考虑词序，因此 Transformer 会给每个词元的嵌入加上位置编码。正弦位置编码为每一对维度分配一个正弦和一个余弦，波长各不相同，从 2π 到 10000·2π：低维变化快，高维变化慢。移动 k 个位置相当于把每一对旋转一个角度，所以两个位置的相似度只取决于它们的距离。</translation>
+        <source>Attention by itself ignores word order, so a Transformer adds a positional encoding to each token&apos;s embedding. The sinusoidal encoding gives every pair of dimensions a sine and a cosine of a different wavelength, from 2π up to 10000·2π: low dimensions change fast, high ones slowly. Moving by k positions is a rotation of each pair, so the similarity (dot product) of two positions depends only on their distance.</source>
+        <translation>注意力本身不考虑词序，因此 Transformer 会给每个词元的嵌入加上位置编码。正弦位置编码为每一对维度分配一个正弦和一个余弦，波长各不相同，从 2π 到 10000·2π：低维变化快，高维变化慢。移动 k 个位置相当于把每一对旋转一个角度，所以两个位置的相似度（点积）只取决于它们的距离。</translation>
     </message>
     <message>
-        <source>PE(pos, 2i) = sin(pos / 10000^(2i/d))
-PE(pos, 2i+1) = cos(pos / 10000^(2i/d))</source>
-        <translation>PE(pos, 2i) = sin(pos / 10000^(2i/d))
-PE(pos, 2i+1) = cos(pos / 10000^(2i/d))</translation>
+        <source>PE(pos, 2i) = sin(pos / 10000^(2i/d_model))
+PE(pos, 2i+1) = cos(pos / 10000^(2i/d_model))</source>
+        <translation>PE(pos, 2i) = sin(pos / 10000^(2i/d_model))
+PE(pos, 2i+1) = cos(pos / 10000^(2i/d_model))</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,52 @@
+"""Sentences of the views' explanations that state facts, checked against an independent
+computation (issue 22, point 5: "depends mainly on distance", "the bits an optimal code needs")."""
+import heapq
+import math
+import re
+
+import numpy as np
+import scipy.stats
+
+
+def huffman_average_length(p):
+    """Average code length of a Huffman code: the sum of the merged weights (each merge adds one
+    bit to every outcome below it)."""
+    heap = list(p)
+    heapq.heapify(heap)
+    total = 0.0
+    while len(heap) > 1:
+        merged = heapq.heappop(heap) + heapq.heappop(heap)
+        total += merged
+        heapq.heappush(heap, merged)
+    return total
+
+
+def test_entropy_is_called_a_lower_bound_with_the_numbers_of_its_example(qapp):
+    from app.views.entropy import EntropyView
+
+    text, _ = EntropyView.explanation()
+    assert "lower bound" in text and "optimal code needs" not in text
+    p = [0.8, 0.1, 0.05, 0.05]
+    huffman = float(re.search(r"needs (\d+(?:\.\d+)?) bits", text).group(1))
+    h = float(re.search(r"H = (\d+\.\d+)", text).group(1))
+    assert huffman == round(huffman_average_length(p), 4) == 1.3
+    assert h == round(scipy.stats.entropy(p, base=2), 3)
+    assert h <= huffman < h + 1
+
+
+def test_positional_similarity_is_said_to_depend_only_on_distance_and_it_does(qapp):
+    from app.views.positional import PositionalView
+
+    text, formula = PositionalView.explanation()
+    assert "depends only on their distance" in text and "mainly" not in text
+    assert "d_model" in formula and "/d)" not in formula
+    d_model, positions = 64, 60
+    pos = np.arange(positions)[:, None]
+    i = np.arange(d_model // 2)[None, :]
+    angle = pos / 10000 ** (2 * i / d_model)
+    pe = np.empty((positions, d_model))
+    pe[:, 0::2], pe[:, 1::2] = np.sin(angle), np.cos(angle)
+    similarity = pe @ pe.T
+    for k in range(-positions + 1, positions):
+        diagonal = np.diagonal(similarity, offset=k)
+        assert np.ptp(diagonal) < 1e-9 * max(1.0, math.fabs(diagonal[0]))
