@@ -1936,9 +1936,9 @@ Text: type text; its character or word frequencies become P (and Q).</source>
         <translation>差值</translation>
     </message>
     <message>
-        <source>The numerical integral is Simpson’s rule with 4,001 points over μ ± 12σ of the first distribution. KL is not symmetric: swap the roles and the value changes.</source>
+        <source>The numerical integral is Simpson’s rule with 4,001 points over μ ± 12σ of the first distribution. KL is not symmetric in general, but with equal σ both directions are (μ₁ − μ₂)²/(2σ²): give the two σ different values to see them differ.</source>
         <extracomment>the Gaussian loop&apos;s message line</extracomment>
-        <translation>数值积分使用辛普森法则，在第一个分布的 μ ± 12σ 范围内取 4,001 个点。KL 散度不对称：交换两者的角色，值就会改变。</translation>
+        <translation>数值积分使用辛普森法则，在第一个分布的 μ ± 12σ 范围内取 4,001 个点。KL 散度一般不对称，但 σ 相等时两个方向都等于 (μ₁ − μ₂)²/(2σ²)：给两个 σ 不同的值，就能看到它们不同。</translation>
     </message>
     <message>
         <source>density</source>

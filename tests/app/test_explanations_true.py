@@ -50,3 +50,31 @@ def test_positional_similarity_is_said_to_depend_only_on_distance_and_it_does(qa
     for k in range(-positions + 1, positions):
         diagonal = np.diagonal(similarity, offset=k)
         assert np.ptp(diagonal) < 1e-9 * max(1.0, math.fabs(diagonal[0]))
+
+
+def kl_gauss_nats(mu1, s1, mu2, s2):
+    """KL(N(mu1, s1²) ‖ N(mu2, s2²)) in nats, the textbook closed form."""
+    return math.log(s2 / s1) + (s1 ** 2 + (mu1 - mu2) ** 2) / (2 * s2 ** 2) - 0.5
+
+
+def test_the_gaussian_note_says_when_kl_is_symmetric_and_the_numbers_agree(qtbot, bridge, shared_state):
+    """The default Gaussians have equal σ: both directions are shown equal, (μ₁ − μ₂)²/(2σ²), as
+    the note under them says (it once read "KL is not symmetric" right above two equal numbers)."""
+    from PySide6.QtWidgets import QLabel
+
+    from app.views.entropy import EntropyView
+
+    view = EntropyView(bridge, shared_state)
+    qtbot.addWidget(view)
+    view.show()
+    qtbot.waitUntil(lambda: view.gaussian_loop.value is not None, timeout=10000)
+    tab = view.gaussians_tab
+    note = next(label.text() for label in tab.findChildren(QLabel) if "Simpson" in label.text())
+    assert "with equal σ both directions are (μ₁ − μ₂)²/(2σ²)" in note
+    mu1, s1, mu2, s2 = tab.parameters()
+    assert s1 == s2
+    shown = [tab.gaussian_labels[f"{key} closed"].text() for key in ("KL(N₁‖N₂)", "KL(N₂‖N₁)")]
+    assert shown[0] == shown[1]
+    expected = (mu1 - mu2) ** 2 / (2 * s1 ** 2)
+    assert kl_gauss_nats(mu1, s1, mu2, s2) == kl_gauss_nats(mu2, s2, mu1, s1) == expected
+    assert f"{expected / math.log(2):.4f}"[:5] in shown[0].replace(",", "") or f"{expected:.4f}"[:5] in shown[0]
