@@ -3013,6 +3013,10 @@ PE(pos, 2i+1) = cos(pos / 10000^(2i/d_model))</translation>
         <translation>第 {0} 行：查询 &apos;{1}&apos;</translation>
     </message>
     <message>
+        <source>Entropy of this row: {0} bits (one key can be attended: it gets all the weight)</source>
+        <translation>此行的熵：{0} 比特（只有一个键可被关注：它得到全部权重）</translation>
+    </message>
+    <message>
         <source>Entropy of this row: {0} bits (uniform over {1} keys: {2})</source>
         <translation>此行的熵：{0} 比特（{1} 个键上的均匀分布：{2}）</translation>
     </message>

@@ -78,3 +78,19 @@ def test_the_gaussian_note_says_when_kl_is_symmetric_and_the_numbers_agree(qtbot
     expected = (mu1 - mu2) ** 2 / (2 * s1 ** 2)
     assert kl_gauss_nats(mu1, s1, mu2, s2) == kl_gauss_nats(mu2, s2, mu1, s1) == expected
     assert f"{expected / math.log(2):.4f}"[:5] in shown[0].replace(",", "") or f"{expected:.4f}"[:5] in shown[0]
+
+
+def test_a_row_with_one_allowed_key_is_not_called_uniform_over_1_keys(qtbot):
+    from app.views.attention.row_panel import RowPanel
+
+    panel = RowPanel()
+    qtbot.addWidget(panel)
+    panel.show_row(0, np.array([1.0, 0.0, 0.0]), "<s>", ["<s>", "J", "a"], 1)
+    shown = panel.entropy_label.text()
+    assert "1 keys" not in shown and "one key" in shown
+    assert "0.000" in shown or " 0 bits" in shown  # H([1, 0, 0]) = 0
+    assert scipy.stats.entropy([1.0, 0.0, 0.0], base=2) == 0
+    row = np.array([0.5, 0.25, 0.25])
+    panel.show_row(2, row, "a", ["<s>", "J", "a"], 3)
+    h, uniform = scipy.stats.entropy(row, base=2), math.log2(3)
+    assert re.search(rf"{h:.3f}.*uniform over 3 keys: {uniform:.3f}", panel.entropy_label.text()), panel.entropy_label.text()
