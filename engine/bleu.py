@@ -204,6 +204,8 @@ class BLEUResult:
         """The BLEU formula with this result's numbers filled in."""
         bp = (f"BP = exp(1 - {self.reference_length}/{self.candidate_length}) = "
               f"{self.brevity_penalty:.6g}" if self.brevity_penalty < 1 else "BP = 1")
+        if self.candidate_length == 0:  # r/0 is no number: an empty candidate simply gets BP = 0
+            bp = "BP = 0 (empty candidate)"
         if self.score == 0:
             return f"{bp};  a precision is 0 (or nothing matched), so BLEU = 0"
         logs = " + ".join(f"log {p:.6g}%" for p in self.precisions[:self.orders_used])

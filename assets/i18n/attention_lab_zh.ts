@@ -3079,6 +3079,10 @@ PE(pos, 2i+1) = cos(pos / 10000^(2i/d_model))</translation>
         <translation>候选长度 c = {0}；参考长度 {1}；有效参考长度 r = {2}（最接近 c 的那个，相同时取较短者）；简短惩罚 BP = {3}</translation>
     </message>
     <message>
+        <source>0 (the candidate is empty)</source>
+        <translation>0（候选译文为空）</translation>
+    </message>
+    <message>
         <source>Some tools use the shortest reference instead: r = {0}, BP = {1}.</source>
         <translation>有些工具改用最短的参考译文：r = {0}，BP = {1}。</translation>
     </message>

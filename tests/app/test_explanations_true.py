@@ -94,3 +94,20 @@ def test_a_row_with_one_allowed_key_is_not_called_uniform_over_1_keys(qtbot):
     panel.show_row(2, row, "a", ["<s>", "J", "a"], 3)
     h, uniform = scipy.stats.entropy(row, base=2), math.log2(3)
     assert re.search(rf"{h:.3f}.*uniform over 3 keys: {uniform:.3f}", panel.entropy_label.text()), panel.entropy_label.text()
+
+
+def test_an_empty_candidate_gets_bp_0_not_exp_of_a_division_by_0(qtbot):
+    import sacrebleu
+
+    from app.views.bleu.score_panel import ScorePanel
+    from engine.bleu_report import bleu_report
+
+    report = bleu_report("", ["a b c d e f"])
+    oracle = sacrebleu.sentence_bleu("", ["a b c d e f"])
+    assert report.result.brevity_penalty == 0 and oracle.bp == 0 and report.result.score == oracle.score == 0
+    assert "/0" not in report.result.formula() and "BP = 0 (empty candidate)" in report.result.formula()
+    panel = ScorePanel()
+    qtbot.addWidget(panel)
+    panel.show_report(report)
+    shown = panel.lengths_label.text()
+    assert "/0" not in shown and "BP = 0 (the candidate is empty)" in shown
