@@ -2970,8 +2970,8 @@ PE(pos, 2i+1) = cos(pos / 10000^(2i/d_model))</translation>
         <translation>输出 = Σ w_j v_j = {0} = {1}</translation>
     </message>
     <message>
-        <source>The lesson says the weights are 1/3, 1/3, 0, 1/3 (output 19). Softmax never gives exactly 0 or exactly 1/3 here: with f = {0} the true weights are {1} and the output is {2}. Only a very large score gap would approach the hard lookup.</source>
-        <translation>课程中说权重是 1/3、1/3、0、1/3（输出 19）。但 softmax 在这里永远不会给出恰好 0 或恰好 1/3：当 f = {0} 时，真实权重是 {1}，输出是 {2}。只有分数差距非常大时才会接近硬查表。</translation>
+        <source>The lesson&apos;s weights 1/3, 1/3, 0, 1/3 (output 19) are the scores {0} divided by their sum, not a softmax. The softmax of those scores is {1} (output {2}); with the scale f = {3} on screen the weights are {4} and the output is {5}. Softmax never gives exactly 0: only a very large score gap would approach the hard lookup.</source>
+        <translation>课件中的权重 1/3、1/3、0、1/3（输出 19）是把得分 {0} 除以它们的和，而不是 softmax。这些得分的 softmax 是 {1}（输出 {2}）；按屏幕上的缩放 f = {3}，权重是 {4}，输出是 {5}。softmax 永远不会给出恰好为 0 的权重：只有极大的得分差才会接近硬查找。</translation>
     </message>
     <message>
         <source>softmax weight w_j</source>
