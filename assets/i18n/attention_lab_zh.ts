@@ -1629,6 +1629,33 @@ D_KL(P ‖ Q) = Σ p(x) log (p(x) / q(x)) = H(P, Q) − H(P)</translation>
     </message>
 </context>
 <context>
+    <name>EntropyPresets</name>
+    <message>
+        <source>sunny: 0.5, rainy: 0.5</source>
+        <translation>晴: 0.5, 雨: 0.5</translation>
+    </message>
+    <message>
+        <source>sunny: 0.25, cloudy: 0.25, rain: 0.25, snow: 0.25</source>
+        <translation>晴: 0.25, 多云: 0.25, 雨: 0.25, 雪: 0.25</translation>
+    </message>
+    <message>
+        <source>sunny: 0.8, cloudy: 0.1, rain: 0.05, snow: 0.05</source>
+        <translation>晴: 0.8, 多云: 0.1, 雨: 0.05, 雪: 0.05</translation>
+    </message>
+    <message>
+        <source>sunny: 1%, partly sunny: 1%, partly cloudy: 4%, cloudy: 4%,
+light rain: 10%, rain: 10%, heavy rain: 35%, thunderstorm: 35%</source>
+        <translation>晴: 1%, 晴间多云: 1%, 多云间晴: 4%, 多云: 4%,
+小雨: 10%, 中雨: 10%, 大雨: 35%, 雷雨: 35%</translation>
+    </message>
+    <message>
+        <source>sunny: 12.5%, partly sunny: 12.5%, partly cloudy: 12.5%, cloudy: 12.5%,
+light rain: 12.5%, rain: 12.5%, heavy rain: 12.5%, thunderstorm: 12.5%</source>
+        <translation>晴: 12.5%, 晴间多云: 12.5%, 多云间晴: 12.5%, 多云: 12.5%,
+小雨: 12.5%, 中雨: 12.5%, 大雨: 12.5%, 雷雨: 12.5%</translation>
+    </message>
+</context>
+<context>
     <name>EntropyView</name>
     <message>
         <source>Entropy &amp; KL</source>

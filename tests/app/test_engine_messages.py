@@ -5,6 +5,7 @@ its Normalise button in Chinese as it does in English."""
 import re
 import string
 
+import numpy as np
 import pytest
 
 from engine.distribution_parser import MAX_OUTCOMES, DistributionError, SumError, parse_distribution
@@ -162,3 +163,25 @@ def test_the_entropy_view_offers_normalise_in_both_languages(qtbot, bridge, shar
         assert not view.inputs.p_normalise.isVisible(), (view.loop.error, view.inputs.p_edit.toPlainText())
     finally:
         i18n.install("en")
+
+
+def test_entropy_presets_name_their_outcomes_in_chinese(chinese, qtbot, bridge, shared_state):
+    """The lesson's weather preset in the Chinese UI: Chinese outcome names, P and Q still over the
+    same outcomes, and the same entropies as the English numbers (scipy)."""
+    import scipy.stats
+
+    from app.views.entropy import EntropyView
+
+    view = EntropyView(bridge, shared_state)
+    qtbot.addWidget(view)
+    view.show()
+    view.load_preset("rainy")
+    qtbot.waitUntil(lambda: view.loop.value is not None and not view.loop.busy and view.loop.error is None,
+                    timeout=10000)
+    p_text, q_text = view.inputs.texts()
+    assert CJK.search(p_text) and not english_words(p_text) and not english_words(q_text)
+    analysis = view.loop.value
+    assert all(CJK.search(label) for label in analysis.labels)
+    p = np.array([1, 1, 4, 4, 10, 10, 35, 35]) / 100
+    assert analysis.entropy_p == pytest.approx(scipy.stats.entropy(p, base=2), abs=1e-12)
+    assert analysis.kl_pq == pytest.approx(scipy.stats.entropy(p, np.full(8, 1 / 8), base=2), abs=1e-12)
