@@ -32,7 +32,9 @@ class ErrorPanel(QWidget):
         self.fit_table_height()
         self.verdict_label = style.scaled(style.wrapped_label(rich=True), 1.25)
         rule_label = style.note_label(self.tr(
-            "The rule: if the model gives the expected output y* a better score than the beam's best ŷ, the "
+            "First, where the task knows every valid output (the zh-en grammar's renderings), a ŷ that is one "
+            "of them is a correct translation: no error. Then the rule: if the model gives the expected output "
+            "y* a better score than the beam's best ŷ, the "
             "model would have chosen y* had the search found it, so the <b>search</b> is to blame (a wider beam "
             "may help). Otherwise the model itself prefers a wrong output: the <b>model</b> is to blame. "
             "The comparison uses the score the search ranks finished outputs by (log P when length "
