@@ -56,7 +56,8 @@ TEMPLATES = {
     "out_of_memory": QT_TRANSLATE_NOOP("EngineMessage", "Out of memory on the {device} device while running this "
                                        "request. Try a shorter input or a smaller beam width, or start the app with "
                                        "--device cpu."),
-    "domain_unknown": QT_TRANSLATE_NOOP("EngineMessage", "the model does not know {tokens}: it reads them as ⟨unk⟩"),
+    "domain_unknown": QT_TRANSLATE_NOOP("EngineMessage", "the model does not know {tokens}: it reads them as "
+                                        "⟨unk⟩"),
     "domain_invalid_date": QT_TRANSLATE_NOOP("EngineMessage", "the output is not a real calendar date"),
     "domain_no_number": QT_TRANSLATE_NOOP("EngineMessage", "the input has no number: every date the model learnt "
                                           "writes its year in digits"),

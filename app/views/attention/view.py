@@ -276,7 +276,8 @@ class AttentionView(View):
         if request.result is not self.result:
             return  # a newer result is on screen (its own summary is asked for)
         if not result.ok:
-            self.message.show_message(self.tr("Could not draw the overview: {0}").format(engine_message(result)), error=True)
+            self.message.show_message(self.tr("Could not draw the overview: {0}").format(engine_message(result)),
+                                      error=True)
             return
         key = ("overview", request.kind, request.merge_words, request.hide_specials)
         self._cached(request.result, key, lambda: result.value)

@@ -14,7 +14,8 @@ from app.views.beam.tree import STYLES
 from app.widgets.form import labelled_field, main_line_edit
 
 #: agree: a finished hypothesis' green; search: the warning orange; model: the what-if purple
-VERDICT_COLOURS = {"agree": STYLES["finished"][2], "also_correct": STYLES["finished"][2], "search": style.WARNING.name(), "model": STYLES["forced"][1]}
+VERDICT_COLOURS = {"agree": STYLES["finished"][2], "also_correct": STYLES["finished"][2],
+                   "search": style.WARNING.name(), "model": STYLES["forced"][1]}
 
 
 class ErrorPanel(QWidget):
@@ -65,7 +66,8 @@ class ErrorPanel(QWidget):
                 self.table.setItem(r, c, QTableWidgetItem(""))
         if e is None:
             if a.expected_error:
-                text = self.tr("The expected output cannot be scored: {0}").format(html.escape(engine_message(a.expected_error)))
+                text = self.tr("The expected output cannot be scored: {0}").format(
+                    html.escape(engine_message(a.expected_error)))
                 self.verdict_label.setText(f"<span style='color:{style.ERROR.name()}'>{text}</span>")
             else:
                 self.verdict_label.setText(self.tr("Type the output you expected above: the view compares the "

@@ -9,7 +9,8 @@ TEXT = QT_TRANSLATE_NOOP(
     "per outcome of any code, which the best code (Huffman's) comes within 1 bit of: for 80/10/5/5 "
     "it needs 1.3 bits where H = 1.022. Cross-entropy is the ideal average length when the code is "
     "built for Q but the outcomes follow P; the extra length is the KL divergence (relative "
-    "entropy), which is never negative and is 0 only when P = Q. Training a model with the cross-entropy loss makes its Q approach the data's P.")
+    "entropy), which is never negative and is 0 only when P = Q. Training a model with the "
+    "cross-entropy loss makes its Q approach the data's P.")
 FORMULA = QT_TRANSLATE_NOOP(
     "EntropyExplanation",
     "H(P) = −Σ p(x) log p(x)\n"

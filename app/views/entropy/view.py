@@ -175,7 +175,8 @@ class EntropyView(View):
         for k, p_text, q_text in PRESETS:
             if k == key:
                 self.source_title = None
-                p_text, q_text = (QCoreApplication.translate("EntropyPresets", t) if t else "" for t in (p_text, q_text))
+                p_text, q_text = (QCoreApplication.translate("EntropyPresets", t) if t else ""
+                                  for t in (p_text, q_text))
                 self._load(p_text, q_text)
                 return
 
