@@ -1827,7 +1827,7 @@ Text: type text; its character or word frequencies become P (and Q).</source>
     </message>
     <message>
         <source>First, where the task knows every valid output (the zh-en grammar&apos;s renderings), a ŷ that is one of them is a correct translation: no error. Then the rule: if the model gives the expected output y* a better score than the beam&apos;s best ŷ, the model would have chosen y* had the search found it, so the &lt;b&gt;search&lt;/b&gt; is to blame (a wider beam may help). Otherwise the model itself prefers a wrong output: the &lt;b&gt;model&lt;/b&gt; is to blame. The comparison uses the score the search ranks finished outputs by (log P when length normalisation is off, the normalised score otherwise); raw log P is shown too.</source>
-        <translation>首先，如果任务知道所有正确输出（zh-en 语法的各种译法），而 ŷ 是其中之一，那么它就是正确的译文：没有错误。然后是规则：如果模型给期望输出 y* 的得分高于束搜索的最优输出 ŷ，那么只要搜索找到了 y*，模型就会选择它，所以应归咎于&lt;b&gt;搜索&lt;/b&gt;（更宽的束可能有帮助）。否则是模型本身偏好错误的输出：应归咎于&lt;b&gt;模型&lt;/b&gt;。比较使用搜索对已完成输出排序时所用的得分（关闭长度归一化时为 log P，否则为归一化得分）；原始 log P 也一并显示。</translation>
+        <translation>首先，如果任务知道所有正确输出（中英玩具语法给出的各种译法），而 ŷ 是其中之一，那么它就是正确的译文：没有错误。然后是规则：如果模型给期望输出 y* 的得分高于束搜索的最优输出 ŷ，那么只要搜索找到了 y*，模型就会选择它，所以应归咎于&lt;b&gt;搜索&lt;/b&gt;（更宽的束可能有帮助）。否则是模型本身偏好错误的输出：应归咎于&lt;b&gt;模型&lt;/b&gt;。比较使用搜索对已完成输出排序时所用的得分（关闭长度归一化时为 log P，否则为归一化得分）；原始 log P 也一并显示。</translation>
     </message>
     <message>
         <source>Expected output:</source>
