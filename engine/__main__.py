@@ -137,14 +137,15 @@ def _cmd_translate(args):
             result = model.greedy(text)
             line = tgt.decode(result.tokens)
             if args.json:
-                line = json.dumps({"hypotheses": [hypothesis(result.tokens, result.logprob, result.logprob)]},
-                                  ensure_ascii=False)
+                line = json.dumps({"hypotheses": [hypothesis(result.tokens, result.logprob, result.logprob)],
+                                   "domain": _domain_json(model, text)}, ensure_ascii=False)
             print(line)
             continue
         result = model.beam(text, beam_width=args.beam, length_penalty=args.length_penalty, alpha=alpha)
         hyps = result.hypotheses[: max(1, args.n_best)]
         if args.json:
-            payload = {"hypotheses": [hypothesis(h.tokens, h.logprob, h.score) for h in hyps]}
+            payload = {"hypotheses": [hypothesis(h.tokens, h.logprob, h.score) for h in hyps],
+                       "domain": _domain_json(model, text)}
             if args.expected:
                 payload["analysis"] = _analysis_json(model, text, args, alpha)
             print(json.dumps(payload, ensure_ascii=False))
@@ -152,6 +153,15 @@ def _cmd_translate(args):
             print(tgt.decode(hyps[0].tokens))
         else:
             print("\t".join(f"{tgt.decode(h.tokens)} ({h.score:.4f})" for h in hyps))
+
+
+def _domain_json(model, text: str) -> dict:
+    """engine.domain's report on the greedy output: whether to trust it, and why not (codes and
+    English sentences)."""
+    from engine.domain import domain_report
+
+    report = domain_report(model, text)
+    return {"flagged": report.flagged, "reasons": [{"code": r.code, "text": str(r)} for r in report.reasons]}
 
 
 def _analysis_json(model, text: str, args, alpha: float) -> dict:

@@ -61,3 +61,17 @@ def test_every_issue_sentence_is_flagged_and_in_domain_sentences_are_not():
     assert reports == [domain_report(model, text) for text in ISSUE_ZH]  # the batch reads as one by one
     texts = [e.text for e in TASKS["zh-en"].stream(123, "test").take(200)]
     assert sum(r.flagged for r in domain_reports(model, texts)) < 0.01 * len(texts)
+
+
+def test_the_cli_json_says_why_an_output_cannot_be_trusted(capsys):
+    import json
+
+    from engine.__main__ import main
+
+    assert main(["translate", "--model", "zh-en-toy", "--device", "cpu", "--json", "简和汤姆九月访问非洲",
+                 "简九月要访问非洲"]) == 0
+    tom, lesson = (json.loads(line)["domain"] for line in capsys.readouterr().out.splitlines())
+    assert tom["flagged"] and {"domain_unknown", "domain_outside_grammar", "domain_dropped"} <= \
+        {r["code"] for r in tom["reasons"]}
+    assert any("汤姆" in r["text"] for r in tom["reasons"])
+    assert lesson == {"flagged": False, "reasons": []}
