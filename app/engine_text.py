@@ -295,7 +295,10 @@ class Phrase(str):
 
 
 def translate_message(message: Message) -> str:
-    """One engine Message in the interface language."""
+    """One engine Message in the interface language (its English when the app has no template for
+    its code: a code added to the engine alone, which tests/app/test_engine_messages.py fails on)."""
+    if message.code not in TEMPLATES:
+        return str.__str__(message)
     return _fill(TEMPLATES[message.code], message.arguments)
 
 
@@ -320,6 +323,8 @@ def engine_message(source) -> str:
         return ""
     error_code = getattr(source, "error_code", None)
     if error_code is not None:  # a Result
+        if error_code not in TEMPLATES:  # see translate_message
+            return source.error
         return _fill(TEMPLATES[error_code], source.error_args or {})
     if hasattr(source, "ok") and hasattr(source, "error"):  # a Result without a code
         return source.error or ""
