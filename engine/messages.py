@@ -252,16 +252,20 @@ def counted(n: int, noun: str) -> Message:
 
 class EngineError(Exception):
     """Base of the engine's errors a user can meet: a Message with a code and its arguments.
-    Subclasses also derive from the built-in type callers catch (ValueError, RuntimeError)."""
+    Subclasses also derive from the built-in type callers catch (ValueError, RuntimeError).
+
+    An English sentence in place of a code is still accepted (code None: shown in English in
+    every language), so code written before the registry keeps running; a test
+    (tests/app/test_engine_messages.py) finds every such raise in engine/ and fails on it."""
 
     def __init__(self, code: str, /, **arguments):
-        self.message = Message(code, **arguments)
+        self.message = Message(code, **arguments) if code in MESSAGES else code
         super().__init__(self.message)
 
     @property
-    def code(self) -> str:
-        return self.message.code
+    def code(self) -> str | None:
+        return getattr(self.message, "code", None)
 
     @property
     def arguments(self) -> dict[str, Any]:
-        return self.message.arguments
+        return getattr(self.message, "arguments", {})

@@ -185,3 +185,33 @@ def test_entropy_presets_name_their_outcomes_in_chinese(chinese, qtbot, bridge, 
     p = np.array([1, 1, 4, 4, 10, 10, 35, 35]) / 100
     assert analysis.entropy_p == pytest.approx(scipy.stats.entropy(p, base=2), abs=1e-12)
     assert analysis.kl_pq == pytest.approx(scipy.stats.entropy(p, np.full(8, 1 / 8), base=2), abs=1e-12)
+
+
+def test_every_raise_of_an_engine_error_in_the_engine_names_a_registered_code():
+    """Read engine/ with ast: the first argument of InputError(...), DistributionError(...) … is a
+    registered code (or a name or an f-string that builds one: no spaces, no English)."""
+    import ast
+    from pathlib import Path
+
+    errors = {"InputError", "DistributionError", "SumError", "MatrixInputError", "BLEUError", "DeviceError",
+              "EngineError"}
+    root = Path(__file__).resolve().parents[2] / "engine"
+    bad = []
+    for path in root.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call)):
+                continue
+            func = node.exc.func
+            name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+            if name not in errors or not node.exc.args:
+                continue
+            first = node.exc.args[0]
+            if isinstance(first, ast.Constant):
+                ok = first.value in MESSAGES
+            elif isinstance(first, ast.JoinedStr):
+                ok = all(" " not in part.value for part in first.values if isinstance(part, ast.Constant))
+            else:
+                ok = isinstance(first, (ast.Name, ast.IfExp))
+            if not ok:
+                bad.append(f"{path.relative_to(root.parent)}:{node.lineno}")
+    assert not bad, bad
