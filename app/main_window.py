@@ -251,7 +251,7 @@ class MainWindow(QMainWindow):
         elif result.ok:
             self.device_label.setText(self.tr("Device: {0}").format(engine_message(result.value[1])))
         else:
-            self.device_label.setText(self.tr("Device error: {0}").format(engine_message(result.error)))
+            self.device_label.setText(self.tr("Device error: {0}").format(engine_message(result)))
         self._update_model_label()
         if self._last_inference_ms is None:
             self.timing_label.setText(self.tr("Last inference: –"))

@@ -19,6 +19,7 @@ from pathlib import Path
 import shiboken6
 from PySide6.QtCore import QObject, Signal
 
+from app.engine_text import engine_message
 from app.settings import settings
 from engine.hf.folder import HF_INSTALL_HINT, check_model_folder, hf_available
 from engine.jobs import LoadModelPathRequest, hf_model_key
@@ -86,7 +87,7 @@ class ModelFolders(QObject):
                 raise ModelLoadError(Path(key), HF_INSTALL_HINT)
             check_model_folder(key)  # cheap (no torch): a bad folder is explained without a round trip
         except ModelLoadError as exc:
-            self.failed.emit(key, str(exc))
+            self.failed.emit(key, engine_message(exc))  # a signal carries text: translated here
             return None
         if key in self.infos:  # already loaded in this window: just offer it again
             self.loaded.emit(self.infos[key])
@@ -109,7 +110,7 @@ class ModelFolders(QObject):
     def _stage_reached(self, path: str, fraction: float, message: str) -> None:
         """A loading stage (GUI thread, relayed by the bridge before the load's result)."""
         if path in self.pending:
-            self.progress.emit(path, fraction, message)
+            self.progress.emit(path, fraction, engine_message(message))
 
     def restore(self, bridge, folder: str, box) -> None:
         """A saved session chose `folder` in the selector `box`: choose it there now if it is
@@ -140,7 +141,7 @@ class ModelFolders(QObject):
         self.pending.discard(key)
         waiting = self._choose_when_loaded.pop(key, [])
         if not result.ok:
-            self.failed.emit(key, result.error)
+            self.failed.emit(key, engine_message(result))
             return
         self.add(result.value)
         for box in waiting:

@@ -27,6 +27,10 @@ import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
+
+from app.engine_text import Phrase
+
 SESSION_FORMAT = "attention-lab-session"
 LECTURE_FORMAT = "attention-lab-lecture"
 VERSION = 2
@@ -37,7 +41,13 @@ log = logging.getLogger(__name__)
 
 
 class SessionError(ValueError):
-    """A session or lecture file that cannot be used; the message says why."""
+    """A session or lecture file that cannot be used; the message says why: an English
+    `template` marked for translation (context "EngineMessage") and the `values` for its {0}, {1} …
+    (app.engine_text.engine_message shows it in the interface language)."""
+
+    def __init__(self, template: str, *values):
+        super().__init__(template.format(*values))
+        self.template, self.values = template, values
 
 
 def is_v1_entry(entry: dict) -> bool:
@@ -48,13 +58,13 @@ def is_v1_entry(entry: dict) -> bool:
 def read_state(state_class, entry) -> tuple:
     """(a state of `state_class` from a saved entry of either format, the problems found)."""
     if not isinstance(entry, dict):
-        raise SessionError("a view's state must be an object")
+        raise SessionError(QT_TRANSLATE_NOOP("EngineMessage", "a view's state must be an object"))
     if is_v1_entry(entry):
         widgets, extra = entry.get("widgets") or {}, entry.get("extra") or {}
         if not isinstance(widgets, dict):
-            raise SessionError("a view's widgets must be an object")
+            raise SessionError(QT_TRANSLATE_NOOP("EngineMessage", "a view's widgets must be an object"))
         if not isinstance(extra, dict):
-            raise SessionError("a view's extra settings must be an object")
+            raise SessionError(QT_TRANSLATE_NOOP("EngineMessage", "a view's extra settings must be an object"))
         folder = entry.get("model_folder")
         values = state_class.from_v1(widgets, extra, folder if isinstance(folder, str) else None)
         return state_class.from_fields(values, 1)
@@ -99,20 +109,27 @@ def _load(path, expected_format: str) -> dict:
     path = Path(path)
     try:
         if path.stat().st_size > MAX_BYTES:
-            raise SessionError(f"{path.name} is larger than {MAX_BYTES // 1_000_000} MB: not a session file")
+            raise SessionError(QT_TRANSLATE_NOOP("EngineMessage", "{0} is larger than {1} MB: not a session file"),
+                               path.name, MAX_BYTES // 1_000_000)
         data = json.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
-        raise SessionError(f"cannot read {path.name}: {exc.strerror or exc}") from None
+        raise SessionError(QT_TRANSLATE_NOOP("EngineMessage", "cannot read {0}: {1}"), path.name,
+                           exc.strerror or exc) from None
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise SessionError(f"{path.name} is not valid JSON ({exc})") from None
+        raise SessionError(QT_TRANSLATE_NOOP("EngineMessage", "{0} is not valid JSON ({1})"), path.name,
+                           exc) from None
     if not isinstance(data, dict) or data.get("format") != expected_format:
-        raise SessionError(f"{path.name} is not an Attention Lab {expected_format.rsplit('-', 1)[1]} file")
+        kind = (QT_TRANSLATE_NOOP("EngineMessage", "session") if expected_format == SESSION_FORMAT
+                else QT_TRANSLATE_NOOP("EngineMessage", "lecture"))
+        raise SessionError(QT_TRANSLATE_NOOP("EngineMessage", "{0} is not an Attention Lab {1} file"), path.name,
+                           Phrase(kind))
     version = data.get("version")
     if not isinstance(version, int) or version < 1:
-        raise SessionError(f"{path.name} has no valid version number")
+        raise SessionError(QT_TRANSLATE_NOOP("EngineMessage", "{0} has no valid version number"), path.name)
     if version > VERSION:
-        raise SessionError(f"{path.name} was written by a newer Attention Lab (format version {version}; "
-                           f"this one reads up to {VERSION})")
+        raise SessionError(QT_TRANSLATE_NOOP("EngineMessage", "{0} was written by a newer Attention Lab "
+                                             "(format version {1}; this one reads up to {2})"),
+                           path.name, version, VERSION)
     return data
 
 
@@ -138,7 +155,7 @@ def load_session(path) -> tuple[dict[str, dict], str | None]:
     data = _load(path, SESSION_FORMAT)
     views = data.get("views")
     if not isinstance(views, dict) or not all(isinstance(v, dict) for v in views.values()):
-        raise SessionError("the session's 'views' must map view ids to states")
+        raise SessionError(QT_TRANSLATE_NOOP("EngineMessage", "the session's 'views' must map view ids to states"))
     current = data.get("current_view")
     return views, current if isinstance(current, str) else None
 
@@ -161,11 +178,12 @@ def load_lecture(path) -> list[Scene]:
     data = _load(path, LECTURE_FORMAT)
     raw = data.get("scenes")
     if not isinstance(raw, list):
-        raise SessionError("the lecture's 'scenes' must be a list")
+        raise SessionError(QT_TRANSLATE_NOOP("EngineMessage", "the lecture's 'scenes' must be a list"))
     scenes = []
     for number, item in enumerate(raw, start=1):
         if not (isinstance(item, dict) and isinstance(item.get("view"), str) and isinstance(item.get("state"), dict)):
-            raise SessionError(f"scene {number} needs a 'view' name and a 'state' object")
+            raise SessionError(QT_TRANSLATE_NOOP("EngineMessage", "scene {0} needs a 'view' name and a 'state' "
+                                                 "object"), number)
         scenes.append(Scene(item["view"], str(item.get("caption", "")), item["state"]))
     return scenes
 

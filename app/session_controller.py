@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from app.engine_text import engine_message
@@ -39,7 +39,8 @@ class SessionController(QObject):
                 problems.append(f"unknown view {view_id!r} skipped")
                 continue
             if not isinstance(entry, dict):
-                raise SessionError(f"the state of view {view_id!r} is not an object")
+                raise SessionError(QT_TRANSLATE_NOOP("EngineMessage", "the state of view {0} is not an object"),
+                                   repr(view_id))
             states[view_id], found = read_state(known[view_id].State, entry)
             problems += found
         for view_id, state in states.items():
@@ -79,7 +80,7 @@ class SessionController(QObject):
         try:
             self.open(path)
         except SessionError as exc:
-            QMessageBox.warning(self.window, self.tr("Cannot open session"), engine_message(str(exc)))
+            QMessageBox.warning(self.window, self.tr("Cannot open session"), engine_message(exc))
             return False
         return True
 
@@ -161,7 +162,7 @@ class SessionController(QObject):
                 self.window.lecture_panel.set_scenes(load_lecture(path))
                 self.window.lecture_panel.show()
             except SessionError as exc:
-                QMessageBox.warning(self.window, self.tr("Cannot open lecture"), engine_message(str(exc)))
+                QMessageBox.warning(self.window, self.tr("Cannot open lecture"), engine_message(exc))
 
     def save_lecture_dialog(self) -> None:
         self._save_dialog(self.tr("Save lecture"), "lecture.json", self.tr("Attention Lab lecture (*.json)"),

@@ -14,6 +14,7 @@ import sys
 from engine.device import DEVICE_CHOICES
 from engine.sampling_cli import add_sample_parser, cmd_sample
 from engine.live_training import cli as live_cli
+from engine.domain import is_calendar_date
 
 
 def _add_device(p):
@@ -72,6 +73,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--length-penalty", default="power", choices=("none", "power", "gnmt"))
     p.add_argument("--n-best", type=int, default=1, help="hypotheses to print per input (with --beam)")
     p.add_argument("--json", action="store_true", help="one JSON object per input")
+    p.add_argument("--expected", default=None,
+                   help="with --beam and --json: the output expected for every input; adds its error "
+                        "analysis (\"search or model?\") to the JSON")
     p.add_argument("--max-new-tokens", type=int, default=40, help="generated tokens at most (--model-path)")
     p.add_argument("text", nargs="+")
 
@@ -152,26 +156,59 @@ def _cmd_translate(args):
     model = load_model(args.model, device=args.device)
     alpha = 0.7 if args.alpha is None else args.alpha
     tgt = model.target_tokenizer
+
+    def hypothesis(tokens, logprob, score):
+        text = tgt.decode(tokens)
+        row = {"text": text, "tokens": tgt.tokens(tokens), "logprob": logprob, "score": score}
+        if model.task == "dates":  # the shape of a date is not a date: say whether the day exists
+            row["valid_date"] = is_calendar_date(text)
+        return row
+
     for text in args.text:
         if args.beam is None:
             result = model.greedy(text)
             line = tgt.decode(result.tokens)
             if args.json:
-                line = json.dumps({"hypotheses": [{"text": line, "tokens": tgt.tokens(result.tokens),
-                                                   "logprob": result.logprob, "score": result.logprob}]},
-                                  ensure_ascii=False)
+                line = json.dumps({"hypotheses": [hypothesis(result.tokens, result.logprob, result.logprob)],
+                                   "domain": _domain_json(model, text)}, ensure_ascii=False)
             print(line)
             continue
         result = model.beam(text, beam_width=args.beam, length_penalty=args.length_penalty, alpha=alpha)
         hyps = result.hypotheses[: max(1, args.n_best)]
         if args.json:
-            print(json.dumps({"hypotheses": [
-                {"text": tgt.decode(h.tokens), "tokens": tgt.tokens(h.tokens), "logprob": h.logprob, "score": h.score}
-                for h in hyps]}, ensure_ascii=False))
+            payload = {"hypotheses": [hypothesis(h.tokens, h.logprob, h.score) for h in hyps],
+                       "domain": _domain_json(model, text)}
+            if args.expected:
+                payload["analysis"] = _analysis_json(model, text, args, alpha)
+            print(json.dumps(payload, ensure_ascii=False))
         elif args.n_best <= 1:
             print(tgt.decode(hyps[0].tokens))
         else:
             print("\t".join(f"{tgt.decode(h.tokens)} ({h.score:.4f})" for h in hyps))
+
+
+def _domain_json(model, text: str) -> dict:
+    """engine.domain's report on the greedy output: whether to trust it, and why not (codes and
+    English sentences)."""
+    from engine.domain import domain_report
+
+    report = domain_report(model, text)
+    return {"flagged": report.flagged, "reasons": [{"code": r.code, "text": str(r)} for r in report.reasons]}
+
+
+def _analysis_json(model, text: str, args, alpha: float) -> dict:
+    """"Search or model?" for `text` against args.expected, as the beam view's error panel shows it."""
+    from engine.beam_analysis import analyse_beam
+
+    a = analyse_beam(model, text, beam_width=args.beam, length_penalty=args.length_penalty, alpha=alpha,
+                     expected=args.expected)
+    if a.error is None:
+        return {"expected": args.expected, "error": str(a.expected_error)}
+    e = a.error
+    return {"expected": e.expected.text, "output": e.best.text, "verdict": e.verdict, "raw_verdict": e.raw_verdict,
+            "also_correct": e.verdict == "also_correct", "compared": e.compared,
+            "expected_score": e.expected.score, "output_score": e.best.score,
+            "expected_logprob": e.expected.logprob, "output_logprob": e.best.logprob, "sentence": e.sentence}
 
 
 def _nested(a):

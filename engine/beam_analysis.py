@@ -18,6 +18,9 @@ Scores.  Every hypothesis of ``L`` generated tokens (EOS counted, BOS not) has
 The search ranks live beams by log P and finished hypotheses by score (see engine.decoding).
 
 Error analysis (the lesson's rule).  With y* the expected output and ŷ the beam's best:
+first, where the task knows every valid output (the zh-en grammar's renderings,
+engine.valid_outputs), a finished ŷ that is one of them is a correct translation too: the
+verdict is "also_correct" and nothing is blamed (the rule assumes ŷ is *worse* than y*).  Then,
 if the model prefers y* (objective(y*) > objective(ŷ)), the model would have picked it had the
 search found it: the *search* is to blame (a wider beam may help).  Otherwise the model
 itself prefers something else: the *model* is to blame.  The objective is the one the search
@@ -40,9 +43,11 @@ import numpy as np
 
 from engine.decoding import BeamResult, _as_numpy, beam_search, considered_in, greedy_search, normalization_divisor
 from engine.infotheory import entropy
+from engine.messages import Message
 from engine.tokenizer import InputError
+from engine.valid_outputs import is_valid_output
 
-VERDICTS = ("agree", "search", "model")
+VERDICTS = ("agree", "also_correct", "search", "model")
 
 
 # ---- plain results ---------------------------------------------------------------------
@@ -71,7 +76,7 @@ class ErrorAnalysis:
     expected: ScoredSequence
     best: ScoredSequence
     compared: str  # "score" (normalised) or "logprob" (when normalisation is off they are equal)
-    verdict: str  # "agree", "search" or "model"
+    verdict: str  # "agree", "also_correct", "search" or "model"
     raw_verdict: str  # the verdict a comparison of raw log-probabilities would give
     unknown_characters: tuple[str, ...]  # characters of the expected output outside the vocabulary
     sentence: str
@@ -173,11 +178,15 @@ def scored_sequence(text: str, token_ids, tokens, token_logprobs, length_penalty
                           finished, node_id, cut)
 
 
-def decide(expected: ScoredSequence, best: ScoredSequence, length_penalty: str) -> tuple[str, str, str]:
-    """(verdict, raw_verdict, compared): the lesson's rule on the objective the search optimises."""
+def decide(expected: ScoredSequence, best: ScoredSequence, length_penalty: str,
+           best_is_valid: bool = False) -> tuple[str, str, str]:
+    """(verdict, raw_verdict, compared): the lesson's rule on the objective the search optimises,
+    after the check that ŷ is not itself a valid output (`best_is_valid`, from the task)."""
     compared = "logprob" if length_penalty == "none" else "score"
     if expected.token_ids == best.token_ids:
         return "agree", "agree", compared
+    if best_is_valid and best.finished:
+        return "also_correct", "also_correct", compared
     verdict = "search" if expected.score > best.score else "model"
     raw = "search" if expected.logprob > best.logprob else "model"
     return verdict, raw, compared
@@ -191,6 +200,8 @@ def verdict_sentence(verdict: str, raw_verdict: str, expected: ScoredSequence, b
     b = best.score if compared == "score" else best.logprob
     if verdict == "agree":
         return "The beam search found the expected output: nothing to blame."
+    if verdict == "also_correct":
+        return "ŷ is also a correct translation: no error."
     if verdict == "search":
         s = (f"The model prefers the expected output ({what} {e:.3f} > {b:.3f}) but beam search with B={beam_width} "
              f"did not find it: the search is to blame. A wider beam may find it.")
@@ -203,8 +214,8 @@ def verdict_sentence(verdict: str, raw_verdict: str, expected: ScoredSequence, b
 
 
 def error_analysis(expected: ScoredSequence, best: ScoredSequence, length_penalty: str, beam_width: int,
-                   unknown_characters: tuple[str, ...] = ()) -> ErrorAnalysis:
-    verdict, raw, compared = decide(expected, best, length_penalty)
+                   unknown_characters: tuple[str, ...] = (), best_is_valid: bool = False) -> ErrorAnalysis:
+    verdict, raw, compared = decide(expected, best, length_penalty, best_is_valid)
     return ErrorAnalysis(expected, best, compared, verdict, raw, tuple(unknown_characters),
                          verdict_sentence(verdict, raw, expected, best, compared, beam_width))
 
@@ -238,7 +249,7 @@ def analyse_beam(model, text: str, beam_width: int = 5, length_penalty: str = "p
         if not 0 <= t < len(tgt):
             raise ValueError(f"forced token id {t} is not in the target vocabulary")
         if t in never:
-            raise InputError(f"{tgt.tokens([t])[0]} is never generated: a what-if cannot force it")
+            raise InputError("never_generated", token=tgt.tokens([t])[0])
     max_length = int(max_length or model.max_target_length)
     with torch.inference_mode():
         encoded, state = model.prepare(text)
@@ -260,13 +271,13 @@ def analyse_beam(model, text: str, beam_width: int = 5, length_penalty: str = "p
             enc = tgt.encode(expected.strip())
             ids = list(enc.ids) + [tgt.eos_id]
             if len(ids) > max_length:
-                expected_error = (f"the expected output has {len(ids) - 1} tokens; this model writes at most "
-                                  f"{max_length - 1} before </s>")
+                expected_error = Message("expected_too_long", length=len(ids) - 1, limit=max_length - 1)
             else:
                 lps = teacher_forced_logprobs(model.step_function(state, suppress=False), tgt.bos_id, ids)
                 exp_seq = scored_sequence(tgt.decode(ids), ids, tgt.tokens(ids), lps, length_penalty, alpha,
                                           tgt.eos_id)
-                error = error_analysis(exp_seq, hyps[0], length_penalty, int(beam_width), enc.unknown)
+                valid = is_valid_output(getattr(model, "task", None), text, hyps[0].text)
+                error = error_analysis(exp_seq, hyps[0], length_penalty, int(beam_width), enc.unknown, valid)
 
     return BeamAnalysis(
         model=model.name, text=text.strip(), source_tokens=tuple(encoded.tokens),

@@ -53,6 +53,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Sequence
 
+from engine.messages import EngineError, Message
+
 __all__ = [
     "BLEUError", "BLEUResult", "NgramRow", "NgramTable", "SMOOTHING_DEFAULTS", "TOKENIZERS",
     "sentence_bleu", "corpus_bleu", "ngram_table", "tokenize_text", "closest_reference_length",
@@ -63,7 +65,7 @@ SMOOTHING_DEFAULTS: dict[str, float | None] = {"none": None, "floor": 0.1, "add-
 TOKENIZERS = ("13a", "none")
 
 
-class BLEUError(ValueError):
+class BLEUError(EngineError, ValueError):
     """A bad argument to a BLEU function (unknown option, missing references, ...)."""
 
 
@@ -96,7 +98,7 @@ def tokenize_text(text: str, tokenize: str = "13a", lowercase: bool = False) -> 
     """The words BLEU counts in ``text``: lowercased if asked, ``"13a"`` or whitespace tokenised."""
     _check_options(tokenize=tokenize)
     if not isinstance(text, str):
-        raise BLEUError(f"a sentence must be a string, not {type(text).__name__}")
+        raise BLEUError("bleu_sentence_not_text", type=type(text).__name__)
     if lowercase:
         text = text.lower()
     text = text.rstrip()
@@ -115,7 +117,7 @@ def closest_reference_length(candidate_length: int, reference_lengths: Sequence[
     (sacrebleu and nltk do this; some older tools use the shortest reference instead.)
     """
     if not reference_lengths:
-        raise BLEUError("at least one reference is needed")
+        raise BLEUError("bleu_no_reference")
     return min(reference_lengths, key=lambda length: (abs(length - candidate_length), length))
 
 
@@ -202,6 +204,8 @@ class BLEUResult:
         """The BLEU formula with this result's numbers filled in."""
         bp = (f"BP = exp(1 - {self.reference_length}/{self.candidate_length}) = "
               f"{self.brevity_penalty:.6g}" if self.brevity_penalty < 1 else "BP = 1")
+        if self.candidate_length == 0:  # r/0 is no number: an empty candidate simply gets BP = 0
+            bp = "BP = 0 (empty candidate)"
         if self.score == 0:
             return f"{bp};  a precision is 0 (or nothing matched), so BLEU = 0"
         logs = " + ".join(f"log {p:.6g}%" for p in self.precisions[:self.orders_used])
@@ -234,14 +238,13 @@ def corpus_bleu(candidates: Sequence[str], reference_streams: Sequence[Sequence[
     _check_order(max_n, "max_n")
     smooth_value = _smooth_value(smoothing, smooth_value)
     if isinstance(candidates, str) or not candidates:
-        raise BLEUError("candidates must be a non-empty list of strings")
+        raise BLEUError("bleu_no_candidates")
     if isinstance(reference_streams, str) or not reference_streams:
-        raise BLEUError("at least one reference stream is needed")
+        raise BLEUError("bleu_no_reference_stream")
     for k, stream in enumerate(reference_streams):
         if isinstance(stream, str) or len(stream) != len(candidates):
-            raise BLEUError(f"reference stream {k} must be a list of {len(candidates)} strings "
-                            f"(one per candidate), got "
-                            f"{'a string' if isinstance(stream, str) else len(stream)}")
+            raise BLEUError("bleu_stream_length", stream=k, count=len(candidates),
+                            given=Message("bleu_a_string") if isinstance(stream, str) else len(stream))
     counts, totals = [0] * max_n, [0] * max_n
     candidate_length = reference_length = 0
     for i, candidate in enumerate(candidates):
@@ -302,15 +305,14 @@ def _combine(counts: list[int], totals: list[int], candidate_length: int, refere
 
 def _check_options(*, tokenize: str, smoothing: str = "exp") -> None:
     if tokenize not in TOKENIZERS:
-        raise BLEUError(f"unknown tokenize {tokenize!r}; choose one of {', '.join(TOKENIZERS)}")
+        raise BLEUError("bleu_unknown_tokenize", tokenize=repr(tokenize), choices=", ".join(TOKENIZERS))
     if smoothing not in SMOOTHING_DEFAULTS:
-        raise BLEUError(f"unknown smoothing {smoothing!r}; "
-                        f"choose one of {', '.join(SMOOTHING_DEFAULTS)}")
+        raise BLEUError("bleu_unknown_smoothing", smoothing=repr(smoothing), choices=", ".join(SMOOTHING_DEFAULTS))
 
 
 def _check_order(n: object, name: str) -> None:
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise BLEUError(f"{name} must be a positive integer, got {n!r}")
+        raise BLEUError("bleu_not_positive", name=name, value=repr(n))
 
 
 def _smooth_value(smoothing: str, value: float | None) -> float | None:
@@ -318,19 +320,20 @@ def _smooth_value(smoothing: str, value: float | None) -> float | None:
     if value is None:
         return default
     if default is None:
-        raise BLEUError(f"smoothing {smoothing!r} takes no smooth_value")
+        raise BLEUError("bleu_no_smooth_value", smoothing=repr(smoothing))
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
             or value < 0:
-        raise BLEUError(f"smooth_value must be a finite number >= 0, got {value!r}")
+        raise BLEUError("bleu_smooth_value_invalid", value=repr(value))
     return float(value)
 
 
 def _reference_list(references: Sequence[str | None], sentence: int | None = None) -> list[str]:
     """The references that are there (None entries dropped); at least one."""
     if isinstance(references, str):
-        raise BLEUError("references must be a list of strings, not a single string")
+        raise BLEUError("bleu_references_single_string")
     present = [ref for ref in references if ref is not None]
     if not present:
-        where = "" if sentence is None else f" for sentence {sentence}"
-        raise BLEUError(f"no reference{where}: BLEU needs at least one")
+        if sentence is None:
+            raise BLEUError("bleu_no_reference_any")
+        raise BLEUError("bleu_no_reference_sentence", sentence=sentence)
     return present

@@ -43,7 +43,7 @@ def bleu_report(candidate: str, references: Sequence[str], *, max_n: int = 4,
     Raises :class:`engine.bleu.BLEUError` for bad options or no references."""
     references = tuple(references) if not isinstance(references, str) else references
     if isinstance(references, str) or not references:
-        raise BLEUError("at least one reference is needed")
+        raise BLEUError("bleu_no_reference")
     options = dict(max_n=max_n, tokenize=tokenize, effective_order=effective_order,
                    lowercase=lowercase)
     result = sentence_bleu(candidate, references, smoothing=smoothing, **options)

@@ -3,10 +3,12 @@ from __future__ import annotations
 
 import torch
 
+from engine.messages import EngineError, Message
+
 DEVICE_CHOICES = ("auto", "cpu", "cuda", "mps")
 
 
-class DeviceError(RuntimeError):
+class DeviceError(EngineError, RuntimeError):
     """The requested device does not exist on this machine."""
 
 
@@ -19,7 +21,7 @@ def choose_device(requested: str | None = "auto") -> torch.device:
     """Resolve "auto" to the best available device; check that a forced one exists."""
     requested = (requested or "auto").lower()
     if requested not in DEVICE_CHOICES and not requested.startswith("cuda:"):
-        raise DeviceError(f"unknown device {requested!r}; choose one of {', '.join(DEVICE_CHOICES)}")
+        raise DeviceError("device_unknown", device=repr(requested), choices=", ".join(DEVICE_CHOICES))
     if requested == "auto":
         if torch.cuda.is_available():
             return torch.device("cuda")
@@ -27,9 +29,9 @@ def choose_device(requested: str | None = "auto") -> torch.device:
             return torch.device("mps")
         return torch.device("cpu")
     if requested.startswith("cuda") and not torch.cuda.is_available():
-        raise DeviceError("CUDA was requested but torch sees no CUDA device here")
+        raise DeviceError("device_no_cuda")
     if requested == "mps" and not _mps_available():
-        raise DeviceError("MPS was requested but this machine has no Apple GPU available to torch")
+        raise DeviceError("device_no_mps")
     return torch.device(requested)
 
 
@@ -37,8 +39,8 @@ def describe_device(device: torch.device) -> str:
     """Short text for the status bar: "CPU · 2 threads", "CUDA · NVIDIA H200", "Apple MPS"."""
     device = torch.device(device)
     if device.type == "cuda":
-        return f"CUDA · {torch.cuda.get_device_name(device)}"
+        return Message("device_cuda", name=torch.cuda.get_device_name(device))
     if device.type == "mps":
-        return "Apple MPS"
+        return Message("device_mps")
     n = torch.get_num_threads()
-    return f"CPU · {n} thread{'s' if n != 1 else ''}"
+    return Message("device_cpu_one_thread" if n == 1 else "device_cpu_threads", threads=n)

@@ -38,7 +38,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine.wording import count
+from engine.messages import EngineError, Message, counted
+
 
 __all__ = [
     "MAX_OUTCOMES", "DistributionError", "SumError", "Distribution",
@@ -51,16 +52,17 @@ MAX_OUTCOMES = 10_000
 SUM_TOLERANCE = 1e-6
 
 
-class DistributionError(ValueError):
-    """Input that is not a probability distribution; the message says why, in plain words."""
+class DistributionError(EngineError, ValueError):
+    """Input that is not a probability distribution; the message says why, in plain words
+    (engine.messages: a code and its arguments)."""
 
 
 class SumError(DistributionError):
     """Probabilities that do not add up to 1; ``total`` is what they add up to.  Normalising
     (``normalize=True``) divides each by ``total``."""
 
-    def __init__(self, message: str, total: float | None = None):
-        super().__init__(message)
+    def __init__(self, code: str, total: float | None = None, /, **arguments):
+        super().__init__(code, **arguments)
         self.total = total
 
 
@@ -140,9 +142,7 @@ def _tokens(text: str):
                     chars.append(text[j])
                     j += 1
             if j >= n:
-                raise DistributionError(
-                    f"The quote {c} before {quote(text[i + 1:i + 20])} is never closed: "
-                    f"end the label with {close}.")
+                raise DistributionError("quote_not_closed", quote=c, text=quote(text[i + 1:i + 20]), close=close)
             yield "quoted", "".join(chars)
             i = j + 1
         else:
@@ -183,8 +183,7 @@ def _chunk_entries(chunk: list[tuple[str, str]]) -> list[tuple[str | None, str]]
         out = []
         for kind, value in chunk:
             if kind == "quoted":
-                raise DistributionError(
-                    f"The label {quote(value)} has no value: write it as \"{value}\": 0.5.")
+                raise DistributionError("label_without_value", label=quote(value), written=f'"{value}"')
             out.append((None, value))
         return out
     out = []
@@ -198,48 +197,37 @@ def _chunk_entries(chunk: list[tuple[str, str]]) -> list[tuple[str | None, str]]
             continue
         # a colon: the label is what came before it, the value is the next word
         if not label_parts:
-            raise DistributionError(
-                "A colon has no label before it: write the outcome's name first, as in rain: 0.25.")
+            raise DistributionError("colon_without_label")
         if len(label_parts) > 1 and any(k == "quoted" for k, _ in label_parts):
-            raise DistributionError(
-                f"{quote(' '.join(v for _, v in label_parts))} mixes a quoted label with other "
-                "words: put the whole label inside the quotes.")
+            raise DistributionError("mixed_quoted_label", label=quote(" ".join(v for _, v in label_parts)))
         label = " ".join(v for _, v in label_parts)  # (words are never blank: spaces split them)
         if i + 1 >= len(chunk) or chunk[i + 1][0] != "word":
-            raise DistributionError(
-                f"{quote(label + ':')} has no value after the colon: write a number, as in {label}: 0.25.")
+            raise DistributionError("no_value_after_colon", label=quote(label + ":"), name=label)
         out.append((label, chunk[i + 1][1]))
         label_parts = []
         i += 2
     if label_parts:
         words = " ".join(v for _, v in label_parts)
         if all(k == "word" and _VALUE_SHAPE.fullmatch(v) for k, v in label_parts):
-            raise DistributionError(
-                f"{quote(words)} has no label, but other outcomes do: label every outcome or none.")
-        raise DistributionError(
-            f"{quote(words)} has no value: write it as {words}: 0.25, or remove it.")
+            raise DistributionError("unlabelled_among_labelled", value=quote(words))
+        raise DistributionError("words_without_value", words=quote(words), name=words)
     return out
 
 
 def _number(word: str, shown: str) -> float:
     w = word.strip().replace("−", "-")  # (thin spaces never get here: they separate entries)
     if _NON_FINITE.fullmatch(w):
-        raise DistributionError(
-            f"{quote(shown)} is not a finite number: every probability must be a real number "
-            "between 0 and 1 (and every count a real number of at least 0).")
+        raise DistributionError("not_finite_number", value=quote(shown))
     if not _NUMBER.fullmatch(w):
-        raise DistributionError(
-            f"{quote(shown)} is not a number. Write decimals (0.25), percentages (25%), "
-            "fractions (1/4) or counts (3); name an outcome with a colon (rain: 0.25).")
+        raise DistributionError("not_a_number", value=quote(shown))
     value = float(w)
     if not math.isfinite(value):
-        raise DistributionError(f"{quote(shown)} is too large to be a number this calculator can use.")
+        raise DistributionError("number_too_large", value=quote(shown))
     return value
 
 
 def _negative(shown: str):
-    raise DistributionError(
-        f"{quote(shown)} is negative: probabilities and counts cannot be below 0.")
+    raise DistributionError("negative_value", value=quote(shown))
 
 
 def _value(word: str) -> tuple[float, str]:
@@ -250,23 +238,20 @@ def _value(word: str) -> tuple[float, str]:
         if number < 0:
             _negative(w)
         if number > 100:
-            raise DistributionError(
-                f"{quote(w)} is more than 100%: a probability is at most 100%. "
-                "For counts, leave out the % sign.")
+            raise DistributionError("over_100_percent", value=quote(w))
         return number / 100.0, "percent"
     if "/" in w:
         top, _, bottom = w.partition("/")
         a, b = _number(top, w), _number(bottom, w)
         if b == 0:
-            raise DistributionError(f"{quote(w)} divides by zero: a fraction needs a denominator above 0.")
+            raise DistributionError("divides_by_zero", value=quote(w))
         value = a / b
         if value < 0:
             _negative(w)
         if not math.isfinite(value):
-            raise DistributionError(f"{quote(w)} is too large to be a number this calculator can use.")
+            raise DistributionError("number_too_large", value=quote(w))
         if value > 1:
-            raise DistributionError(
-                f"{quote(w)} is more than 1: a probability is at most 1. For counts, write whole numbers.")
+            raise DistributionError("fraction_over_1", value=quote(w))
         return value, "fraction"
     value = _number(w, w)
     if value < 0:
@@ -275,9 +260,11 @@ def _value(word: str) -> tuple[float, str]:
 
 
 def refuse_too_many(count: int, what: str, more: bool = False):
-    amount = f"more than {MAX_OUTCOMES:,}" if more else f"{count:,}"
-    raise DistributionError(
-        f"That is {amount} {what}; the calculator handles at most {MAX_OUTCOMES:,} outcomes.")
+    """`what`: "outcomes", "characters" or "words" (different ones, counted in a text)."""
+    if more:
+        raise DistributionError("more_than_limit_outcomes", limit=f"{MAX_OUTCOMES:,}")
+    raise DistributionError("too_many_outcomes", count=f"{count:,}", what=Message(f"what_{what}"),
+                            limit=f"{MAX_OUTCOMES:,}")
 
 
 def read_only_array(a: np.ndarray) -> np.ndarray:
@@ -291,23 +278,19 @@ def parse_distribution(text: str, normalize: bool = False) -> Distribution:
     the counts-or-probabilities rule).  Raises DistributionError (SumError when probabilities
     do not add up to 1 and ``normalize`` is False)."""
     if not isinstance(text, str):
-        raise DistributionError("Type the distribution as text, for example 0.5 0.5.")
+        raise DistributionError("distribution_not_text")
     entries = _entries(text)
     if not entries:
-        raise DistributionError(
-            "Nothing to read yet: type some probabilities, for example 0.5 0.5, "
-            "or counts, for example 3 1.")
+        raise DistributionError("nothing_to_read")
     labelled = [label is not None for label, _ in entries]
     if any(labelled) and not all(labelled):
         first = next(value for label, value in entries if label is None)
-        raise DistributionError(
-            f"{quote(first)} has no label, but other outcomes do: label every outcome or none.")
+        raise DistributionError("unlabelled_among_labelled", value=quote(first))
     if all(labelled):
         seen: set[str] = set()
         for label, _ in entries:
             if label in seen:
-                raise DistributionError(
-                    f"The outcome {quote(label)} appears twice: each outcome needs its own name.")
+                raise DistributionError("outcome_twice", label=quote(label))
             seen.add(label)
         labels = tuple(label for label, _ in entries)
     else:
@@ -316,17 +299,14 @@ def parse_distribution(text: str, normalize: bool = False) -> Distribution:
     values = np.array([v for v, _ in parsed]) + 0.0  # Python floats; "-0", "-0%", "-0/1": +0.0
     kinds = {k for _, k in parsed}
     if not np.any(values > 0):
-        raise DistributionError(
-            "All values are 0: at least one outcome must have a probability (or count) above 0.")
+        raise DistributionError("all_zero")
     plain = kinds == {"decimal"}
     whole = bool(np.all(values == np.floor(values)))
     big = values > 1
     counts = plain and (bool(big.any()) or (whole and float(values.sum()) > 1))
     if not plain and big.any():
         example = entries[int(np.argmax(big))][1]
-        raise DistributionError(
-            f"{quote(example)} looks like a count, but other values are percentages or fractions: "
-            "use one kind of number for the whole distribution.")
+        raise DistributionError("count_among_fractions", value=quote(example))
     scaled = values / values.max()  # never overflows, even for huge counts
     try:
         total = math.fsum(values)
@@ -342,12 +322,8 @@ def parse_distribution(text: str, normalize: bool = False) -> Distribution:
     if normalize:
         return Distribution(labels, read_only_array(probabilities), True, kind, total, all(labelled))
     if kind == "percentages":
-        shown, target = format_sum(total * 100, 100.0) + "%", "100%"
-    else:
-        shown, target = format_sum(total), "1"
-    raise SumError(
-        f"These {'percentages' if kind == 'percentages' else 'probabilities'} add up to {shown}, "
-        f"not {target}. Correct them, or normalise them (divide each by {shown}).", total)
+        raise SumError("percentages_not_100", total, total=format_sum(total * 100, 100.0) + "%")
+    raise SumError("sum_not_one", total, total=format_sum(total))
 
 
 _VISIBLE = {" ": "␣", "\n": "↵", "\t": "⇥", "\r": "␍"}
@@ -359,9 +335,9 @@ def text_distribution(text: str, unit: str = "char", ignore_case: bool = False) 
     `text`, most frequent first (ties in order of first appearance).  Characters that are hard
     to see get a visible stand-in: space ␣, new line ↵, tab ⇥."""
     if not isinstance(text, str):
-        raise DistributionError("Type some text to count.")
+        raise DistributionError("text_not_text")
     if unit not in ("char", "word"):
-        raise DistributionError(f"Unknown text unit {unit!r}: choose 'char' or 'word'.")
+        raise DistributionError("unknown_text_unit", unit=repr(unit))
     if ignore_case:
         text = text.lower()
     if unit == "char":
@@ -372,12 +348,11 @@ def text_distribution(text: str, unit: str = "char", ignore_case: bool = False) 
         items = _WORD.findall(text)
         what = "words"
     if not items:
-        raise DistributionError(
-            "Nothing to count yet: type some text." if not text.strip()  # (no characters: no text)
-            else "No words found: a word is a run of letters or digits.")
+        raise DistributionError("nothing_to_count" if not text.strip()  # (no characters: no text)
+                                else "no_words")
     counter = Counter(items)  # keeps first-appearance order for ties
     if len(counter) > MAX_OUTCOMES:
-        refuse_too_many(len(counter), f"different {what}")
+        refuse_too_many(len(counter), what)
     ordered = sorted(counter.items(), key=lambda kv: -kv[1])  # stable sort
     labels = tuple(k for k, _ in ordered)
     values = np.array([v for _, v in ordered])  # whole counts: divided by a float below
@@ -403,8 +378,8 @@ def format_distribution(labels, probabilities, tidy: float = 0.0) -> str:
         values = values / total
     probabilities = [float(p) for p in values]
     if len(labels) != len(probabilities):
-        raise DistributionError(
-            f"There are {count(len(labels), 'label')} but {count(len(probabilities), 'probability', 'probabilities')}.")
+        raise DistributionError("labels_probabilities_mismatch", labels=counted(len(labels), "label"),
+                                probabilities=counted(len(probabilities), "probability"))
     lines = []
     for label, p in zip(labels, probabilities):
         if not _PLAIN_LABEL.fullmatch(label):

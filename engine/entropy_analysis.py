@@ -48,7 +48,7 @@ __all__ = ["Analysis", "CodeReport", "analyse", "GaussianReport", "gaussian_repo
 def _unit_base(unit: str) -> float:
     """The logarithm base of a unit name ("bits", "nats", "hartleys")."""
     if unit not in UNITS:
-        raise DistributionError(f"Unknown unit {unit!r}: choose bits, nats or hartleys.")
+        raise DistributionError("unknown_unit", unit=repr(unit))
     return UNITS[unit]
 
 
@@ -137,7 +137,7 @@ def analyse(p_text: str, q_text: str = "", unit: str = "bits", mode: str = "numb
     in front of the message when it is about one of them."""
     base = _unit_base(unit)
     if mode not in ("numbers", "char", "word"):
-        raise DistributionError(f"Unknown input mode {mode!r}: choose numbers, char or word.")
+        raise DistributionError("unknown_mode", mode=repr(mode))
     p_dist = _labelled_error(lambda: _read(p_text, mode, normalize, ignore_case), "P")
     q_dist = None
     if isinstance(q_text, str) and q_text.strip():
@@ -171,9 +171,10 @@ def _labelled_error(read, name: str) -> Distribution:
     try:
         return read()
     except SumError as exc:
-        raise SumError(f"{name}: {exc}", exc.total) from None
+        raise SumError("about_side", exc.total, side=name, detail=exc.message) from None
     except DistributionError as exc:
-        raise DistributionError(f"{name}: {exc}") from None
+        raise DistributionError("about_side", side=name, detail=exc.message) from None
+
 
 
 @dataclass(frozen=True, eq=False)

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 import torch
 
+from engine.messages import Message
 from engine.decoding import beam_search, greedy_search, greedy_search_batch, mask_tokens
 from engine.device import choose_device
 from engine.models.checkpoint import load_checkpoint
@@ -108,14 +109,15 @@ class Seq2SeqModel:
         self.architecture = config["architecture"]
         #: target ids decoding never writes (⟨pad⟩, ⟨s⟩, ⟨unk⟩), in id order
         self.never_generated: tuple[int, ...] = tuple(sorted(target_tokenizer.stoi[t] for t in NEVER_GENERATED))
-        task = TASKS.get(config.get("task", "dates"))
-        self.input_hint = task.input_hint if task else "an input"
+        self.task = config.get("task", "dates")  # engine.tasks: what the model translates
+        task = TASKS.get(self.task)
+        self.input_hint = task.input_hint if task else Message("hint_input")
 
     # ---- inputs -------------------------------------------------------------------------
     def encode_source(self, text: str):
         text = text.strip()
         if not text:
-            raise InputError(f"the input is empty: type {self.input_hint}")
+            raise InputError("input_empty", hint=self.input_hint)
         return self.source_tokenizer.encode(text, max_length=self.max_source_length)
 
     @torch.inference_mode()
@@ -191,7 +193,7 @@ class Seq2SeqModel:
         ids = tgt.encode(target.strip()).ids  # length in tokens: characters, or words for word models
         if len(ids) > limit:
             unit = "words" if hasattr(tgt, "segment") else "characters"
-            raise InputError(f"the target has {len(ids)} {unit}; this model writes at most {limit}")
+            raise InputError(f"target_too_long_{unit}", length=len(ids), limit=limit)
         return ids + ([tgt.eos_id] if add_eos else [])
 
     @torch.inference_mode()

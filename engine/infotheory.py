@@ -45,7 +45,8 @@ from engine.distribution_parser import (
     read_only_array,
     refuse_too_many,
 )
-from engine.wording import count
+from engine.messages import Message, counted
+
 
 __all__ = [
     "UNITS", "entropy", "row_entropies", "cross_entropy", "kl_divergence", "kl_terms", "js_divergence",
@@ -63,11 +64,9 @@ def _log_base(base) -> float:
     try:
         b = float(base)
     except (TypeError, ValueError):
-        raise DistributionError(f"The logarithm base must be a number, not {base!r}.") from None
+        raise DistributionError("log_base_not_number", base=repr(base)) from None
     if not (math.isfinite(b) and b > 0 and b != 1):
-        raise DistributionError(
-            f"The logarithm base must be a positive number other than 1 (2: bits, e: nats, "
-            f"10: hartleys), not {base!r}.")
+        raise DistributionError("log_base_invalid", base=repr(base))
     return math.log(b)
 
 
@@ -80,24 +79,24 @@ def _probabilities(p, name: str = "P") -> np.ndarray:
     if isinstance(p, Distribution):  # already checked, float64: a writable copy
         return np.array(p.probabilities)
     if isinstance(p, str):
-        raise DistributionError(f"{name} is text: read it with parse_distribution first.")
+        raise DistributionError("distribution_is_text", name=name)
     try:
         a = np.array(p, dtype=np.float64)
     except (TypeError, ValueError):
-        raise DistributionError(f"{name} must be a list of numbers.") from None
+        raise DistributionError("distribution_not_numbers", name=name) from None
     if a.ndim != 1:
-        raise DistributionError(f"{name} must be a flat list of probabilities (got shape {a.shape}).")
+        raise DistributionError("distribution_not_flat", name=name, shape=str(a.shape))
     if a.size == 0:
-        raise DistributionError(f"{name} is empty: it needs at least one outcome.")
+        raise DistributionError("distribution_empty", name=name)
     if a.size > MAX_OUTCOMES:
         refuse_too_many(a.size, "outcomes")
     if not np.all(np.isfinite(a)):
-        raise DistributionError(f"{name} contains NaN or infinity: every probability must be a real number.")
+        raise DistributionError("distribution_not_finite", name=name)
     if np.any(a < 0):
-        raise DistributionError(f"{name} has a negative probability ({_fmt(float(a.min()))}).")
+        raise DistributionError("negative_probability", name=name, value=_fmt(float(a.min())))
     total = math.fsum(a)
     if abs(total - 1.0) > SUM_TOLERANCE:
-        raise SumError(f"{name}'s probabilities add up to {format_sum(total)}, not 1.", total)
+        raise SumError("named_sum_not_one", total, name=name, total=format_sum(total))
     return a / total
 
 
@@ -106,8 +105,7 @@ def _pair(p, q) -> tuple[np.ndarray, np.ndarray]:
         p, q = align(p, q)
     a, b = _probabilities(p), _probabilities(q, "Q")  # (P is the default name)
     if a.size != b.size:
-        raise DistributionError(
-            f"P has {count(a.size, 'outcome')} but Q has {b.size}: they must be over the same outcomes.")
+        raise DistributionError("sizes_differ_outcomes", p=counted(a.size, "outcome"), q=b.size)
     return a, b
 
 
@@ -172,13 +170,13 @@ def row_entropies(matrix, base=2) -> np.ndarray:
     try:
         m = np.asarray(matrix, dtype=np.float64)
     except (TypeError, ValueError):
-        raise DistributionError("The matrix must hold numbers.") from None
+        raise DistributionError("matrix_not_numbers") from None
     if m.ndim == 0:
-        raise DistributionError("row_entropies needs at least one row of probabilities, not a single number.")
+        raise DistributionError("matrix_is_scalar")
     if not np.all(np.isfinite(m)):
-        raise DistributionError("The matrix contains NaN or infinity: every probability must be a real number.")
+        raise DistributionError("matrix_probabilities_not_finite")
     if np.any(m < 0):
-        raise DistributionError(f"The matrix has a negative probability ({_fmt(float(m.min()))}).")
+        raise DistributionError("matrix_negative", value=_fmt(float(m.min())))
     return -_xlogx(m).sum(axis=-1) / _log_base(base) + 0.0
 
 
@@ -259,11 +257,11 @@ def gaussian_parameters(mu1, sigma1, mu2, sigma2) -> tuple[float, float, float, 
         try:
             v = float(value)
         except (TypeError, ValueError):
-            raise DistributionError(f"{name} must be a number, not {value!r}.") from None
+            raise DistributionError("parameter_not_number", name=name, value=repr(value)) from None
         if not math.isfinite(v):
-            raise DistributionError(f"{name} must be a finite number, not {value!r}.")
+            raise DistributionError("parameter_not_finite", name=name, value=repr(value))
         if name.startswith("σ") and v <= 0:
-            raise DistributionError(f"{name} is a standard deviation: it must be above 0, not {value!r}.")
+            raise DistributionError("sigma_not_positive", name=name, value=repr(value))
         out.append(v)
     return tuple(out)  # type: ignore[return-value]
 
@@ -320,17 +318,11 @@ def align(p: Distribution, q: Distribution, union: bool = False) -> tuple[Distri
         if set(p.labels) != set(q.labels):
             only_p = [label for label in p.labels if label not in set(q.labels)]
             only_q = [label for label in q.labels if label not in set(p.labels)]
-            parts = []
-            if only_p:
-                parts.append("Q has no " + _names(only_p))
-            if only_q:
-                parts.append("P has no " + _names(only_q))
-            raise DistributionError(
-                "P and Q must name the same outcomes: " + "; ".join(parts) + ".")
+            code = "both_lack_outcomes" if only_p and only_q else "q_lacks_outcomes" if only_p else "p_lacks_outcomes"
+            raise DistributionError(code, only_p=_names(only_p), only_q=_names(only_q))
         return p, _reindex(q, list(p.labels))
     if len(p) != len(q):
-        raise DistributionError(
-            f"P has {count(len(p), 'outcome')} but Q has {len(q)}: they must have the same number of outcomes.")
+        raise DistributionError("sizes_differ", p=counted(len(p), "outcome"), q=len(q))
     # the unlabelled side takes the other's names and stays unlabelled (its names were not typed)
     if q.labelled and not p.labelled:
         p = replace(p, labels=q.labels)
@@ -341,7 +333,7 @@ def align(p: Distribution, q: Distribution, union: bool = False) -> tuple[Distri
 
 def _names(labels: list[str]) -> str:
     shown = ", ".join(quote(label) for label in labels[:5])
-    return shown + (f" and {len(labels) - 5} more" if len(labels) > 5 else "")
+    return Message("names_and_more", names=shown, more=len(labels) - 5) if len(labels) > 5 else shown
 
 
 def _reindex(d: Distribution, labels: list[str]) -> Distribution:

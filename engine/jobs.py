@@ -20,6 +20,8 @@ class Result:
     value: Any = None
     error: str | None = None  # one line a user can read
     error_type: str | None = None  # the exception's class name
+    error_code: str | None = None  # engine.messages code of the error (None: a bug, not coded)
+    error_args: dict | None = field(default=None, hash=False)  # its arguments (values may be Messages)
     queued_ms: float = 0.0
     elapsed_ms: float = 0.0
 
@@ -125,7 +127,9 @@ class AttentionRequest(ShippedModelRequest):
             unknown = model.target_tokenizer.encode(self.target.strip()).unknown
             if unknown:
                 names = ", ".join(repr(ch) for ch in unknown)
-                raise InputError(f"the target has characters this model never writes: {names}")
+                words = hasattr(model.target_tokenizer, "segment")  # a word model's unknowns are words
+                raise InputError("target_unknown_words" if words else "target_unknown_characters",
+                                 **{"words" if words else "characters": names})
         return model.attention(self.text, target=self.target)
 
 

@@ -33,6 +33,8 @@ from typing import Sequence
 
 import numpy as np
 
+from engine.messages import MESSAGES, EngineError, Message
+
 __all__ = [
     "MAX_SIZE", "MatrixInputError", "parse_cell", "parse_matrix", "scale_factor", "softmax",
     "QueryResult", "query_attention", "MatrixResult", "matrix_attention", "random_matrices",
@@ -50,13 +52,18 @@ NAME_AGE_PRESET = {
 }
 
 
-class MatrixInputError(ValueError):
+class MatrixInputError(EngineError, ValueError):
     """Bad playground input.  ``row`` and ``column`` are the 0-based cell at fault (None when the
     problem is not one cell, e.g. a shape mismatch); the message counts from 1, as people do."""
 
-    def __init__(self, message: str, row: int | None = None, column: int | None = None):
-        super().__init__(message)
-        self.row, self.column = row, column
+    def __init__(self, code: str, /, cell: tuple[int, int] | None = None, **arguments):
+        super().__init__(code, **arguments)
+        self.row, self.column = cell if cell is not None else (None, None)
+
+
+def _named(name: str) -> str:
+    """The matrices' English names ("keys", "query") are words to translate; Q, K, V are notation."""
+    return Message(f"matrix_name_{name}") if f"matrix_name_{name}" in MESSAGES else name
 
 
 # --- reading numbers ------------------------------------------------------------------------------
@@ -69,20 +76,21 @@ _CELL_SEPARATOR = re.compile(r"\s*,\s*|\s+")  # "1,,2" keeps its empty middle ce
 
 def parse_cell(text: str | float, row: int = 0, column: int = 0) -> float:
     """One finite number from a cell; ``row``/``column`` (0-based) only label the error."""
-    where = f"row {row + 1}, column {column + 1}"
+    where = dict(cell=(row, column), row=row + 1, column=column + 1)  # the message counts from 1
     if isinstance(text, (int, float, np.floating, np.integer)) and not isinstance(text, bool):
         value = float(text)
     elif isinstance(text, str):
         cleaned = text.strip().replace("\u2212", "-")  # a pasted typographic minus sign
         if not cleaned:
-            raise MatrixInputError(f"{where} is empty", row, column)
+            raise MatrixInputError("cell_empty", **where)
         if not _NUMBER.fullmatch(cleaned):
-            raise MatrixInputError(f"{where}: {text.strip()!r} is not a number", row, column)
+            raise MatrixInputError("cell_not_number", **where, text=repr(text.strip()))
         value = float(cleaned)
     else:
-        raise MatrixInputError(f"{where}: expected a number, got {type(text).__name__}", row, column)
+        raise MatrixInputError("cell_wrong_type", **where, type=type(text).__name__)
     if not math.isfinite(value):
-        raise MatrixInputError(f"{where}: {text!r} is not a finite number", row, column)
+        raise MatrixInputError("cell_not_finite", **where, text=repr(text))
+
     return value
 
 
@@ -96,15 +104,15 @@ def parse_matrix(cells: str | Sequence[Sequence[str | float]], name: str = "matr
     else:
         grid = [list(row) for row in cells]
     if not grid or not grid[0]:
-        raise MatrixInputError(f"{name} is empty")
+        raise MatrixInputError("matrix_empty", name=_named(name))
     if len(grid) > MAX_SIZE or max(len(row) for row in grid) > MAX_SIZE:
-        raise MatrixInputError(f"{name} is {len(grid)}x{max(len(row) for row in grid)}; "
-                               f"at most {MAX_SIZE}x{MAX_SIZE} fits the playground")
+        raise MatrixInputError("matrix_too_big", name=_named(name), rows=len(grid),
+                               columns=max(len(row) for row in grid), limit=MAX_SIZE)
     width = len(grid[0])
     for r, row in enumerate(grid):
         if len(row) != width:
-            raise MatrixInputError(f"{name}: row {r + 1} has {len(row)} numbers but row 1 has "
-                                   f"{width}", r, min(len(row), width))
+            raise MatrixInputError("matrix_ragged", cell=(r, min(len(row), width)), name=_named(name), row=r + 1,
+                                   length=len(row), width=width)
     return np.array([[parse_cell(cell, r, c) for c, cell in enumerate(row)]
                      for r, row in enumerate(grid)], dtype=np.float64)
 
@@ -114,18 +122,18 @@ def _as_matrix(values, name: str, ndim: tuple[int, ...] = (2,)) -> np.ndarray:
     try:
         array = np.asarray(values, dtype=np.float64)
     except (TypeError, ValueError) as error:
-        raise MatrixInputError(f"{name} is not a rectangular array of numbers ({error})") from None
+        raise MatrixInputError("matrix_not_rectangular", name=_named(name), detail=str(error)) from None
     if array.ndim not in ndim:
-        raise MatrixInputError(f"{name} must have {' or '.join(map(str, ndim))} dimension(s), "
-                               f"got shape {array.shape}")
+        raise MatrixInputError("matrix_dimensions", name=_named(name), dimensions=" or ".join(map(str, ndim)),
+                               shape=str(array.shape))
     if array.size == 0:
-        raise MatrixInputError(f"{name} is empty")
+        raise MatrixInputError("matrix_empty", name=_named(name))
     if max(array.shape) > MAX_SIZE:
-        raise MatrixInputError(f"{name} has shape {array.shape}; at most {MAX_SIZE} per side")
+        raise MatrixInputError("matrix_shape_too_big", name=_named(name), shape=str(array.shape), limit=MAX_SIZE)
     bad = np.argwhere(~np.isfinite(array))
     if len(bad):
         cell = tuple(int(i) for i in bad[0]) + (0,)
-        raise MatrixInputError(f"{name}: a value is not finite", cell[0], cell[1])
+        raise MatrixInputError("matrix_not_finite", cell=cell[:2], name=_named(name))
     return array
 
 
@@ -134,7 +142,7 @@ def _as_matrix(values, name: str, ndim: tuple[int, ...] = (2,)) -> np.ndarray:
 def scale_factor(d_k: int, t: float = 1.0) -> float:
     """f = d_k^(-t/2): 1 at t = 0, 1/sqrt(d_k) at t = 1, geometric in between."""
     if not 0.0 <= t <= 1.0:
-        raise MatrixInputError(f"the scale t must be between 0 and 1, got {t}")
+        raise MatrixInputError("scale_out_of_range", t=t)
     return float(d_k) ** (-t / 2)
 
 
@@ -162,10 +170,9 @@ def query_attention(keys, values, query, *, scale: float = 1.0) -> QueryResult:
     values = _as_matrix(values, "values", ndim=(1, 2))
     query = _as_matrix(query, "query", ndim=(1,))
     if keys.shape[1] != query.shape[0]:
-        raise MatrixInputError(f"the query has {query.shape[0]} numbers but each key has "
-                               f"{keys.shape[1]}")
+        raise MatrixInputError("query_key_mismatch", query=query.shape[0], key=keys.shape[1])
     if values.shape[0] != keys.shape[0]:
-        raise MatrixInputError(f"{keys.shape[0]} keys but {values.shape[0]} values")
+        raise MatrixInputError("keys_values_mismatch", keys=keys.shape[0], values=values.shape[0])
     dots = keys @ query
     factor = scale_factor(keys.shape[1], scale)
     scores = factor * dots
@@ -190,11 +197,9 @@ def matrix_attention(q, k, v, *, scale: float = 1.0, causal: bool = False) -> Ma
     """softmax(f * Q K^T) V with f = d_k^(-scale/2), optionally causal (key j > query i masked)."""
     q, k, v = _as_matrix(q, "Q"), _as_matrix(k, "K"), _as_matrix(v, "V")
     if q.shape[1] != k.shape[1]:
-        raise MatrixInputError(f"Q has {q.shape[1]} columns but K has {k.shape[1]}: "
-                               "queries and keys need the same d_k")
+        raise MatrixInputError("q_k_mismatch", q=q.shape[1], k=k.shape[1])
     if k.shape[0] != v.shape[0]:
-        raise MatrixInputError(f"K has {k.shape[0]} rows but V has {v.shape[0]}: "
-                               "one value per key")
+        raise MatrixInputError("k_v_mismatch", k=k.shape[0], v=v.shape[0])
     products = q @ k.T
     factor = scale_factor(q.shape[1], scale)
     allowed = np.ones(products.shape, dtype=bool)
@@ -212,7 +217,7 @@ def random_matrices(n: int, m: int, d_k: int, d_v: int, seed: int,
     numbers that are used (None: not rounded)."""
     for name, size in (("n", n), ("m", m), ("d_k", d_k), ("d_v", d_v)):
         if not 1 <= size <= MAX_SIZE:
-            raise MatrixInputError(f"{name} must be between 1 and {MAX_SIZE}, got {size}")
+            raise MatrixInputError("size_out_of_range", name=name, limit=MAX_SIZE, size=size)
     rng = np.random.default_rng(seed)
     matrices = tuple(rng.standard_normal(shape) for shape in ((n, d_k), (m, d_k), (m, d_v)))
     if decimals is not None:
@@ -243,9 +248,9 @@ def why_scale(d_values: Sequence[int] = tuple(2 ** i for i in range(11)), *, key
     d_values = np.asarray(d_values)
     if d_values.ndim != 1 or d_values.size == 0 or not np.issubdtype(d_values.dtype, np.integer) \
             or np.any(d_values < 1) or np.any(d_values > 1024):
-        raise MatrixInputError("d_k values must be a non-empty list of integers in 1..1024")
+        raise MatrixInputError("d_k_values_invalid")
     if keys < 2 or samples < 2:
-        raise MatrixInputError("why_scale needs at least 2 keys and 2 samples")
+        raise MatrixInputError("why_scale_too_small")
     rng = np.random.default_rng(seed)
     rows = []
     for d in d_values:

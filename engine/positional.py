@@ -27,14 +27,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from engine.messages import Message
+
 VARIANTS = ("paper", "tensor2tensor", "concatenated")
 
 # Where each layout is used, for labels in the UI and the CLI.
-VARIANT_USES = {
-    "paper": "interleaved sin/cos — Vaswani et al. 2017, The Annotated Transformer, PyTorch tutorial",
-    "tensor2tensor": "sines then cosines, log-spaced — tensor2tensor, fairseq, Whisper",
-    "concatenated": "sines then cosines, paper frequencies — Marian, TensorFlow tutorial",
-}
+VARIANT_USES = {variant: Message(f"variant_{variant}") for variant in VARIANTS}
 
 
 _NOT_GIVEN = object()

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from engine.messages import Message
 from engine.tokenizer import CharTokenizer
 
 DATE_TARGET_CHARS = list("0123456789-")
@@ -78,7 +79,7 @@ TASKS = {
         source_text=lambda e: e.text,
         target_text=lambda e: e.iso,
         is_correct=lambda e, output: output == e.iso,
-        input_hint="a date, for example 26 March 2021",
+        input_hint=Message("hint_date", example="26 March 2021"),
     ),
     "date-lists": Task(
         name="date-lists",
@@ -99,7 +100,7 @@ TASKS = {
         source_text=lambda e: e.text,
         target_text=lambda e: e.target,
         is_correct=lambda e, output: e.is_valid(output),
-        input_hint="a Chinese sentence, for example 简九月要访问非洲",
+        input_hint=Message("hint_chinese_sentence", example="简九月要访问非洲"),
         examples=_zh_en_examples(),
     ),
 }

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.messages import EngineError
+
 PAD, BOS, EOS, UNK = "<pad>", "<s>", "</s>", "<unk>"
 SPECIALS = (PAD, BOS, EOS, UNK)
 #: tokens a decoder must never write: padding, the start symbol (an input only), and the stand-in
@@ -10,8 +12,9 @@ SPECIALS = (PAD, BOS, EOS, UNK)
 NEVER_GENERATED = (PAD, BOS, UNK)
 
 
-class InputError(ValueError):
-    """The text cannot be given to the model as it is (empty or too long)."""
+class InputError(EngineError, ValueError):
+    """The text cannot be given to the model as it is (empty or too long): engine.messages
+    code and arguments."""
 
 
 @dataclass(frozen=True)
@@ -57,9 +60,7 @@ class CharTokenizer:
         truncated = False
         if max_length is not None and len(text) > max_length:
             if not truncate:
-                raise InputError(
-                    f"the input has {len(text)} characters; this model reads at most {max_length}"
-                )
+                raise InputError("input_too_long_characters", length=len(text), limit=max_length)
             text, truncated = text[:max_length], True
         ids, tokens, unknown = [], [], []
         for ch in text:

@@ -103,7 +103,7 @@ class WordTokenizer(CharTokenizer):
         truncated = False
         if max_length is not None and len(pieces) > max_length:
             if not truncate:
-                raise InputError(f"the input has {len(pieces)} words; this model reads at most {max_length}")
+                raise InputError("input_too_long_words", length=len(pieces), limit=max_length)
             pieces, truncated = pieces[:max_length], True
         ids, tokens, unknown = [], [], []
         for piece, known in pieces:

@@ -21,6 +21,7 @@ from collections import OrderedDict
 from concurrent.futures import Future
 
 from engine.jobs import EngineContext, Result
+from engine.messages import Message
 
 
 class WorkerStopped(RuntimeError):
@@ -108,18 +109,21 @@ class InferenceWorker:
             if not future.set_running_or_notify_cancel():
                 continue
             started = time.perf_counter()
-            value = error = error_type = None
+            value = error = error_type = message = None
             try:
                 with torch.inference_mode():
                     value = request.run(self.context)
             except Exception as exc:  # errors come back as results; the worker lives on
-                error, error_type = _describe(exc), type(exc).__name__
+                error, error_type, message = _describe(exc), type(exc).__name__, getattr(exc, "message", None)
                 if _out_of_memory(exc):
-                    error, error_type = _out_of_memory_message(exc, self.context), "OutOfMemoryError"
+                    message = _out_of_memory_message(exc, self.context)
+                    error, error_type = str(message), "OutOfMemoryError"
                     _release_cached_memory(torch)
+            coded = isinstance(message, Message)  # engine errors carry a code the app translates
             finished = time.perf_counter()
             self.requests_run += 1
             future.set_result(Result(
+                error_code=message.code if coded else None, error_args=message.arguments if coded else None,
                 request_id=request_id, channel=channel, request=request, value=value, error=error,
                 error_type=error_type, queued_ms=(started - submitted) * 1e3,
                 elapsed_ms=(finished - started) * 1e3,
@@ -132,11 +136,10 @@ def _out_of_memory(exc: Exception) -> bool:
         isinstance(exc, RuntimeError) and "out of memory" in str(exc).lower())
 
 
-def _out_of_memory_message(exc: Exception, context: EngineContext) -> str:
+def _out_of_memory_message(exc: Exception, context: EngineContext) -> Message:
     """What a lecturer can act on, instead of the allocator's statistics."""
     device = context.requested_device if context._device is None else str(context._device)
-    return (f"Out of memory on the {device} device while running this request. Try a shorter input or a "
-            f"smaller beam width, or start the app with --device cpu.")
+    return Message("out_of_memory", device=device)
 
 
 def _release_cached_memory(torch) -> None:

@@ -192,9 +192,9 @@ class RequestLoop(QObject):
         if not result.ok:
             if result.error_type == "ModelLoadError" and model is not None:
                 self.view.state.set_model_state(model, "error")
-                text = self.tr("Model {0} could not be loaded: {1}").format(model, engine_message(result.error))
+                text = self.tr("Model {0} could not be loaded: {1}").format(model, engine_message(result))
             else:
-                text = result.error
+                text = engine_message(result)  # from its code: the engine writes English
             self._show(text, True)
             return
         if model is not None:
@@ -234,7 +234,6 @@ class RequestLoop(QObject):
         return any(loop is not self and loop.error and loop.message is self.message for loop in self.view.loops)
 
     def _show(self, text: str, error: bool) -> None:
-        text = engine_message(text)  # engine errors arrive in English
         self.error = text if error else None
         if self.value is not None and error:
             text = self.tr("{0}  (The picture shows the last valid input.)").format(text)

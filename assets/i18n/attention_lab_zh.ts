@@ -123,12 +123,12 @@ row i: αᵢⱼ = exp(qᵢ·kⱼ/√d_k) / Σₗ exp(qᵢ·kₗ/√d_k),  Σⱼ 
     </message>
     <message>
         <source>Attention</source>
-        <extracomment>stacks up to this many weights get their overview (tiles, entropies) on the GUI thread, drawn with the heatmap (the shipped models: a few thousand); larger ones (a Hugging Face model at 128 tokens and more) in the bridge&apos;s background worker, after the heatmap is on screen</extracomment>
+        <extracomment>stacks up to this many weights get their overview (tiles, entropies) with every result, shown or not (the shipped models: a few thousand, milliseconds of work); larger ones (a Hugging Face model at 128 tokens and more) only while the &quot;All heads&quot; tab is shown. Both are computed in the bridge&apos;s background worker, after the heatmap is on screen.</extracomment>
         <translation>注意力</translation>
     </message>
     <message>
         <source>Selected row</source>
-        <extracomment>the overview grid now shows the current result, kind and toggles. With a large stack (over INLINE_OVERVIEW_WEIGHTS) this comes after `updated`, which then means the heatmap, the output, the selected row and the sink line are up to date. the model the layer and head were chosen for (None: keep them for the next one, as after a session is restored); another model opens on its own last layer</extracomment>
+        <extracomment>the overview grid now shows the current result, kind and toggles. It comes after the `updated` of the result (which means the heatmap, the output, the selected row and the sink line are up to date): the overview is computed in the background worker. the model the layer and head were chosen for (None: keep them for the next one, as after a session is restored); another model opens on its own last layer</extracomment>
         <translation>所选行</translation>
     </message>
     <message>
@@ -137,6 +137,7 @@ row i: αᵢⱼ = exp(qᵢ·kⱼ/√d_k) / Σₗ exp(qᵢ·kₗ/√d_k),  Σⱼ 
     </message>
     <message>
         <source>Hover over a cell to read its weight; click a row to inspect it.</source>
+        <extracomment>the overview loop&apos;s own messages (a summary that failed), under the side tabs</extracomment>
         <translation>将鼠标悬停在单元格上可读取权重；点击某一行可查看详情。</translation>
     </message>
     <message>
@@ -158,10 +159,6 @@ row i: αᵢⱼ = exp(qᵢ·kⱼ/√d_k) / Σₗ exp(qᵢ·kₗ/√d_k),  Σⱼ 
     <message>
         <source>output:</source>
         <translation>输出：</translation>
-    </message>
-    <message>
-        <source>Could not draw the overview: {0}</source>
-        <translation>无法绘制总览：{0}</translation>
     </message>
     <message>
         <source>mean</source>
@@ -224,13 +221,13 @@ row i: αᵢⱼ = exp(qᵢ·kⱼ/√d_k) / Σₗ exp(qᵢ·kₗ/√d_k),  Σⱼ 
     <name>BeamExplanation</name>
     <message>
         <source>Beam search keeps the B best partial outputs (beams) at every step instead of only the single best token (greedy search). Each beam is extended by every token, the candidates are ranked by their log-probability, and only the top B survive. Finished hypotheses are compared by their score; length normalisation divides by a power of the length so that short outputs are not favoured just for having fewer factors.</source>
-        <translation>束搜索在每一步保留 B 个最好的部分输出（束），而不像贪心搜索那样只保留一个最好的词元。每个束都用所有词元扩展，候选按对数概率排序，只有前 B 个保留下来。已完成的假设按得分比较；长度归一化除以长度的某个幂，使短输出不会仅仅因为连乘的因子少而占便宜。</translation>
+        <translation>束搜索（又称集束搜索）在每一步保留 B 个最好的部分输出（束），而不像贪心搜索那样只保留一个最好的词元。每个束都用所有词元扩展，候选按对数概率排序，只有前 B 个保留下来。已完成的假设按得分比较；长度归一化除以长度的某个幂，使短输出不会仅仅因为连乘的因子少而占便宜。</translation>
     </message>
     <message>
         <source>log P(y₁…y_t | x) = Σₛ log p(yₛ | y₁…yₛ₋₁, x)
 score(y) = log P(y | x) / L^α   (L: length, α: length penalty)</source>
         <translation>log P(y₁…y_t | x) = Σₛ log p(yₛ | y₁…yₛ₋₁, x)
-得分(y) = log P(y | x) / L^α   （L：长度，α：长度惩罚）</translation>
+得分(y) = log P(y | x) / L^α   （L：长度，α：长度归一化指数）</translation>
     </message>
 </context>
 <context>
@@ -284,7 +281,7 @@ Click to see the distribution of the first token.</source>
     </message>
     <message>
         <source>forced: this token was imposed (what if)</source>
-        <translation>强制：这个词元是强加的（假设分析）</translation>
+        <translation>强制：这个词元是强加的（强制试改）</translation>
     </message>
     <message>
         <source> (not even among the 2B candidates considered)</source>
@@ -316,7 +313,7 @@ Click to see the distribution of the first token.</source>
     </message>
     <message>
         <source>Node: next token, attention, what if</source>
-        <translation>节点：下一个词元、注意力、假设分析</translation>
+        <translation>节点：下一个词元、注意力、强制试改</translation>
     </message>
     <message>
         <source>Error analysis: search or model?</source>
@@ -336,7 +333,7 @@ Click to see the distribution of the first token.</source>
     </message>
     <message>
         <source>Hugging Face models search with generate&apos;s length penalty, log P / L^α: choose it (or none) under Length normalisation.</source>
-        <translation>Hugging Face 模型使用 generate 的长度惩罚 log P / L^α 进行搜索：请在“长度归一化”中选择它（或“无”）。</translation>
+        <translation>Hugging Face 模型使用 generate 的长度归一化 log P / L^α 进行搜索：请在“长度归一化”中选择它（或“无”）。</translation>
     </message>
     <message>
         <source>Not in the model&apos;s alphabet (read as {0}): {1}</source>
@@ -360,7 +357,7 @@ Click to see the distribution of the first token.</source>
     </message>
     <message>
         <source>Node inspection and what-if forcing are for the shipped models; the tree and the n-best list show this model&apos;s search.</source>
-        <translation>节点查看和假设分析强制只适用于随附的模型；树和 n-best 列表显示的是此模型的搜索。</translation>
+        <translation>节点查看和强制试改只适用于随附的模型；树和 n-best 列表显示的是此模型的搜索。</translation>
     </message>
     <message>
         <source>Click a node of the tree.</source>
@@ -372,7 +369,7 @@ Click to see the distribution of the first token.</source>
     </message>
     <message>
         <source>What-if forcing is for the shipped models.</source>
-        <translation>假设分析强制只适用于随附的模型。</translation>
+        <translation>强制试改只适用于随附的模型。</translation>
     </message>
     <message>
         <source>Inspect a node first, then force a next token.</source>
@@ -388,11 +385,11 @@ Click to see the distribution of the first token.</source>
     </message>
     <message>
         <source>{0} · input “{1}” · B={2} · length penalty {3}</source>
-        <translation>{0} · 输入“{1}” · B={2} · 长度惩罚 {3}</translation>
+        <translation>{0} · 输入“{1}” · B={2} · 长度归一化 {3}</translation>
     </message>
     <message>
         <source> · what if: forced ⟨s⟩{0}</source>
-        <translation> · 假设分析：强制 ⟨s⟩{0}</translation>
+        <translation> · 强制试改：强制 ⟨s⟩{0}</translation>
     </message>
 </context>
 <context>
@@ -543,7 +540,7 @@ BP = 1 if c &gt; r, else exp(1 − r/c)   (c: candidate length, r: reference len
     <name>CodeLengthsTab</name>
     <message>
         <source>A Huffman code gives likely outcomes short codewords. Its average length L is never below the entropy H and always less than H + 1 bit. A fixed-length code spends ⌈log₂ n⌉ bits on every outcome, however likely.</source>
-        <translation>霍夫曼编码给可能性大的结果分配短码字。它的平均码长 L 从不低于熵 H，且总是小于 H + 1 比特。定长编码则不论结果多么可能，都为每个结果花费 ⌈log₂ n⌉ 比特。</translation>
+        <translation>哈夫曼编码给可能性大的结果分配短码字。它的平均码长 L 从不低于熵 H，且总是小于 H + 1 比特。定长编码则不论结果多么可能，都为每个结果花费 ⌈log₂ n⌉ 比特。</translation>
     </message>
     <message>
         <source>ideal −log₂ p</source>
@@ -551,7 +548,7 @@ BP = 1 if c &gt; r, else exp(1 − r/c)   (c: candidate length, r: reference len
     </message>
     <message>
         <source>Huffman length</source>
-        <translation>霍夫曼码长</translation>
+        <translation>哈夫曼码长</translation>
     </message>
     <message>
         <source>bits</source>
@@ -559,15 +556,15 @@ BP = 1 if c &gt; r, else exp(1 − r/c)   (c: candidate length, r: reference len
     </message>
     <message>
         <source>H(P) = {0} &amp;nbsp;≤&amp;nbsp; L&lt;sub&gt;Huffman&lt;/sub&gt; = {1} &amp;nbsp;&amp;lt;&amp;nbsp; H(P) + 1 = {2} &amp;nbsp; {3}&lt;br&gt;Fixed-length code: ⌈log₂ {4}⌉ = {5} per outcome, L&lt;sub&gt;fixed&lt;/sub&gt; = {5}</source>
-        <translation>H(P) = {0} &amp;nbsp;≤&amp;nbsp; L&lt;sub&gt;霍夫曼&lt;/sub&gt; = {1} &amp;nbsp;&amp;lt;&amp;nbsp; H(P) + 1 = {2} &amp;nbsp; {3}&lt;br&gt;定长编码：每个结果 ⌈log₂ {4}⌉ = {5}，L&lt;sub&gt;定长&lt;/sub&gt; = {5}</translation>
+        <translation>H(P) = {0} &amp;nbsp;≤&amp;nbsp; L&lt;sub&gt;哈夫曼&lt;/sub&gt; = {1} &amp;nbsp;&amp;lt;&amp;nbsp; H(P) + 1 = {2} &amp;nbsp; {3}&lt;br&gt;定长编码：每个结果 ⌈log₂ {4}⌉ = {5}，L&lt;sub&gt;定长&lt;/sub&gt; = {5}</translation>
     </message>
     <message>
         <source>A Huffman code built for Q has no codeword for an outcome that P produces: on data from P its average length is ∞, like H(P,Q).</source>
-        <translation>为 Q 构建的霍夫曼编码对 P 会产生的某个结果没有码字：在来自 P 的数据上，它的平均码长为 ∞，与 H(P,Q) 一样。</translation>
+        <translation>为 Q 构建的哈夫曼编码对 P 会产生的某个结果没有码字：在来自 P 的数据上，它的平均码长为 ∞，与 H(P,Q) 一样。</translation>
     </message>
     <message>
         <source>A Huffman code built for Q, used on data from P, averages {0} per outcome; the cross-entropy H(P,Q) = {1} is its ideal counterpart.</source>
-        <translation>为 Q 构建的霍夫曼编码用在来自 P 的数据上，平均每个结果 {0}；交叉熵 H(P,Q) = {1} 是它的理想对应值。</translation>
+        <translation>为 Q 构建的哈夫曼编码用在来自 P 的数据上，平均每个结果 {0}；交叉熵 H(P,Q) = {1} 是它的理想对应值。</translation>
     </message>
     <message>
         <source>outcome</source>
@@ -575,11 +572,11 @@ BP = 1 if c &gt; r, else exp(1 − r/c)   (c: candidate length, r: reference len
     </message>
     <message>
         <source>Huffman</source>
-        <translation>霍夫曼</translation>
+        <translation>哈夫曼</translation>
     </message>
     <message>
         <source>Huffman bits</source>
-        <translation>霍夫曼比特数</translation>
+        <translation>哈夫曼比特数</translation>
     </message>
     <message>
         <source>fixed</source>
@@ -599,11 +596,11 @@ BP = 1 if c &gt; r, else exp(1 − r/c)   (c: candidate length, r: reference len
     </message>
     <message>
         <source>Huffman codeword; outcomes with p = 0 never occur and get none</source>
-        <translation>霍夫曼码字；p = 0 的结果从不出现，因此没有码字</translation>
+        <translation>哈夫曼码字；p = 0 的结果从不出现，因此没有码字</translation>
     </message>
     <message>
         <source>length of the Huffman codeword</source>
-        <translation>霍夫曼码字的长度</translation>
+        <translation>哈夫曼码字的长度</translation>
     </message>
     <message>
         <source>fixed-length codeword</source>
@@ -752,7 +749,7 @@ BP = 1 if c &gt; r, else exp(1 − r/c)   (c: candidate length, r: reference len
     </message>
     <message>
         <source>KL divergence Σ p log(p/q) = H(P,Q) − H(P): what believing Q costs when P is true</source>
-        <translation>KL 散度 Σ p log(p/q) = H(P,Q) − H(P)：真实分布为 P 却相信 Q 的代价</translation>
+        <translation>KL 散度（相对熵） Σ p log(p/q) = H(P,Q) − H(P)：真实分布为 P 却相信 Q 的代价</translation>
     </message>
     <message>
         <source>the other direction: KL is not symmetric</source>
@@ -874,18 +871,6 @@ BP = 1 if c &gt; r, else exp(1 − r/c)   (c: candidate length, r: reference len
 <context>
     <name>EngineMessage</name>
     <message>
-        <source>the input is empty: type {0}</source>
-        <translation>输入为空：请输入{0}</translation>
-    </message>
-    <message>
-        <source>a date, for example {0}</source>
-        <translation>一个日期，例如 {0}</translation>
-    </message>
-    <message>
-        <source>a Chinese sentence, for example {0}</source>
-        <translation>一个中文句子，例如 {0}</translation>
-    </message>
-    <message>
         <source>an input</source>
         <translation>内容</translation>
     </message>
@@ -894,47 +879,12 @@ BP = 1 if c &gt; r, else exp(1 − r/c)   (c: candidate length, r: reference len
         <translation>一些文本</translation>
     </message>
     <message>
-        <source>the input has {0} characters; this model reads at most {1}</source>
-        <translation>输入有 {0} 个字符；此模型最多读取 {1} 个</translation>
-    </message>
-    <message>
-        <source>the input has {0} words; this model reads at most {1}</source>
-        <translation>输入有 {0} 个词；此模型最多读取 {1} 个</translation>
-    </message>
-    <message>
-        <source>the input has {0} tokens; this model reads at most {1}</source>
-        <translation>输入有 {0} 个词元；此模型最多读取 {1} 个</translation>
-    </message>
-    <message>
-        <source>the target has {0} characters; this model writes at most {1}</source>
-        <translation>目标有 {0} 个字符；此模型最多写出 {1} 个</translation>
-    </message>
-    <message>
-        <source>the target has {0} words; this model writes at most {1}</source>
-        <translation>目标有 {0} 个词；此模型最多写出 {1} 个</translation>
-    </message>
-    <message>
-        <source>the target has characters this model never writes: {0}</source>
-        <translation>目标中有此模型从不输出的字符：{0}</translation>
-    </message>
-    <message>
-        <source>{0} is never generated: a what-if cannot force it</source>
-        <translation>{0} 永远不会被生成：假设分析无法强制它</translation>
-    </message>
-    <message>
-        <source>{0} is an encoder-only model: it does not generate text</source>
-        <translation>{0} 是仅编码器模型：它不生成文本</translation>
-    </message>
-    <message>
         <source>a target is only for encoder-decoder models; type the whole text instead</source>
         <translation>目标只适用于编码器-解码器模型；请直接输入完整文本</translation>
     </message>
     <message>
-        <source>cannot load model from {0}: {1}</source>
-        <translation>无法从 {0} 加载模型：{1}</translation>
-    </message>
-    <message>
         <source>a view&apos;s state must be an object</source>
+        <extracomment>the largest session or lecture file read (a session is a few kilobytes)</extracomment>
         <translation>视图的状态必须是一个 JSON 对象</translation>
     </message>
     <message>
@@ -967,7 +917,7 @@ BP = 1 if c &gt; r, else exp(1 − r/c)   (c: candidate length, r: reference len
     </message>
     <message>
         <source>lecture</source>
-        <translation>讲课</translation>
+        <translation>课件</translation>
     </message>
     <message>
         <source>{0} has no valid version number</source>
@@ -983,7 +933,7 @@ BP = 1 if c &gt; r, else exp(1 − r/c)   (c: candidate length, r: reference len
     </message>
     <message>
         <source>the lecture&apos;s &apos;scenes&apos; must be a list</source>
-        <translation>讲课文件中的 &apos;scenes&apos; 必须是一个列表</translation>
+        <translation>课件文件中的 &apos;scenes&apos; 必须是一个列表</translation>
     </message>
     <message>
         <source>scene {0} needs a &apos;view&apos; name and a &apos;state&apos; object</source>
@@ -991,7 +941,156 @@ BP = 1 if c &gt; r, else exp(1 − r/c)   (c: candidate length, r: reference len
     </message>
     <message>
         <source>the state of view {0} is not an object</source>
+        <extracomment>the recent-files list changed</extracomment>
         <translation>视图 {0} 的状态不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>the input is empty: type {hint}</source>
+        <translation>输入为空：请输入{hint}</translation>
+    </message>
+    <message>
+        <source>a date, for example {example}</source>
+        <translation>一个日期，例如 {example}</translation>
+    </message>
+    <message>
+        <source>a Chinese sentence, for example {example}</source>
+        <translation>一个中文句子，例如 {example}</translation>
+    </message>
+    <message>
+        <source>the input has {length} characters; this model reads at most {limit}</source>
+        <translation>输入有 {length} 个字符；此模型最多读取 {limit} 个</translation>
+    </message>
+    <message>
+        <source>the input has {length} words; this model reads at most {limit}</source>
+        <translation>输入有 {length} 个词；此模型最多读取 {limit} 个</translation>
+    </message>
+    <message>
+        <source>the input has {length} tokens; this model reads at most {limit}</source>
+        <translation>输入有 {length} 个词元；此模型最多读取 {limit} 个</translation>
+    </message>
+    <message>
+        <source>the target has {length} characters; this model writes at most {limit}</source>
+        <translation>目标有 {length} 个字符；此模型最多写出 {limit} 个</translation>
+    </message>
+    <message>
+        <source>the target has {length} words; this model writes at most {limit}</source>
+        <translation>目标有 {length} 个词；此模型最多写出 {limit} 个</translation>
+    </message>
+    <message>
+        <source>the target has characters this model never writes: {characters}</source>
+        <translation>目标中有此模型从不输出的字符：{characters}</translation>
+    </message>
+    <message>
+        <source>the target has words this model never writes: {words}</source>
+        <translation>目标中有此模型从不输出的词：{words}</translation>
+    </message>
+    <message>
+        <source>the expected output has {length} tokens; this model writes at most {limit} before &lt;/s&gt;</source>
+        <translation>期望输出有 {length} 个词元；此模型在 &lt;/s&gt; 之前最多写出 {limit} 个</translation>
+    </message>
+    <message>
+        <source>the error analysis compares with the shipped models&apos; own scoring; it is not available for Hugging Face models</source>
+        <translation>错误分析要与随附模型自己的打分比较；Hugging Face 模型不提供这项分析</translation>
+    </message>
+    <message>
+        <source>{token} is never generated: a what-if cannot force it</source>
+        <translation>{token} 永远不会被生成：强制试改无法强制它</translation>
+    </message>
+    <message>
+        <source>{model} is an encoder-only model: it does not generate text</source>
+        <translation>{model} 是仅编码器模型：它不生成文本</translation>
+    </message>
+    <message>
+        <source>{model} has no decoder_start_token_id in its config: it cannot generate</source>
+        <translation>{model} 的配置中没有 decoder_start_token_id：它无法生成文本</translation>
+    </message>
+    <message>
+        <source>{model} has no decoder_start_token_id in its config: it cannot decode</source>
+        <translation>{model} 的配置中没有 decoder_start_token_id：它无法解码</translation>
+    </message>
+    <message>
+        <source>Out of memory on the {device} device while running this request. Try a shorter input or a smaller beam width, or start the app with --device cpu.</source>
+        <translation>在 {device} 设备上运行此请求时内存不足。请尝试更短的输入或更小的束宽，或用 --device cpu 启动程序。</translation>
+    </message>
+    <message>
+        <source>the model does not know {tokens}: it reads them as ⟨unk⟩</source>
+        <translation>模型不认识 {tokens}：它把它们读作 ⟨unk⟩</translation>
+    </message>
+    <message>
+        <source>the output is not a real calendar date</source>
+        <translation>输出不是真实存在的日期</translation>
+    </message>
+    <message>
+        <source>the input has no number: every date the model learnt writes its year in digits</source>
+        <translation>输入中没有数字：模型学过的每个日期都用数字写年份</translation>
+    </message>
+    <message>
+        <source>the output date does not contain {numbers} from the input</source>
+        <translation>输出的日期不包含输入中的 {numbers}</translation>
+    </message>
+    <message>
+        <source>this sentence is not one the toy grammar makes: the model never saw its like</source>
+        <translation>这个句子不是玩具语法能生成的句子：模型从未见过这类句子</translation>
+    </message>
+    <message>
+        <source>the output is none of the sentence&apos;s valid translations</source>
+        <translation>输出不是这个句子的任何一种正确译文</translation>
+    </message>
+    <message>
+        <source>the output hardly attends to {words}: dropped</source>
+        <translation>输出几乎不关注 {words}：被遗漏了</translation>
+    </message>
+    <message>
+        <source>{words} rests on a word the model cannot read: invented</source>
+        <translation>{words} 依据的是模型无法读取的词：是编造的</translation>
+    </message>
+    <message>
+        <source>cannot load model from {path}: {reason}</source>
+        <translation>无法从 {path} 加载模型：{reason}</translation>
+    </message>
+    <message>
+        <source>{file} is not valid JSON ({detail})</source>
+        <translation>{file} 不是有效的 JSON（{detail}）</translation>
+    </message>
+    <message>
+        <source>{file} does not hold an object</source>
+        <translation>{file} 中不是一个 JSON 对象</translation>
+    </message>
+    <message>
+        <source>config.json is missing</source>
+        <translation>缺少 config.json</translation>
+    </message>
+    <message>
+        <source>config.json has no {key} entry</source>
+        <translation>config.json 中没有 {key} 项</translation>
+    </message>
+    <message>
+        <source>no model named {name} (available: {known})</source>
+        <translation>没有名为 {name} 的模型（现有：{known}）</translation>
+    </message>
+    <message>
+        <source>the weight file is missing</source>
+        <translation>缺少权重文件</translation>
+    </message>
+    <message>
+        <source>the hyper-parameters do not describe a model ({detail})</source>
+        <translation>超参数描述的不是一个模型（{detail}）</translation>
+    </message>
+    <message>
+        <source>the weight file is corrupt or not safetensors ({detail})</source>
+        <translation>权重文件已损坏或不是 safetensors 格式（{detail}）</translation>
+    </message>
+    <message>
+        <source>the weights do not fit the model in config.json ({detail})</source>
+        <translation>权重与 config.json 中的模型不符（{detail}）</translation>
+    </message>
+    <message>
+        <source>tensor {tensor} holds NaN or infinite values</source>
+        <translation>张量 {tensor} 含有 NaN 或无穷大</translation>
+    </message>
+    <message>
+        <source>the vocabulary cannot be read ({detail})</source>
+        <translation>无法读取词表（{detail}）</translation>
     </message>
     <message>
         <source>opening Hugging Face model folders needs the optional [hf] extra (transformers and tokenizers): pip install -e &quot;.[hf]&quot;</source>
@@ -1018,12 +1117,436 @@ BP = 1 if c &gt; r, else exp(1 − r/c)   (c: candidate length, r: reference len
         <translation>读取分词器</translation>
     </message>
     <message>
-        <source>reading the weights ({0})</source>
-        <translation>读取权重（{0}）</translation>
+        <source>reading the weights ({loader})</source>
+        <translation>读取权重（{loader}）</translation>
     </message>
     <message>
-        <source>moving to {0}</source>
-        <translation>将模型移到 {0}</translation>
+        <source>moving to {device}</source>
+        <translation>将模型移到 {device}</translation>
+    </message>
+    <message>
+        <source>model.safetensors is missing: it has only {files}, which Attention Lab does not load (pickled or non-torch weights); save the model with save_pretrained(..., safe_serialization=True) or convert it to safetensors</source>
+        <translation>缺少 model.safetensors：文件夹里只有 {files}，Attention Lab 不加载这类权重（pickle 序列化的或非 torch 的权重）；请用 save_pretrained(..., safe_serialization=True) 保存模型，或把它转换成 safetensors 格式</translation>
+    </message>
+    <message>
+        <source>no tokenizer files (one of {files})</source>
+        <translation>没有分词器文件（应有 {files} 之一）</translation>
+    </message>
+    <message>
+        <source>the shard index is unreadable ({detail})</source>
+        <translation>无法读取分片索引（{detail}）</translation>
+    </message>
+    <message>
+        <source>weight shards missing: {files}</source>
+        <translation>缺少权重分片：{files}</translation>
+    </message>
+    <message>
+        <source>not a readable safetensors file ({detail})</source>
+        <translation>不是可读取的 safetensors 文件（{detail}）</translation>
+    </message>
+    <message>
+        <source>the file is truncated ({size} bytes, the header describes {expected})</source>
+        <translation>文件不完整（只有 {size} 字节，文件头描述的是 {expected} 字节）</translation>
+    </message>
+    <message>
+        <source>unsupported architecture {architecture}: Attention Lab opens text models that are encoder-only (BERT-like), decoder-only (GPT-2-like) or encoder-decoder (T5/Marian-like)</source>
+        <translation>不支持的架构 {architecture}：Attention Lab 只能打开纯编码器（类似 BERT）、纯解码器（类似 GPT-2）或编码器-解码器（类似 T5/Marian）结构的文本模型</translation>
+    </message>
+    <message>
+        <source>transformers could not load it: {detail}</source>
+        <translation>transformers 无法加载它：{detail}</translation>
+    </message>
+    <message>
+        <source>{architecture} returns no attention weights</source>
+        <translation>{architecture} 不返回注意力权重</translation>
+    </message>
+    <message>
+        <source>unknown device {device}; choose one of {choices}</source>
+        <translation>未知设备 {device}；请从 {choices} 中选择</translation>
+    </message>
+    <message>
+        <source>row {row}, column {column} is empty</source>
+        <translation>第 {row} 行第 {column} 列是空的</translation>
+    </message>
+    <message>
+        <source>row {row}, column {column}: {text} is not a number</source>
+        <translation>第 {row} 行第 {column} 列：{text} 不是数字</translation>
+    </message>
+    <message>
+        <source>row {row}, column {column}: {text} is not a finite number</source>
+        <translation>第 {row} 行第 {column} 列：{text} 不是有限的数</translation>
+    </message>
+    <message>
+        <source>row {row}, column {column}: expected a number, got {type}</source>
+        <translation>第 {row} 行第 {column} 列：应为数字，却是 {type}</translation>
+    </message>
+    <message>
+        <source>{name} is empty</source>
+        <translation>{name} 是空的</translation>
+    </message>
+    <message>
+        <source>{name} is {rows}x{columns}; at most {limit}x{limit} fits the playground</source>
+        <translation>{name} 是 {rows}×{columns} 的矩阵；演练场最多容纳 {limit}×{limit}</translation>
+    </message>
+    <message>
+        <source>{name}: row {row} has {length} numbers but row 1 has {width}</source>
+        <translation>{name}：第 {row} 行有 {length} 个数，而第 1 行有 {width} 个</translation>
+    </message>
+    <message>
+        <source>{name} is not a rectangular array of numbers ({detail})</source>
+        <translation>{name} 不是由数字组成的矩形数组（{detail}）</translation>
+    </message>
+    <message>
+        <source>{name} must have {dimensions} dimension(s), got shape {shape}</source>
+        <translation>{name} 必须是 {dimensions} 维的，而它的形状是 {shape}</translation>
+    </message>
+    <message>
+        <source>{name} has shape {shape}; at most {limit} per side</source>
+        <translation>{name} 的形状是 {shape}；每一维最多 {limit}</translation>
+    </message>
+    <message>
+        <source>{name}: a value is not finite</source>
+        <translation>{name}：有一个值不是有限的数</translation>
+    </message>
+    <message>
+        <source>matrix</source>
+        <translation>矩阵</translation>
+    </message>
+    <message>
+        <source>keys</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>values</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>query</source>
+        <translation>查询</translation>
+    </message>
+    <message>
+        <source>the scale t must be between 0 and 1, got {t}</source>
+        <translation>缩放指数 t 必须在 0 到 1 之间，而不是 {t}</translation>
+    </message>
+    <message>
+        <source>the query has {query} numbers but each key has {key}</source>
+        <translation>查询有 {query} 个数，而每个键有 {key} 个</translation>
+    </message>
+    <message>
+        <source>{keys} keys but {values} values</source>
+        <translation>有 {keys} 个键，却有 {values} 个值</translation>
+    </message>
+    <message>
+        <source>Q has {q} columns but K has {k}: queries and keys need the same d_k</source>
+        <translation>Q 有 {q} 列，而 K 有 {k} 列：查询和键的 d_k 必须相同</translation>
+    </message>
+    <message>
+        <source>K has {k} rows but V has {v}: one value per key</source>
+        <translation>K 有 {k} 行，而 V 有 {v} 行：每个键对应一个值</translation>
+    </message>
+    <message>
+        <source>{name} must be between 1 and {limit}, got {size}</source>
+        <translation>{name} 必须在 1 到 {limit} 之间，而不是 {size}</translation>
+    </message>
+    <message>
+        <source>d_k values must be a non-empty list of integers in 1..1024</source>
+        <translation>d_k 的取值必须是由 1 到 1024 之间的整数组成的非空列表</translation>
+    </message>
+    <message>
+        <source>why_scale needs at least 2 keys and 2 samples</source>
+        <translation>why_scale 至少需要 2 个键和 2 个样本</translation>
+    </message>
+    <message>
+        <source>{side}: {detail}</source>
+        <translation>{side}：{detail}</translation>
+    </message>
+    <message>
+        <source>The quote {quote} before {text} is never closed: end the label with {close}.</source>
+        <translation>{text} 之前的引号 {quote} 没有闭合：请用 {close} 结束标签。</translation>
+    </message>
+    <message>
+        <source>The label {label} has no value: write it as {written}: 0.5.</source>
+        <translation>标签 {label} 没有值：请写成 {written}: 0.5。</translation>
+    </message>
+    <message>
+        <source>{label} mixes a quoted label with other words: put the whole label inside the quotes.</source>
+        <translation>{label} 把带引号的标签与其他词混在一起：请把整个标签放进引号里。</translation>
+    </message>
+    <message>
+        <source>{label} has no value after the colon: write a number, as in {name}: 0.25.</source>
+        <translation>{label} 的冒号后没有值：请写一个数字，如 {name}: 0.25。</translation>
+    </message>
+    <message>
+        <source>{value} has no label, but other outcomes do: label every outcome or none.</source>
+        <translation>{value} 没有标签，但其他结果有：要么给每个结果都加标签，要么都不加。</translation>
+    </message>
+    <message>
+        <source>{words} has no value: write it as {name}: 0.25, or remove it.</source>
+        <translation>{words} 没有值：请写成 {name}: 0.25，或删除它。</translation>
+    </message>
+    <message>
+        <source>{value} is not a finite number: every probability must be a real number between 0 and 1 (and every count a real number of at least 0).</source>
+        <translation>{value} 不是有限数：每个概率都必须是 0 到 1 之间的实数（每个计数都必须是不小于 0 的实数）。</translation>
+    </message>
+    <message>
+        <source>{value} is not a number. Write decimals (0.25), percentages (25%), fractions (1/4) or counts (3); name an outcome with a colon (rain: 0.25).</source>
+        <translation>{value} 不是数字。请写小数（0.25）、百分比（25%）、分数（1/4）或计数（3）；用冒号为结果命名（rain: 0.25）。</translation>
+    </message>
+    <message>
+        <source>{value} is too large to be a number this calculator can use.</source>
+        <translation>{value} 太大，本计算器无法使用。</translation>
+    </message>
+    <message>
+        <source>{value} is negative: probabilities and counts cannot be below 0.</source>
+        <translation>{value} 是负数：概率和计数不能小于 0。</translation>
+    </message>
+    <message>
+        <source>{value} is more than 100%: a probability is at most 100%. For counts, leave out the % sign.</source>
+        <translation>{value} 超过 100%：概率最多为 100%。如果是计数，请去掉 % 号。</translation>
+    </message>
+    <message>
+        <source>{value} divides by zero: a fraction needs a denominator above 0.</source>
+        <translation>{value} 除以零：分数的分母必须大于 0。</translation>
+    </message>
+    <message>
+        <source>{value} is more than 1: a probability is at most 1. For counts, write whole numbers.</source>
+        <translation>{value} 大于 1：概率最多为 1。如果是计数，请写整数。</translation>
+    </message>
+    <message>
+        <source>That is {count} {what}; the calculator handles at most {limit} outcomes.</source>
+        <translation>这是 {count} 个{what}；本计算器最多处理 {limit} 个结果。</translation>
+    </message>
+    <message>
+        <source>That is more than {limit} outcomes; the calculator handles at most {limit} outcomes.</source>
+        <translation>结果超过 {limit} 个；本计算器最多处理 {limit} 个结果。</translation>
+    </message>
+    <message>
+        <source>outcomes</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>different characters</source>
+        <translation>不同的字符</translation>
+    </message>
+    <message>
+        <source>different words</source>
+        <translation>不同的词</translation>
+    </message>
+    <message>
+        <source>The outcome {label} appears twice: each outcome needs its own name.</source>
+        <translation>结果 {label} 出现了两次：每个结果都需要自己的名称。</translation>
+    </message>
+    <message>
+        <source>All values are 0: at least one outcome must have a probability (or count) above 0.</source>
+        <translation>所有值都是 0：至少要有一个结果的概率（或计数）大于 0。</translation>
+    </message>
+    <message>
+        <source>{value} looks like a count, but other values are percentages or fractions: use one kind of number for the whole distribution.</source>
+        <translation>{value} 看起来是计数，但其他值是百分比或分数：整个分布请只用一种数。</translation>
+    </message>
+    <message>
+        <source>These probabilities add up to {total}, not 1. Correct them, or normalise them (divide each by {total}).</source>
+        <translation>这些概率之和为 {total}，而不是 1。请改正它们，或将它们归一化（每个都除以 {total}）。</translation>
+    </message>
+    <message>
+        <source>These percentages add up to {total}, not 100%. Correct them, or normalise them (divide each by {total}).</source>
+        <translation>这些百分比之和为 {total}，而不是 100%。请改正它们，或将它们归一化（每个都除以 {total}）。</translation>
+    </message>
+    <message>
+        <source>Type some text to count.</source>
+        <translation>请输入一些要计数的文本。</translation>
+    </message>
+    <message>
+        <source>Unknown text unit {unit}: choose &apos;char&apos; or &apos;word&apos;.</source>
+        <translation>未知的文本单位 {unit}：请选择 &apos;char&apos; 或 &apos;word&apos;。</translation>
+    </message>
+    <message>
+        <source>Nothing to count yet: type some text.</source>
+        <translation>还没有可计数的内容：请输入一些文本。</translation>
+    </message>
+    <message>
+        <source>No words found: a word is a run of letters or digits.</source>
+        <translation>没有找到词：词是一串连续的字母或数字。</translation>
+    </message>
+    <message>
+        <source>There are {labels} but {probabilities}.</source>
+        <translation>有 {labels}，却有 {probabilities}。</translation>
+    </message>
+    <message>
+        <source>{n} label</source>
+        <translation>{n} 个标签</translation>
+    </message>
+    <message>
+        <source>{n} labels</source>
+        <translation>{n} 个标签</translation>
+    </message>
+    <message>
+        <source>{n} probability</source>
+        <translation>{n} 个概率</translation>
+    </message>
+    <message>
+        <source>{n} probabilities</source>
+        <translation>{n} 个概率</translation>
+    </message>
+    <message>
+        <source>{n} outcome</source>
+        <translation>{n} 个结果</translation>
+    </message>
+    <message>
+        <source>{n} outcomes</source>
+        <translation>{n} 个结果</translation>
+    </message>
+    <message>
+        <source>The logarithm base must be a number, not {base}.</source>
+        <translation>对数的底必须是数字，而不是 {base}。</translation>
+    </message>
+    <message>
+        <source>The logarithm base must be a positive number other than 1 (2: bits, e: nats, 10: hartleys), not {base}.</source>
+        <translation>对数的底必须是不等于 1 的正数（2：比特，e：奈特，10：哈特莱），而不是 {base}。</translation>
+    </message>
+    <message>
+        <source>{name} is text: read it with parse_distribution first.</source>
+        <translation>{name} 是文本：请先用 parse_distribution 读取它。</translation>
+    </message>
+    <message>
+        <source>{name} must be a list of numbers.</source>
+        <translation>{name} 必须是一组数字。</translation>
+    </message>
+    <message>
+        <source>{name} must be a flat list of probabilities (got shape {shape}).</source>
+        <translation>{name} 必须是一维的概率列表（而它的形状是 {shape}）。</translation>
+    </message>
+    <message>
+        <source>{name} is empty: it needs at least one outcome.</source>
+        <translation>{name} 为空：至少需要一个结果。</translation>
+    </message>
+    <message>
+        <source>{name} contains NaN or infinity: every probability must be a real number.</source>
+        <translation>{name} 含有 NaN 或无穷大：每个概率都必须是实数。</translation>
+    </message>
+    <message>
+        <source>{name} has a negative probability ({value}).</source>
+        <translation>{name} 含有负概率（{value}）。</translation>
+    </message>
+    <message>
+        <source>{name}&apos;s probabilities add up to {total}, not 1.</source>
+        <translation>{name} 的概率之和为 {total}，而不是 1。</translation>
+    </message>
+    <message>
+        <source>P has {p} but Q has {q}: they must be over the same outcomes.</source>
+        <translation>P 有 {p}，而 Q 有 {q} 个：它们必须定义在相同的结果上。</translation>
+    </message>
+    <message>
+        <source>P has {p} but Q has {q}: they must have the same number of outcomes.</source>
+        <translation>P 有 {p}，而 Q 有 {q} 个：它们的结果数必须相同。</translation>
+    </message>
+    <message>
+        <source>P and Q must name the same outcomes: Q has no {only_p}.</source>
+        <translation>P 和 Q 必须列出相同的结果：Q 中没有 {only_p}。</translation>
+    </message>
+    <message>
+        <source>P and Q must name the same outcomes: P has no {only_q}.</source>
+        <translation>P 和 Q 必须列出相同的结果：P 中没有 {only_q}。</translation>
+    </message>
+    <message>
+        <source>P and Q must name the same outcomes: Q has no {only_p}; P has no {only_q}.</source>
+        <translation>P 和 Q 必须列出相同的结果：Q 中没有 {only_p}；P 中没有 {only_q}。</translation>
+    </message>
+    <message>
+        <source>{names} and {more} more</source>
+        <translation>{names} 等（另有 {more} 个）</translation>
+    </message>
+    <message>
+        <source>The matrix must hold numbers.</source>
+        <translation>矩阵中必须是数字。</translation>
+    </message>
+    <message>
+        <source>row_entropies needs at least one row of probabilities, not a single number.</source>
+        <translation>row_entropies 至少需要一行概率，而不是单个数。</translation>
+    </message>
+    <message>
+        <source>The matrix contains NaN or infinity: every probability must be a real number.</source>
+        <translation>矩阵含有 NaN 或无穷大：每个概率都必须是实数。</translation>
+    </message>
+    <message>
+        <source>The matrix has a negative probability ({value}).</source>
+        <translation>矩阵含有负概率（{value}）。</translation>
+    </message>
+    <message>
+        <source>{name} must be a number, not {value}.</source>
+        <translation>{name} 必须是数字，而不是 {value}。</translation>
+    </message>
+    <message>
+        <source>{name} must be a finite number, not {value}.</source>
+        <translation>{name} 必须是有限数，而不是 {value}。</translation>
+    </message>
+    <message>
+        <source>{name} is a standard deviation: it must be above 0, not {value}.</source>
+        <translation>{name} 是标准差：必须大于 0，而不是 {value}。</translation>
+    </message>
+    <message>
+        <source>Unknown unit {unit}: choose bits, nats or hartleys.</source>
+        <translation>未知的单位 {unit}：请选择 bits、nats 或 hartleys。</translation>
+    </message>
+    <message>
+        <source>Unknown input mode {mode}: choose numbers, char or word.</source>
+        <translation>未知的输入方式 {mode}：请选择 numbers、char 或 word。</translation>
+    </message>
+    <message>
+        <source>a sentence must be a string, not {type}</source>
+        <translation>句子必须是字符串，而不是 {type}</translation>
+    </message>
+    <message>
+        <source>at least one reference is needed</source>
+        <translation>至少需要一个参考译文</translation>
+    </message>
+    <message>
+        <source>candidates must be a non-empty list of strings</source>
+        <translation>候选译文必须是非空的字符串列表</translation>
+    </message>
+    <message>
+        <source>at least one reference stream is needed</source>
+        <translation>至少需要一组参考译文</translation>
+    </message>
+    <message>
+        <source>reference stream {stream} must be a list of {count} strings (one per candidate), got {given}</source>
+        <translation>第 {stream} 组参考译文必须是 {count} 个字符串的列表（每个候选译文一个），而这里是 {given}</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>一个字符串</translation>
+    </message>
+    <message>
+        <source>unknown tokenize {tokenize}; choose one of {choices}</source>
+        <translation>未知的分词方式 {tokenize}；请从 {choices} 中选择</translation>
+    </message>
+    <message>
+        <source>unknown smoothing {smoothing}; choose one of {choices}</source>
+        <translation>未知的平滑方法 {smoothing}；请从 {choices} 中选择</translation>
+    </message>
+    <message>
+        <source>{name} must be a positive integer, got {value}</source>
+        <translation>{name} 必须是正整数，而不是 {value}</translation>
+    </message>
+    <message>
+        <source>smoothing {smoothing} takes no smooth_value</source>
+        <translation>平滑方法 {smoothing} 不接受 smooth_value</translation>
+    </message>
+    <message>
+        <source>smooth_value must be a finite number &gt;= 0, got {value}</source>
+        <translation>smooth_value 必须是不小于 0 的有限数，而不是 {value}</translation>
+    </message>
+    <message>
+        <source>references must be a list of strings, not a single string</source>
+        <translation>参考译文必须是字符串列表，而不是单个字符串</translation>
+    </message>
+    <message>
+        <source>no reference: BLEU needs at least one</source>
+        <translation>没有参考译文：BLEU 至少需要一个</translation>
+    </message>
+    <message>
+        <source>no reference for sentence {sentence}: BLEU needs at least one</source>
+        <translation>第 {sentence} 句没有参考译文：BLEU 至少需要一个</translation>
     </message>
     <message>
         <source>checking that attention weights come back</source>
@@ -1050,28 +1573,8 @@ BP = 1 if c &gt; r, else exp(1 − r/c)   (c: candidate length, r: reference len
         <translation>缺少 model.safetensors：请用 save_pretrained(..., safe_serialization=True) 保存模型，或把它转换成 safetensors 格式</translation>
     </message>
     <message>
-        <source>model.safetensors is missing: it has only {0}, which Attention Lab does not load (pickled or non-torch weights); save the model with save_pretrained(..., safe_serialization=True) or convert it to safetensors</source>
-        <translation>缺少 model.safetensors：文件夹里只有 {0}，Attention Lab 不加载这类权重（pickle 序列化的或非 torch 的权重）；请用 save_pretrained(..., safe_serialization=True) 保存模型，或把它转换成 safetensors 格式</translation>
-    </message>
-    <message>
-        <source>no tokenizer files (one of {0})</source>
-        <translation>没有分词器文件（应有 {0} 之一）</translation>
-    </message>
-    <message>
         <source>config.json has no model_type entry</source>
         <translation>config.json 中没有 model_type 项</translation>
-    </message>
-    <message>
-        <source>the shard index is unreadable ({0})</source>
-        <translation>无法读取分片索引（{0}）</translation>
-    </message>
-    <message>
-        <source>weight shards missing: {0}</source>
-        <translation>缺少权重分片：{0}</translation>
-    </message>
-    <message>
-        <source>not a readable safetensors file ({0})</source>
-        <translation>不是可读取的 safetensors 文件（{0}）</translation>
     </message>
     <message>
         <source>shorter than a safetensors header</source>
@@ -1082,44 +1585,28 @@ BP = 1 if c &gt; r, else exp(1 − r/c)   (c: candidate length, r: reference len
         <translation>文件头长度无效</translation>
     </message>
     <message>
-        <source>the file is truncated ({0} bytes, the header describes {1})</source>
-        <translation>文件不完整（只有 {0} 字节，文件头描述的是 {1} 字节）</translation>
-    </message>
-    <message>
-        <source>unsupported architecture {0}: Attention Lab opens text models that are encoder-only (BERT-like), decoder-only (GPT-2-like) or encoder-decoder (T5/Marian-like)</source>
-        <translation>不支持的架构 {0}：Attention Lab 只能打开纯编码器（类似 BERT）、纯解码器（类似 GPT-2）或编码器-解码器（类似 T5/Marian）结构的文本模型</translation>
-    </message>
-    <message>
-        <source>transformers could not load it: {0}</source>
-        <translation>transformers 无法加载它：{0}</translation>
-    </message>
-    <message>
-        <source>{0} returns no attention weights</source>
-        <translation>{0} 不返回注意力权重</translation>
-    </message>
-    <message>
-        <source>{0} has no decoder_start_token_id in its config: it cannot generate</source>
-        <translation>{0} 的配置中没有 decoder_start_token_id：它无法生成文本</translation>
-    </message>
-    <message>
-        <source>{0} has no decoder_start_token_id in its config: it cannot decode</source>
-        <translation>{0} 的配置中没有 decoder_start_token_id：它无法解码</translation>
-    </message>
-    <message>
-        <source>CPU · {0} thread</source>
-        <translation>CPU · {0} 个线程</translation>
-    </message>
-    <message>
-        <source>CPU · {0} threads</source>
-        <translation>CPU · {0} 个线程</translation>
-    </message>
-    <message>
         <source>CUDA was requested but torch sees no CUDA device here</source>
         <translation>请求了 CUDA，但 torch 在本机上找不到 CUDA 设备</translation>
     </message>
     <message>
         <source>MPS was requested but this machine has no Apple GPU available to torch</source>
         <translation>请求了 MPS，但本机没有可供 torch 使用的 Apple GPU</translation>
+    </message>
+    <message>
+        <source>CPU · {threads} thread</source>
+        <translation>CPU · {threads} 个线程</translation>
+    </message>
+    <message>
+        <source>CPU · {threads} threads</source>
+        <translation>CPU · {threads} 个线程</translation>
+    </message>
+    <message>
+        <source>CUDA · {name}</source>
+        <translation>CUDA · {name}</translation>
+    </message>
+    <message>
+        <source>Apple MPS</source>
+        <translation>Apple MPS</translation>
     </message>
     <message>
         <source>interleaved sin/cos — Vaswani et al. 2017, The Annotated Transformer, PyTorch tutorial</source>
@@ -1134,74 +1621,6 @@ BP = 1 if c &gt; r, else exp(1 − r/c)   (c: candidate length, r: reference len
         <translation>先正弦后余弦，论文中的频率 —— Marian、TensorFlow 教程</translation>
     </message>
     <message>
-        <source>row {0}, column {1} is empty</source>
-        <translation>第 {0} 行第 {1} 列是空的</translation>
-    </message>
-    <message>
-        <source>row {0}, column {1}: {2} is not a number</source>
-        <translation>第 {0} 行第 {1} 列：{2} 不是数字</translation>
-    </message>
-    <message>
-        <source>row {0}, column {1}: {2} is not a finite number</source>
-        <translation>第 {0} 行第 {1} 列：{2} 不是有限的数</translation>
-    </message>
-    <message>
-        <source>row {0}, column {1}: expected a number, got {2}</source>
-        <translation>第 {0} 行第 {1} 列：应为数字，却是 {2}</translation>
-    </message>
-    <message>
-        <source>{0}: row {1} has {2} numbers but row 1 has {3}</source>
-        <translation>{0}：第 {1} 行有 {2} 个数，而第 1 行有 {3} 个</translation>
-    </message>
-    <message>
-        <source>{0} is {1}x{2}; at most {3}x{4} fits the playground</source>
-        <translation>{0} 是 {1}×{2} 的矩阵；演练场最多容纳 {3}×{4}</translation>
-    </message>
-    <message>
-        <source>{0}: a value is not finite</source>
-        <translation>{0}：有一个值不是有限的数</translation>
-    </message>
-    <message>
-        <source>{0} has shape {1}; at most {2} per side</source>
-        <translation>{0} 的形状是 {1}；每一维最多 {2}</translation>
-    </message>
-    <message>
-        <source>{0} is empty</source>
-        <translation>{0} 是空的</translation>
-    </message>
-    <message>
-        <source>the query has {0} numbers but each key has {1}</source>
-        <translation>查询有 {0} 个数，而每个键有 {1} 个</translation>
-    </message>
-    <message>
-        <source>{0} keys but {1} values</source>
-        <translation>有 {0} 个键，却有 {1} 个值</translation>
-    </message>
-    <message>
-        <source>Q has {0} columns but K has {1}: queries and keys need the same d_k</source>
-        <translation>Q 有 {0} 列，而 K 有 {1} 列：查询和键的 d_k 必须相同</translation>
-    </message>
-    <message>
-        <source>K has {0} rows but V has {1}: one value per key</source>
-        <translation>K 有 {0} 行，而 V 有 {1} 行：每个键对应一个值</translation>
-    </message>
-    <message>
-        <source>the scale t must be between 0 and 1, got {0}</source>
-        <translation>缩放指数 t 必须在 0 到 1 之间，而不是 {0}</translation>
-    </message>
-    <message>
-        <source>{0} must be between 1 and {1}, got {2}</source>
-        <translation>{0} 必须在 1 到 {1} 之间，而不是 {2}</translation>
-    </message>
-    <message>
-        <source>P: {0}</source>
-        <translation>P：{0}</translation>
-    </message>
-    <message>
-        <source>Q: {0}</source>
-        <translation>Q：{0}</translation>
-    </message>
-    <message>
         <source>Type the distribution as text, for example 0.5 0.5.</source>
         <translation>请以文本形式输入分布，例如 0.5 0.5。</translation>
     </message>
@@ -1210,123 +1629,15 @@ BP = 1 if c &gt; r, else exp(1 − r/c)   (c: candidate length, r: reference len
         <translation>还没有可读取的内容：请输入一些概率，例如 0.5 0.5，或计数，例如 3 1。</translation>
     </message>
     <message>
-        <source>{0}&apos;s probabilities add up to {1}, not 1.</source>
-        <translation>{0} 的概率之和为 {1}，而不是 1。</translation>
-    </message>
-    <message>
-        <source>{0} has a negative probability ({1}).</source>
-        <translation>{0} 含有负概率（{1}）。</translation>
-    </message>
-    <message>
-        <source>{0} is empty: it needs at least one outcome.</source>
-        <translation>{0} 为空：至少需要一个结果。</translation>
-    </message>
-    <message>
-        <source>{0} contains NaN or infinity: every probability must be a real number.</source>
-        <translation>{0} 含有 NaN 或无穷大：每个概率都必须是实数。</translation>
-    </message>
-    <message>
-        <source>P has {0} but Q has {1}: they must be over the same outcomes.</source>
-        <translation>P 有 {0}，而 Q 有 {1} 个：它们必须定义在相同的结果上。</translation>
-    </message>
-    <message>
-        <source>P has {0} but Q has {1}: they must have the same number of outcomes.</source>
-        <translation>P 有 {0}，而 Q 有 {1} 个：它们的结果数必须相同。</translation>
-    </message>
-    <message>
-        <source>P and Q must name the same outcomes: {0}.</source>
-        <translation>P 和 Q 必须列出相同的结果：{0}。</translation>
-    </message>
-    <message>
-        <source>{0} outcome</source>
-        <translation>{0} 个结果</translation>
-    </message>
-    <message>
-        <source>{0} outcomes</source>
-        <translation>{0} 个结果</translation>
-    </message>
-    <message>
-        <source>{0} is not a number. Write decimals (0.25), percentages (25%), fractions (1/4) or counts (3); name an outcome with a colon (rain: 0.25).</source>
-        <translation>{0} 不是数字。请写小数（0.25）、百分比（25%）、分数（1/4）或计数（3）；用冒号为结果命名（rain: 0.25）。</translation>
-    </message>
-    <message>
-        <source>{0} is not a finite number: every probability must be a real number between 0 and 1 (and every count a real number of at least 0).</source>
-        <translation>{0} 不是有限数：每个概率都必须是 0 到 1 之间的实数（每个计数都必须是不小于 0 的实数）。</translation>
-    </message>
-    <message>
-        <source>{0} is too large to be a number this calculator can use.</source>
-        <translation>{0} 太大，本计算器无法使用。</translation>
-    </message>
-    <message>
-        <source>{0} is negative: probabilities and counts cannot be below 0.</source>
-        <translation>{0} 是负数：概率和计数不能小于 0。</translation>
-    </message>
-    <message>
-        <source>{0} is more than 100%: a probability is at most 100%. For counts, leave out the % sign.</source>
-        <translation>{0} 超过 100%：概率最多为 100%。如果是计数，请去掉 % 号。</translation>
-    </message>
-    <message>
-        <source>{0} divides by zero: a fraction needs a denominator above 0.</source>
-        <translation>{0} 除以零：分数的分母必须大于 0。</translation>
-    </message>
-    <message>
-        <source>{0} is more than 1: a probability is at most 1. For counts, write whole numbers.</source>
-        <translation>{0} 大于 1：概率最多为 1。如果是计数，请写整数。</translation>
-    </message>
-    <message>
-        <source>The quote {0} before {1} is never closed: end the label with {2}.</source>
-        <translation>{1} 之前的引号 {0} 没有闭合：请用 {2} 结束标签。</translation>
-    </message>
-    <message>
-        <source>The label {0} has no value: write it as {1}: 0.5.</source>
-        <translation>标签 {0} 没有值：请写成 {1}: 0.5。</translation>
-    </message>
-    <message>
         <source>A colon has no label before it: write the outcome&apos;s name first, as in rain: 0.25.</source>
         <translation>冒号前没有标签：请先写结果的名称，如 rain: 0.25。</translation>
-    </message>
-    <message>
-        <source>{0} mixes a quoted label with other words: put the whole label inside the quotes.</source>
-        <translation>{0} 把带引号的标签与其他词混在一起：请把整个标签放进引号里。</translation>
-    </message>
-    <message>
-        <source>An outcome has an empty label: write a name before the colon.</source>
-        <translation>有一个结果的标签为空：请在冒号前写一个名称。</translation>
-    </message>
-    <message>
-        <source>{0} has no value after the colon: write a number, as in {1}: 0.25.</source>
-        <translation>{0} 的冒号后没有值：请写一个数字，如 {1}: 0.25。</translation>
-    </message>
-    <message>
-        <source>{0} has no label, but other outcomes do: label every outcome or none.</source>
-        <translation>{0} 没有标签，但其他结果有：要么给每个结果都加标签，要么都不加。</translation>
-    </message>
-    <message>
-        <source>{0} has no value: write it as {1}: 0.25, or remove it.</source>
-        <translation>{0} 没有值：请写成 {1}: 0.25，或删除它。</translation>
-    </message>
-    <message>
-        <source>That is {0} {1}; the calculator handles at most {2} outcomes.</source>
-        <translation>这是 {0} 个{1}；本计算器最多处理 {2} 个结果。</translation>
-    </message>
-    <message>
-        <source>{0} must be a number, not {1}.</source>
-        <translation>{0} 必须是数字，而不是 {1}。</translation>
-    </message>
-    <message>
-        <source>{0} must be a finite number, not {1}.</source>
-        <translation>{0} 必须是有限数，而不是 {1}。</translation>
-    </message>
-    <message>
-        <source>{0} is a standard deviation: it must be above 0, not {1}.</source>
-        <translation>{0} 是标准差：必须大于 0，而不是 {1}。</translation>
     </message>
 </context>
 <context>
     <name>EntropyExplanation</name>
     <message>
-        <source>Entropy measures how uncertain a distribution is: the average number of bits an optimal code needs per outcome. Cross-entropy is the average length when the code is built for Q but the outcomes follow P; the extra length is the KL divergence, which is never negative and is 0 only when P = Q. Training a model with the cross-entropy loss makes its Q approach the data&apos;s P.</source>
-        <translation>熵衡量一个分布的不确定程度：最优编码平均每个结果需要的比特数。交叉熵是编码按 Q 设计、而结果服从 P 时的平均码长；多出来的长度就是 KL 散度，它从不为负，且仅当 P = Q 时为 0。用交叉熵损失训练模型，会使模型的 Q 逼近数据的 P。</translation>
+        <source>Entropy measures how uncertain a distribution is: a lower bound on the average number of bits per outcome of any code, which the best code (Huffman&apos;s) comes within 1 bit of: for 80/10/5/5 it needs 1.3 bits where H = 1.022. Cross-entropy is the ideal average length when the code is built for Q but the outcomes follow P; the extra length is the KL divergence (relative entropy), which is never negative and is 0 only when P = Q. Training a model with the cross-entropy loss makes its Q approach the data&apos;s P.</source>
+        <translation>熵衡量一个分布的不确定程度：它是任何编码平均每个结果所需比特数的下界，最好的编码（哈夫曼编码）与它相差不到 1 比特：对 80/10/5/5，哈夫曼编码需要 1.3 比特，而 H = 1.022。交叉熵是编码按 Q 设计、而结果服从 P 时的理想平均码长；多出来的长度就是 KL 散度（相对熵），它从不为负，且仅当 P = Q 时为 0。用交叉熵损失训练模型，会使模型的 Q 逼近数据的 P。</translation>
     </message>
     <message>
         <source>H(P) = −Σ p(x) log p(x)
@@ -1335,6 +1646,33 @@ D_KL(P ‖ Q) = Σ p(x) log (p(x) / q(x)) = H(P, Q) − H(P)</source>
         <translation>H(P) = −Σ p(x) log p(x)
 H(P, Q) = −Σ p(x) log q(x)
 D_KL(P ‖ Q) = Σ p(x) log (p(x) / q(x)) = H(P, Q) − H(P)</translation>
+    </message>
+</context>
+<context>
+    <name>EntropyPresets</name>
+    <message>
+        <source>sunny: 0.5, rainy: 0.5</source>
+        <translation>晴: 0.5, 雨: 0.5</translation>
+    </message>
+    <message>
+        <source>sunny: 0.25, cloudy: 0.25, rain: 0.25, snow: 0.25</source>
+        <translation>晴: 0.25, 多云: 0.25, 雨: 0.25, 雪: 0.25</translation>
+    </message>
+    <message>
+        <source>sunny: 0.8, cloudy: 0.1, rain: 0.05, snow: 0.05</source>
+        <translation>晴: 0.8, 多云: 0.1, 雨: 0.05, 雪: 0.05</translation>
+    </message>
+    <message>
+        <source>sunny: 1%, partly sunny: 1%, partly cloudy: 4%, cloudy: 4%,
+light rain: 10%, rain: 10%, heavy rain: 35%, thunderstorm: 35%</source>
+        <translation>晴: 1%, 晴间多云: 1%, 多云间晴: 4%, 多云: 4%,
+小雨: 10%, 中雨: 10%, 大雨: 35%, 雷雨: 35%</translation>
+    </message>
+    <message>
+        <source>sunny: 12.5%, partly sunny: 12.5%, partly cloudy: 12.5%, cloudy: 12.5%,
+light rain: 12.5%, rain: 12.5%, heavy rain: 12.5%, thunderstorm: 12.5%</source>
+        <translation>晴: 12.5%, 晴间多云: 12.5%, 多云间晴: 12.5%, 多云: 12.5%,
+小雨: 12.5%, 中雨: 12.5%, 大雨: 12.5%, 雷雨: 12.5%</translation>
     </message>
 </context>
 <context>
@@ -1372,7 +1710,7 @@ Text: type text; its character or word frequencies become P (and Q).</source>
     </message>
     <message>
         <source>nats (ln)</source>
-        <translation>纳特（ln）</translation>
+        <translation>奈特（ln）</translation>
     </message>
     <message>
         <source>hartleys (log₁₀)</source>
@@ -1465,11 +1803,11 @@ Text: type text; its character or word frequencies become P (and Q).</source>
     </message>
     <message>
         <source>nat</source>
-        <translation>纳特</translation>
+        <translation>奈特</translation>
     </message>
     <message>
         <source>nats</source>
-        <translation>纳特</translation>
+        <translation>奈特</translation>
     </message>
     <message>
         <source>hartley</source>
@@ -1508,8 +1846,8 @@ Text: type text; its character or word frequencies become P (and Q).</source>
         <translation>束搜索最优 ŷ</translation>
     </message>
     <message>
-        <source>The rule: if the model gives the expected output y* a better score than the beam&apos;s best ŷ, the model would have chosen y* had the search found it, so the &lt;b&gt;search&lt;/b&gt; is to blame (a wider beam may help). Otherwise the model itself prefers a wrong output: the &lt;b&gt;model&lt;/b&gt; is to blame. The comparison uses the score the search ranks finished outputs by (log P when length normalisation is off, the normalised score otherwise); raw log P is shown too.</source>
-        <translation>规则：如果模型给期望输出 y* 的得分高于束搜索的最优输出 ŷ，那么只要搜索找到了 y*，模型就会选择它，所以应归咎于&lt;b&gt;搜索&lt;/b&gt;（更宽的束可能有帮助）。否则是模型本身偏好错误的输出：应归咎于&lt;b&gt;模型&lt;/b&gt;。比较使用搜索对已完成输出排序时所用的得分（关闭长度归一化时为 log P，否则为归一化得分）；原始 log P 也一并显示。</translation>
+        <source>First, where the task knows every valid output (the zh-en grammar&apos;s renderings), a ŷ that is one of them is a correct translation: no error. Then the rule: if the model gives the expected output y* a better score than the beam&apos;s best ŷ, the model would have chosen y* had the search found it, so the &lt;b&gt;search&lt;/b&gt; is to blame (a wider beam may help). Otherwise the model itself prefers a wrong output: the &lt;b&gt;model&lt;/b&gt; is to blame. The comparison uses the score the search ranks finished outputs by (log P when length normalisation is off, the normalised score otherwise); raw log P is shown too.</source>
+        <translation>首先，如果任务知道所有正确输出（中英玩具语法给出的各种译法），而 ŷ 是其中之一，那么它就是正确的译文：没有错误。然后是规则：如果模型给期望输出 y* 的得分高于束搜索的最优输出 ŷ，那么只要搜索找到了 y*，模型就会选择它，所以应归咎于&lt;b&gt;搜索&lt;/b&gt;（更宽的束可能有帮助）。否则是模型本身偏好错误的输出：应归咎于&lt;b&gt;模型&lt;/b&gt;。比较使用搜索对已完成输出排序时所用的得分（关闭长度归一化时为 log P，否则为归一化得分）；原始 log P 也一并显示。</translation>
     </message>
     <message>
         <source>Expected output:</source>
@@ -1530,6 +1868,10 @@ Text: type text; its character or word frequencies become P (and Q).</source>
     <message>
         <source>✓ Agree: beam search found the expected output.</source>
         <translation>✓ 一致：束搜索找到了期望输出。</translation>
+    </message>
+    <message>
+        <source>✓ ŷ is also a correct translation: no error. The task accepts more than one output for this input, and the beam&apos;s output is one of them.</source>
+        <translation>✓ ŷ 也是正确的译文：没有错误。这个任务对此输入接受不止一种输出，束搜索的输出正是其中之一。</translation>
     </message>
     <message>
         <source>Search error: the model prefers the expected output ({0} {1} &gt; {2}), but beam search with B={3} did not find it. &lt;b&gt;The search is to blame&lt;/b&gt;: try a wider beam.</source>
@@ -1622,7 +1964,7 @@ Text: type text; its character or word frequencies become P (and Q).</source>
     </message>
     <message>
         <source>KL(N₁‖N₂) = ln(σ₂/σ₁) + (σ₁² + (μ₁ − μ₂)²) / (2σ₂²) − ½  nats</source>
-        <translation>KL(N₁‖N₂) = ln(σ₂/σ₁) + (σ₁² + (μ₁ − μ₂)²) / (2σ₂²) − ½  纳特</translation>
+        <translation>KL(N₁‖N₂) = ln(σ₂/σ₁) + (σ₁² + (μ₁ − μ₂)²) / (2σ₂²) − ½  奈特</translation>
     </message>
     <message>
         <source>direction</source>
@@ -1641,9 +1983,9 @@ Text: type text; its character or word frequencies become P (and Q).</source>
         <translation>差值</translation>
     </message>
     <message>
-        <source>The numerical integral is Simpson’s rule with 4,001 points over μ ± 12σ of the first distribution. KL is not symmetric: swap the roles and the value changes.</source>
+        <source>The numerical integral is Simpson’s rule with 4,001 points over μ ± 12σ of the first distribution. KL is not symmetric in general, but with equal σ both directions are (μ₁ − μ₂)²/(2σ²): give the two σ different values to see them differ.</source>
         <extracomment>the Gaussian loop&apos;s message line</extracomment>
-        <translation>数值积分使用辛普森法则，在第一个分布的 μ ± 12σ 范围内取 4,001 个点。KL 散度不对称：交换两者的角色，值就会改变。</translation>
+        <translation>数值积分使用辛普森法则，在第一个分布的 μ ± 12σ 范围内取 4,001 个点。KL 散度一般不对称，但 σ 相等时两个方向都等于 (μ₁ − μ₂)²/(2σ²)：给两个 σ 不同的值，就能看到它们不同。</translation>
     </message>
     <message>
         <source>density</source>
@@ -1677,7 +2019,7 @@ Text: type text; its character or word frequencies become P (and Q).</source>
     <message>
         <source>Lecture</source>
         <extracomment>the user asks for the current view to be added as a scene a scene is to be shown (double click, or stepping)</extracomment>
-        <translation>讲课</translation>
+        <translation>课件</translation>
     </message>
     <message>
         <source>Add current view</source>
@@ -1841,11 +2183,11 @@ Text: type text; its character or word frequencies become P (and Q).</source>
     </message>
     <message>
         <source>&amp;Lecture</source>
-        <translation>讲课(&amp;L)</translation>
+        <translation>课件(&amp;L)</translation>
     </message>
     <message>
         <source>Show lecture panel</source>
-        <translation>显示讲课面板</translation>
+        <translation>显示课件面板</translation>
     </message>
     <message>
         <source>Add current view as a scene</source>
@@ -1861,11 +2203,11 @@ Text: type text; its character or word frequencies become P (and Q).</source>
     </message>
     <message>
         <source>Open lecture…</source>
-        <translation>打开讲课…</translation>
+        <translation>打开课件…</translation>
     </message>
     <message>
         <source>Save lecture as…</source>
-        <translation>讲课另存为…</translation>
+        <translation>课件另存为…</translation>
     </message>
     <message>
         <source>&amp;Help</source>
@@ -1980,7 +2322,7 @@ Text: type text; its character or word frequencies become P (and Q).</source>
     </message>
     <message>
         <source>One row per line; numbers separated by commas or spaces</source>
-        <translation>每行一行矩阵；数字用逗号或空格分隔</translation>
+        <translation>每行是矩阵的一行；数字用逗号或空格分隔</translation>
     </message>
     <message>
         <source>Hover over the heatmap to read a weight.</source>
@@ -2083,7 +2425,7 @@ Text: type text; its character or word frequencies become P (and Q).</source>
     </message>
     <message>
         <source>What-if search: </source>
-        <translation>假设分析搜索：</translation>
+        <translation>强制试改搜索：</translation>
     </message>
     <message>
         <source>B finished hypotheses</source>
@@ -2538,14 +2880,14 @@ output = weights · V</source>
 <context>
     <name>PositionalExplanation</name>
     <message>
-        <source>Attention by itself ignores word order, so a Transformer adds a positional encoding to each token&apos;s embedding. The sinusoidal encoding gives every pair of dimensions a sine and a cosine of a different wavelength, from 2π up to 10000·2π: low dimensions change fast, high ones slowly. Moving by k positions is a rotation of each pair, so the similarity of two positions depends mainly on their distance.</source>
-        <translation>注意力本身不考虑词序，因此 Transformer 会给每个词元的嵌入加上位置编码。正弦位置编码为每一对维度分配一个正弦和一个余弦，波长各不相同，从 2π 到 10000·2π：低维变化快，高维变化慢。移动 k 个位置相当于把每一对旋转一个角度，所以两个位置的相似度主要取决于它们的距离。</translation>
+        <source>Attention by itself ignores word order, so a Transformer adds a positional encoding to each token&apos;s embedding. The sinusoidal encoding gives every pair of dimensions a sine and a cosine of a different wavelength, from 2π up to 10000·2π: low dimensions change fast, high ones slowly. Moving by k positions is a rotation of each pair, so the similarity (dot product) of two positions depends only on their distance.</source>
+        <translation>注意力本身不考虑词序，因此 Transformer 会给每个词元的嵌入加上位置编码。正弦位置编码为每一对维度分配一个正弦和一个余弦，波长各不相同，从 2π 到 10000·2π：低维变化快，高维变化慢。移动 k 个位置相当于把每一对旋转一个角度，所以两个位置的相似度（点积）只取决于它们的距离。</translation>
     </message>
     <message>
-        <source>PE(pos, 2i) = sin(pos / 10000^(2i/d))
-PE(pos, 2i+1) = cos(pos / 10000^(2i/d))</source>
-        <translation>PE(pos, 2i) = sin(pos / 10000^(2i/d))
-PE(pos, 2i+1) = cos(pos / 10000^(2i/d))</translation>
+        <source>PE(pos, 2i) = sin(pos / 10000^(2i/d_model))
+PE(pos, 2i+1) = cos(pos / 10000^(2i/d_model))</source>
+        <translation>PE(pos, 2i) = sin(pos / 10000^(2i/d_model))
+PE(pos, 2i+1) = cos(pos / 10000^(2i/d_model))</translation>
     </message>
 </context>
 <context>
@@ -2679,8 +3021,8 @@ PE(pos, 2i+1) = cos(pos / 10000^(2i/d))</translation>
         <translation>输出 = Σ w_j v_j = {0} = {1}</translation>
     </message>
     <message>
-        <source>The lesson says the weights are 1/3, 1/3, 0, 1/3 (output 19). Softmax never gives exactly 0 or exactly 1/3 here: with f = {0} the true weights are {1} and the output is {2}. Only a very large score gap would approach the hard lookup.</source>
-        <translation>课程中说权重是 1/3、1/3、0、1/3（输出 19）。但 softmax 在这里永远不会给出恰好 0 或恰好 1/3：当 f = {0} 时，真实权重是 {1}，输出是 {2}。只有分数差距非常大时才会接近硬查表。</translation>
+        <source>The lesson&apos;s weights 1/3, 1/3, 0, 1/3 (output 19) are the scores {0} divided by their sum, not a softmax. The softmax of those scores is {1} (output {2}); with the scale f = {3} on screen the weights are {4} and the output is {5}. Softmax never gives exactly 0: only a very large score gap would approach the hard lookup.</source>
+        <translation>课件中的权重 1/3、1/3、0、1/3（输出 19）是把得分 {0} 除以它们的和，而不是 softmax。这些得分的 softmax 是 {1}（输出 {2}）；按屏幕上的缩放 f = {3}，权重是 {4}，输出是 {5}。softmax 永远不会给出恰好为 0 的权重：只有极大的得分差才会接近硬查找。</translation>
     </message>
     <message>
         <source>softmax weight w_j</source>
@@ -2720,6 +3062,10 @@ PE(pos, 2i+1) = cos(pos / 10000^(2i/d))</translation>
     <message>
         <source>Row {0}: query &apos;{1}&apos;</source>
         <translation>第 {0} 行：查询 &apos;{1}&apos;</translation>
+    </message>
+    <message>
+        <source>Entropy of this row: {0} bits (one key can be attended: it gets all the weight)</source>
+        <translation>此行的熵：{0} 比特（只有一个键可被关注：它得到全部权重）</translation>
     </message>
     <message>
         <source>Entropy of this row: {0} bits (uniform over {1} keys: {2})</source>
@@ -2782,6 +3128,10 @@ PE(pos, 2i+1) = cos(pos / 10000^(2i/d))</translation>
     <message>
         <source>Candidate length c = {0};  reference lengths {1};  effective reference length r = {2} (the closest to c, ties to the shorter);  brevity penalty BP = {3}</source>
         <translation>候选长度 c = {0}；参考长度 {1}；有效参考长度 r = {2}（最接近 c 的那个，相同时取较短者）；简短惩罚 BP = {3}</translation>
+    </message>
+    <message>
+        <source>0 (the candidate is empty)</source>
+        <translation>0（候选译文为空）</translation>
     </message>
     <message>
         <source>Some tools use the shortest reference instead: r = {0}, BP = {1}.</source>
@@ -2847,7 +3197,6 @@ PE(pos, 2i+1) = cos(pos / 10000^(2i/d))</translation>
     <name>SessionController</name>
     <message>
         <source>Some saved settings were not used: {0}</source>
-        <extracomment>the recent-files list changed</extracomment>
         <translation>部分已保存的设置未被使用：{0}</translation>
     </message>
     <message>
@@ -2876,27 +3225,27 @@ PE(pos, 2i+1) = cos(pos / 10000^(2i/d))</translation>
     </message>
     <message>
         <source>This lecture needs a view that this version does not have: {0}</source>
-        <translation>这个讲课需要一个本版本没有的视图：{0}</translation>
+        <translation>这个课件需要一个本版本没有的视图：{0}</translation>
     </message>
     <message>
         <source>Open lecture</source>
-        <translation>打开讲课</translation>
+        <translation>打开课件</translation>
     </message>
     <message>
         <source>Attention Lab lecture (*.json)</source>
-        <translation>Attention Lab 讲课 (*.json)</translation>
+        <translation>Attention Lab 课件 (*.json)</translation>
     </message>
     <message>
         <source>Cannot open lecture</source>
-        <translation>无法打开讲课</translation>
+        <translation>无法打开课件</translation>
     </message>
     <message>
         <source>Save lecture</source>
-        <translation>保存讲课</translation>
+        <translation>保存课件</translation>
     </message>
     <message>
         <source>Cannot save lecture</source>
-        <translation>无法保存讲课</translation>
+        <translation>无法保存课件</translation>
     </message>
 </context>
 <context>
@@ -3181,7 +3530,7 @@ PE(pos, 2i+1) = cos(pos / 10000^(2i/d))</translation>
     <message>
         <source>Draw the what-if search in the tree</source>
         <extracomment>this panel&apos;s own message line (a what-if search that failed)</extracomment>
-        <translation>在树中画出假设分析搜索</translation>
+        <translation>在树中画出强制试改搜索</translation>
     </message>
     <message>
         <source>What if the next token were…</source>
@@ -3291,7 +3640,7 @@ PE(pos, 2i+1) = cos(pos / 10000^(2i/d))</translation>
     </message>
     <message>
         <source>Attention sinks: the mean attention each head puts on special tokens and the first token</source>
-        <translation>注意力汇聚：每个头放在特殊词元和第一个词元上的平均注意力</translation>
+        <translation>注意力汇点（attention sink）：每个头放在特殊词元和第一个词元上的平均注意力</translation>
     </message>
     <message>
         <source>Attention on special tokens + first token, layer {0}, heads 1–{1} (%): {2}</source>

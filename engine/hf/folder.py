@@ -10,10 +10,10 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from engine.messages import Message
 from engine.models.files import ModelLoadError, read_json_object
 
-HF_INSTALL_HINT = ('opening Hugging Face model folders needs the optional [hf] extra '
-                   '(transformers and tokenizers): pip install -e ".[hf]"')
+HF_INSTALL_HINT = Message("hf_install_hint")
 
 # Weight formats that unpickle or are not torch: named in the refusal, never loaded.
 OTHER_WEIGHTS = ("pytorch_model.bin", "pytorch_model.bin.index.json", "tf_model.h5", "flax_model.msgpack",
@@ -49,29 +49,27 @@ def check_model_folder(path) -> FolderInfo:
     and tokenizer files.  Raises ModelLoadError otherwise."""
     folder = Path(path).expanduser()
     if not folder.exists():
-        raise ModelLoadError(folder, "the folder does not exist")
+        raise ModelLoadError(folder, Message("folder_missing"))
     if not folder.is_dir():
-        raise ModelLoadError(folder, "this is a file; choose the folder that holds config.json and model.safetensors")
+        raise ModelLoadError(folder, Message("folder_is_file"))
     config_path = folder / "config.json"
     if not config_path.is_file():
-        raise ModelLoadError(folder, "config.json is missing: this is not a Hugging Face model folder")
+        raise ModelLoadError(folder, Message("hf_config_missing"))
     config = read_json_object(config_path)
 
     weights = _safetensors_files(folder)
     if not weights:
         others = [name for name in OTHER_WEIGHTS if (folder / name).exists()]
-        found = f"it has only {', '.join(others)}, which Attention Lab does not load (pickled or non-torch weights); " \
-            if others else ""
-        raise ModelLoadError(folder, f"model.safetensors is missing: {found}save the model with "
-                                     "save_pretrained(..., safe_serialization=True) or convert it to safetensors")
+        raise ModelLoadError(folder, Message("safetensors_missing_others", files=", ".join(others)) if others
+                             else Message("safetensors_missing"))
     for file in weights:
         _check_safetensors_header(file)
     if not any((folder / name).is_file() for name in TOKENIZER_FILES):
-        raise ModelLoadError(folder, f"no tokenizer files (one of {', '.join(TOKENIZER_FILES)})")
+        raise ModelLoadError(folder, Message("no_tokenizer_files", files=", ".join(TOKENIZER_FILES)))
 
     model_type = config.get("model_type")
     if not isinstance(model_type, str) or not model_type:
-        raise ModelLoadError(config_path, "config.json has no model_type entry")
+        raise ModelLoadError(config_path, Message("no_model_type"))
     architectures = tuple(a for a in config.get("architectures") or () if isinstance(a, str))
     return FolderInfo(folder.resolve(), config, model_type, architectures, tuple(weights))
 
@@ -82,13 +80,17 @@ def _safetensors_files(folder: Path) -> list[Path]:
         try:
             shards = sorted(set(json.loads(index.read_text(encoding="utf-8"))["weight_map"].values()))
         except (OSError, UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError, AttributeError) as exc:
-            raise ModelLoadError(index, f"the shard index is unreadable ({exc})") from exc
+            raise ModelLoadError(index, Message("shard_index_unreadable", detail=str(exc))) from exc
         missing = [s for s in shards if not (folder / s).is_file()]
         if missing:
-            raise ModelLoadError(folder, f"weight shards missing: {', '.join(missing)}")
+            raise ModelLoadError(folder, Message("shards_missing", files=", ".join(missing)))
         return [folder / s for s in shards]
     single = folder / "model.safetensors"
     return [single] if single.is_file() else []
+
+
+class _Unreadable(Exception):
+    """What is wrong with a safetensors file (a Message), inside _check_safetensors_header."""
 
 
 def _check_safetensors_header(file: Path) -> None:
@@ -99,13 +101,15 @@ def _check_safetensors_header(file: Path) -> None:
         with file.open("rb") as fh:
             head = fh.read(8)
             if len(head) < 8:
-                raise ValueError("shorter than a safetensors header")
+                raise _Unreadable(Message("safetensors_too_short"))
             header_len = int.from_bytes(head, "little")
             if header_len <= 0 or header_len > min(size - 8, 100_000_000):
-                raise ValueError("the header length is impossible")
+                raise _Unreadable(Message("safetensors_bad_header"))
             header = json.loads(fh.read(header_len))
         end = max((int(v["data_offsets"][1]) for k, v in header.items() if k != "__metadata__"), default=0)
         if 8 + header_len + end > size:
-            raise ValueError(f"the file is truncated ({size} bytes, the header describes {8 + header_len + end})")
+            raise _Unreadable(Message("safetensors_truncated", size=size, expected=8 + header_len + end))
+    except _Unreadable as exc:
+        raise ModelLoadError(file, Message("safetensors_unreadable", detail=exc.args[0])) from exc
     except (OSError, ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
-        raise ModelLoadError(file, f"not a readable safetensors file ({exc})") from exc
+        raise ModelLoadError(file, Message("safetensors_unreadable", detail=str(exc))) from exc

@@ -25,10 +25,13 @@ from engine.hf.folder import HF_INSTALL_HINT, FolderInfo, check_model_folder, hf
 from engine.hf.transforms import (hide_and_renormalise, merge_to_words, sink_mass, word_groups,
                                   word_ids_from_pieces)
 from engine.inference import AttentionResult
+from engine.messages import Message
 from engine.models.files import ModelLoadError
 from engine.tokenizer import InputError
 
-ENCODER, DECODER, ENCODER_DECODER = "encoder", "decoder", "encoder-decoder"
+# the kinds are words a user reads ("Loaded … (encoder)"): Messages, equal to the plain words
+ENCODER, DECODER, ENCODER_DECODER = (Message("kind_encoder"), Message("kind_decoder"),
+                                     Message("kind_encoder_decoder"))
 KINDS = (ENCODER, DECODER, ENCODER_DECODER)
 DEFAULT_MAX_NEW_TOKENS = 40
 
@@ -141,9 +144,7 @@ def classify(info: FolderInfo) -> str:
         return ENCODER
     elif model_type in auto.MODEL_FOR_CAUSAL_LM_MAPPING_NAMES:
         return DECODER
-    raise ModelLoadError(info.path, f"unsupported architecture {named}: Attention Lab opens text models that "
-                                    "are encoder-only (BERT-like), decoder-only (GPT-2-like) or "
-                                    "encoder-decoder (T5/Marian-like)")
+    raise ModelLoadError(info.path, Message("unsupported_architecture", architecture=named))
 
 
 @contextmanager
@@ -170,7 +171,7 @@ def load_hf_model(path, device: str = "auto", progress=None) -> "HFModel":
         if progress is not None:
             progress(fraction, message)
 
-    report(0.0, "checking the folder")
+    report(0.0, Message("stage_checking_folder"))
     if not hf_available():
         raise ModelLoadError(Path(path), HF_INSTALL_HINT)
     info = check_model_folder(path)
@@ -184,21 +185,21 @@ def load_hf_model(path, device: str = "auto", progress=None) -> "HFModel":
         # transformers raises many types (OSError, ValueError, safetensors errors, KeyError for
         # unknown configs...): at this boundary each becomes the one documented error type.
         try:
-            report(0.1, "reading the tokenizer")
+            report(0.1, Message("stage_reading_tokenizer"))
             tokenizer = transformers.AutoTokenizer.from_pretrained(info.path, local_files_only=True,
                                                                    trust_remote_code=False)
-            report(0.3, f"reading the weights ({auto_class.__name__})")
+            report(0.3, Message("stage_reading_weights", loader=auto_class.__name__))
             module = auto_class.from_pretrained(info.path, local_files_only=True, trust_remote_code=False,
                                                 use_safetensors=True, attn_implementation="eager",
                                                 dtype=torch.float32)
         except Exception as exc:  # noqa: BLE001 - converted, with its message, to ModelLoadError
-            raise ModelLoadError(info.path, f"transformers could not load it: {_first_line(exc)}") from exc
-    report(0.8, f"moving to {dev}")
+            raise ModelLoadError(info.path, Message("transformers_failed", detail=_first_line(exc))) from exc
+    report(0.8, Message("stage_moving", device=str(dev)))
     module.to(dev).eval()
     model = HFModel(info, kind, tokenizer, module, dev)
-    report(0.9, "checking that attention weights come back")
+    report(0.9, Message("stage_checking_attention"))
     model.check_attention()
-    report(1.0, "ready")
+    report(1.0, Message("stage_ready"))
     return model
 
 
@@ -269,7 +270,7 @@ class HFModel:
         probe = self.attention("a b", max_new_tokens=1)
         stack = probe.encoder_self if probe.encoder_self is not None else probe.decoder_self
         if stack is None or stack.ndim != 4 or stack.shape[0] == 0:
-            raise ModelLoadError(self.path, f"{self.architecture} returns no attention weights")
+            raise ModelLoadError(self.path, Message("no_attention_weights", architecture=self.architecture))
         self.layers, self.heads = int(stack.shape[0]), int(stack.shape[1])
 
     # ---- tokens --------------------------------------------------------------------------
@@ -277,7 +278,7 @@ class HFModel:
         """The model's tokens of `text` with the special tokens its tokenizer adds.  Raises
         InputError for empty input or more tokens than the model reads."""
         if not text or not text.strip():
-            raise InputError("the input is empty: type some text")
+            raise InputError("input_empty", hint=Message("hint_text"))
         call = {"text_target": text} if target else {"text": text}
         try:
             enc = self.tokenizer(**call, add_special_tokens=True, return_offsets_mapping=True, verbose=False)
@@ -286,7 +287,7 @@ class HFModel:
             enc, offsets = self.tokenizer(**call, add_special_tokens=True, verbose=False), None
         ids = [int(i) for i in enc["input_ids"]]
         if self.max_tokens is not None and len(ids) > self.max_tokens:
-            raise InputError(f"the input has {len(ids)} tokens; this model reads at most {self.max_tokens}")
+            raise InputError("input_too_long_tokens", length=len(ids), limit=self.max_tokens)
         return self._labelled(ids, enc, offsets, text)
 
     def _labelled(self, ids, enc=None, offsets=None, text="") -> _Tokens:
@@ -316,9 +317,9 @@ class HFModel:
         """The ids generation starts from: the source (encoder-decoder) or the prompt."""
         ids = list(self.tokenize(text).ids)
         if self.kind == ENCODER:
-            raise InputError(f"{self.name} is an encoder-only model: it does not generate text")
+            raise InputError("encoder_only", model=self.name)
         if self.kind == ENCODER_DECODER and self.decoder_start_id is None:
-            raise InputError(f"{self.name} has no decoder_start_token_id in its config: it cannot generate")
+            raise InputError("no_decoder_start_generate", model=self.name)
         return ids
 
     # ---- attention -------------------------------------------------------------------------
@@ -328,7 +329,7 @@ class HFModel:
         """One forward pass with attention weights.  Encoder-decoder: over the greedy output
         (at most `max_new_tokens` tokens) or over `target`, teacher-forced."""
         if target is not None and self.kind != ENCODER_DECODER:
-            raise InputError("a target is only for encoder-decoder models; type the whole text instead")
+            raise InputError("target_needs_encoder_decoder")
         if self.kind == ENCODER:
             return self._encoder_attention(text)
         if self.kind == DECODER:
@@ -376,7 +377,7 @@ class HFModel:
     def _seq2seq_attention(self, text: str, target: str | None, max_new_tokens: int) -> HFAttentionResult:
         source = self.tokenize(text)
         if self.decoder_start_id is None:
-            raise InputError(f"{self.name} has no decoder_start_token_id in its config: it cannot decode")
+            raise InputError("no_decoder_start_decode", model=self.name)
         if target is None:
             out_ids = self.greedy_ids(text, max_new_tokens=max_new_tokens, source_ids=source.ids)
         else:

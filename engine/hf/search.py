@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from engine.beam_analysis import BeamAnalysis, hypothesis_token_logprobs, scored_sequence
 from engine.jobs import HFBeamRequest
+from engine.messages import Message
 
 ROOT_LABEL = "⟨start⟩"
 NO_EOS = -1  # a model without an EOS token: no sequence ends with it
@@ -58,8 +59,7 @@ def analysis_from_hf(result, expected: str | None = None) -> BeamAnalysis:
         for h, text in zip(search.hypotheses, result.texts))
     note = None
     if expected:
-        note = "the error analysis compares with the shipped models' own scoring; it is not available for " \
-               "Hugging Face models"
+        note = Message("hf_no_error_analysis")
     return BeamAnalysis(
         model=result.model, text=result.text, source_tokens=tuple(result.prompt_tokens), unknown_characters=(),
         vocab=tuple(vocab), bos_id=root_id, eos_id=eos_id, beam_width=search.beam_width, length_penalty="power",

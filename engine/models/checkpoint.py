@@ -8,6 +8,7 @@ import torch
 from safetensors import SafetensorError
 from safetensors.torch import load_file, save_file
 
+from engine.messages import Message
 from engine.models.files import CONFIG_FILE, WEIGHTS_FILE, ModelLoadError, read_config  # noqa: F401
 from engine.models.rnn_attention import DateRNNAttention, RNNAttentionConfig, RNNConfig
 from engine.models.rnn_plain import DateRNNNoAttention
@@ -45,27 +46,27 @@ def load_checkpoint(directory, device="cpu"):
     config = read_config(directory)
     weights = directory / WEIGHTS_FILE
     if not weights.is_file():
-        raise ModelLoadError(weights, "the weight file is missing")
+        raise ModelLoadError(weights, Message("weights_missing"))
     try:
         model = build_model(config["architecture"], config["hyperparameters"])
     except (TypeError, ValueError) as exc:
-        raise ModelLoadError(directory / CONFIG_FILE, f"the hyper-parameters do not describe a model ({exc})") from exc
+        raise ModelLoadError(directory / CONFIG_FILE, Message("hyperparameters_invalid", detail=str(exc))) from exc
     try:
         state = load_file(str(weights), device="cpu")
     except (SafetensorError, OSError, ValueError, RuntimeError) as exc:
-        raise ModelLoadError(weights, f"the weight file is corrupt or not safetensors ({exc})") from exc
+        raise ModelLoadError(weights, Message("weights_unreadable", detail=str(exc))) from exc
     try:
         model.load_state_dict(state, strict=True)
     except RuntimeError as exc:
         first = str(exc).strip().splitlines()
-        raise ModelLoadError(weights, f"the weights do not fit the model in config.json ({first[0] if first else exc})") from exc
+        raise ModelLoadError(weights, Message("weights_do_not_fit", detail=first[0] if first else str(exc))) from exc
     for name, tensor in state.items():
         if tensor.is_floating_point() and not torch.isfinite(tensor).all():
-            raise ModelLoadError(weights, f"tensor {name!r} holds NaN or infinite values")
+            raise ModelLoadError(weights, Message("weights_not_finite", tensor=repr(name)))
     try:
         source = make_tokenizer(config.get("source_tokenizer"), config["source_vocab"])
         target = make_tokenizer(config.get("target_tokenizer"), config["target_vocab"])
     except (TypeError, ValueError) as exc:
-        raise ModelLoadError(directory / CONFIG_FILE, f"the vocabulary cannot be read ({exc})") from exc
+        raise ModelLoadError(directory / CONFIG_FILE, Message("vocabulary_unreadable", detail=str(exc))) from exc
     model.to(device).eval()
     return model, config, source, target

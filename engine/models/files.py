@@ -4,18 +4,21 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from engine.messages import EngineError, Message
+
 WEIGHTS_FILE = "model.safetensors"
 CONFIG_FILE = "config.json"
 
 
-class ModelLoadError(RuntimeError):
+class ModelLoadError(EngineError, RuntimeError):
     """A model's weights or config are missing or unusable.  ``path`` names the file,
-    ``reason`` says what is wrong with it; str() gives both in one line."""
+    ``reason`` (an engine.messages.Message) says what is wrong with it; str() gives both in one
+    line."""
 
-    def __init__(self, path, reason: str):
+    def __init__(self, path, reason: Message):
         self.path = Path(path)
         self.reason = reason
-        super().__init__(f"cannot load model from {self.path}: {reason}")
+        super().__init__("cannot_load_model", path=str(self.path), reason=reason)
 
 
 def read_json_object(path: Path) -> dict:
@@ -23,18 +26,18 @@ def read_json_object(path: Path) -> dict:
     try:
         config = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ModelLoadError(path, f"{path.name} is not valid JSON ({exc})") from exc
+        raise ModelLoadError(path, Message("json_invalid", file=path.name, detail=str(exc))) from exc
     if not isinstance(config, dict):
-        raise ModelLoadError(path, f"{path.name} does not hold an object")
+        raise ModelLoadError(path, Message("json_not_object", file=path.name))
     return config
 
 
 def read_config(directory) -> dict:
     path = Path(directory) / CONFIG_FILE
     if not path.is_file():
-        raise ModelLoadError(path, "config.json is missing")
+        raise ModelLoadError(path, Message("config_missing"))
     config = read_json_object(path)
     for key in ("architecture", "hyperparameters", "source_vocab", "target_vocab"):
         if key not in config:
-            raise ModelLoadError(path, f"config.json has no {key!r} entry")
+            raise ModelLoadError(path, Message("config_entry_missing", key=repr(key)))
     return config

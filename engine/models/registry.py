@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from assets import asset_path, in_checkout
+from engine.messages import Message
 from engine.models.files import CONFIG_FILE, WEIGHTS_FILE, ModelLoadError, read_config
 
 #: the shipped models, found through the package: the wheel carries them (read only)
@@ -36,12 +37,16 @@ class ModelInfo:
 def resolve(name_or_path) -> Path:
     """A model name ("date-transformer") or a folder path -> the folder."""
     candidate = Path(name_or_path)
-    if candidate.is_dir() and (candidate / CONFIG_FILE).exists():
-        return candidate
     folder = models_dir() / str(name_or_path)
-    if not folder.is_dir():
+    try:
+        if candidate.is_dir() and (candidate / CONFIG_FILE).exists():
+            return candidate
+        exists = folder.is_dir()
+    except OSError:  # a name no file system takes (ENAMETOOLONG for 10,000 characters) names no model
+        exists = False
+    if not exists:
         known = ", ".join(m.name for m in list_models()) or "none"
-        raise ModelLoadError(folder, f"no model named {name_or_path!r} (available: {known})")
+        raise ModelLoadError(folder, Message("no_such_model", name=repr(name_or_path), known=known))
     return folder
 
 

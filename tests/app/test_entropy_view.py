@@ -485,7 +485,7 @@ def test_a_gaussian_error_greys_the_gaussians_only(qtbot, view, monkeypatch):
     import engine.infotheory
 
     def failing_report(*args, **kwargs):
-        raise engine.infotheory.DistributionError("σ must be above 0.")
+        raise engine.infotheory.DistributionError("sigma_not_positive", name="σ2", value="0")
 
     monkeypatch.setattr(view.gaussian_loop, "build",
                         lambda: CallRequest(failing_report, view.gaussians_tab.parameters(), {}))
@@ -493,7 +493,7 @@ def test_a_gaussian_error_greys_the_gaussians_only(qtbot, view, monkeypatch):
     good = view.gaussians_tab.gaussian_labels["KL(N₁‖N₂) closed"].text()
     view.gaussians_tab.mu2.setValue(2.0)
     qtbot.waitUntil(lambda: view.gaussian_loop.error is not None, timeout=TIMEOUT)
-    assert "σ must be above 0." in view.gaussians_tab.message.text()
+    assert "σ2 is a standard deviation: it must be above 0, not 0." in view.gaussians_tab.message.text()
     assert view.gaussians_tab.message.isVisible() and messages(view) == {}
     assert greyed(view) == {"numbers": False, "bars": False, "table": False, "code table": False, "gaussians": True}
     assert view.gaussians_tab.gaussian_labels["KL(N₁‖N₂) closed"].text() == good

@@ -93,7 +93,14 @@ def test_name_age_preset_shows_the_true_weights(qtbot, view):
     w = softmax_rows(dots / np.sqrt(3))
     np.testing.assert_allclose(tab.bars.opts["height"], w, atol=1e-12)
     assert tab.output == pytest.approx(w @ np.array([18, 20, 22, 19.0]), abs=1e-12)
-    assert "0.2808" in tab.preset_note.text() and "1/3" in tab.preset_note.text()
+    note = tab.preset_note.text()
+    assert "0.2808" in note and "1/3" in note and "true weights" not in note
+    unscaled = softmax_rows(dots)  # what the notes meant: the unscaled softmax of [1, 1, 0, 1]
+    assert "0.2969, 0.2969, 0.1092, 0.2969" in note
+    np.testing.assert_allclose(unscaled, [0.2969, 0.2969, 0.1092, 0.2969], atol=5e-5)
+    assert f"(output {unscaled @ np.array([18, 20, 22, 19.0]):.4f})" == "(output 19.3277)"
+    assert "(output 19.3277)" in note
+    assert "[1, 1, 0, 1] divided by their sum" in note
 
 
 def test_query_table_cell_edit(qtbot, view):

@@ -25,7 +25,7 @@ def test_beam_json_lists_hypotheses_best_first(capsys, model, penalty, alpha):
     assert len(lines) == 1
     hyps = json.loads(lines[0])["hypotheses"]
     assert len(hyps) == 3
-    assert set(hyps[0]) == {"text", "tokens", "logprob", "score"}
+    assert set(hyps[0]) == {"text", "tokens", "logprob", "score", "valid_date"}  # a date model says if the day exists
     scores = [h["score"] for h in hyps]
     assert scores == sorted(scores, reverse=True)
     assert hyps[0]["text"] == "1988-11-04"

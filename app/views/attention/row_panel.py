@@ -56,6 +56,10 @@ class RowPanel(QWidget):
         self.key_ticks.update()
         self.title.setText(self.tr("Row {0}: query '{1}'").format(index, display_token(query)))
         h = float(row_entropies(row))
+        if n_allowed == 1:  # the first decoder query sees only ⟨s⟩: "uniform over 1 keys" read wrong
+            self.entropy_label.setText(self.tr("Entropy of this row: {0} bits (one key can be attended: it "
+                                               "gets all the weight)").format(style.fixed(h)))
+            return
         self.entropy_label.setText(
             self.tr("Entropy of this row: {0} bits (uniform over {1} keys: {2})").format(
                 style.fixed(h), n_allowed, style.fixed(np.log2(max(n_allowed, 1)))))

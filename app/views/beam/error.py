@@ -8,12 +8,14 @@ from PySide6.QtWidgets import QTableWidgetItem, QVBoxLayout, QWidget
 
 from app import style
 from app.binding import bind_text
+from app.engine_text import engine_message
 from app.views.beam.text import output_text
 from app.views.beam.tree import STYLES
 from app.widgets.form import labelled_field, main_line_edit
 
 #: agree: a finished hypothesis' green; search: the warning orange; model: the what-if purple
-VERDICT_COLOURS = {"agree": STYLES["finished"][2], "search": style.WARNING.name(), "model": STYLES["forced"][1]}
+VERDICT_COLOURS = {"agree": STYLES["finished"][2], "also_correct": STYLES["finished"][2],
+                   "search": style.WARNING.name(), "model": STYLES["forced"][1]}
 
 
 class ErrorPanel(QWidget):
@@ -30,7 +32,9 @@ class ErrorPanel(QWidget):
         self.fit_table_height()
         self.verdict_label = style.scaled(style.wrapped_label(rich=True), 1.25)
         rule_label = style.note_label(self.tr(
-            "The rule: if the model gives the expected output y* a better score than the beam's best ŷ, the "
+            "First, where the task knows every valid output (the zh-en grammar's renderings), a ŷ that is one "
+            "of them is a correct translation: no error. Then the rule: if the model gives the expected output "
+            "y* a better score than the beam's best ŷ, the "
             "model would have chosen y* had the search found it, so the <b>search</b> is to blame (a wider beam "
             "may help). Otherwise the model itself prefers a wrong output: the <b>model</b> is to blame. "
             "The comparison uses the score the search ranks finished outputs by (log P when length "
@@ -61,7 +65,8 @@ class ErrorPanel(QWidget):
                 self.table.setItem(r, c, QTableWidgetItem(""))
         if e is None:
             if a.expected_error:
-                text = self.tr("The expected output cannot be scored: {0}").format(html.escape(a.expected_error))
+                text = self.tr("The expected output cannot be scored: {0}").format(
+                    html.escape(engine_message(a.expected_error)))
                 self.verdict_label.setText(f"<span style='color:{style.ERROR.name()}'>{text}</span>")
             else:
                 self.verdict_label.setText(self.tr("Type the output you expected above: the view compares the "
@@ -79,6 +84,9 @@ class ErrorPanel(QWidget):
         bv = e.best.logprob if e.compared == "logprob" else e.best.score
         if e.verdict == "agree":
             text = self.tr("✓ Agree: beam search found the expected output.")
+        elif e.verdict == "also_correct":
+            text = self.tr("✓ ŷ is also a correct translation: no error. The task accepts more than one "
+                           "output for this input, and the beam's output is one of them.")
         elif e.verdict == "search":
             text = self.tr("Search error: the model prefers the expected output ({0} {1} > {2}), but beam search "
                            "with B={3} did not find it. <b>The search is to blame</b>: try a wider beam.").format(

@@ -74,6 +74,7 @@ class ScorePanel(QWidget):
             "(the closest to c, ties to the shorter);  brevity penalty BP = {3}").format(
             r.candidate_length, lengths, r.reference_length,
             "1 (c ≥ r)" if r.brevity_penalty == 1 else
+            self.tr("0 (the candidate is empty)") if r.candidate_length == 0 else
             f"exp(1 − {r.reference_length}/{r.candidate_length}) = {style.format_number(r.brevity_penalty)}"))
         self.shortest_label.setText(self.tr(
             "Some tools use the shortest reference instead: r = {0}, BP = {1}.").format(

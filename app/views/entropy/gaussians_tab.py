@@ -70,7 +70,8 @@ class GaussiansTab(QWidget):
         self.message = MessageLine()
         note = style.note_label(self.tr(
             "The numerical integral is Simpson’s rule with 4,001 points over μ ± 12σ of the "
-            "first distribution. KL is not symmetric: swap the roles and the value changes."))
+            "first distribution. KL is not symmetric in general, but with equal σ both directions are "
+            "(μ₁ − μ₂)²/(2σ²): give the two σ different values to see them differ."))
         self.gaussian_plot = self._density_plot()
 
         top = QWidget()

@@ -12,16 +12,21 @@ from PySide6.QtWidgets import QHBoxLayout, QPlainTextEdit, QPushButton, QVBoxLay
 
 from app import style
 from app.style import format_number, plural
+from app.engine_text import engine_message
 from app.views.base import MessageLine
+from engine.messages import Message
 
 SIDES = ("P", "Q")
 
 
 def message_side(text: str) -> str | None:
-    """Which box a message is about: engine.infotheory.analyse starts a message about one of the
-    two distributions with "P: " or "Q: "; a message about both (different outcomes) has neither."""
+    """Which box a message is about: engine.entropy_analysis.analyse gives a message about one of
+    the two distributions the code "about_side", shown as "P: …" (in Chinese "P：…"); a message
+    about both (different outcomes) has no side.  The prefix is that code's own translation, so
+    the side is found in every interface language (it once looked for the English "P: " only,
+    and the Chinese UI never offered the Normalise button)."""
     for side in SIDES:
-        if text.startswith(f"{side}: "):
+        if text.startswith(engine_message(Message("about_side", side=side, detail=""))):
             return side
     return None
 

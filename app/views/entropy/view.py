@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QMenu, QPushButton, QTabWidget, QVBoxLayout
 
 from app import style
+from app.engine_text import engine_message
 from app.export import ExportButton
 from app.binding import bind_tab, bind_widgets
 from app.views.base import View, shows
@@ -26,19 +27,23 @@ from app.views.entropy.codes_tab import CodeLengthsTab
 from app.views.entropy.distributions_tab import DistributionsTab
 from app.views.entropy.gaussians_tab import GaussiansTab
 from app.views.entropy.inputs import DistributionInputs, replace_text
-from app.views.entropy.state import RAINY_P, TABS, UNIFORM_Q, EntropyState
+from app.views.entropy.state import TABS, EntropyState
 from app.views.entropy.units import unit_name
 from app.widgets.form import add_tab
 from engine.distribution_parser import DistributionError, SumError, format_distribution, parse_distribution
 from engine.entropy_analysis import analyse, gaussian_report
 from engine.jobs import CallRequest
 
-# Presets from the lesson: (key, P, Q).  Titles are translated in EntropyView.preset_titles().
+# Presets from the lesson: (key, P, Q).  Titles are translated in EntropyView.preset_titles(); the
+# texts too (context "EntropyPresets"), so the outcomes are named in the interface language.
 PRESETS = (
-    ("two", "sunny: 0.5, rainy: 0.5", ""),
-    ("four", "sunny: 0.25, cloudy: 0.25, rain: 0.25, snow: 0.25", ""),
-    ("skewed", "sunny: 0.8, cloudy: 0.1, rain: 0.05, snow: 0.05", ""),
-    ("rainy", RAINY_P, UNIFORM_Q),
+    ("two", QT_TRANSLATE_NOOP("EntropyPresets", "sunny: 0.5, rainy: 0.5"), ""),
+    ("four", QT_TRANSLATE_NOOP("EntropyPresets", "sunny: 0.25, cloudy: 0.25, rain: 0.25, snow: 0.25"), ""),
+    ("skewed", QT_TRANSLATE_NOOP("EntropyPresets", "sunny: 0.8, cloudy: 0.1, rain: 0.05, snow: 0.05"), ""),
+    ("rainy", QT_TRANSLATE_NOOP("EntropyPresets", "sunny: 1%, partly sunny: 1%, partly cloudy: 4%, cloudy: 4%,\n"
+                                "light rain: 10%, rain: 10%, heavy rain: 35%, thunderstorm: 35%"),
+     QT_TRANSLATE_NOOP("EntropyPresets", "sunny: 12.5%, partly sunny: 12.5%, partly cloudy: 12.5%, cloudy: 12.5%,\n"
+                       "light rain: 12.5%, rain: 12.5%, heavy rain: 12.5%, thunderstorm: 12.5%")),
 )
 INITIAL_PRESET = "rainy"
 GAUSSIAN_TAB = 2  # the tab with its own controls: the P/Q column is hidden there
@@ -182,6 +187,8 @@ class EntropyView(View):
         for k, p_text, q_text in PRESETS:
             if k == key:
                 self.source_title = None
+                p_text, q_text = (QCoreApplication.translate("EntropyPresets", t) if t else ""
+                                  for t in (p_text, q_text))
                 self._load(p_text, q_text)
                 return
 
@@ -195,7 +202,7 @@ class EntropyView(View):
             text = format_distribution(payload.labels, payload.probabilities, tidy=1e-4)
         except Exception as exc:  # a bad message from another view must not break this one
             self.inputs.p_message.show_message(
-                self.tr("Could not load the distribution that was sent: {0}").format(exc))
+                self.tr("Could not load the distribution that was sent: {0}").format(engine_message(exc)))
             return
         self._load(text, "")
         self.source_title = str(payload.title or "")

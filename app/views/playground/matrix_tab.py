@@ -126,8 +126,8 @@ class MatrixTab(ResultsPanel):
             try:
                 matrices.append(parse_matrix(getattr(self.view_state, f"{name.lower()}_text"), name))
             except MatrixInputError as error:
-                text = engine_message(str(error))  # the engine writes English
-                raise InputProblem(text if str(error).startswith(name)
+                text = engine_message(error)  # translated from its code: the engine writes English
+                raise InputProblem(text if error.arguments.get("name") == name  # the message names it already
                                    else self.tr("{0}: {1}").format(name, text)) from None
         return tuple(matrices)
 

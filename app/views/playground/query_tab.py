@@ -18,10 +18,14 @@ from app.views.playground.number_grid import fill_row
 from app.views.playground.scale_control import ScaleControl
 from app.views.playground.state import PlaygroundState, vector_text
 from app.widgets.form import labelled_field, relay_edits
-from engine.playground import NAME_AGE_PRESET, MatrixInputError, parse_cell, parse_matrix
+from engine.playground import NAME_AGE_PRESET, MatrixInputError, parse_cell, parse_matrix, softmax
 
 BAD_CELL = QColor(255, 200, 200)
 RESULT_HEADERS = (QT_TRANSLATE_NOOP("QueryTab", "key"), "s_j = q·k_j", "z_j = f·s_j", "w_j = softmax(z)_j", "w_j·v_j")
+
+
+def _listed(weights) -> str:
+    return ", ".join(style.format_number(w, 4) for w in weights)
 
 
 class QueryTab(ResultsPanel):
@@ -149,7 +153,7 @@ class QueryTab(ResultsPanel):
         except MatrixInputError as error:
             self._mark(bad)
             where = self.tr("Keys table") if bad is not None else self.tr("Query")
-            raise InputProblem(self.tr("{0}: {1}").format(where, engine_message(str(error)))) from None
+            raise InputProblem(self.tr("{0}: {1}").format(where, engine_message(error))) from None
         self._mark(None)
         if query.shape[0] != 1:
             raise InputProblem(self.tr("Query: type one vector on one line, e.g. 1, 0, 0"))
@@ -209,12 +213,17 @@ class QueryTab(ResultsPanel):
             self.preset_note.setText("")
             self.preset_note.hide()
             return
-        weights = ", ".join(style.format_number(w, 4) for w in result.weights)
+        # the notes' weights are the scores divided by their sum; what they meant is the softmax of
+        # the scores without the 1/√d_k scale (t = 0), not the scaled weights on screen
+        unscaled = softmax(result.dot_products)
         self.preset_note.setText(self.tr(
-            "The lesson says the weights are 1/3, 1/3, 0, 1/3 (output 19). Softmax never gives exactly 0 "
-            "or exactly 1/3 here: with f = {0} the true weights are {1} and the output is {2}. Only a very "
+            "The lesson's weights 1/3, 1/3, 0, 1/3 (output 19) are the scores {0} divided by their sum, "
+            "not a softmax. The softmax of those scores is {1} (output {2}); with the scale f = {3} on "
+            "screen the weights are {4} and the output is {5}. Softmax never gives exactly 0: only a very "
             "large score gap would approach the hard lookup.").format(
-            style.format_number(result.factor), weights, style.format_number(result.output)))
+            "[" + ", ".join(style.format_number(s) for s in result.dot_products) + "]", _listed(unscaled),
+            style.format_number(float(unscaled @ np.asarray(values, dtype=np.float64)), 6),
+            style.format_number(result.factor), _listed(result.weights), style.format_number(result.output)))
         self.preset_note.show()
 
     def apply_zoom(self) -> None:
