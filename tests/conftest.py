@@ -41,8 +41,8 @@ def pytest_sessionfinish(session):
     if after != USER_SETTINGS_BEFORE:
         changed = sorted(set(after.items()) ^ set(USER_SETTINGS_BEFORE.items()))
         session.config.get_terminal_writer().line(
-            f"The tests changed the user's settings in {USER_SETTINGS_FOLDER}: {sorted({n for n, _ in changed})}",
-            red=True)
+            f"The tests changed the user's settings in {USER_SETTINGS_FOLDER}: {sorted({n for n, _ in changed})}"
+            " (or another program changed them meanwhile: the app itself, another test run)", red=True)
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 # Headless Qt with one 1920x1080 screen (a projector) instead of offscreen's default 800x800,
