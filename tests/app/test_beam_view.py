@@ -39,13 +39,8 @@ def wait_settled(qtbot, view):
 
 
 @pytest.fixture
-def view(qtbot, bridge, shared_state):
-    from app.views.beam import BeamView
-
-    v = BeamView(bridge, shared_state)
-    qtbot.addWidget(v)
-    v.resize(1400, 900)
-    v.show()
+def view(qtbot, make_view):
+    v = make_view("beam", until=None)  # the model is chosen before the first search counts
     v.controls.model_box.setCurrentIndex(v.controls.model_box.findData(MODEL))
     wait_settled(qtbot, v)
     return v
