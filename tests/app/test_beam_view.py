@@ -391,6 +391,7 @@ def test_exports(qtbot, view, tmp_path):
         assert row[3] == display_token(vocab[c.token]) and float(row[5]) == c.logprob
 
 
+@pytest.mark.slow  # a second model's full search
 def test_rnn_model_tree_matches_the_engine(qtbot, view):
     from engine import load_model
 

@@ -333,6 +333,7 @@ def test_clicking_a_heatmap_column_plots_it(qtbot, view):
     assert [column for column, _ in tab.visible_curves()] == [4, 5, 0]
 
 
+@pytest.mark.slow  # every tab in three formats
 def test_exports(qtbot, view, tmp_path):
     for index in range(view.tabs.count()):
         view.tabs.setCurrentIndex(index)
