@@ -94,7 +94,13 @@ def test_the_documents_have_python_blocks_and_every_skip_says_why():
             assert len(block.skip_reason.split()) >= 3, f"{block.where}: say why the block is not run"
 
 
-@pytest.mark.parametrize("block", [b for b in PYTHON_BLOCKS if b.skip_reason is None], ids=lambda b: b.where)
+def block_case(block: Block):
+    # loading a trained model in a fresh interpreter takes seconds: outside the quick loop
+    slow = [pytest.mark.slow] if "load_model(" in block.body else []
+    return pytest.param(block, id=block.where, marks=slow)
+
+
+@pytest.mark.parametrize("block", [block_case(b) for b in PYTHON_BLOCKS if b.skip_reason is None])
 def test_python_block_runs(block, tmp_path):
     run = run_python(block.body, tmp_path)
     assert run.returncode == 0, f"{block.where}:\n{block.body}\n{run.stderr[-3000:]}"
