@@ -128,6 +128,7 @@ _WINDOW = {}
 # found by this test: a number beyond a C int for the positional view's spin box (OverflowError)
 @example(view_index=2, state={"widgets": {"": 2147483648.0}})
 @example(view_index=2, state={"widgets": {"": float("inf")}})
+@pytest.mark.slow  # hypothesis drives every view
 def test_a_saved_view_state_never_breaks_a_view(qtbot, view_index, state):
     """Any JSON object as a view's saved state: applied without an exception (what cannot be used
     is skipped), and the view still answers afterwards."""
