@@ -17,6 +17,9 @@ from PySide6.QtWidgets import QFileDialog  # noqa: E402
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from hf_tiny import minilm_folder, minilm_transformers, tiny_gpt2, tiny_t5  # noqa: E402
 
+# every test opens a Hugging Face folder in a window (transformers models): 5-18 s each
+pytestmark = pytest.mark.slow
+
 ATOL = 1e-5
 # "tokenization" and "unaffable" are split into word pieces by MiniLM's BERT tokenizer
 TEXT = "Tokenization of unaffable words"
@@ -134,7 +137,6 @@ def test_minilm_heatmap_draws_transformers_attention_for_every_layer_and_some_he
     np.testing.assert_allclose(view.overview.tiles[(4, 2)].image, reference[4, 2], atol=ATOL, rtol=0)
 
 
-@pytest.mark.slow  # loads two Hugging Face models
 def test_another_model_opens_on_its_own_last_layer(qtbot, main_window, monkeypatch, minilm_reference):
     """Layer 1 · head 2 chosen on the 2-layer date model is no choice for 6-layer MiniLM (it
     opened on layer 2 of 6): a model opens on its last layer, mean over heads."""
@@ -197,7 +199,6 @@ def offered_kinds(view) -> list[str]:
     return [box.itemData(i) for i in range(box.count()) if box.model().item(i).isEnabled()]
 
 
-@pytest.mark.slow  # loads two Hugging Face folders
 def test_decoder_only_and_encoder_decoder_folders_offer_their_kinds(qtbot, main_window, monkeypatch, tmp_path):
     """GPT-2: masked self-attention only; T5: all three kinds over its greedy output, each drawn
     as transformers computes it (the greedy output from generate, then one forward pass)."""
@@ -283,7 +284,6 @@ def test_long_inputs_label_every_kth_token_that_fits_and_zooming_brings_all_back
     assert step > 1 and [t for _, t in key_axis._tickLevels[0]] == tokens[::step]
 
 
-@pytest.mark.slow  # a long input through MiniLM
 def test_overview_of_a_long_input_comes_from_the_background_worker_after_the_heatmap(qtbot, minilm_view,
                                                                                      minilm_reference):
     """A stack over INLINE_OVERVIEW_WEIGHTS gets its tiles and entropies off the GUI thread, and

@@ -186,6 +186,7 @@ def chinese_window(main_window, qtbot):
 
 
 # ---- the switch ---------------------------------------------------------------------------------
+@pytest.mark.slow  # a Chinese window
 def test_menus_and_window_are_chinese_after_the_switch(chinese_window):
     from app import i18n
 
@@ -249,6 +250,7 @@ def test_switching_keeps_inputs_and_switching_back_restores_english(main_window,
     _wait_ready(qtbot, beam)
 
 
+@pytest.mark.slow  # two windows, one language switch each
 def test_the_language_menu_switches_and_is_remembered(main_window):
     from app import i18n
 
@@ -409,6 +411,7 @@ def _warnings(monkeypatch) -> list[str]:
     return texts
 
 
+@pytest.mark.slow  # a Chinese window
 def test_session_and_lecture_file_errors_are_chinese_in_the_open_dialogs(chinese_window, monkeypatch, tmp_path):
     import json
 
@@ -439,6 +442,7 @@ def test_session_and_lecture_file_errors_are_chinese_in_the_open_dialogs(chinese
     assert shown[0] == "lecture.json 不是 Attention Lab 的会话文件"
 
 
+@pytest.mark.slow  # a Chinese window
 def test_playground_matrix_errors_are_chinese_in_the_message_line(chinese_window, qtbot):
     from PySide6.QtWidgets import QLineEdit
 
@@ -550,6 +554,7 @@ def test_hugging_face_load_stages_and_worker_refusals_are_chinese(chinese_window
     menu.error_box.close()
 
 
+@pytest.mark.slow  # a Chinese window and a model
 def test_a_forced_target_the_model_cannot_write_is_refused_in_chinese(chinese_window, qtbot):
     from engine.jobs import AttentionRequest, EngineContext
     from engine.tokenizer import InputError

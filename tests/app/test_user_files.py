@@ -38,6 +38,7 @@ def test_tests_that_write_settings_leave_the_users_home_empty(tmp_path):
     assert sorted(home.rglob("*")) == []
 
 
+@pytest.mark.slow  # a pytest run in a subprocess
 def test_a_run_that_changes_the_users_settings_fails(tmp_path):
     """The session-end check can fail: a test that writes the user's settings file (found by the
     folder conftest recorded before it moved HOME) turns a passing run into a failed one."""
