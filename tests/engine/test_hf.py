@@ -21,6 +21,9 @@ from engine.hf.model import load_hf_model  # noqa: E402
 sys.path.insert(0, str(Path(__file__).parent))
 from hf_tiny import minilm_folder, minilm_transformers, tiny_gpt2, tiny_t5  # noqa: E402
 
+# MiniLM and tiny GPT-2/T5 loaded in transformers and in the engine, searches against generate()
+pytestmark = pytest.mark.slow
+
 TEXTS = ("Tokenization is unbelievable.", "The cat sat on the mat", "a")
 
 
@@ -69,7 +72,6 @@ def test_minilm_every_layer_and_head_equals_transformers(minilm, minilm_referenc
     assert result.decoder_self is None and result.cross is None
 
 
-@pytest.mark.slow  # 512 tokens through MiniLM and transformers
 def test_minilm_at_its_512_token_limit(minilm, minilm_reference):
     tok, ref = minilm_reference
     text = " ".join(["attention"] * 510)  # + [CLS] and [SEP] = 512 tokens
@@ -81,7 +83,6 @@ def test_minilm_at_its_512_token_limit(minilm, minilm_reference):
         minilm.attention(text + " attention")
 
 
-@pytest.mark.slow  # the CLI loads MiniLM
 def test_minilm_cli_json_has_the_shipped_keys_and_transformers_weights(capsys, minilm_reference):
     tok, ref = minilm_reference
     text = "Tokenization is unbelievable."
@@ -232,7 +233,6 @@ def generate_hypotheses(model, text, width, alpha, max_new_tokens):
 CASES = [("gpt2", "the cat sat"), ("gpt2", "attention"), ("t5", "attention is all you need"), ("t5", "the cat")]
 
 
-@pytest.mark.slow  # transformers generate() for every case
 @pytest.mark.parametrize("width", [3, 5])
 @pytest.mark.parametrize("alpha", [1.0, 0.6])
 @pytest.mark.parametrize("name,text", CASES)
@@ -246,7 +246,6 @@ def test_beam_equals_generate(tiny_models, name, text, width, alpha):
     assert all(h.finished == (h.tokens[-1] == model.eos_id) for h in ours.result.hypotheses)
 
 
-@pytest.mark.slow  # transformers generate() for every case
 def test_the_beam_cases_cover_eos_and_length_endings(tiny_models):
     endings = set()
     for name, text in CASES:
@@ -279,7 +278,6 @@ def test_beam_trace_shows_the_candidates_the_rule_considered(tiny_models):
     assert set(beams.token_text) >= {c.token for step in trace for c in step}
 
 
-@pytest.mark.slow  # two full beam searches of a Hugging Face model
 def test_cache_step_function_drives_engine_decoding_beam_search(tiny_models):
     """The cache-aware prefix step function gives engine.decoding.beam_search the same search as
     a step function that recomputes every prefix from scratch."""
