@@ -76,7 +76,16 @@ class EngineBridge(QObject):
                  threads: int | None = DEFAULT_THREADS, start_worker: bool = True):
         """`start_worker=False`: requests wait until `start_worker()` (the window shows first)."""
         super().__init__(parent)
-        self.worker = worker or InferenceWorker(device=device, threads=threads, start=start_worker)
+        # While the worker thread lives, cyclic GC runs only here, on the GUI thread.  Before the
+        # worker starts: its first Python code (importing torch) ran an automatic collection in the
+        # worker thread, which destroyed a QObject left by an earlier window there while the GUI
+        # thread built a widget, and the two threads deadlocked (GIL against Qt's connection lock).
+        self._gc = GuiThreadGarbageCollector(self)
+        try:
+            self.worker = worker or InferenceWorker(device=device, threads=threads, start=start_worker)
+        except BaseException:
+            self._gc.stop()  # no worker: GC back to normal
+            raise
         self.background: InferenceWorker | None = None  # submit(..., background=True): made on first use
         self._background_channels: set[str] = set()
         self._inbox: queue.SimpleQueue = queue.SimpleQueue()
@@ -87,8 +96,6 @@ class EngineBridge(QObject):
         self._timer = QTimer(self)
         self._timer.setInterval(self.POLL_MS)
         self._timer.timeout.connect(self.drain)
-        # While the worker thread lives, cyclic GC runs only here, on the GUI thread.
-        self._gc = GuiThreadGarbageCollector(self)
         return_large_blocks_to_the_system()  # a long session's large arrays do not pile up
 
     def subscribe(self, channel: str, callback) -> None:

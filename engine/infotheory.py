@@ -48,11 +48,30 @@ from engine.distribution_parser import (
 from engine.messages import Message, counted
 
 
+# Names that lived here before the parser moved to engine.distribution_parser and the view's
+# payload to engine.entropy_analysis stay importable from here: the README promised
+# `from engine.infotheory import parse_distribution` kept stable, and notebooks use it (issue 22).
+from engine.distribution_parser import format_distribution, parse_distribution, text_distribution
+
+#: moved to engine.entropy_analysis, which imports this module: loaded on first use (__getattr__)
+MOVED_TO_ENTROPY_ANALYSIS = ("Analysis", "CodeReport", "analyse", "GaussianReport", "gaussian_report")
+
 __all__ = [
     "UNITS", "entropy", "row_entropies", "cross_entropy", "kl_divergence", "kl_terms", "js_divergence",
     "surprisal", "align", "huffman_code", "fixed_length_code", "gaussian_parameters", "gaussian_kl",
     "gaussian_kl_numeric", "gaussian_density",
+    # re-exported (see above)
+    "MAX_OUTCOMES", "Distribution", "DistributionError", "SumError", "parse_distribution", "text_distribution",
+    "format_distribution", *MOVED_TO_ENTROPY_ANALYSIS,
 ]
+
+
+def __getattr__(name: str):
+    if name in MOVED_TO_ENTROPY_ANALYSIS:
+        from engine import entropy_analysis
+
+        return getattr(entropy_analysis, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 #: the unit of information for each logarithm base
 UNITS = {"bits": 2.0, "nats": math.e, "hartleys": 10.0}

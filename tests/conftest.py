@@ -1,7 +1,49 @@
-"""Shared test set-up: headless Qt, isolated settings, a main window that cleans up after itself."""
+"""Shared test set-up: the user's files out of reach, headless Qt, isolated settings, a main window
+that cleans up after itself."""
+import atexit
+import hashlib
 import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path  # noqa: I001
+
+# ---- the user's own files -----------------------------------------------------------------------
+# Everything that finds "home" by the environment (QSettings, QStandardPaths, torch's and
+# transformers' caches, Path.home()) goes to one temporary folder for the whole session, set here,
+# before anything imports Qt: the fixture below moves QSettings again per test, but code that runs
+# outside a test (collection, a module's import, a subprocess) wrote the user's settings (a run of
+# `make test` left language=zh and text_size=22 there, issue 22).  os.environ is inherited, so
+# subprocesses started by the tests are covered too.
+USER_SETTINGS_FOLDER = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config") / "AttentionLab"
+
+
+def folder_fingerprint(folder: Path) -> dict:
+    """Every file under `folder` with the SHA-256 of its bytes ({} for a missing folder)."""
+    if not folder.is_dir():
+        return {}
+    return {str(path.relative_to(folder)): hashlib.sha256(path.read_bytes()).hexdigest()
+            for path in sorted(folder.rglob("*")) if path.is_file()}
+
+
+USER_SETTINGS_BEFORE = folder_fingerprint(USER_SETTINGS_FOLDER)
+SESSION_HOME = Path(tempfile.mkdtemp(prefix="attention-lab-tests-home-"))
+atexit.register(shutil.rmtree, SESSION_HOME, ignore_errors=True)
+os.environ["HOME"] = str(SESSION_HOME)
+os.environ["XDG_CONFIG_HOME"] = str(SESSION_HOME / ".config")
+os.environ["XDG_DATA_HOME"] = str(SESSION_HOME / ".local" / "share")
+os.environ["XDG_CACHE_HOME"] = str(SESSION_HOME / ".cache")
+
+
+def pytest_sessionfinish(session):
+    """Fail the run if the user's own settings changed while it ran (the tests must not reach them)."""
+    after = folder_fingerprint(USER_SETTINGS_FOLDER)
+    if after != USER_SETTINGS_BEFORE:
+        changed = sorted(set(after.items()) ^ set(USER_SETTINGS_BEFORE.items()))
+        session.config.get_terminal_writer().line(
+            f"The tests changed the user's settings in {USER_SETTINGS_FOLDER}: {sorted({n for n, _ in changed})}"
+            " (or another program changed them meanwhile: the app itself, another test run)", red=True)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 # Headless Qt with one 1920x1080 screen (a projector) instead of offscreen's default 800x800,
 # so window geometry behaves as on a real desktop.
@@ -25,7 +67,11 @@ def _isolated_settings(tmp_path_factory):
 
     folder = tmp_path_factory.mktemp("settings")
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
-    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(folder))
+    # The app's QSettings("AttentionLab", "Attention Lab") use NativeFormat, whose path Qt fixes
+    # at the first QSettings of the process unless set too (on Linux it is an INI file as well;
+    # setting only IniFormat left every test writing the user's own settings file).
+    for settings_format in (QSettings.Format.IniFormat, QSettings.Format.NativeFormat):
+        QSettings.setPath(settings_format, QSettings.Scope.UserScope, str(folder))
     yield folder
 
 

@@ -29,13 +29,8 @@ def reference():
 
 
 @pytest.fixture
-def view(qtbot, bridge, shared_state):
-    v = AttentionView(bridge, shared_state)
-    qtbot.addWidget(v)
-    v.resize(1300, 850)
-    v.show()
-    qtbot.waitUntil(lambda: v.result is not None, timeout=30000)
-    return v
+def view(make_view):
+    return make_view("attention", size=(1300, 850))
 
 
 def type_text(qtbot, view, text, delay=-1):

@@ -39,13 +39,8 @@ def wait_settled(qtbot, view):
 
 
 @pytest.fixture
-def view(qtbot, bridge, shared_state):
-    from app.views.beam import BeamView
-
-    v = BeamView(bridge, shared_state)
-    qtbot.addWidget(v)
-    v.resize(1400, 900)
-    v.show()
+def view(qtbot, make_view):
+    v = make_view("beam", until=None)  # the model is chosen before the first search counts
     v.controls.model_box.setCurrentIndex(v.controls.model_box.findData(MODEL))
     wait_settled(qtbot, v)
     return v
@@ -396,6 +391,7 @@ def test_exports(qtbot, view, tmp_path):
         assert row[3] == display_token(vocab[c.token]) and float(row[5]) == c.logprob
 
 
+@pytest.mark.slow  # a second model's full search
 def test_rnn_model_tree_matches_the_engine(qtbot, view):
     from engine import load_model
 

@@ -5,18 +5,12 @@ import pytest
 import sacrebleu
 from PySide6.QtGui import QImage
 
-from app.views.bleu import BleuView
 from app.views.bleu.presets import PRESETS
 
 
 @pytest.fixture
-def view(qtbot, bridge, shared_state):
-    v = BleuView(bridge, shared_state)
-    qtbot.addWidget(v)
-    v.resize(1280, 680)
-    v.show()
-    qtbot.waitUntil(lambda: v.report is not None, timeout=30000)
-    return v
+def view(make_view):
+    return make_view("bleu", size=(1280, 680))
 
 
 def settle(qtbot, view):

@@ -4,11 +4,14 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
 from engine.jobs import CallRequest
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.slow  # 20,000 results through the bridge
 def test_twenty_thousand_results_arrive_on_the_gui_thread_without_loss(qtbot, bridge):
     import threading
 

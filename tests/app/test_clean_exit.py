@@ -13,6 +13,9 @@ import pytest
 
 from app.views import view_ids
 
+# ten app starts per view, in subprocesses: minutes
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 RUNS = 10
 

@@ -22,13 +22,8 @@ TIMEOUT = 5000
 
 
 @pytest.fixture
-def view(qtbot, bridge, shared_state):
-    v = EntropyView(bridge, shared_state)
-    qtbot.addWidget(v)
-    v.resize(1400, 900)
-    v.show()
-    qtbot.waitUntil(v.ready, timeout=TIMEOUT)
-    return v
+def view(make_view):
+    return make_view("entropy")
 
 
 def type_text(qtbot, edit, text):

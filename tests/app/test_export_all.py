@@ -62,6 +62,7 @@ def test_every_view_has_the_same_export_menu_and_ctrl_e_opens_it(qtbot, main_win
     assert all(menu == menus[0] for menu in menus) and len(menus[0]) == 3
 
 
+@pytest.mark.slow  # every page of every view, three formats
 def test_every_picture_of_every_view_exports_png_svg_and_csv(qtbot, main_window, tmp_path, warnings):
     exported = 0
     for view in main_window.views:

@@ -16,6 +16,9 @@ import pytest
 
 from engine.jobs import AttentionRequest
 
+# damaged weights, failing devices, closing mid-inference: app starts and subprocesses
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

@@ -130,6 +130,7 @@ _WINDOW = {}
 @example(view_index=2, state={"version": 1, "fields": {"": 2147483648}})
 @example(view_index=2, state={"version": 1, "fields": {"": float("inf")}})
 @example(view_index=5, state={"version": 1, "fields": {"": [["1"], ["2", "3"]]}})
+@pytest.mark.slow  # hypothesis drives every view
 def test_a_saved_view_state_never_breaks_a_view(qtbot, view_index, state):
     """Any JSON object as a view's saved state: applied without an exception (what cannot be used
     is skipped), and the view still answers afterwards."""

@@ -17,6 +17,9 @@ from PySide6.QtWidgets import QFileDialog  # noqa: E402
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from hf_tiny import minilm_folder, minilm_transformers, tiny_gpt2, tiny_t5  # noqa: E402
 
+# every test opens a Hugging Face folder in a window (transformers models): 5-18 s each
+pytestmark = pytest.mark.slow
+
 ATOL = 1e-5
 # "tokenization" and "unaffable" are split into word pieces by MiniLM's BERT tokenizer
 TEXT = "Tokenization of unaffable words"

@@ -186,6 +186,7 @@ def chinese_window(main_window, qtbot):
 
 
 # ---- the switch ---------------------------------------------------------------------------------
+@pytest.mark.slow  # a Chinese window
 def test_menus_and_window_are_chinese_after_the_switch(chinese_window):
     from app import i18n
 
@@ -199,6 +200,7 @@ def test_menus_and_window_are_chinese_after_the_switch(chinese_window):
     assert window.language_actions["zh"].isChecked() and not window.language_actions["en"].isChecked()
 
 
+@pytest.mark.slow  # every tab of a view, in a Chinese window
 @pytest.mark.parametrize("view_id", [v for v, _ in __import__("app.views", fromlist=["VIEWS"]).VIEWS])
 def test_every_visible_string_of_the_view_is_chinese(chinese_window, qtbot, view_id):
     window = chinese_window
@@ -221,6 +223,7 @@ def test_every_visible_string_of_the_view_is_chinese(chinese_window, qtbot, view
     assert english_left(shown_texts(view), input_words(view))
 
 
+@pytest.mark.slow  # switches every view twice
 def test_switching_keeps_inputs_and_switching_back_restores_english(main_window, qtbot):
     from app.views import view_classes
 
@@ -250,6 +253,7 @@ def test_switching_keeps_inputs_and_switching_back_restores_english(main_window,
     _wait_ready(qtbot, beam)
 
 
+@pytest.mark.slow  # two windows, one language switch each
 def test_the_language_menu_switches_and_is_remembered(main_window):
     from app import i18n
 
@@ -280,6 +284,7 @@ def test_an_explicit_language_is_remembered_and_an_unknown_one_refused(qtbot):
         i18n.startup_language("fr")
 
 
+@pytest.mark.slow  # starts the app in a subprocess
 def test_main_lang_zh_screenshot(tmp_path):
     """`main.py --view beam --lang zh --screenshot` renders the Chinese window, and --lang is remembered."""
     png = tmp_path / "beam.png"
@@ -333,6 +338,7 @@ def test_the_qm_file_is_compiled_from_the_ts(tmp_path):
 
 
 # ---- explanations ------------------------------------------------------------------------------------------
+@pytest.mark.slow  # every view of a window
 def test_every_view_has_a_collapsible_translated_explanation(main_window, qtbot):
     from app.views import view_classes
 
@@ -406,6 +412,7 @@ def _warnings(monkeypatch) -> list[str]:
     return texts
 
 
+@pytest.mark.slow  # a Chinese window
 def test_session_and_lecture_file_errors_are_chinese_in_the_open_dialogs(chinese_window, monkeypatch, tmp_path):
     import json
 
@@ -436,6 +443,7 @@ def test_session_and_lecture_file_errors_are_chinese_in_the_open_dialogs(chinese
     assert shown[0] == "lecture.json 不是 Attention Lab 的会话文件"
 
 
+@pytest.mark.slow  # a Chinese window
 def test_playground_matrix_errors_are_chinese_in_the_message_line(chinese_window, qtbot):
     from PySide6.QtWidgets import QLineEdit
 
@@ -506,6 +514,7 @@ def test_hugging_face_hint_and_folder_refusals_are_chinese(chinese_window, monke
     menu.error_box.close()
 
 
+@pytest.mark.slow  # loads Hugging Face folders
 def test_hugging_face_load_stages_and_worker_refusals_are_chinese(chinese_window, qtbot, tmp_path):
     """A real load of a tiny GPT-2 folder: every stage in the status bar is Chinese; then an image
     model, refused by the worker when it classifies it."""
@@ -545,6 +554,7 @@ def test_hugging_face_load_stages_and_worker_refusals_are_chinese(chinese_window
     menu.error_box.close()
 
 
+@pytest.mark.slow  # a Chinese window and a model
 def test_a_forced_target_the_model_cannot_write_is_refused_in_chinese(chinese_window, qtbot):
     from engine.jobs import AttentionRequest, EngineContext
     from engine.tokenizer import InputError

@@ -210,6 +210,7 @@ def settle(qtbot, view) -> None:
         qtbot.wait(30)
 
 
+@pytest.mark.slow  # every view of a window at each screen size
 @pytest.mark.parametrize("width, height, points", SCREENS)
 def test_every_view_fits_the_screen(qtbot, original_font, main_window, width, height, points):
     window = main_window
@@ -256,6 +257,7 @@ def test_the_checks_catch_a_cut_label_and_an_overlap(qtbot):
     assert cut_by(inner) is over
 
 
+@pytest.mark.slow  # every zoom step of a window
 def test_zoom_refits_the_view_names_and_the_overview(qtbot, original_font, main_window):
     """At text ×2 every view name is fully shown (the list is refitted with the new font, not the
     widget's lagging metrics) and every tile of the all-heads overview, captions included, is

@@ -2,6 +2,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from PySide6.QtGui import QImage
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -18,6 +19,7 @@ def test_window_title_navigation_and_status_bar(qtbot, main_window):
     qtbot.waitUntil(lambda: "ms" in main_window.timing_label.text(), timeout=10000)
 
 
+@pytest.mark.slow  # two windows
 def test_geometry_and_last_view_are_restored(qtbot):
     from app.main_window import MainWindow
 
@@ -59,6 +61,7 @@ def test_ctrl_number_jumps_to_a_view(qtbot, main_window):
         assert main_window.view_actions[number - 1].shortcut().toString() == f"Ctrl+{number}"
 
 
+@pytest.mark.slow  # starts the app in a subprocess
 def test_main_screenshot_mode_writes_a_non_blank_png(tmp_path):
     out = tmp_path / "shot.png"
     env = {**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen", "HOME": str(tmp_path),

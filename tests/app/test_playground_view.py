@@ -4,7 +4,6 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLineEdit
 
-from app.views.playground import PlaygroundView
 
 
 def softmax_rows(z):
@@ -13,13 +12,8 @@ def softmax_rows(z):
 
 
 @pytest.fixture
-def view(qtbot, bridge, shared_state):
-    v = PlaygroundView(bridge, shared_state)
-    qtbot.addWidget(v)
-    v.resize(1280, 680)
-    v.show()
-    qtbot.waitUntil(lambda: v.ready(), timeout=30000)
-    return v
+def view(make_view):
+    return make_view("playground", size=(1280, 680))
 
 
 def settle(qtbot, view):

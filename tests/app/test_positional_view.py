@@ -59,18 +59,8 @@ def data_of(item) -> tuple[np.ndarray, np.ndarray]:
 # ---- fixtures --------------------------------------------------------------------------------
 
 @pytest.fixture
-def view(qtbot, bridge, shared_state):
-    from app.views.positional import PositionalView
-
-    v = PositionalView(bridge, shared_state)
-    qtbot.addWidget(v)
-    v.resize(1400, 900)
-    v.show()
-    qtbot.waitExposed(v)
-    # The first request also starts the worker thread (which imports torch): allow more time.
-    qtbot.waitUntil(v.ready, timeout=60000)
-    qtbot.waitUntil(lambda: not v.busy, timeout=5000)
-    return v
+def view(make_view):
+    return make_view("positional")
 
 
 def change(qtbot, view, action):
@@ -343,6 +333,7 @@ def test_clicking_a_heatmap_column_plots_it(qtbot, view):
     assert [column for column, _ in tab.visible_curves()] == [4, 5, 0]
 
 
+@pytest.mark.slow  # every tab in three formats
 def test_exports(qtbot, view, tmp_path):
     for index in range(view.tabs.count()):
         view.tabs.setCurrentIndex(index)

@@ -145,6 +145,7 @@ def _run_main(args, tmp_path):
                           capture_output=True, text=True, timeout=300)
 
 
+@pytest.mark.slow  # starts the app in a subprocess
 def test_text_and_model_render_exactly_that_for_a_slide(tmp_path):
     out = tmp_path / "slide.png"
     proc = _run_main(["--view", "attention", "--model", "date-rnn-attention", "--text", "4 Nov 1988",
@@ -166,6 +167,7 @@ def test_a_bad_option_prints_one_line_and_exits_non_zero(tmp_path, args, words):
     assert "Traceback" not in proc.stderr
 
 
+@pytest.mark.slow  # starts the app in a subprocess
 def test_a_lecture_scene_from_the_command_line(tmp_path):
     from app.session import Scene, save_lecture
 

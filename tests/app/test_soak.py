@@ -34,6 +34,9 @@ from engine.attention_overview import summarise
 from engine.jobs import AttentionRequest, BeamRequest, EngineContext
 from engine.models.registry import list_models
 
+# 100 s of random edits (SOAK_SECONDS) in a subprocess
+pytestmark = pytest.mark.slow
+
 SOAK_SECONDS = float(os.environ.get("SOAK_SECONDS", "100"))
 #: the share of SOAK_SECONDS that is warm-up, every view in turn (memory is measured after it)
 WARM_UP_SHARE = 0.4

@@ -7,19 +7,13 @@ import pytest
 from PySide6.QtCore import QPoint, QRect
 from PySide6.QtWidgets import QAbstractItemView, QGraphicsView
 
-from app.views.attention import AttentionView
 from app.widgets.stale_veil import StaleVeil
 from engine import load_model
 
 
 @pytest.fixture
-def view(qtbot, bridge, shared_state):
-    v = AttentionView(bridge, shared_state)
-    qtbot.addWidget(v)
-    v.resize(1280, 640)
-    v.show()
-    qtbot.waitUntil(lambda: v.result is not None and not v.busy, timeout=30000)
-    return v
+def view(make_view):
+    return make_view("attention", size=(1280, 640))
 
 
 def rgb(image, point: QPoint) -> np.ndarray:
@@ -39,8 +33,7 @@ def test_the_stale_veil_covers_every_plot_and_table_and_pales_the_pixels(qtbot, 
     assert covered, "the attention view shows its heatmap in a graphics view"
     points = [w.mapTo(view, w.rect().center()) for w in covered]
     view.set_stale(True)
-    qtbot.wait(20)
-    assert view.stale
+    qtbot.waitUntil(lambda: view.stale and any(v.isVisible() for v in view.findChildren(StaleVeil)), timeout=5000)
     veils = [v for v in view.findChildren(StaleVeil) if v.isVisible()]
     for widget in covered:
         rect = widget.rect().translated(widget.mapTo(view, QPoint(0, 0)))
@@ -52,8 +45,8 @@ def test_the_stale_veil_covers_every_plot_and_table_and_pales_the_pixels(qtbot, 
         expected = rgb(fresh, point) * (1 - alpha) + 255 * alpha
         assert np.abs(rgb(stale, point) - expected).max() <= 3, point
     view.set_stale(False)
-    qtbot.wait(20)
-    assert not view.stale and not any(v.isVisible() for v in view.findChildren(StaleVeil))
+    qtbot.waitUntil(lambda: not view.stale and not any(v.isVisible() for v in view.findChildren(StaleVeil)),
+                    timeout=5000)
     back = view.grab().toImage()
     assert all(np.array_equal(rgb(back, p), rgb(fresh, p)) for p in points)
 

@@ -35,11 +35,9 @@ class TwoLoopView(View):
 
 
 @pytest.fixture
-def view(qtbot, bridge, shared_state):
+def view(make_view):
     GATE.clear()
-    v = TwoLoopView(bridge, shared_state)
-    qtbot.addWidget(v)
-    yield v
+    yield make_view(TwoLoopView, size=None, until=None)
     GATE.set()
 
 

@@ -66,10 +66,12 @@ def test_lengths_differ_so_the_batch_really_is_padded(model):
     assert len(lengths) >= 5 and max(lengths) - min(lengths) >= 10
 
 
+@pytest.mark.slow  # every input alone, for two models
 def test_translate_batch_equals_translate_one_by_one(model):
     assert model.translate_batch(TEXTS) == [model.translate(t) for t in TEXTS]
 
 
+@pytest.mark.slow  # every input alone, for two models
 def test_batched_score_equals_score(model):
     _, outs, logp, _, _ = batched_teacher_forced(model, TEXTS, TARGETS)
     for row, (text, target, ids) in enumerate(zip(TEXTS, TARGETS, outs)):

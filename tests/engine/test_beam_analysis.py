@@ -132,6 +132,7 @@ def test_analysis_matches_the_model_called_directly(model):
     assert a.source_tokens == tuple("4 Nov 1988")
 
 
+@pytest.mark.slow  # long searches
 def test_wrong_expected_output_is_blamed_on_the_model(model):
     # A decent model is confident of 1988-11-04; 1989-11-04 is merely possible.
     a = analyse_beam(model, "4 Nov 1988", beam_width=5, expected="1989-11-04")
@@ -139,12 +140,14 @@ def test_wrong_expected_output_is_blamed_on_the_model(model):
     assert a.error.expected.score < a.best.score
 
 
+@pytest.mark.slow  # long searches
 def test_expected_output_too_long_is_reported_but_the_search_runs(model):
     a = analyse_beam(model, "4 Nov 1988", beam_width=2, expected="1" * 40)
     assert a.error is None and "at most" in a.expected_error
     assert a.best.text == "1988-11-04"
 
 
+@pytest.mark.slow  # long searches
 def test_forced_prefix_starts_every_hypothesis(model):
     forced = tuple(model.target_ids("2021", add_eos=False))
     a = analyse_beam(model, "4 Nov 1988", beam_width=3, prefix=forced)
@@ -173,6 +176,7 @@ def test_inspect_node_matches_the_model(model):
     assert n.top(1)[0][1] == "3"  # "2021-03": March
 
 
+@pytest.mark.slow  # long searches
 def test_requests_run_in_a_context(model):
     from engine.jobs import BeamRequest, NodeRequest
 

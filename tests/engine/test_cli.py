@@ -57,6 +57,7 @@ def test_models_lists_every_shipped_model_with_accuracy(capsys):
     assert all("task=dates" in line for line in lines if line.startswith("date-"))
 
 
+@pytest.mark.slow  # evaluates a model on generated examples
 def test_evaluate_ends_with_exact_match_line(capsys):
     code, out, _ = run_cli(capsys, "evaluate", "--model", "date-rnn-attention", "--n", "200", "--seed", "5")
     assert code == 0
@@ -82,6 +83,7 @@ def test_errors_are_one_line_and_exit_non_zero(tmp_path, capsys):
     assert code != 0 and "at most" in err and len(err.strip().splitlines()) == 1
 
 
+@pytest.mark.slow  # two interpreters load torch and a model
 def test_module_entry_point_runs_as_a_subprocess():
     proc = subprocess.run([sys.executable, "-m", "engine", "translate", "--model", "date-rnn-attention",
                            "--device", "cpu", "2021年3月26日星期五"], cwd=ROOT, capture_output=True, text=True,

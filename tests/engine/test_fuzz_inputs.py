@@ -134,6 +134,7 @@ def test_any_labelled_distribution_survives_format_then_parse(labels, weights):
 
 @given(name=st.sampled_from(["date-transformer", "date-rnn-attention"]), text=date_like)
 @fuzz(30)
+@pytest.mark.slow  # hypothesis drives a model
 def test_typed_dates_translate_or_raise_input_error(name, text):
     CASES["typed dates"] += 1
     m = model(name)
@@ -153,6 +154,7 @@ def test_typed_dates_translate_or_raise_input_error(name, text):
 
 @given(name=st.sampled_from(["date-transformer", "date-rnn-attention"]), target=any_text)
 @fuzz(30)
+@pytest.mark.slow  # hypothesis drives a model
 def test_teacher_forcing_targets_are_scored_or_raise_input_error(name, target):
     CASES["teacher-forcing targets"] += 1
     m = model(name)
@@ -171,6 +173,7 @@ def test_teacher_forcing_targets_are_scored_or_raise_input_error(name, target):
 @given(expected=st.one_of(st.none(), any_text), width=st.integers(1, 3),
        prefix=st.lists(st.integers(-3, 20), max_size=3))
 @fuzz(15)
+@pytest.mark.slow  # hypothesis drives beam searches of a model
 def test_beam_expected_outputs_and_prefixes(expected, width, prefix):
     CASES["beam expected outputs"] += 1
     m = model("date-transformer")

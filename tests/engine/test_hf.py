@@ -21,6 +21,9 @@ from engine.hf.model import load_hf_model  # noqa: E402
 sys.path.insert(0, str(Path(__file__).parent))
 from hf_tiny import minilm_folder, minilm_transformers, tiny_gpt2, tiny_t5  # noqa: E402
 
+# MiniLM and tiny GPT-2/T5 loaded in transformers and in the engine, searches against generate()
+pytestmark = pytest.mark.slow
+
 TEXTS = ("Tokenization is unbelievable.", "The cat sat on the mat", "a")
 
 

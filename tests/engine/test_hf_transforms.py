@@ -100,6 +100,7 @@ def test_without_the_extra_loading_says_how_to_install_it(monkeypatch, tmp_path)
         hf_model.load_hf_model(tmp_path)
 
 
+@pytest.mark.slow  # a fresh interpreter imports the engine
 def test_engine_hf_imports_without_loading_transformers():
     import subprocess
     import sys

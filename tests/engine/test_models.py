@@ -164,6 +164,7 @@ def test_truncated_weights_and_missing_files(models_copy):
         load_model("no-such-model", device="cpu")
 
 
+@pytest.mark.slow  # every hypothesis rescored
 def test_beam_hypotheses_logprob_equals_the_teacher_forced_score(model):
     tgt = model.target_tokenizer
     for text in ("4 Nov 1988", "Friday 26, March 2021", "12.06.75"):
@@ -189,6 +190,7 @@ BATCH_TEXTS = ["4 Nov 1988", "15/10/1971", "Friday 26, March 2021", "2021年3月
                "Freitag, 26. März 2021", "1999年12月31日", "12.06.75"]
 
 
+@pytest.mark.slow  # every input alone, for two models
 def test_batch_greedy_equals_one_input_at_a_time(model):
     from engine.decoding import greedy_search_batch
 

@@ -1,9 +1,11 @@
+import pytest
 import torch
 
 from engine import load_model
 from engine.training import one_cycle_lr, train
 
 
+@pytest.mark.slow  # trains a model
 def test_a_tiny_training_run_lowers_the_loss_and_writes_a_loadable_model(tmp_path):
     torch.manual_seed(0)
     report = train("date-rnn-attention", device="cpu", epochs=1, samples=64 * 40, batch_size=64, seed=11, peak_lr=1e-2,
@@ -18,6 +20,7 @@ def test_a_tiny_training_run_lowers_the_loss_and_writes_a_loadable_model(tmp_pat
     assert isinstance(model.translate("4 Nov 1988"), str)
 
 
+@pytest.mark.slow  # trains a model
 def test_transformer_training_step_runs(tmp_path):
     report = train("date-transformer", device="cpu", epochs=1, samples=32 * 3, batch_size=32, seed=1,
                    out=tmp_path / "t", validation_size=10, progress=False, log=lambda *_: None,

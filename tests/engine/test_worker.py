@@ -20,6 +20,15 @@ class Slow:
         return self.value
 
 
+def wait_until(condition, timeout=30.0):
+    """Poll `condition` until it holds (the worker's thread imports torch before its first request,
+    which takes seconds on a cold, loaded machine: a fixed sleep guessed wrong there)."""
+    deadline = time.monotonic() + timeout
+    while not condition() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert condition()
+
+
 @pytest.fixture
 def worker():
     w = InferenceWorker(device="cpu")
@@ -30,12 +39,7 @@ def worker():
 def test_latest_wins_per_channel(worker):
     gate = threading.Event()
     running = worker.submit("a", Slow(gate, 0))
-    # Wait until the worker has picked it up (its thread imports torch first, which can take
-    # seconds on a cold, loaded machine), so the requests below queue behind a running one.
-    deadline = time.monotonic() + 30
-    while not running.running() and time.monotonic() < deadline:
-        time.sleep(0.01)
-    assert running.running()
+    wait_until(running.running)  # so the requests below queue behind a running one
     waiting = [worker.submit("a", CallRequest(int, (i,))) for i in range(1, 20)]
     other = worker.submit("b", CallRequest(int, (99,)))
     gate.set()
@@ -66,10 +70,13 @@ def test_shutdown_cancels_waiting_requests_and_stops_the_thread():
     w = InferenceWorker(device="cpu")
     gate = threading.Event()
     running = w.submit("a", Slow(gate, 1))
-    time.sleep(0.05)
+    wait_until(running.running)  # else shutdown cancels it too, before the thread has taken it
     waiting = w.submit("b", CallRequest(int, (2,)))
-    threading.Timer(0.1, gate.set).start()
+    # the running request finishes only once shutdown has cancelled the waiting one
+    releaser = threading.Thread(target=lambda: (wait_until(waiting.cancelled), gate.set()))
+    releaser.start()
     w.shutdown(wait=True)
+    releaser.join()
     assert running.result(5).value == 1
     assert waiting.cancelled()
     assert not w.alive
@@ -89,7 +96,7 @@ def test_a_worker_created_waiting_runs_nothing_until_started():
     try:
         first = w.submit("a", CallRequest(int, (1,)))
         latest = w.submit("a", CallRequest(int, (2,)))
-        time.sleep(0.1)
+        time.sleep(0.1)  # nothing to wait for: this gives a worker that wrongly started the time to run
         assert not w.alive and not latest.done() and first.cancelled()
         w.start()
         w.start()  # a second start does nothing

@@ -232,6 +232,7 @@ def test_three_best_beam_of_the_lesson_sentence_holds_two_valid_renderings(model
     assert sum(t in FUTURE_JANE for t in texts) >= 2, texts
 
 
+@pytest.mark.slow  # evaluates the model on held-out sentences
 def test_shipped_model_generalises_to_heldout_combinations(model):
     examples = ZhEnStream(99, "heldout").take(300)
     outputs = model.translate_batch([e.text for e in examples])
@@ -258,6 +259,7 @@ def test_config_lists_the_examples_and_tokenizers(model):
     assert model.config["target_tokenizer"] == ENGLISH_WORDS
 
 
+@pytest.mark.slow  # evaluates the model on generated sentences
 def test_evaluation_bleu_matches_sacrebleu(model):
     from engine.evaluation import evaluate
 
