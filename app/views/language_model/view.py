@@ -83,6 +83,10 @@ class LanguageModelView(View):
     def secondary_panels(self):
         return [self.sentence_panel.conventions]
 
+    def data_words(self) -> tuple[str, ...]:
+        """The corpus' tokens on screen (the continuations): data, not interface text."""
+        return () if self.report is None else self.report.continuations.tokens
+
     def picture(self):
         """The open tab, captioned with the sentence and the model it was computed with."""
         request = self.loop.request
