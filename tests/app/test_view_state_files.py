@@ -116,15 +116,16 @@ def test_a_format_1_session_opens_with_every_value_in_place_and_the_same_picture
     main_window.sessions.open(DATA / "session-v1.json")
     settle(qtbot, main_window)
     assert main_window.current_view().view_id == "beam"
-    assert _fields(main_window) == {view_id: {**main_window.view(view_id).State().values(), **expected}
-                                    for view_id, expected in EXPECTED.items()}
+    # a view newer than the file (not in EXPECTED) opens at its defaults
+    assert _fields(main_window) == {view.view_id: {**view.State().values(), **EXPECTED.get(view.view_id, {})}
+                                    for view in main_window.views}
     # what the widgets show, for a few that a view keeps elsewhere too
     attention, beam = main_window.view("attention"), main_window.view("beam")
     assert attention.controls.head_box.currentText() == "Head 3" and attention.heatmap.selected_row == 3
     assert attention.controls.kind_box.currentData() == "decoder_self" and attention.side.currentIndex() == 1
     assert beam.revealed_steps == 3 and beam.inspection.prefix_ids == (5, 13)
     assert beam.whatif_panel.force_box.currentText().startswith("7 ")
-    for view in main_window.views:
+    for view in (v for v in main_window.views if v.view_id in EXPECTED):  # a newer view has no old CSV
         main_window.show_view(view.view_id)
         settle(qtbot, main_window)
         out = tmp_path / f"{view.view_id}.csv"
