@@ -42,7 +42,7 @@ class LanguageModelControls(QWidget):
         for key, label in ESTIMATORS:
             self.estimator_box.addItem(self.tr(label), key)
         self.delta_spin = QDoubleSpinBox()
-        self.delta_spin.setDecimals(4)
+        self.delta_spin.setDecimals(6)  # δ on the curve runs down to 10⁻⁴
         self.delta_spin.setRange(0.0001, 10.0)
         self.delta_spin.setSingleStep(0.01)
         self.delta_spin.setKeyboardTracking(False)
