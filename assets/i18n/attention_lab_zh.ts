@@ -3012,9 +3012,9 @@ PE(pos, 2i+1) = cos(pos / 10000^(2i/d))</translation>
 <context>
     <name>SentencePanel</name>
     <message>
-        <source>Each predicted token and its probability P(w | the n − 1 tokens before it); hover for the counts</source>
+        <source>Each predicted token and its probability P(w | the n − 1 tokens before it), coloured by log₁₀ P along the colour map (10⁻⁶ or less at its low end, 1 at its high end); hover for the counts</source>
         <extracomment>the strip&apos;s colour runs over log10 P from this (and below) to 0</extracomment>
-        <translation>每个被预测的词元及其概率 P(w | 它前面的 n − 1 个词元)；悬停可查看计数</translation>
+        <translation>每个被预测的词元及其概率 P(w | 它前面的 n − 1 个词元)，颜色按 log₁₀ P 取自色图（10⁻⁶ 及以下在低端，1 在高端）；悬停可查看计数</translation>
     </message>
     <message>
         <source>Conventions of nltk.lm: n − 1 ⟨s⟩ before the sentence, ⟨/s⟩ predicted at its end, words never seen in training become &lt;UNK&gt;.</source>

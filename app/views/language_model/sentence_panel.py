@@ -30,7 +30,8 @@ class SentencePanel(QWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.caption = style.title_label(self.tr("Each predicted token and its probability P(w | the n − 1 tokens "
-                                                 "before it); hover for the counts"))
+                                                 "before it), coloured by log₁₀ P along the colour map (10⁻⁶ or less at its low end, 1 at its high end); "
+                                                 "hover for the counts"))
         self.log_label = style.title_label(scale=1.2)
         self.entropy_label = style.title_label(scale=1.2)
         self.perplexity_label = style.title_label(scale=1.5)
