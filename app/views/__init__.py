@@ -16,6 +16,7 @@ VIEWS = (
     ("entropy", "app.views.entropy:EntropyView"),
     ("bleu", "app.views.bleu:BleuView"),
     ("playground", "app.views.playground:PlaygroundView"),
+    ("language_model", "app.views.language_model:LanguageModelView"),
 )
 
 

@@ -620,6 +620,57 @@ BP = 1 if c &gt; r, else exp(1 − r/c)   (c: candidate length, r: reference len
     </message>
 </context>
 <context>
+    <name>ContinuationsPanel</name>
+    <message>
+        <source>next token w</source>
+        <translation>下一个词元 w</translation>
+    </message>
+    <message>
+        <source>MLE c(h w)/c(h)</source>
+        <translation>MLE c(h w)/c(h)</translation>
+    </message>
+    <message>
+        <source>smoothed P(w | h)</source>
+        <translation>平滑后 P(w | h)</translation>
+    </message>
+    <message>
+        <source>After h = {0} (c(h) = {1}): the {2} most probable of {3} outcomes</source>
+        <translation>在 h = {0} 之后（c(h) = {1}）：{3} 个结果中概率最高的 {2} 个</translation>
+    </message>
+    <message>
+        <source>Σ_w P(w | h) = {0};  mass moved to words never seen after h: {1}</source>
+        <translation>Σ_w P(w | h) = {0}；移给从未在 h 之后出现的词的概率质量：{1}</translation>
+    </message>
+</context>
+<context>
+    <name>DeltaPanel</name>
+    <message>
+        <source>on the training text (a single pasted line: nothing is held out)</source>
+        <extracomment>the user asked for the best δ (the add-δ estimator with it)</extracomment>
+        <translation>在训练文本上（粘贴的文本只有一行：没有留出数据）</translation>
+    </message>
+    <message>
+        <source>on {0} held-out tokens</source>
+        <translation>在 {0} 个留出词元上</translation>
+    </message>
+    <message>
+        <source>Perplexity of add-δ {0}: lowest at δ = {1} (PP = {2}); the grey line is the δ chosen above.</source>
+        <translation>加 δ 平滑的困惑度（{0}）：在 δ = {1} 处最低（PP = {2}）；灰线是上方选定的 δ。</translation>
+    </message>
+    <message>
+        <source>Use δ = {0}</source>
+        <translation>使用 δ = {0}</translation>
+    </message>
+    <message>
+        <source>δ (log scale)</source>
+        <translation>δ（对数刻度）</translation>
+    </message>
+    <message>
+        <source>held-out perplexity</source>
+        <translation>留出数据困惑度</translation>
+    </message>
+</context>
+<context>
     <name>DistributionInputs</name>
     <message>
         <source>P — what really happens (the truth)</source>
@@ -2015,6 +2066,145 @@ Text: type text; its character or word frequencies become P (and Q).</source>
     </message>
 </context>
 <context>
+    <name>LanguageModelControls</name>
+    <message>
+        <source>English sentences (built in)</source>
+        <translation>英文句子（内置）</translation>
+    </message>
+    <message>
+        <source>Chinese words (built in)</source>
+        <translation>中文词（内置）</translation>
+    </message>
+    <message>
+        <source>date strings, characters (built in)</source>
+        <translation>日期字符串，按字符（内置）</translation>
+    </message>
+    <message>
+        <source>pasted text</source>
+        <translation>粘贴的文本</translation>
+    </message>
+    <message>
+        <source>MLE (counting)</source>
+        <translation>MLE（计数）</translation>
+    </message>
+    <message>
+        <source>add-one (Laplace)</source>
+        <translation>加一平滑（拉普拉斯）</translation>
+    </message>
+    <message>
+        <source>add-δ (Lidstone)</source>
+        <translation>加 δ 平滑（Lidstone）</translation>
+    </message>
+    <message>
+        <source>Good-Turing</source>
+        <translation>Good-Turing 平滑</translation>
+    </message>
+    <message>
+        <source>Katz back-off</source>
+        <translation>Katz 回退</translation>
+    </message>
+    <message>
+        <source>linear interpolation (λ by EM)</source>
+        <translation>线性插值（λ 由 EM 估计）</translation>
+    </message>
+    <message>
+        <source>Kneser-Ney (interpolated)</source>
+        <translation>Kneser-Ney（插值）</translation>
+    </message>
+    <message>
+        <source>Training words of the built-in corpus; a tenth more are held out</source>
+        <translation>内置语料的训练词数；另有十分之一作为留出数据</translation>
+    </message>
+    <message>
+        <source>n: each word is predicted from the n − 1 words before it</source>
+        <translation>n：每个词由它前面的 n − 1 个词预测</translation>
+    </message>
+    <message>
+        <source>Paste a training text: one sentence per line, words separated by spaces (every tenth line is held out)</source>
+        <translation>粘贴训练文本：每行一句，词之间用空格分隔（每第十行作为留出数据）</translation>
+    </message>
+    <message>
+        <source>Type a sentence</source>
+        <translation>输入一个句子</translation>
+    </message>
+    <message>
+        <source>Corpus:</source>
+        <translation>语料：</translation>
+    </message>
+    <message>
+        <source>Size (words):</source>
+        <translation>规模（词数）：</translation>
+    </message>
+    <message>
+        <source>n:</source>
+        <translation>n：</translation>
+    </message>
+    <message>
+        <source>Estimator:</source>
+        <translation>估计方法：</translation>
+    </message>
+    <message>
+        <source>δ:</source>
+        <translation>δ：</translation>
+    </message>
+    <message>
+        <source>Discount D:</source>
+        <translation>折扣 D：</translation>
+    </message>
+    <message>
+        <source>Sentence:</source>
+        <translation>句子：</translation>
+    </message>
+</context>
+<context>
+    <name>LanguageModelExplanation</name>
+    <message>
+        <source>An n-gram language model makes the Markov assumption: the probability of a word depends only on the n − 1 words before it, estimated by counting them in a corpus. A word never seen after its context gets probability 0 by counting alone (MLE); smoothing moves some probability to unseen words (add-one, add-δ, Good-Turing), back-off and interpolation use the shorter contexts. Perplexity measures how surprised the model is by a text: lower is better.</source>
+        <translation>n 元语法语言模型基于马尔可夫假设：一个词的概率只取决于它前面的 n − 1 个词，通过在语料中计数来估计。仅靠计数（MLE），从未在其上下文之后出现过的词概率为 0；平滑把一部分概率移给未见过的词（加一平滑、加 δ 平滑、Good-Turing），回退和插值则利用更短的上下文。困惑度衡量模型对一段文本的“意外”程度：越低越好。</translation>
+    </message>
+    <message>
+        <source>Markov assumption: P(w₁ … w_m) ≈ Π P(wᵢ | wᵢ₋ₙ₊₁ … wᵢ₋₁)     MLE: P(w | h) = c(h w) / c(h)
+cross-entropy H = −(1/N) Σ log₂ P(wᵢ | hᵢ) bits/token     perplexity PP = 2^H = (Π P(wᵢ | hᵢ))^(−1/N)</source>
+        <translation>马尔可夫假设：P(w₁ … w_m) ≈ Π P(wᵢ | wᵢ₋ₙ₊₁ … wᵢ₋₁)     MLE：P(w | h) = c(h w) / c(h)
+交叉熵 H = −(1/N) Σ log₂ P(wᵢ | hᵢ) 比特/词元     困惑度 PP = 2^H = (Π P(wᵢ | hᵢ))^(−1/N)</translation>
+    </message>
+</context>
+<context>
+    <name>LanguageModelView</name>
+    <message>
+        <source>Language model</source>
+        <translation>语言模型</translation>
+    </message>
+    <message>
+        <source>Sentence</source>
+        <translation>句子</translation>
+    </message>
+    <message>
+        <source>Continuations</source>
+        <translation>后续词</translation>
+    </message>
+    <message>
+        <source>Perplexity against δ</source>
+        <translation>困惑度与 δ</translation>
+    </message>
+    <message>
+        <source>Paste a training text (one sentence per line).</source>
+        <translation>请粘贴训练文本（每行一句）。</translation>
+    </message>
+    <message>
+        <source>Type a sentence to see the probability of each of its words.</source>
+        <translation>输入一个句子，查看其中每个词的概率。</translation>
+    </message>
+    <message>
+        <source>“{0}”: {1}-gram model, estimator {2}, corpus {3}</source>
+        <translation>“{0}”：{1} 元语法模型，估计方法 {2}，语料 {3}</translation>
+    </message>
+    <message>
+        <source>Nothing to export yet.</source>
+        <translation>还没有可导出的内容。</translation>
+    </message>
+</context>
+<context>
     <name>LecturePanel</name>
     <message>
         <source>Lecture</source>
@@ -3191,6 +3381,58 @@ PE(pos, 2i+1) = cos(pos / 10000^(2i/d_model))</translation>
     <message>
         <source>α:</source>
         <translation>α：</translation>
+    </message>
+</context>
+<context>
+    <name>SentencePanel</name>
+    <message>
+        <source>Each predicted token and its probability P(w | the n − 1 tokens before it), coloured by log₁₀ P along the colour map (10⁻⁶ or less at its low end, 1 at its high end); hover for the counts</source>
+        <extracomment>the strip&apos;s colour runs over log10 P from this (and below) to 0</extracomment>
+        <translation>每个被预测的词元及其概率 P(w | 它前面的 n − 1 个词元)，颜色按 log₁₀ P 取自色图（10⁻⁶ 及以下在低端，1 在高端）；悬停可查看计数</translation>
+    </message>
+    <message>
+        <source>Conventions of nltk.lm: n − 1 ⟨s⟩ before the sentence, ⟨/s⟩ predicted at its end, words never seen in training become &lt;UNK&gt;.</source>
+        <translation>采用 nltk.lm 的约定：句前补 n − 1 个 ⟨s⟩，句末预测 ⟨/s⟩，训练中从未出现的词记为 &lt;UNK&gt;。</translation>
+    </message>
+    <message>
+        <source>log₂ P(sentence) = {0}</source>
+        <translation>log₂ P(句子) = {0}</translation>
+    </message>
+    <message>
+        <source>cross-entropy H = −(1/N) Σ log₂ P = {0} bits/token  (N = {1})</source>
+        <translation>交叉熵 H = −(1/N) Σ log₂ P = {0} 比特/词元（N = {1}）</translation>
+    </message>
+    <message>
+        <source>perplexity PP = 2^H = {0}</source>
+        <translation>困惑度 PP = 2^H = {0}</translation>
+    </message>
+    <message>
+        <source>P({0} | {1}) = {2}</source>
+        <translation>P({0} | {1}) = {2}</translation>
+    </message>
+    <message>
+        <source>MLE c(h w) / c(h) = {0} / {1} = {2}</source>
+        <translation>MLE c(h w) / c(h) = {0} / {1} = {2}</translation>
+    </message>
+    <message>
+        <source>MLE undefined: the context h was never seen (c(h) = 0)</source>
+        <translation>MLE 无定义：上下文 h 从未出现（c(h) = 0）</translation>
+    </message>
+    <message>
+        <source>order {0}: c({1} {2}) = {3}, c({1}) = {4}</source>
+        <translation>{0} 阶：c({1} {2}) = {3}，c({1}) = {4}</translation>
+    </message>
+    <message>
+        <source>seen after the full context: the n-gram estimate is used</source>
+        <translation>在完整上下文之后出现过：使用 n 元语法估计</translation>
+    </message>
+    <message>
+        <source>back-off lands at order {0} (the highest order with a count)</source>
+        <translation>回退到 {0} 阶（有计数的最高阶）</translation>
+    </message>
+    <message>
+        <source>never seen at any order: only smoothing gives it probability</source>
+        <translation>在任何阶都未出现：只有平滑给它概率</translation>
     </message>
 </context>
 <context>

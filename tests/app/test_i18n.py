@@ -30,6 +30,8 @@ ALLOWED_WORDS = {
     # notation
     "n-best", "log", "exp", "ln", "softmax", "sin", "cos", "max", "min", "std", "PE", "pos", "KL", "JS", "QK", "BP",
     "base",
+    # the language-model lesson: nltk.lm, estimators named after people, and its notation
+    "nltk", "lm", "Lidstone", "Good-Turing", "Katz", "Kneser-Ney", "MLE", "EM", "PP",
     # the date model reads English month names: its example inputs show one
     "Nov",
 }
@@ -134,6 +136,7 @@ def input_words(view) -> set[str]:
     texts += [w.toPlainText() for w in view.findChildren(QPlainTextEdit) if not w.isReadOnly()]
     texts += [w.currentText() for w in view.findChildren(QComboBox) if w.isEditable()]
     texts += [m.name for m in list_models()]
+    texts += list(getattr(view, "data_words", lambda: ())())  # a corpus' tokens the view lists
     for box in view.findChildren(QComboBox):  # model choosers: item data are model names
         texts += [str(box.itemData(i)) for i in range(box.count()) if box.itemData(i) is not None]
     for text in texts:

@@ -1,0 +1,81 @@
+"""The language-model view's inputs: the corpus (built in or pasted), the model (n, estimator,
+δ, D) and the typed sentence, bound to the view's state."""
+from __future__ import annotations
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP
+from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QPlainTextEdit, QSpinBox, QVBoxLayout, QWidget
+
+from app.binding import bind_widgets
+from app.views.language_model.state import LanguageModelState
+from app.widgets.flow_layout import flow_row
+from app.widgets.form import labelled_field, main_line_edit
+
+CORPORA = (("en", QT_TRANSLATE_NOOP("LanguageModelControls", "English sentences (built in)")),
+           ("zh-words", QT_TRANSLATE_NOOP("LanguageModelControls", "Chinese words (built in)")),
+           ("dates", QT_TRANSLATE_NOOP("LanguageModelControls", "date strings, characters (built in)")),
+           ("pasted", QT_TRANSLATE_NOOP("LanguageModelControls", "pasted text")))
+WORDS = (1_000, 10_000, 100_000, 1_000_000)
+ESTIMATORS = (("mle", QT_TRANSLATE_NOOP("LanguageModelControls", "MLE (counting)")),
+              ("add-one", QT_TRANSLATE_NOOP("LanguageModelControls", "add-one (Laplace)")),
+              ("add-delta", QT_TRANSLATE_NOOP("LanguageModelControls", "add-δ (Lidstone)")),
+              ("good-turing", QT_TRANSLATE_NOOP("LanguageModelControls", "Good-Turing")),
+              ("katz", QT_TRANSLATE_NOOP("LanguageModelControls", "Katz back-off")),
+              ("interpolation", QT_TRANSLATE_NOOP("LanguageModelControls", "linear interpolation (λ by EM)")),
+              ("kneser-ney", QT_TRANSLATE_NOOP("LanguageModelControls", "Kneser-Ney (interpolated)")))
+
+
+class LanguageModelControls(QWidget):
+    def __init__(self, state: LanguageModelState, parent=None):
+        super().__init__(parent)
+        self.view_state = state
+        self.corpus_box = QComboBox()
+        for key, label in CORPORA:
+            self.corpus_box.addItem(self.tr(label), key)
+        self.words_box = QComboBox()
+        self.words_box.setToolTip(self.tr("Training words of the built-in corpus; a tenth more are held out"))
+        for words in WORDS:
+            self.words_box.addItem(f"{words:,}", words)
+        self.order_spin = QSpinBox()
+        self.order_spin.setRange(1, 5)
+        self.order_spin.setToolTip(self.tr("n: each word is predicted from the n − 1 words before it"))
+        self.estimator_box = QComboBox()
+        for key, label in ESTIMATORS:
+            self.estimator_box.addItem(self.tr(label), key)
+        self.delta_spin = QDoubleSpinBox()
+        self.delta_spin.setDecimals(6)  # δ on the curve runs down to 10⁻⁴
+        self.delta_spin.setRange(0.0001, 10.0)
+        self.delta_spin.setSingleStep(0.01)
+        self.delta_spin.setKeyboardTracking(False)
+        self.discount_spin = QDoubleSpinBox()
+        self.discount_spin.setDecimals(2)
+        self.discount_spin.setRange(0.05, 1.0)
+        self.discount_spin.setSingleStep(0.05)
+        self.discount_spin.setKeyboardTracking(False)
+        self.pasted = QPlainTextEdit()
+        self.pasted.setPlaceholderText(self.tr("Paste a training text: one sentence per line, words separated "
+                                               "by spaces (every tenth line is held out)"))
+        self.pasted.setTabChangesFocus(True)
+        self.pasted.setMaximumHeight(self.pasted.fontMetrics().lineSpacing() * 4 + 12)
+        self.sentence = main_line_edit(placeholder=self.tr("Type a sentence"))
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(flow_row((self.tr("Corpus:"), self.corpus_box), (self.tr("Size (words):"), self.words_box),
+                                  (self.tr("n:"), self.order_spin), (self.tr("Estimator:"), self.estimator_box),
+                                  (self.tr("δ:"), self.delta_spin), (self.tr("Discount D:"), self.discount_spin)))
+        layout.addWidget(self.pasted)
+        layout.addLayout(labelled_field(self.tr("Sentence:"), self.sentence))
+        bind_widgets(state, corpus=self.corpus_box, words=self.words_box, pasted=self.pasted, order=self.order_spin,
+                     estimator=self.estimator_box, delta=self.delta_spin, discount=self.discount_spin,
+                     sentence=self.sentence)
+        state.watch(self._show_relevant, "corpus", "estimator")
+        self._show_relevant()
+
+    def _show_relevant(self, *_) -> None:
+        """Only the inputs the chosen corpus and estimator use are enabled (the pasted text is
+        shown only for the pasted corpus)."""
+        state = self.view_state
+        self.pasted.setVisible(state.corpus == "pasted")
+        self.words_box.setEnabled(state.corpus != "pasted")
+        self.delta_spin.setEnabled(state.estimator == "add-delta")
+        self.discount_spin.setEnabled(state.estimator == "kneser-ney")

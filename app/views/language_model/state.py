@@ -1,0 +1,43 @@
+"""The language-model view's state: the corpus, the model (n, estimator, δ, D), the typed
+sentence and the open tab (Qt-free)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from app.view_state import ViewState
+
+#: the tabs, by name (the field keeps the name, so a new tab does not shift old files)
+TABS = ("sentence", "continuations", "delta")
+
+
+@dataclass
+class LanguageModelState(ViewState):
+    #: "en", "zh-words", "dates" (built in, engine.ngram.corpora) or "pasted"
+    corpus: str = "en"
+    #: training words of a built-in corpus (its held-out part is a tenth, at least 1,000)
+    words: int = 10_000
+    #: the training text when corpus is "pasted": one sentence per line, whitespace-separated words
+    pasted: str = ""
+    order: int = 2
+    #: engine.ngram.lesson.ESTIMATORS: "mle", "add-one", "add-delta", "good-turing", "katz",
+    #: "interpolation", "kneser-ney"
+    estimator: str = "add-one"
+    #: add-δ's δ
+    delta: float = 0.1
+    #: Kneser-Ney's absolute discount D
+    discount: float = 0.75
+    sentence: str = "Jane visits Africa in September ."
+    tab: str = "sentence"
+
+    @classmethod
+    def accepts(cls, name: str, value) -> bool:
+        if name == "tab":
+            return value in TABS
+        if name == "order":
+            return 1 <= value <= 5
+        return True
+
+    def options(self) -> dict:
+        """The keyword arguments of engine.ngram.lesson.sentence_report (the sentence aside)."""
+        return {"corpus": self.corpus, "words": self.words, "pasted": self.pasted, "order": self.order,
+                "estimator": self.estimator, "delta": self.delta, "discount": self.discount}
