@@ -23,11 +23,12 @@ def analysis():
 def test_the_error_panel_says_also_correct(qtbot, analysis, language):
     from app import i18n
     from app.views.beam.error import ErrorPanel
+    from app.views.beam.state import BeamState
 
     assert analysis.best.text in find_example(SENTENCE).renderings and analysis.best.text != EXPECTED
     i18n.install(language)
     try:
-        panel = ErrorPanel()
+        panel = ErrorPanel(BeamState())
         qtbot.addWidget(panel)
         panel.show_analysis(analysis)
         shown = panel.verdict_label.text()
