@@ -73,15 +73,9 @@ def held_until(gate: threading.Event, started: threading.Event, function, hold):
 
 
 @pytest.fixture
-def attention(qtbot, bridge, shared_state):
-    from app.views.attention import AttentionView
-
-    view = AttentionView(bridge, shared_state)
-    qtbot.addWidget(view)
-    view.resize(1300, 850)
-    view.show()
-    qtbot.waitUntil(lambda: view.result is not None and not view.busy and bridge.idle, timeout=60000)
-    return view
+def attention(make_view, bridge):
+    return make_view("attention", size=(1300, 850),
+                     until=lambda view: view.result is not None and not view.busy and bridge.idle)
 
 
 @pytest.fixture
