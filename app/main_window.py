@@ -17,7 +17,9 @@ from app.export import ExportButton
 from app.lecture_panel import LecturePanel
 from app.model_folder_menu import ModelFolderMenu
 from app.session_controller import SessionController
+from app.screen_dialog import ScrollingMessage
 from app.settings import settings
+from app.shortcut_guard import ShortcutGuard
 from app.state import SharedState
 from app.views import view_classes
 from engine.jobs import DeviceRequest
@@ -94,6 +96,7 @@ class MainWindow(QMainWindow):
         self._menus: list[QMenu] = []
         self._menu_actions: list[QAction] = []
         self._build_menus()
+        self.shortcut_guard = ShortcutGuard(self, lambda: [s for a in self._menu_actions for s in a.shortcuts()])
         self._restore_geometry()
         if deferred:
             self.statusBar().showMessage(self.tr("Loading the views…"))
@@ -500,7 +503,11 @@ class MainWindow(QMainWindow):
     def _shortcuts(self):
         rows = "".join(f"<tr><td><b>{html.escape(k)}</b></td><td>{html.escape(t)}</td></tr>"
                        for k, t in self.shortcut_list() + self.view_keys())
-        QMessageBox.information(self, self.tr("Keyboard shortcuts"), f"<table cellspacing='6'>{rows}</table>")
+        # not modal-blocking: the dialog scrolls within the screen and the window keeps running
+        self.shortcuts_dialog = ScrollingMessage(self, self.tr("Keyboard shortcuts"),
+                                                 f"<table cellspacing='6'>{rows}</table>")
+        self.shortcuts_dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.shortcuts_dialog.open()
 
     def _about(self):
         QMessageBox.about(self, self.tr("About Attention Lab"), self.tr(

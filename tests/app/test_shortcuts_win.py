@@ -1,0 +1,134 @@
+"""Issue 23, deliverable 3: the application's shortcuts work whatever has the focus — a focused
+QLineEdit took Ctrl+E (end of line) and Export did nothing after typing — and dialogs fit the
+screen (the F1 dialog was 840 px tall on a 720 px projector, its OK button unreachable)."""
+import pytest
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QDialog, QLineEdit, QPlainTextEdit
+
+from PySide6.QtCore import QEvent, QObject
+
+from app.export import ExportButton
+
+KEYS = ("Ctrl+E", "Ctrl+Shift+C", "PgDown", "PgUp")
+
+
+def _action(window, keys: str):
+    wanted = QKeySequence(keys)
+    found = [a for a in window.findChildren(type(window.presentation_action)) if wanted in a.shortcuts()]
+    assert found, f"no action has {keys}"
+    return found[0]
+
+
+def _press(qtbot, widget, keys: str) -> None:
+    combination = QKeySequence(keys)[0]
+    qtbot.keyClick(widget, combination.key(), combination.keyboardModifiers())
+
+
+
+def _text_fields(view):
+    """The view's main input and its visible text fields (or, in a view without any, a spin box)."""
+    fields = [w for kind in (QLineEdit, QPlainTextEdit) for w in view.findChildren(kind)
+              if w.isVisible() and w.isEnabled() and w.focusPolicy() != Qt.FocusPolicy.NoFocus
+              and not isinstance(w.parentWidget(), QAbstractSpinBox)]
+    fields = [view.main_input()] + [w for w in fields if w is not view.main_input()] if view.main_input() else fields
+    return fields or [w for w in view.findChildren(QAbstractSpinBox) if w.isVisible()][:1]
+
+
+class ClaimsEveryKey(QObject):
+    """What a line edit does with Ctrl+E under X11's keyboard scheme (end of line): it accepts the
+    ShortcutOverride, so Qt hands the key to the field instead of the window's action.  The
+    offscreen platform uses the Windows scheme, where Ctrl+E is unbound, so each field here is
+    made to claim every key as X11's fields claim Ctrl+E (and text edits PageDown in some styles)."""
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt's name
+        if event.type() == QEvent.Type.ShortcutOverride:
+            event.accept()
+            return True
+        return False
+
+
+@pytest.fixture
+def export_menus(monkeypatch):
+    """Ctrl+E opens the view's Export menu (a modal popup): recorded here instead."""
+    opened = []
+    monkeypatch.setattr(ExportButton, "showMenu", lambda button: opened.append(button))
+    return opened
+
+
+def test_shortcuts_fire_from_a_focused_text_field_in_every_view(qtbot, main_window, export_menus):
+    window = main_window
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=5000)
+    fired = {keys: [] for keys in KEYS + ("F11",)}
+    for keys, record in fired.items():
+        _action(window, keys).triggered.connect(lambda *_, r=record: r.append(1))
+    checked = 0
+    claim = ClaimsEveryKey(window)
+    for number, view in enumerate(window.views[:6], start=1):
+        window.show_view(view.view_id)
+        qtbot.waitUntil(lambda: view.ready(), timeout=60000)
+        other = window.views[number % len(window.views)]
+        for field in _text_fields(view):
+            field.setFocus()
+            # a spin box's line edit passes the focus to its spin box
+            qtbot.waitUntil(lambda f=field: QApplication.focusWidget() in (f, f.parentWidget()), timeout=5000)
+            field = QApplication.focusWidget()
+            field.installEventFilter(claim)
+            before = {keys: len(record) for keys, record in fired.items()}
+            menus = len(export_menus)
+            for keys in KEYS:
+                _press(qtbot, field, keys)
+            assert len(export_menus) == menus + 1, f"{view.view_id}: Ctrl+E in {type(field).__name__}"
+            for keys in KEYS:
+                assert len(fired[keys]) == before[keys] + 1, f"{view.view_id}: {keys} in {type(field).__name__}"
+            _press(qtbot, field, "F11")
+            assert window.presenting, f"{view.view_id}: F11 in {type(field).__name__}"
+            window.toggle_presentation(False)
+            field.setFocus()
+            _press(qtbot, field, f"Ctrl+{window.views.index(other) + 1}")
+            assert window.current_view() is other, f"{view.view_id}: Ctrl+number in {type(field).__name__}"
+            window.show_view(view.view_id)
+            checked += 1
+    assert checked >= 6
+
+
+def _open_shortcuts_dialog(qtbot, window):
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=5000)
+    qtbot.keyClick(window, Qt.Key.Key_F1)
+    qtbot.waitUntil(lambda: getattr(window, "shortcuts_dialog", None) is not None
+                    and window.shortcuts_dialog.isVisible(), timeout=5000)
+    return window.shortcuts_dialog
+
+
+@pytest.mark.parametrize("area, points", [
+    pytest.param(QRect(0, 0, 1280, 680), 11, id="1280x720"),   # a 720 px projector less its panel
+    pytest.param(QRect(0, 0, 1280, 680), 22, id="1280x720-22pt"),
+    pytest.param(None, 22, id="1920x1080-22pt"),              # the test screen itself
+])
+def test_the_shortcuts_dialog_fits_the_screen_and_scrolls(qtbot, main_window, monkeypatch, area, points):
+    import app.screen_dialog
+
+    if area is not None:
+        monkeypatch.setattr(app.screen_dialog, "available_geometry", lambda widget: area)
+    else:
+        area = main_window.screen().availableGeometry()
+    original = QApplication.font()
+    main_window.set_text_size(points)
+    try:
+        dialog = _open_shortcuts_dialog(qtbot, main_window)
+        frame = dialog.frameGeometry()
+        assert frame.height() <= area.height() and frame.width() <= area.width(), frame
+        assert area.contains(frame), (frame, area)
+        ok = dialog.buttons.buttons()[0]
+        ok_rect = QRect(ok.mapToGlobal(ok.rect().topLeft()), ok.size())
+        assert area.contains(ok_rect) and ok.isVisible(), ok_rect
+        # all of the table can be reached: what does not fit scrolls
+        text_height = dialog.text.sizeHint().height()
+        viewport = dialog.scroll.viewport().height()
+        assert viewport + dialog.scroll.verticalScrollBar().maximum() >= text_height
+        qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=5000)
+    finally:
+        QApplication.setFont(original)
