@@ -334,6 +334,23 @@ def test_sent_distribution_becomes_p(qtbot, view, shared_state):
     assert "sunny" in view.inputs.p_edit.toPlainText()
 
 
+def test_the_sent_from_caption_goes_when_the_user_edits_p(qtbot, view, shared_state):
+    """Issue 23: "sent from: next token after ⟨s⟩ …" stayed after the user typed their own P."""
+    sent = SentDistribution("next token after ⟨s⟩", ("1", "2"), (0.5, 0.5))
+    send(qtbot, shared_state, view, sent)
+    qtbot.waitUntil(lambda: view.analysis is not None and view.analysis.labels == sent.labels
+                    and "sent from" in view.inputs.p_note.text(), timeout=TIMEOUT)
+    assert "sent from" in view.picture()[1]
+    edit = view.inputs.p_edit
+    edit.setFocus()
+    edit.moveCursor(edit.textCursor().MoveOperation.End)
+    with qtbot.waitSignal(view.updated, timeout=TIMEOUT):
+        type_text(qtbot, edit, ", 3: 0")  # still a distribution, now the user's own
+    qtbot.waitUntil(lambda: view.analysis.labels == ("1", "2", "3") and not view.busy, timeout=TIMEOUT)
+    assert "sent from" not in view.inputs.p_note.text()
+    assert "sent from" not in view.picture()[1]
+
+
 def test_sent_float32_softmax_loads_cleanly(qtbot, view, shared_state):
     logits = np.linspace(-3, 3, 60).astype(np.float32)
     probabilities = np.exp(logits) / np.exp(logits).sum()

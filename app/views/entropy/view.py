@@ -78,6 +78,7 @@ class EntropyView(View):
     def __init__(self, bridge, state, parent=None):
         super().__init__(bridge, state, parent)
         self.source_title: str | None = None  # where P came from, when another view sent it
+        self.sent_p_text: str | None = None  # P as it was sent: an edit of it is the user's own P
         self._build()
         self._bind()
         self.loop = self.request_loop(self.CHANNEL, build=self.build_request, render=self.render_analysis,
@@ -178,6 +179,11 @@ class EntropyView(View):
         self.inputs.set_texts(p_text, q_text)
         self.loop.schedule()  # unchanged text emits no textChanged, yet the source note may have changed
 
+    def source_of(self, p_text: str) -> str | None:
+        """The view P was sent from, while P is still exactly what it sent (the user's edit
+        makes it their own P, and the "sent from" caption would no longer be true)."""
+        return self.source_title if p_text == self.sent_p_text else None
+
     def load_preset(self, key: str) -> None:
         for k, p_text, q_text in PRESETS:
             if k == key:
@@ -199,6 +205,7 @@ class EntropyView(View):
             return
         self._load(text, "")
         self.source_title = str(payload.title or "")
+        self.sent_p_text = self.view_state.p_text
 
     def _load(self, p_text: str, q_text: str) -> None:
         """Type in P and Q as numbers and bring a tab that shows them to the front."""
@@ -257,7 +264,7 @@ class EntropyView(View):
     def render_analysis(self, result) -> None:
         """Show an engine.infotheory.Analysis."""
         a = result.value
-        self.inputs.show_sources(a, self.source_title)
+        self.inputs.show_sources(a, self.source_of(result.request.args[0]))
         self.distributions_tab.show_analysis(a)
         self.codes_tab.show_analysis(a)
 
@@ -295,8 +302,9 @@ class EntropyView(View):
         parts = [self.title(), self.tr("P: {0}").format(self._summary(a.labels, a.p))]
         if a.has_q:
             parts.append(self.tr("Q: {0}").format(self._summary(a.labels, a.q)))
-        if self.source_title:
-            parts.append(self.tr("P sent from: {0}").format(self.source_title))
+        source = self.source_of(self.loop.request.args[0])
+        if source:
+            parts.append(self.tr("P sent from: {0}").format(source))
         parts.append(unit_name(a.unit))
         return self.body, " · ".join(parts)
 
