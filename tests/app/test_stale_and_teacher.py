@@ -104,3 +104,33 @@ def test_a_long_typed_word_in_the_message_does_not_widen_the_window(qtbot, view)
     qtbot.wait(20)  # the layout's answer to the new text
     assert view.size() == size
     assert view.minimumSizeHint().width() <= size.width()
+
+
+def test_switching_the_model_drops_the_forced_target(qtbot, view):
+    """Issue 23: the date target "2021-03-27" stayed forced after switching to zh-en-toy."""
+    index = view.controls.model_box.findText("zh-en-toy")
+    if index < 0:
+        pytest.skip("the word model is not installed")
+    view.controls.teacher_check.setChecked(True)
+    view.controls.teacher_input.setText("2021-03-27")
+    qtbot.waitUntil(lambda: view.result.teacher_forced and not view.busy, timeout=20000)
+    view.controls.model_box.setCurrentIndex(index)
+    qtbot.waitUntil(lambda: view.loop.request.model == "zh-en-toy" and not view.busy, timeout=30000)
+    assert view.loop.request.target is None
+    assert view.controls.teacher_input.text() == ""
+    assert not view.controls.teacher_check.isChecked()
+    assert not view.result.teacher_forced and "2021" not in "".join(view.result.target_tokens)
+    assert "2021-03-27" not in view.message.text()
+
+
+def test_a_restored_scene_keeps_its_own_model_and_target(qtbot, view):
+    """The switch of model that a restored scene makes is not the user's: its target stays."""
+    index = view.controls.model_box.findText("zh-en-toy")
+    if index < 0:
+        pytest.skip("the word model is not installed")
+    scene = type(view.view_state)()
+    scene.model, scene.text, scene.teacher_forcing, scene.target = "zh-en-toy", "我 爱 你", True, "i love you"
+    view.apply_state(scene)
+    qtbot.waitUntil(lambda: view.loop.request.model == "zh-en-toy" and not view.busy, timeout=30000)
+    assert view.loop.request.target == "i love you"
+    assert view.controls.teacher_input.text() == "i love you" and view.controls.teacher_check.isChecked()
