@@ -15,6 +15,7 @@ from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication, QGraphicsView, QLabel, QWidget
 
 from app.style.colour_maps import follow_colour_map
+from app.style.indicators import OutlinedIndicators
 
 #: Okabe–Ito colours (colour-blind safe); black and yellow replaced by grey and brown on white,
 #: orange and sky blue darkened to reach 3:1 (WCAG 2.1 graphics) on white as well as on black
@@ -77,6 +78,7 @@ _NAMES_BY_RGBA = {t.name: {QColor(getattr(t, name.lower())).rgba(): name for nam
                   for t in THEMES.values()}
 
 _current = LIGHT
+_style = None  # the application's style, once set_theme has set it
 
 
 def theme() -> Theme:
@@ -141,7 +143,11 @@ def set_theme(name: str) -> Theme:
     _current = THEMES[name]
     app = QApplication.instance()
     if app is not None:
-        app.setStyle("Fusion")  # the one built-in style that draws every palette role
+        # Fusion: the one built-in style that draws every palette role; its check boxes outlined
+        if not isinstance(app.style(), OutlinedIndicators):
+            global _style
+            _style = OutlinedIndicators()  # kept here: the application does not keep the Python object alive
+            app.setStyle(_style)
         app.setPalette(theme_palette(_current))
     if "pyqtgraph" in sys.modules:  # else the views call plot_defaults() once they import it
         plot_defaults()

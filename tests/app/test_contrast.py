@@ -131,3 +131,28 @@ def test_what_the_views_draw_reads_in_both_themes(qtbot, main_window, theme_name
         assert not problems, "\n".join(sorted(set(problems)))
     finally:
         window.set_theme("light")
+
+
+@pytest.mark.parametrize("theme_name", list(themes.THEMES))
+def test_an_unticked_check_box_has_a_visible_edge(qtbot, theme_name):
+    """The dark theme drew check boxes as black squares on charcoal, their edge invisible."""
+    from PySide6.QtWidgets import QCheckBox, QRadioButton, QStyle, QStyleOptionButton
+
+    themes.set_theme(theme_name)
+    try:
+        for kind, element in ((QCheckBox, QStyle.SubElement.SE_CheckBoxIndicator),
+                              (QRadioButton, QStyle.SubElement.SE_RadioButtonIndicator)):
+            box = kind("tick me")
+            qtbot.addWidget(box)
+            box.show()
+            option = QStyleOptionButton()
+            box.initStyleOption(option)
+            indicator = box.style().subElementRect(element, option, box)
+            image = box.grab().toImage()
+            ground = box.palette().color(box.backgroundRole())
+            best = max(contrast(image.pixelColor(x, y), ground)
+                       for x in range(indicator.left(), indicator.right() + 1)
+                       for y in range(indicator.top(), indicator.bottom() + 1))
+            assert best >= GRAPHICS, f"{kind.__name__} in {theme_name}: {best:.2f}"
+    finally:
+        themes.set_theme("light")
