@@ -31,11 +31,12 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Callable
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QWidget
 
 from app import style
 from app.engine_text import engine_message
+from app.widgets.message_line import MessageLine  # noqa: F401 - views import it from here
 
 
 class InputProblem(Exception):
@@ -59,50 +60,6 @@ def shows(loop: str, doc: str) -> property:
     """A read-only property: the value the view's loop attribute `loop` last rendered (None
     before the first), e.g. `report = shows("loop", "The BLEUReport on screen.")`."""
     return property(lambda view: getattr(view, loop).value, doc=doc)
-
-
-class MessageLine(style.WrappedLabel):
-    """The line under a view's controls: errors in red and bold, notes in grey; hidden when empty.
-
-    A message may quote what was typed: as a WrappedLabel a long word cannot widen the window,
-    and it is at most MAX_LINES lines tall (the rest cut off): 5,000 quoted characters wrapped
-    to 11,500 pixels and made the window that tall (found by the soak test)."""
-
-    MAX_LINES = 4
-
-    def __init__(self, parent=None):
-        super().__init__("", parent)
-        self.setObjectName("message")
-        self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)  # cut at the bottom
-        self.is_error = False
-        self.setFont(style.font(bold=True))
-        self.setProperty("font_scale", 1.0)
-        self.setProperty("font_bold", True)
-        self.hide()
-
-    def _tallest(self) -> int:
-        margins = self.contentsMargins()
-        return self.fontMetrics().lineSpacing() * self.MAX_LINES + margins.top() + margins.bottom()
-
-    def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt's name
-        return min(super().heightForWidth(width), self._tallest())
-
-    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt's name
-        hint = super().minimumSizeHint()
-        return QSize(hint.width(), min(hint.height(), self._tallest()))
-
-    def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
-        hint = super().sizeHint()
-        return QSize(hint.width(), min(hint.height(), self._tallest()))
-
-    def show_message(self, text: str, error: bool = True) -> None:
-        self.is_error = bool(text) and error
-        style.set_text_colour(self, style.ERROR if error else style.INFO)
-        self.setText(text)
-        self.setVisible(bool(text))
-
-    def clear_message(self) -> None:
-        self.show_message("", error=False)
 
 
 class RequestLoop(QObject):

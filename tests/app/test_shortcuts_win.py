@@ -4,7 +4,7 @@ screen (the F1 dialog was 840 px tall on a 720 px projector, its OK button unrea
 import pytest
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QDialog, QLineEdit, QPlainTextEdit
+from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QLineEdit, QPlainTextEdit
 
 from PySide6.QtCore import QEvent, QObject
 

@@ -134,3 +134,41 @@ def test_a_restored_scene_keeps_its_own_model_and_target(qtbot, view):
     qtbot.waitUntil(lambda: view.loop.request.model == "zh-en-toy" and not view.busy, timeout=30000)
     assert view.loop.request.target == "i love you"
     assert view.controls.teacher_input.text() == "i love you" and view.controls.teacher_check.isChecked()
+
+
+def _reachable_and_needed(message) -> tuple[int, int]:
+    """(the pixels of text the message line shows or lets the user scroll to, the pixels its
+    text needs wrapped at the width it has: measured with a QTextDocument of its font)."""
+    from PySide6.QtGui import QTextDocument
+
+    label = getattr(message, "label", message)
+    area = message.viewport() if hasattr(message, "viewport") else message
+    scroll = message.verticalScrollBar().maximum() if hasattr(message, "verticalScrollBar") else 0
+    document = QTextDocument()
+    document.setDefaultFont(label.font())
+    document.setDocumentMargin(0)
+    document.setPlainText(label.text())
+    document.setTextWidth(label.contentsRect().width())
+    return area.height() + scroll, int(document.size().height())
+
+
+@pytest.mark.parametrize("words", [12, 200])
+def test_an_error_message_is_shown_whole(qtbot, view, words):
+    """Issue 23: an error was cut after two lines ("(The"); now it wraps fully and scrolls when it
+    is longer than the line's MAX_LINES, without growing the window.  The word model quotes each
+    word of a target it does not know."""
+    index = view.controls.model_box.findText("zh-en-toy")
+    if index < 0:
+        pytest.skip("the word model is not installed")
+    view.controls.model_box.setCurrentIndex(index)
+    qtbot.waitUntil(lambda: view.loop.request.model == "zh-en-toy" and not view.busy, timeout=30000)
+    size = view.size()
+    view.controls.teacher_check.setChecked(True)
+    view.controls.teacher_input.setText(" ".join(f"unknownword{i}" for i in range(words)))
+    qtbot.waitUntil(lambda: view.message.is_error and not view.busy, timeout=20000)
+    qtbot.wait(50)  # the layout's answer to the new text
+    message = view.message
+    assert message.text().endswith("(The picture shows the last valid input.)")
+    reachable, needed = _reachable_and_needed(message)
+    assert reachable >= needed - 1, (reachable, needed)
+    assert view.size() == size
