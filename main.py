@@ -244,7 +244,7 @@ def main(argv=None) -> int:
             # grabbed now, wrapped labels and the output strip were cut or drawn over each other
             for _ in range(3):
                 app.processEvents()
-            window.grab().save(args.screenshot)
+            window.slide_image().save(args.screenshot)
             window.close()
             app.quit()
         else:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QByteArray, QEvent, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QFont, QFontMetrics, QKeySequence
-from PySide6.QtWidgets import (QAbstractItemView, QApplication, QDockWidget, QHBoxLayout, QLabel, QListView,
+from PySide6.QtWidgets import (QAbstractItemView, QApplication, QDockWidget, QFrame, QHBoxLayout, QLabel, QListView,
                                QListWidget, QListWidgetItem, QMainWindow, QMenu, QMessageBox, QSizePolicy,
                                QStackedWidget, QVBoxLayout, QWidget)
 
@@ -77,7 +77,12 @@ class MainWindow(QMainWindow):
         self.model_label = QLabel()
         self.timing_label = QLabel()
         self._update_status_labels()
-        for label in (self.device_label, self.model_label, self.timing_label):
+        for number, label in enumerate((self.device_label, self.model_label, self.timing_label)):
+            if number:  # the items ran together ("…readyLast inference"): a rule between each two
+                rule = QFrame()
+                rule.setFrameShape(QFrame.Shape.VLine)
+                rule.setObjectName("status_separator")
+                self.statusBar().addPermanentWidget(rule)
             self.statusBar().addPermanentWidget(label)
         self.state.model_state_changed.connect(self._update_model_label)
         self.state.navigate_requested.connect(self.show_view)
@@ -315,6 +320,18 @@ class MainWindow(QMainWindow):
             return False
         self.statusBar().showMessage(self.tr("Picture copied to the clipboard."), 3000)
         return True
+
+    def slide_image(self):
+        """The window as a slide (--screenshot): the content without the status bar, whose
+        timings and "loading…" are about the machine, not the lesson."""
+        bar = self.statusBar()
+        shown = bar.isVisible()
+        bar.hide()
+        QApplication.processEvents()  # the content takes the status bar's room
+        try:
+            return self.grab()
+        finally:
+            bar.setVisible(shown)
 
     @property
     def presenting(self) -> bool:

@@ -132,3 +132,29 @@ def test_the_shortcuts_dialog_fits_the_screen_and_scrolls(qtbot, main_window, mo
         qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=5000)
     finally:
         QApplication.setFont(original)
+
+
+def test_status_items_are_separated_and_left_out_of_slides(qtbot, main_window):
+    """Issue 23: the status bar's items ran together, and --screenshot slides showed its timings
+    and "loading…"."""
+    from PySide6.QtWidgets import QFrame
+
+    window = main_window
+    bar = window.statusBar()
+    qtbot.waitUntil(lambda: window.current_view().ready() and not window.current_view().busy, timeout=60000)
+    items = sorted((w for w in (window.device_label, window.model_label, window.timing_label)), key=lambda w: w.x())
+    rules = [w for w in bar.findChildren(QFrame) if w.objectName() == "status_separator" and w.isVisible()]
+    for left, right in zip(items, items[1:]):
+        between = [r for r in rules if left.geometry().right() < r.x() and r.geometry().right() < right.x()]
+        assert between, f"nothing between {left.text()!r} and {right.text()!r}"
+    QApplication.processEvents()
+    window_picture = window.grab().toImage()
+    bar_rows = bar.geometry()
+    bar_alone = bar.grab().toImage().convertToFormat(window_picture.format())
+    rect = (bar_rows.x(), bar_rows.y(), bar_rows.width(), bar_rows.height())  # offscreen: 1 pixel per point
+    assert window_picture.copy(*rect) == bar_alone  # the oracle: a grab of the window shows the bar so
+    slide = window.slide_image().toImage().convertToFormat(window_picture.format())
+    assert bar.isVisible()  # put back after the slide
+    assert slide.size() == window_picture.size()
+    assert slide.copy(*rect) != bar_alone, "the slide shows the status bar"
+    assert window.timing_label.text() and window.timing_label.isVisible()
