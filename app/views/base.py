@@ -87,6 +87,8 @@ class RequestLoop(QObject):
         self.result = None  # the last Result rendered (its value and its request)
         self.error: str | None = None  # the message shown, if any
         self.waiting = False  # a request is out and its answer not yet drawn
+        #: a restored scene's inputs are in, and no result of them is drawn yet
+        self.restored = False
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(debounce_ms)
@@ -138,6 +140,7 @@ class RequestLoop(QObject):
         if isinstance(model, str):
             self.view.state.set_model_state(model, "ready")
         self.error = None
+        self.restored = False
         if not self._other_loop_failed():
             self.message.clear_message()  # before render(), which may add a note of its own
         try:
@@ -174,6 +177,10 @@ class RequestLoop(QObject):
     def _show(self, text: str, error: bool) -> None:
         text = engine_message(text)  # engine errors arrive in English
         self.error = text if error else None
+        if error and self.restored and self.result is not None:
+            # the picture on screen is of inputs from before the scene: not "the last valid input"
+            self.result = None
+            self.view.blank(self)
         if self.value is not None and error:
             text = self.tr("{0}  (The picture shows the last valid input.)").format(text)
         self.message.show_message(text, error)
@@ -292,6 +299,12 @@ class View(QWidget):
         for widget in self.stale_widgets():
             style.set_greyed(widget, stale)
 
+    def blank(self, loop: RequestLoop) -> None:
+        """`loop`'s picture belongs to no input of a restored scene (its own input failed): cover
+        it entirely until the loop draws again (its next result un-greys what it greyed)."""
+        for widget in self.stale_widgets():
+            style.set_greyed(widget, True, blank=True)
+
     def stale_widgets(self) -> list[QWidget]:
         """The widgets showing results, greyed while they are out of date."""
         return [self.content] if self.content is not None else []
@@ -353,6 +366,8 @@ class View(QWidget):
         """Take every field of `state` (a `State` read from a file or a scene): the bindings show
         it, the view's watchers redraw and ask for what it needs.  Views with choices that only
         mean something once a result is drawn (the beam view's revealed steps) extend this."""
+        for loop in self.loops:
+            loop.restored = True
         self.view_state.assign(state)
 
     # ---- exports -----------------------------------------------------------------------------

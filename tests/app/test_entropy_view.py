@@ -540,3 +540,30 @@ def test_the_legend_never_covers_a_bar(qtbot, view, points):
             assert top > legend.bottom() or not (legend.left() - 20 < box.mapViewToScene(pg.Point(x, 0)).x() < legend.right() + 20)
     finally:
         QApplication.setFont(old)
+
+
+def _colours_in(widget) -> set:
+    image = widget.grab().toImage()
+    return {image.pixel(x, y) for x in range(0, image.width(), 7) for y in range(0, image.height(), 7)}
+
+
+def test_a_restored_scene_with_an_invalid_p_draws_nothing(qtbot, view):
+    """Issue 23: a lecture scene saved with an invalid P reopened with the previous picture (a
+    uniform Q) drawn while its own Q box was empty.  A restored scene shows what its inputs say:
+    the error, and no numbers or bars."""
+    assert view.analysis is not None and view.analysis.has_q  # the rainy city against a uniform Q
+    scene = type(view.view_state)()
+    scene.p_text, scene.q_text = "sunny: lots", ""
+    view.apply_state(scene)
+    qtbot.waitUntil(lambda: view.loop.error is not None and not view.busy, timeout=TIMEOUT)
+    qtbot.wait(20)
+    assert view.inputs.q_edit.toPlainText() == ""
+    assert view.analysis is None
+    message = " ".join(line.text() for line in (view.inputs.message, view.inputs.p_message, view.inputs.q_message))
+    assert "lots" in message or "P" in message
+    assert "last valid input" not in message
+    assert len(_colours_in(view.distributions_tab)) == 1, "the previous bars and numbers are still drawn"
+    # the user's next valid P is drawn, uncovered
+    type_into(qtbot, view, "a: 0.5, b: 0.5")
+    assert view.analysis.labels == ("a", "b")
+    assert len(_colours_in(view.distributions_tab)) > 1

@@ -258,12 +258,22 @@ class EntropyView(View):
             "unit": state.unit, "mode": state.mode, "normalize": state.normalise, "ignore_case": state.ignore_case,
         })
 
+    def blank(self, loop) -> None:
+        """A restored scene whose P or Q cannot be read shows no numbers and no bars (they were
+        the previous input's: a uniform Q drawn beside an empty Q box)."""
+        if loop is not self.loop:  # the Gaussians' spin boxes hold only numbers they can draw
+            return super().blank(loop)
+        for tab in (self.distributions_tab, self.codes_tab):
+            style.set_greyed(tab, True, blank=True)
+
     def build_gaussian_request(self) -> CallRequest:
         return CallRequest(gaussian_report, self.view_state.gaussians(), {"unit": self.view_state.unit})
 
     def render_analysis(self, result) -> None:
         """Show an engine.infotheory.Analysis."""
         a = result.value
+        for tab in (self.distributions_tab, self.codes_tab):
+            style.set_greyed(tab, False)  # blanked while a restored scene's P or Q was invalid
         self.inputs.show_sources(a, self.source_of(result.request.args[0]))
         self.distributions_tab.show_analysis(a)
         self.codes_tab.show_analysis(a)
