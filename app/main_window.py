@@ -227,6 +227,7 @@ class MainWindow(QMainWindow):
     def resizeEvent(self, event):
         super().resizeEvent(event)
         self._fit_navigation()
+        self._update_model_label()  # its room is a share of the width
 
     def view(self, view_id: str):
         for v in self.views:
@@ -269,7 +270,12 @@ class MainWindow(QMainWindow):
     def _update_model_label(self, *_):
         states = {"loading": self.tr("loading…"), "ready": self.tr("ready"), "error": self.tr("error")}
         parts = [f"{name}: {states.get(state, state)}" for name, state in sorted(self.state.model_states.items())]
-        self.model_label.setText(" · ".join(parts) if parts else self.tr("Models: none"))
+        text = " · ".join(parts) if parts else self.tr("Models: none")
+        # at most a quarter of the window, elided (whole in the tool tip): every model used made
+        # it longer, and a scene's caption shown beside it had no room left
+        room = max(self.width() // 4, self.model_label.fontMetrics().horizontalAdvance("M" * 12))
+        self.model_label.setText(self.model_label.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, room))
+        self.model_label.setToolTip(text)
 
     def _update_timing(self, channel: str, elapsed_ms: float) -> None:
         if channel != "device":

@@ -1,12 +1,12 @@
 """Issue 23, deliverable 3: the application's shortcuts work whatever has the focus — a focused
 QLineEdit took Ctrl+E (end of line) and Export did nothing after typing — and dialogs fit the
-screen (the F1 dialog was 840 px tall on a 720 px projector, its OK button unreachable)."""
+screen (the F1 dialog was 840 px tall on a 720 px projector, its OK button unreachable).
+Deliverable 6's status bar is here too: its items separated, a temporary message beside them
+whole, and slides without it."""
 import pytest
-from PySide6.QtCore import QRect, Qt
+from PySide6.QtCore import QEvent, QObject, QRect, Qt
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QLineEdit, QPlainTextEdit
-
-from PySide6.QtCore import QEvent, QObject
+from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QLineEdit, QPlainTextEdit, QWidget
 
 from app.export import ExportButton
 
@@ -158,3 +158,15 @@ def test_status_items_are_separated_and_left_out_of_slides(qtbot, main_window):
     assert slide.size() == window_picture.size()
     assert slide.copy(*rect) != bar_alone, "the slide shows the status bar"
     assert window.timing_label.text() and window.timing_label.isVisible()
+    # a temporary message (a scene's caption) is drawn left of the permanent items, whole, at 1280 px
+    window.resize(1280, 680)
+    qtbot.waitUntil(lambda: window.width() == 1280, timeout=5000)
+    for name in ("date-transformer", "date-rnn-attention", "zh-en-toy", "all-MiniLM-L6-v2", "bert-base-uncased"):
+        window.state.set_model_state(name, "loading")  # every model a lecture used: a long label
+    caption = "Attention playground: 0.13, -0.13, 0.64, 0.1 -0.54, 0.2"
+    bar.showMessage(caption, 8000)
+    QApplication.processEvents()
+    first_item = min(w.x() for w in bar.children() if isinstance(w, QWidget) and w.isVisible())
+    assert bar.fontMetrics().horizontalAdvance(caption) + 8 <= first_item, (first_item, window.model_label.text())
+    assert "bert-base-uncased" in window.model_label.toolTip()
+    window.resize(1400, 900)
