@@ -15,7 +15,6 @@ from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication, QGraphicsView, QLabel, QWidget
 
 from app.style.colour_maps import follow_colour_map
-from app.style.indicators import OutlinedIndicators
 
 #: Okabe–Ito colours (colour-blind safe); black and yellow replaced by grey and brown on white,
 #: orange and sky blue darkened to reach 3:1 (WCAG 2.1 graphics) on white as well as on black
@@ -144,6 +143,8 @@ def set_theme(name: str) -> Theme:
     app = QApplication.instance()
     if app is not None:
         # Fusion: the one built-in style that draws every palette role; its check boxes outlined
+        from app.style.indicators import OutlinedIndicators  # a QProxyStyle: only once there is an app
+
         if not isinstance(app.style(), OutlinedIndicators):
             global _style
             _style = OutlinedIndicators()  # kept here: the application does not keep the Python object alive
