@@ -159,6 +159,7 @@ def test_status_items_are_separated_and_left_out_of_slides(qtbot, main_window):
     assert slide.copy(*rect) != bar_alone, "the slide shows the status bar"
     assert window.timing_label.text() and window.timing_label.isVisible()
     # a temporary message (a scene's caption) is drawn left of the permanent items, whole, at 1280 px
+    window.set_text_size(11)
     window.resize(1280, 680)
     qtbot.waitUntil(lambda: window.width() == 1280, timeout=5000)
     for name in ("date-transformer", "date-rnn-attention", "zh-en-toy", "all-MiniLM-L6-v2", "bert-base-uncased"):
