@@ -237,14 +237,16 @@ def main(argv=None) -> int:
     def poll():
         view = window.current_view()
         # the result for the options, not an earlier one (nor one before --model-path loaded)
-        done = view.ready() and not view.busy and not window.state.model_folders.loading
+        # (or, for a restored scene whose input fails, its message over no picture)
+        shown = view.ready() or any(loop.error and loop.value is None for loop in view.loops)
+        done = shown and not view.busy and not window.state.model_folders.loading
         if done or clock.elapsed() > args.timeout * 1000:
             status["code"] = 0 if done else 3
             # the result just drawn has changed texts whose layout requests are still queued:
             # grabbed now, wrapped labels and the output strip were cut or drawn over each other
             for _ in range(3):
                 app.processEvents()
-            window.grab().save(args.screenshot)
+            window.slide_image().save(args.screenshot)
             window.close()
             app.quit()
         else:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QByteArray, QEvent, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QFont, QFontMetrics, QKeySequence
-from PySide6.QtWidgets import (QAbstractItemView, QApplication, QDockWidget, QHBoxLayout, QLabel, QListView,
+from PySide6.QtWidgets import (QAbstractItemView, QApplication, QDockWidget, QFrame, QHBoxLayout, QLabel, QListView,
                                QListWidget, QListWidgetItem, QMainWindow, QMenu, QMessageBox, QSizePolicy,
                                QStackedWidget, QVBoxLayout, QWidget)
 
@@ -17,7 +17,9 @@ from app.export import ExportButton
 from app.lecture_panel import LecturePanel
 from app.model_folder_menu import ModelFolderMenu
 from app.session_controller import SessionController
+from app.screen_dialog import ScrollingMessage
 from app.settings import settings
+from app.shortcut_guard import ShortcutGuard
 from app.state import SharedState
 from app.views import view_classes
 from engine.jobs import DeviceRequest
@@ -75,7 +77,12 @@ class MainWindow(QMainWindow):
         self.model_label = QLabel()
         self.timing_label = QLabel()
         self._update_status_labels()
-        for label in (self.device_label, self.model_label, self.timing_label):
+        for number, label in enumerate((self.device_label, self.model_label, self.timing_label)):
+            if number:  # the items ran together ("…readyLast inference"): a rule between each two
+                rule = QFrame()
+                rule.setFrameShape(QFrame.Shape.VLine)
+                rule.setObjectName("status_separator")
+                self.statusBar().addPermanentWidget(rule)
             self.statusBar().addPermanentWidget(label)
         self.state.model_state_changed.connect(self._update_model_label)
         self.state.navigate_requested.connect(self.show_view)
@@ -94,6 +101,7 @@ class MainWindow(QMainWindow):
         self._menus: list[QMenu] = []
         self._menu_actions: list[QAction] = []
         self._build_menus()
+        self.shortcut_guard = ShortcutGuard(self, lambda: [s for a in self._menu_actions for s in a.shortcuts()])
         self._restore_geometry()
         if deferred:
             self.statusBar().showMessage(self.tr("Loading the views…"))
@@ -219,6 +227,7 @@ class MainWindow(QMainWindow):
     def resizeEvent(self, event):
         super().resizeEvent(event)
         self._fit_navigation()
+        self._update_model_label()  # its room is a share of the width
 
     def view(self, view_id: str):
         for v in self.views:
@@ -261,7 +270,12 @@ class MainWindow(QMainWindow):
     def _update_model_label(self, *_):
         states = {"loading": self.tr("loading…"), "ready": self.tr("ready"), "error": self.tr("error")}
         parts = [f"{name}: {states.get(state, state)}" for name, state in sorted(self.state.model_states.items())]
-        self.model_label.setText(" · ".join(parts) if parts else self.tr("Models: none"))
+        text = " · ".join(parts) if parts else self.tr("Models: none")
+        # at most a quarter of the window, elided (whole in the tool tip): every model used made
+        # it longer, and a scene's caption shown beside it had no room left
+        room = max(self.width() // 4, self.model_label.fontMetrics().horizontalAdvance("M" * 12))
+        self.model_label.setText(self.model_label.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, room))
+        self.model_label.setToolTip(text)
 
     def _update_timing(self, channel: str, elapsed_ms: float) -> None:
         if channel != "device":
@@ -312,6 +326,18 @@ class MainWindow(QMainWindow):
             return False
         self.statusBar().showMessage(self.tr("Picture copied to the clipboard."), 3000)
         return True
+
+    def slide_image(self):
+        """The window as a slide (--screenshot): the content without the status bar, whose
+        timings and "loading…" are about the machine, not the lesson."""
+        bar = self.statusBar()
+        shown = bar.isVisible()
+        bar.hide()
+        QApplication.processEvents()  # the content takes the status bar's room
+        try:
+            return self.grab()
+        finally:
+            bar.setVisible(shown)
 
     @property
     def presenting(self) -> bool:
@@ -500,7 +526,11 @@ class MainWindow(QMainWindow):
     def _shortcuts(self):
         rows = "".join(f"<tr><td><b>{html.escape(k)}</b></td><td>{html.escape(t)}</td></tr>"
                        for k, t in self.shortcut_list() + self.view_keys())
-        QMessageBox.information(self, self.tr("Keyboard shortcuts"), f"<table cellspacing='6'>{rows}</table>")
+        # not modal-blocking: the dialog scrolls within the screen and the window keeps running
+        self.shortcuts_dialog = ScrollingMessage(self, self.tr("Keyboard shortcuts"),
+                                                 f"<table cellspacing='6'>{rows}</table>")
+        self.shortcuts_dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.shortcuts_dialog.open()
 
     def _about(self):
         QMessageBox.about(self, self.tr("About Attention Lab"), self.tr(

@@ -16,10 +16,12 @@ from PySide6.QtWidgets import QApplication, QGraphicsView, QLabel, QWidget
 
 from app.style.colour_maps import follow_colour_map
 
-#: Okabe–Ito colours (colour-blind safe); black and yellow replaced by grey and brown on white
-SERIES = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#777777", "#8C564B")
+#: Okabe–Ito colours (colour-blind safe); black and yellow replaced by grey and brown on white,
+#: orange and sky blue darkened to reach 3:1 (WCAG 2.1 graphics) on white as well as on black
+SERIES = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#B87800", "#2E86C1", "#777777", "#8C564B")
 P_COLOUR = (31, 119, 180)
-Q_COLOUR = (255, 127, 14)
+#: a darker orange than matplotlib's (255, 127, 14), which had 2.5:1 on white
+Q_COLOUR = (221, 102, 0)
 
 
 @dataclass(frozen=True)
@@ -49,20 +51,22 @@ class Theme:
     #: frames of unselected heatmap tiles, grid lines
     plot_frame: str
     legend_background: tuple[int, int, int, int]
+    #: per-token probabilities as text: confident (≥ 0.9), unsure (≥ 0.5), doubtful
+    probability_colours: tuple[str, str, str] = ("#1b5e20", "#b24c00", "#b71c1c")
 
 
 LIGHT = Theme("light", window="#efefef", base="#ffffff", alternate_base="#f4f4f4", button="#e6e6e6",
-              text="#111111", highlight="#3949ab", highlighted_text="#ffffff", muted="#444444", stale="#9a9a9a",
-              error="#b00020", info="#37474f", accent="#3949ab", warning="#e65100",
-              q_text=QColor(*(int(c * 0.8) for c in Q_COLOUR)).name(),
-              plot_background="#ffffff", plot_text="#1e1e1e", plot_frame="#bbbbbb",
+              text="#111111", highlight="#3949ab", highlighted_text="#ffffff", muted="#444444", stale="#6b6b6b",
+              error="#b00020", info="#37474f", accent="#3949ab", warning="#b24c00",
+              q_text=QColor(*(int(c * 0.74) for c in Q_COLOUR)).name(),
+              plot_background="#ffffff", plot_text="#1e1e1e", plot_frame="#949494",
               legend_background=(255, 255, 255, 215))
 #: light text on near-black: for dark lecture halls; the series colours stay (they read on both)
 DARK = Theme("dark", window="#25272b", base="#1b1c1f", alternate_base="#2a2c31", button="#33363b",
-             text="#ececec", highlight="#7986cb", highlighted_text="#000000", muted="#c2c2c2", stale="#7a7a7a",
+             text="#ececec", highlight="#7986cb", highlighted_text="#000000", muted="#c2c2c2", stale="#9a9a9a",
              error="#ff6f7d", info="#b0bec5", accent="#9fa8da", warning="#ffb74d", q_text="#ff9f43",
-             plot_background="#141518", plot_text="#e4e4e4", plot_frame="#5c5c5c",
-             legend_background=(35, 36, 40, 215))
+             plot_background="#141518", plot_text="#e4e4e4", plot_frame="#707070",
+             legend_background=(35, 36, 40, 215), probability_colours=("#81c784", "#ffb74d", "#ff8a80"))
 THEMES = {"light": LIGHT, "dark": DARK}
 
 #: the names of the colours that change with the theme (`style.ERROR` is the current theme's `error`)
@@ -73,6 +77,7 @@ _NAMES_BY_RGBA = {t.name: {QColor(getattr(t, name.lower())).rgba(): name for nam
                   for t in THEMES.values()}
 
 _current = LIGHT
+_style = None  # the application's style, once set_theme has set it
 
 
 def theme() -> Theme:
@@ -137,7 +142,13 @@ def set_theme(name: str) -> Theme:
     _current = THEMES[name]
     app = QApplication.instance()
     if app is not None:
-        app.setStyle("Fusion")  # the one built-in style that draws every palette role
+        # Fusion: the one built-in style that draws every palette role; its check boxes outlined
+        from app.style.indicators import OutlinedIndicators  # a QProxyStyle: only once there is an app
+
+        if not isinstance(app.style(), OutlinedIndicators):
+            global _style
+            _style = OutlinedIndicators()  # kept here: the application does not keep the Python object alive
+            app.setStyle(_style)
         app.setPalette(theme_palette(_current))
     if "pyqtgraph" in sys.modules:  # else the views call plot_defaults() once they import it
         plot_defaults()

@@ -34,12 +34,13 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Callable
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QWidget
 
 from app import style
 from app.engine_text import engine_message
 from engine.jobs import Request
+from app.widgets.message_line import MessageLine  # noqa: F401 - views import it from here
 
 
 class InputProblem(Exception):
@@ -69,50 +70,6 @@ def shows(loop: str, doc: str) -> property:
     """A read-only property: the value the view's loop attribute `loop` last rendered (None
     before the first), e.g. `report = shows("loop", "The BLEUReport on screen.")`."""
     return property(lambda view: getattr(view, loop).value, doc=doc)
-
-
-class MessageLine(style.WrappedLabel):
-    """The line under a view's controls: errors in red and bold, notes in grey; hidden when empty.
-
-    A message may quote what was typed: as a WrappedLabel a long word cannot widen the window,
-    and it is at most MAX_LINES lines tall (the rest cut off): 5,000 quoted characters wrapped
-    to 11,500 pixels and made the window that tall (found by the soak test)."""
-
-    MAX_LINES = 4
-
-    def __init__(self, parent=None):
-        super().__init__("", parent)
-        self.setObjectName("message")
-        self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)  # cut at the bottom
-        self.is_error = False
-        self.setFont(style.font(bold=True))
-        self.setProperty("font_scale", 1.0)
-        self.setProperty("font_bold", True)
-        self.hide()
-
-    def _tallest(self) -> int:
-        margins = self.contentsMargins()
-        return self.fontMetrics().lineSpacing() * self.MAX_LINES + margins.top() + margins.bottom()
-
-    def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt's name
-        return min(super().heightForWidth(width), self._tallest())
-
-    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt's name
-        hint = super().minimumSizeHint()
-        return QSize(hint.width(), min(hint.height(), self._tallest()))
-
-    def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
-        hint = super().sizeHint()
-        return QSize(hint.width(), min(hint.height(), self._tallest()))
-
-    def show_message(self, text: str, error: bool = True) -> None:
-        self.is_error = bool(text) and error
-        style.set_text_colour(self, style.ERROR if error else style.INFO)
-        self.setText(text)
-        self.setVisible(bool(text))
-
-    def clear_message(self) -> None:
-        self.show_message("", error=False)
 
 
 class RequestLoop(QObject):
@@ -146,6 +103,8 @@ class RequestLoop(QObject):
         self.error: str | None = None  # the message shown, if any
         self.waiting = False  # a request is out and its answer not yet drawn
         self.asked = None  # ...that request (None when not waiting): asking the same again can wait
+        #: a restored scene's inputs are in, and no result of them is drawn yet
+        self.restored = False
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(debounce_ms)
@@ -200,6 +159,7 @@ class RequestLoop(QObject):
         if model is not None:
             self.view.state.set_model_state(model, "ready")
         self.error = None
+        self.restored = False
         if not self._other_loop_failed():
             self.message.clear_message()  # before render(), which may add a note of its own
         try:
@@ -235,6 +195,10 @@ class RequestLoop(QObject):
 
     def _show(self, text: str, error: bool) -> None:
         self.error = text if error else None
+        if error and self.restored and self.result is not None:
+            # the picture on screen is of inputs from before the scene: not "the last valid input"
+            self.result = None
+            self.view.blank(self)
         if self.value is not None and error:
             text = self.tr("{0}  (The picture shows the last valid input.)").format(text)
         self.message.show_message(text, error)
@@ -362,6 +326,12 @@ class View(QWidget):
         for widget in self.stale_widgets():
             style.set_greyed(widget, stale)
 
+    def blank(self, loop: RequestLoop) -> None:
+        """`loop`'s picture belongs to no input of a restored scene (its own input failed): cover
+        it entirely until the loop draws again (its next result un-greys what it greyed)."""
+        for widget in self.stale_widgets():
+            style.set_greyed(widget, True, blank=True)
+
     def stale_widgets(self) -> list[QWidget]:
         """The widgets showing results, greyed while they are out of date."""
         return [self.content] if self.content is not None else []
@@ -423,6 +393,8 @@ class View(QWidget):
         """Take every field of `state` (a `State` read from a file or a scene): the bindings show
         it, the view's watchers redraw and ask for what it needs.  Views with choices that only
         mean something once a result is drawn (the beam view's revealed steps) extend this."""
+        for loop in self.loops:
+            loop.restored = True
         self.view_state.assign(state)
 
     # ---- exports -----------------------------------------------------------------------------

@@ -11,12 +11,14 @@ from app.widgets.tokens import display_token
 
 
 def probability_colour(p: float) -> str:
-    # Confident tokens dark green, doubtful ones orange/red: readable on a projector.
+    # Confident tokens green, doubtful ones orange/red, in the theme's shades (dark green was
+    # unreadable on the dark theme's charcoal)
+    confident, unsure, doubtful = style.theme().probability_colours
     if p >= 0.9:
-        return "#1b5e20"
+        return confident
     if p >= 0.5:
-        return "#e65100"
-    return "#b71c1c"
+        return unsure
+    return doubtful
 
 
 class OutputStrip(QLabel):

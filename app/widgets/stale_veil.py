@@ -25,6 +25,8 @@ class StaleVeil(QWidget):
         self.setObjectName("stale_veil")
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
         target.installEventFilter(self)
+        #: cover what is under it entirely (a picture of no input on screen), not pale it
+        self.blank = False
         self.hide()
 
     @staticmethod
@@ -56,4 +58,7 @@ class StaleVeil(QWidget):
 
     def paintEvent(self, event) -> None:
         painter = QPainter(self)
-        painter.fillRect(self.rect(), QColor(255, 255, 255, self.ALPHA))
+        if self.blank:
+            painter.fillRect(self.rect(), self.palette().color(self.backgroundRole()))
+        else:
+            painter.fillRect(self.rect(), QColor(255, 255, 255, self.ALPHA))

@@ -329,6 +329,23 @@ def test_sent_distribution_becomes_p(qtbot, view, shared_state):
     assert "sunny" in view.inputs.p_edit.toPlainText()
 
 
+def test_the_sent_from_caption_goes_when_the_user_edits_p(qtbot, view, shared_state):
+    """Issue 23: "sent from: next token after ⟨s⟩ …" stayed after the user typed their own P."""
+    sent = SentDistribution("next token after ⟨s⟩", ("1", "2"), (0.5, 0.5))
+    send(qtbot, shared_state, view, sent)
+    qtbot.waitUntil(lambda: view.analysis is not None and view.analysis.labels == sent.labels
+                    and "sent from" in view.inputs.p_note.text(), timeout=TIMEOUT)
+    assert "sent from" in view.picture()[1]
+    edit = view.inputs.p_edit
+    edit.setFocus()
+    edit.moveCursor(edit.textCursor().MoveOperation.End)
+    with qtbot.waitSignal(view.updated, timeout=TIMEOUT):
+        type_text(qtbot, edit, ", 3: 0")  # still a distribution, now the user's own
+    qtbot.waitUntil(lambda: view.analysis.labels == ("1", "2", "3") and not view.busy, timeout=TIMEOUT)
+    assert "sent from" not in view.inputs.p_note.text()
+    assert "sent from" not in view.picture()[1]
+
+
 def test_sent_float32_softmax_loads_cleanly(qtbot, view, shared_state):
     logits = np.linspace(-3, 3, 60).astype(np.float32)
     probabilities = np.exp(logits) / np.exp(logits).sum()
@@ -518,3 +535,30 @@ def test_the_legend_never_covers_a_bar(qtbot, view, points):
             assert top > legend.bottom() or not (legend.left() - 20 < box.mapViewToScene(pg.Point(x, 0)).x() < legend.right() + 20)
     finally:
         QApplication.setFont(old)
+
+
+def _colours_in(widget) -> set:
+    image = widget.grab().toImage()
+    return {image.pixel(x, y) for x in range(0, image.width(), 7) for y in range(0, image.height(), 7)}
+
+
+def test_a_restored_scene_with_an_invalid_p_draws_nothing(qtbot, view):
+    """Issue 23: a lecture scene saved with an invalid P reopened with the previous picture (a
+    uniform Q) drawn while its own Q box was empty.  A restored scene shows what its inputs say:
+    the error, and no numbers or bars."""
+    assert view.analysis is not None and view.analysis.has_q  # the rainy city against a uniform Q
+    scene = type(view.view_state)()
+    scene.p_text, scene.q_text = "sunny: lots", ""
+    view.apply_state(scene)
+    qtbot.waitUntil(lambda: view.loop.error is not None and not view.busy, timeout=TIMEOUT)
+    qtbot.wait(20)
+    assert view.inputs.q_edit.toPlainText() == ""
+    assert view.analysis is None
+    message = " ".join(line.text() for line in (view.inputs.message, view.inputs.p_message, view.inputs.q_message))
+    assert "lots" in message or "P" in message
+    assert "last valid input" not in message
+    assert len(_colours_in(view.distributions_tab)) == 1, "the previous bars and numbers are still drawn"
+    # the user's next valid P is drawn, uncovered
+    type_into(qtbot, view, "a: 0.5, b: 0.5")
+    assert view.analysis.labels == ("a", "b")
+    assert len(_colours_in(view.distributions_tab)) > 1

@@ -187,3 +187,18 @@ def test_load_session_refuses_a_file_that_is_not_json(tmp_path):
     path.write_bytes(b"\xff\xfe\x00garbage")
     with pytest.raises(SessionError):
         load_session(path)
+
+
+def test_a_scene_with_an_invalid_p_makes_a_slide_of_its_message(tmp_path):
+    """Issue 23: a restored scene shows what its inputs say; an invalid P is its message over no
+    picture (not the view's previous one), and --screenshot takes that slide at once."""
+    from app.session import Scene, save_lecture
+    from app.views.entropy.state import EntropyState
+
+    bad = EntropyState(p_text="sunny: lots", q_text="")
+    lecture = save_lecture(tmp_path / "lecture.json", [Scene("entropy", "bad P", bad.saved())])
+    out = tmp_path / "scene.png"
+    proc = _run_main(["--session", str(lecture), "--scene", "1", "--screenshot", str(out), "--timeout", "120"],
+                     tmp_path)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert QImage(str(out)).width() > 800

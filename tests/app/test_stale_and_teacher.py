@@ -97,3 +97,71 @@ def test_a_long_typed_word_in_the_message_does_not_widen_the_window(qtbot, view)
     qtbot.wait(20)  # the layout's answer to the new text
     assert view.size() == size
     assert view.minimumSizeHint().width() <= size.width()
+
+
+def test_switching_the_model_drops_the_forced_target(qtbot, view):
+    """Issue 23: the date target "2021-03-27" stayed forced after switching to zh-en-toy."""
+    index = view.controls.model_box.findText("zh-en-toy")
+    if index < 0:
+        pytest.skip("the word model is not installed")
+    view.controls.teacher_check.setChecked(True)
+    view.controls.teacher_input.setText("2021-03-27")
+    qtbot.waitUntil(lambda: view.result.teacher_forced and not view.busy, timeout=20000)
+    view.controls.model_box.setCurrentIndex(index)
+    qtbot.waitUntil(lambda: view.loop.request.model == "zh-en-toy" and not view.busy, timeout=30000)
+    assert view.loop.request.target is None
+    assert view.controls.teacher_input.text() == ""
+    assert not view.controls.teacher_check.isChecked()
+    assert not view.result.teacher_forced and "2021" not in "".join(view.result.target_tokens)
+    assert "2021-03-27" not in view.message.text()
+
+
+def test_a_restored_scene_keeps_its_own_model_and_target(qtbot, view):
+    """The switch of model that a restored scene makes is not the user's: its target stays."""
+    index = view.controls.model_box.findText("zh-en-toy")
+    if index < 0:
+        pytest.skip("the word model is not installed")
+    scene = type(view.view_state)()
+    scene.model, scene.text, scene.teacher_forcing, scene.target = "zh-en-toy", "我 爱 你", True, "i love you"
+    view.apply_state(scene)
+    qtbot.waitUntil(lambda: view.loop.request.model == "zh-en-toy" and not view.busy, timeout=30000)
+    assert view.loop.request.target == "i love you"
+    assert view.controls.teacher_input.text() == "i love you" and view.controls.teacher_check.isChecked()
+
+
+def _reachable_and_needed(message) -> tuple[int, int]:
+    """(the pixels of text the message line shows or lets the user scroll to, the pixels its
+    text needs wrapped at the width it has: measured with a QTextDocument of its font)."""
+    from PySide6.QtGui import QTextDocument
+
+    label = getattr(message, "label", message)
+    area = message.viewport() if hasattr(message, "viewport") else message
+    scroll = message.verticalScrollBar().maximum() if hasattr(message, "verticalScrollBar") else 0
+    document = QTextDocument()
+    document.setDefaultFont(label.font())
+    document.setDocumentMargin(0)
+    document.setPlainText(label.text())
+    document.setTextWidth(label.contentsRect().width())
+    return area.height() + scroll, int(document.size().height())
+
+
+@pytest.mark.parametrize("words", [12, 200])
+def test_an_error_message_is_shown_whole(qtbot, view, words):
+    """Issue 23: an error was cut after two lines ("(The"); now it wraps fully and scrolls when it
+    is longer than the line's MAX_LINES, without growing the window.  The word model quotes each
+    word of a target it does not know."""
+    index = view.controls.model_box.findText("zh-en-toy")
+    if index < 0:
+        pytest.skip("the word model is not installed")
+    view.controls.model_box.setCurrentIndex(index)
+    qtbot.waitUntil(lambda: view.loop.request.model == "zh-en-toy" and not view.busy, timeout=30000)
+    size = view.size()
+    view.controls.teacher_check.setChecked(True)
+    view.controls.teacher_input.setText(" ".join(f"unknownword{i}" for i in range(words)))
+    qtbot.waitUntil(lambda: view.message.is_error and not view.busy, timeout=20000)
+    qtbot.wait(50)  # the layout's answer to the new text
+    message = view.message
+    assert message.text().endswith("(The picture shows the last valid input.)")
+    reachable, needed = _reachable_and_needed(message)
+    assert reachable >= needed - 1, (reachable, needed)
+    assert view.size() == size

@@ -20,6 +20,7 @@ MAY_LOAD = {
     "themes": {"app.style.colour_maps"},
     "labels": {"app.style.fonts", "app.style.themes", "app.style.colour_maps"},
     "veil": {"app.widgets.stale_veil"},
+    "indicators": set(),  # it reads the theme when it draws, not when it is imported
 }
 
 

@@ -50,7 +50,8 @@ class RowPanel(QWidget):
 
     def show_row(self, index: int, row: np.ndarray, query: str, keys, n_allowed: int) -> None:
         """Row `index` (labelled `query`) over `keys`; `n_allowed` keys could be attended at all."""
-        self.bars.setOpts(x=np.arange(len(row)), height=row.astype(np.float64), width=0.8)
+        # the brush in the current theme's accent (set once, the light navy stayed on the dark black)
+        self.bars.setOpts(x=np.arange(len(row)), height=row.astype(np.float64), width=0.8, brush=style.ACCENT)
         self.key_ticks.set_labels(display_tokens(keys))
         self.plot.setXRange(-0.6, len(row) - 0.4, padding=0)
         self.key_ticks.update()

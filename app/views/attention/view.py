@@ -120,6 +120,8 @@ class AttentionView(View):
                                                render=self._overview_answered, message=self.overview_message,
                                                greys=(), background=True)
         self.controls.model_changed.connect(self._model_changed)
+        self._applying_state = False
+        self.view_state.watch(self._forget_target, "model")
         self.controls.teacher_check.toggled.connect(self._teacher_toggled)
         state.model_folders.attach(self.controls.model_box)
         self.heatmap.cell_hovered.connect(self._on_hover)
@@ -170,6 +172,13 @@ class AttentionView(View):
 
     def _model_changed(self) -> None:
         self.hover_label.setText(self.HOVER_HINT())
+
+    def _forget_target(self, *_) -> None:
+        """A target forced on one model ("2021-03-27") means nothing to another (zh-en-toy):
+        the user's switch of model ends teacher forcing; a restored scene keeps its own target."""
+        if not self._applying_state:
+            self.view_state.teacher_forcing = False
+            self.view_state.target = ""
 
     def _teacher_toggled(self, checked: bool) -> None:
         if checked and self.result is not None:
@@ -431,10 +440,12 @@ class AttentionView(View):
         self.selection_model = None
         model_changes = state.model != self.view_state.model
         self._drawing = model_changes
+        self._applying_state = True
         try:
             super().apply_state(state)
         finally:
             self._drawing = False
+            self._applying_state = False
         if not model_changes and self.result is not None:
             self._draw(self.result)
 

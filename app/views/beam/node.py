@@ -18,7 +18,8 @@ from app.widgets.heatmap import AttentionHeatmap
 from app.widgets.tokens import display_token
 
 STATUS_BRUSHES = {"finished": STATUS_COLOURS["finished"], "kept": STATUS_COLOURS["kept"]}
-NOT_TAKEN_BRUSH = "#b0bec5"
+#: a blue grey with 3:1 on the white and on the black plot background (#b0bec5 had 1.9:1 on white)
+NOT_TAKEN_BRUSH = "#7d8b94"
 #: the RNN has one additive attention, not layers and heads (named as in the attention view)
 SINGLE_ATTENTION = QT_TRANSLATE_NOOP("NodePanel", "additive attention")
 TICK_SCALE = 1.1
@@ -63,7 +64,7 @@ class NodePanel(QWidget):
         self.bars_plot.setMouseEnabled(False, False)
         self.bars_plot.setYRange(0, 1.08, padding=0)
         self.bars_plot.getAxis("bottom").setTextPen(style.TEXT)
-        self.bars = pg.BarGraphItem(x=[], height=[], width=0.8, brush="#90a4ae")
+        self.bars = pg.BarGraphItem(x=[], height=[], width=0.8, brush=NOT_TAKEN_BRUSH)
         self.bars_plot.addItem(self.bars)
         self.bar_texts: list = []
         self.bars_plot.scene().sigMouseClicked.connect(self._on_bars_clicked)

@@ -83,6 +83,7 @@ class EntropyView(View):
     def __init__(self, bridge, state, parent=None):
         super().__init__(bridge, state, parent)
         self.source_title: str | None = None  # where P came from, when another view sent it
+        self.sent_p_text: str | None = None  # P as it was sent: an edit of it is the user's own P
         self._build()
         self._bind()
         self.loop = self.request_loop(self.CHANNEL, build=self.build_request, render=self.render_analysis,
@@ -183,6 +184,11 @@ class EntropyView(View):
         self.inputs.set_texts(p_text, q_text)
         self.loop.schedule()  # unchanged text emits no textChanged, yet the source note may have changed
 
+    def source_of(self, p_text: str) -> str | None:
+        """The view P was sent from, while P is still exactly what it sent (the user's edit
+        makes it their own P, and the "sent from" caption would no longer be true)."""
+        return self.source_title if p_text == self.sent_p_text else None
+
     def load_preset(self, key: str) -> None:
         for k, p_text, q_text in PRESETS:
             if k == key:
@@ -206,6 +212,7 @@ class EntropyView(View):
             return
         self._load(text, "")
         self.source_title = str(payload.title or "")
+        self.sent_p_text = self.view_state.p_text
 
     def _load(self, p_text: str, q_text: str) -> None:
         """Type in P and Q as numbers and bring a tab that shows them to the front."""
@@ -258,13 +265,23 @@ class EntropyView(View):
             "unit": state.unit, "mode": state.mode, "normalize": state.normalise, "ignore_case": state.ignore_case,
         })
 
+    def blank(self, loop) -> None:
+        """A restored scene whose P or Q cannot be read shows no numbers and no bars (they were
+        the previous input's: a uniform Q drawn beside an empty Q box)."""
+        if loop is not self.loop:  # the Gaussians' spin boxes hold only numbers they can draw
+            return super().blank(loop)
+        for tab in (self.distributions_tab, self.codes_tab):
+            style.set_greyed(tab, True, blank=True)
+
     def build_gaussian_request(self) -> CallRequest:
         return CallRequest(gaussian_report, self.view_state.gaussians(), {"unit": self.view_state.unit})
 
     def render_analysis(self, result) -> None:
         """Show an engine.infotheory.Analysis."""
         a = result.value
-        self.inputs.show_sources(a, self.source_title)
+        for tab in (self.distributions_tab, self.codes_tab):
+            style.set_greyed(tab, False)  # blanked while a restored scene's P or Q was invalid
+        self.inputs.show_sources(a, self.source_of(result.request.args[0]))
         self.distributions_tab.show_analysis(a)
         self.codes_tab.show_analysis(a)
 
@@ -302,8 +319,9 @@ class EntropyView(View):
         parts = [self.title(), self.tr("P: {0}").format(self._summary(a.labels, a.p))]
         if a.has_q:
             parts.append(self.tr("Q: {0}").format(self._summary(a.labels, a.q)))
-        if self.source_title:
-            parts.append(self.tr("P sent from: {0}").format(self.source_title))
+        source = self.source_of(self.loop.request.args[0])
+        if source:
+            parts.append(self.tr("P sent from: {0}").format(source))
         parts.append(unit_name(a.unit))
         return self.body, " · ".join(parts)
 

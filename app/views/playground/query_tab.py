@@ -185,7 +185,8 @@ class QueryTab(ResultsPanel):
         self.steps_table.resizeColumnsToContents()
         self.scale.describe(keys.shape[1], t, result.factor)
         weights = np.asarray(result.weights, dtype=np.float64)
-        self.bars.setOpts(x=np.arange(m), height=weights, width=0.7)
+        # the current theme's accent: the one read at construction stayed navy on the dark black
+        self.bars.setOpts(x=np.arange(m), height=weights, width=0.7, brush=style.ACCENT)
         for label in self.bar_labels:
             self.bars_plot.removeItem(label)
         self.bar_labels = []
