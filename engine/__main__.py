@@ -125,7 +125,7 @@ def _cmd_evaluate(args):
     from engine.models.registry import check_recordable
 
     if args.record:  # before torch and minutes of evaluation, not after
-        check_recordable(args.model)
+        check_recordable(args.model or args.model_path)
     from engine import load_model
     from engine.evaluation import evaluate
 
