@@ -24,6 +24,8 @@ default.
 """
 from __future__ import annotations
 
+import functools
+import json
 import math
 import types
 import typing
@@ -176,11 +178,19 @@ class ViewState:
         """A state whose fields need more than their type (a table's rows of equal length) says so."""
         return True
 
+    #: the view's table in assets/sessions/format1.json ("": the view never had format-1 files)
+    FORMAT1_VIEW: ClassVar[str] = ""
+    #: {field: function(saved widget value) -> field value or None}, for the table's "custom" paths
+    FORMAT1_READERS: ClassVar[dict] = {}
+
     @classmethod
     def from_v1(cls, widgets: dict, extra: dict, model_folder: str | None) -> dict:
         """Fields (schema version 1) from a format-1 entry: its widget values by path, its "extra"
-        object and its Hugging Face folder.  Each view's state lists its fixed paths."""
-        return {}
+        object and its Hugging Face folder, read through the view's format-1 table."""
+        if not cls.FORMAT1_VIEW:
+            return {}
+        return from_v1_table(format1_tables()[cls.FORMAT1_VIEW], widgets, extra, model_folder,
+                             cls.FORMAT1_READERS)
 
     def __repr__(self):
         inside = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.field_names())
@@ -189,42 +199,47 @@ class ViewState:
 
 # ---- format 1: values keyed by widget path ---------------------------------------------------------
 # A format-1 file (before the view states) stored each input widget's value under its path in the
-# widget tree.  Those paths are fixed now (tests/data/v1 holds files with every one of them); each
-# state's `from_v1` names its paths with the readers below.
-def v1_value(value):
-    """A line edit's text, a spin box's number or a check box's state, as saved."""
-    return value
+# widget tree.  Those paths are fixed now (tests/data/v1 holds files with every one of them); what
+# each path meant is data, not code: assets/sessions/format1.json, one table per view.
+@functools.cache
+def format1_tables() -> dict:
+    """{view id: {"paths": {path: [field, reader]}, "keys": {field: [key, ...]}, "extra": [...],
+    "model_folder": field}} (see the file's "about")."""
+    from assets import asset_path  # noqa: PLC0415 - read once, on the first format-1 file
+    return json.loads(asset_path("sessions", "format1.json").read_text(encoding="utf-8"))["views"]
 
 
-def v1_choice(keys):
-    """A combo box saved as {"index", "text"}: the key of the item at that index (`keys` in the
-    combo box's fixed order), None if there is no such item."""
-    def read(saved):
+def _read_v1(reader: str, saved, keys, custom):
+    """One saved widget value as a field value, None if the reader cannot use it."""
+    if reader == "value":  # a line edit's text, a spin box's number, a check box's state
+        return saved
+    if reader == "choice_text":  # a combo box whose item text is its key (a model's name)
+        text = saved.get("text") if isinstance(saved, dict) else None
+        return text or None
+    if reader == "choice":  # a combo box saved as {"index", "text"}: the key at that index
         index = saved.get("index") if isinstance(saved, dict) else None
-        return keys[index] if isinstance(index, int) and 0 <= index < len(keys) else None
-    return read
+    elif reader == "tab":  # a tab widget saved as its index
+        index = saved
+    else:
+        return custom(saved)
+    usable = isinstance(index, int) and not isinstance(index, bool) and 0 <= index < len(keys or ())
+    return keys[index] if usable else None
 
 
-def v1_choice_text(saved):
-    """A combo box whose item text is its key (the model selectors: the model's name)."""
-    text = saved.get("text") if isinstance(saved, dict) else None
-    return text or None
-
-
-def v1_tab(keys):
-    """A tab widget saved as its index: the key of that tab (`keys` in tab order)."""
-    def read(saved):
-        return keys[saved] if isinstance(saved, int) and 0 <= saved < len(keys) else None
-    return read
-
-
-def from_v1_widgets(widgets: dict, paths: dict) -> dict:
-    """Fields from a format-1 widget dictionary: `paths` maps each path to (field name, reader);
-    a value a reader cannot use (None) is left out, so the field keeps its default."""
+def from_v1_table(table: dict, widgets: dict, extra: dict, model_folder: str | None,
+                  custom_readers: dict) -> dict:
+    """Fields from a format-1 entry through its view's table; a value a reader cannot use is
+    left out, so the field keeps its default."""
     values = {}
-    for path, (name, read) in paths.items():
+    keys = table.get("keys", {})
+    for path, (name, reader) in table.get("paths", {}).items():
         if path in widgets:
-            value = read(widgets[path])
+            value = _read_v1(reader, widgets[path], keys.get(name), custom_readers.get(name))
             if value is not None:
                 values[name] = value
+    if model_folder is not None and "model_folder" in table:
+        values[table["model_folder"]] = model_folder
+    for name in table.get("extra", ()):
+        if name in extra:
+            values[name] = extra[name]
     return values

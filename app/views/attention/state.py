@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.colour_scale import FIXED, SCALES
-from app.view_state import ViewState, from_v1_widgets, v1_choice_text, v1_tab, v1_value
+from app.view_state import ViewState
 
 #: the side panel's tabs, in order
 SIDE_TABS = ("row", "overview")
@@ -16,6 +16,7 @@ EXAMPLE = "Friday 26, March 2021"
 
 @dataclass
 class AttentionState(ViewState):
+    FORMAT1_VIEW = "attention"
     #: the model's name, or a Hugging Face folder's absolute path ("": the first model offered).
     #: First: the model decides what the other choices mean.
     model: str = ""
@@ -46,22 +47,3 @@ class AttentionState(ViewState):
     def target_forced(self) -> str | None:
         """The forced target, or None when teacher forcing is off or the target is empty."""
         return self.target if self.teacher_forcing and self.target.strip() else None
-
-    @classmethod
-    def from_v1(cls, widgets: dict, extra: dict, model_folder: str | None) -> dict:
-        # kind, layer and head were saved twice (combo boxes and "extra"): "extra" was applied last
-        values = from_v1_widgets(widgets, {
-            "AttentionControls0/QComboBox0": ("model", v1_choice_text),
-            "AttentionControls0/QLineEdit0": ("text", v1_value),
-            "AttentionControls0/QWidget0/QWidget0/QCheckBox0": ("teacher_forcing", v1_value),
-            "AttentionControls0/QWidget0/QWidget0/QLineEdit0": ("target", v1_value),
-            "WordPiecePanel0/QCheckBox0": ("merge_word_pieces", v1_value),
-            "WordPiecePanel0/QCheckBox1": ("hide_special_tokens", v1_value),
-            "QSplitter0/QWidget0/QTabWidget0": ("side_tab", v1_tab(SIDE_TABS)),
-        })
-        if model_folder is not None:
-            values["model"] = model_folder
-        for name, key in (("kind", "kind"), ("layer", "layer"), ("head", "head"), ("row", "row")):
-            if key in extra:
-                values[name] = extra[key]
-        return values

@@ -6,16 +6,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from app.view_state import ViewState, from_v1_widgets, v1_choice, v1_choice_text, v1_tab, v1_value
+from app.view_state import ViewState
 
 #: the side tabs, in order
 TABS = ("node", "error", "nbest")
 EXAMPLE = "4 Nov 1988"
-#: format 1's combo boxes and tabs, in their order then (fixed: old files are read with these)
-V1_PENALTIES = ("power", "gnmt", "none")
-V1_TABS = ("node", "error", "nbest")
-V1_NODE = "QSplitter0/QWidget0/QTabWidget0/QStackedWidget0/QScrollArea0/QWidget0/NodePanel0/"
-V1_ERROR = "QSplitter0/QWidget0/QTabWidget0/QStackedWidget0/QScrollArea1/QWidget0/ErrorPanel0/"
 #: the what-if box's item text: "{token}   p = {probability}"
 WHATIF_SEPARATOR = "   p = "
 
@@ -42,6 +37,8 @@ def _v1_whatif_token(saved) -> str | None:
 
 @dataclass
 class BeamState(ViewState):
+    FORMAT1_VIEW = "beam"
+    FORMAT1_READERS = {"node_attention": _v1_node_attention, "whatif_token": _v1_whatif_token}
     #: the model's name, or a Hugging Face folder's absolute path ("": the first model offered)
     model: str = ""
     text: str = EXAMPLE
@@ -67,27 +64,3 @@ class BeamState(ViewState):
 
     def expected_output(self) -> str | None:
         return self.expected.strip() or None
-
-    @classmethod
-    def from_v1(cls, widgets: dict, extra: dict, model_folder: str | None) -> dict:
-        values = from_v1_widgets(widgets, {
-            "SearchControls0/QComboBox0": ("model", v1_choice_text),
-            "SearchControls0/QLineEdit0": ("text", v1_value),
-            "SearchControls0/QWidget0/QWidget0/QSpinBox0": ("beam_width", v1_value),
-            "SearchControls0/QWidget0/QWidget1/QComboBox0": ("length_penalty", v1_choice(V1_PENALTIES)),
-            "SearchControls0/QWidget0/QWidget2/QDoubleSpinBox0": ("alpha", v1_value),
-            "SearchControls0/QWidget0/QCheckBox0": ("show_pruned", v1_value),
-            "SearchControls0/QWidget0/QCheckBox1": ("show_all", v1_value),
-            "QSplitter0/QWidget0/QTabWidget0": ("tab", v1_tab(V1_TABS)),
-            V1_NODE + "QWidget1/QComboBox0": ("node_attention", _v1_node_attention),
-            V1_NODE + "WhatIfPanel0/QWidget0/QComboBox0": ("whatif_token", _v1_whatif_token),
-            V1_NODE + "WhatIfPanel0/QCheckBox0": ("whatif_in_tree", v1_value),
-            V1_ERROR + "QLineEdit0": ("expected", v1_value),
-        })
-        if model_folder is not None:
-            values["model"] = model_folder
-        if "revealed_steps" in extra:
-            values["revealed_steps"] = extra["revealed_steps"]
-        if "selected_prefix" in extra:
-            values["selected_prefix"] = extra["selected_prefix"]
-        return values

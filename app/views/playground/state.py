@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from app.view_state import ViewState, from_v1_widgets, v1_tab, v1_value
+from app.view_state import ViewState
 from engine.playground import NAME_AGE_PRESET, random_matrices
 
 #: the tabs, in order
@@ -34,13 +34,9 @@ def _random_text(index: int) -> str:
     return matrix_text(random_matrices(*(value for _, value in MATRIX_SIZES), seed=0)[index])
 
 
-V1_TABS = ("query", "matrix", "why")
-V1_QUERY = "QTabWidget0/QStackedWidget0/QueryTab0/QSplitter0/QWidget1/"
-V1_MATRIX = "QTabWidget0/QStackedWidget0/MatrixTab0/"
-
-
 @dataclass
 class PlaygroundState(ViewState):
+    FORMAT1_VIEW = "playground"
     tab: str = "query"
     #: query mode's table as typed: one row per key, its components then its value
     query_cells: list[list[str]] = field(default_factory=preset_cells)
@@ -66,19 +62,8 @@ class PlaygroundState(ViewState):
 
     @classmethod
     def from_v1(cls, widgets: dict, extra: dict, model_folder: str | None) -> dict:
-        # query mode's numbers of keys and of dimensions were saved too: the cells (in "extra") have them
-        values = from_v1_widgets(widgets, {
-            "QTabWidget0": ("tab", v1_tab(V1_TABS)),
-            V1_QUERY + "QLineEdit0": ("query", v1_value),
-            V1_QUERY + "ScaleControl0/FloatSlider0/QDoubleSpinBox0": ("query_scale", v1_value),
-            V1_MATRIX + "QCheckBox0": ("causal", v1_value),
-            V1_MATRIX + "ScaleControl0/FloatSlider0/QDoubleSpinBox0": ("matrix_scale", v1_value),
-            # the sizes and the seed, then Q, K and V, in the row and column of format 1
-            **{V1_MATRIX + f"QWidget0/QSpinBox{i}": (name, v1_value) for i, name in enumerate(("n", "m", "d_k", "d_v",
-                                                                                                "seed"))},
-            **{V1_MATRIX + f"QSplitter0/QWidget1/QPlainTextEdit{i}": (f"{name}_text", v1_value)
-               for i, name in enumerate("qkv")},
-        })
+        values = super().from_v1(widgets, extra, model_folder)
+        # format 1 kept query mode's table in "extra", numbers as numbers
         cells = extra.get("query_cells")
         if isinstance(cells, list) and all(isinstance(row, list) for row in cells):
             values["query_cells"] = [[str(x) for x in row] for row in cells]  # checked by accepts()
