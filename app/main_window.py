@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QByteArray, QEvent, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QFont, QFontMetrics, QKeySequence
-from PySide6.QtWidgets import (QAbstractItemView, QApplication, QDockWidget, QFrame, QHBoxLayout, QLabel, QListView,
+from PySide6.QtWidgets import (QAbstractItemView, QApplication, QFrame, QLabel, QListView,
                                QListWidget, QListWidgetItem, QMainWindow, QMenu, QMessageBox, QSizePolicy,
                                QStackedWidget, QVBoxLayout, QWidget)
 

@@ -18,9 +18,13 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import torch
 from torch import nn
+
+if TYPE_CHECKING:  # the annotation only: any tokenizer with a pad_id (characters or words)
+    from engine.tokenizer import CharTokenizer
 
 from engine.device import choose_device
 from engine.inference import Seq2SeqModel

@@ -2,6 +2,7 @@
 of these inputs means X"."""
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QTabWidget, QVBoxLayout, QWidget
 
 from app import style
@@ -44,6 +45,15 @@ def labelled_row(items, stretch: bool = True) -> QHBoxLayout:
             row.addWidget(item)
     if stretch:
         row.addStretch(1)
+    return row
+
+
+def beside_button(widget: QWidget, button: QWidget) -> QHBoxLayout:
+    """`widget` taking the row, `button` (a view's Export) at its right, aligned to the top so a
+    message that wraps to several lines leaves the button where it was."""
+    row = QHBoxLayout()
+    row.addWidget(widget, 1)
+    row.addWidget(button, 0, Qt.AlignmentFlag.AlignTop)
     return row
 
 

@@ -17,9 +17,9 @@ from engine.embeddings.errors import EmbeddingFileError, EmbeddingQueryError, Lo
 from engine.embeddings.loader import FORMATS, load_embeddings
 from engine.embeddings.pca import pca
 from engine.embeddings.queries import analogy, doesnt_match, neighbours, one_hot_selection, similarity_matrix
-from engine.embeddings.shipped import model_embeddings
+from engine.embeddings.shipped import model_embeddings, trained_embeddings
 from engine.embeddings.vectors import Embeddings
 
 __all__ = ["Embeddings", "EmbeddingFileError", "EmbeddingQueryError", "FORMATS", "LoadCancelled", "analogy",
            "doesnt_match", "evaluate_analogies", "load_embeddings", "model_embeddings", "neighbours",
-           "one_hot_selection", "pca", "similarity_matrix"]
+           "one_hot_selection", "pca", "similarity_matrix", "trained_embeddings"]

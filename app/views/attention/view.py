@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
-from PySide6.QtWidgets import QHBoxLayout, QTabWidget, QVBoxLayout
+from PySide6.QtWidgets import QTabWidget, QVBoxLayout
 
 from app import style
 from app.colour_scale import FITTED, ROBUST_PERCENTILE, colour_maximum
@@ -18,7 +18,7 @@ from app.views.attention.row_panel import RowPanel
 from app.views.attention.state import EXAMPLE, SIDE_TABS, AttentionState
 from app.binding import bind_tab
 from app.views.base import InputProblem, MessageLine, View, shows
-from app.widgets.form import column
+from app.widgets.form import beside_button, column
 from app.widgets.heatmap import AttentionHeatmap
 from app.widgets.output_strip import OutputStrip
 from app.widgets.overview import AttentionOverview
@@ -101,9 +101,7 @@ class AttentionView(View):
         self.overview_message = MessageLine()
         self.side_column = column((self.side, 1), self.overview_message, self.hover_label)
         self.content = splitter(Qt.Orientation.Horizontal, (self.heatmap, self.side_column), stretch=(4, 1))
-        output_row = QHBoxLayout()
-        output_row.addWidget(self.output, 1)
-        output_row.addWidget(self.export_button, 0, Qt.AlignmentFlag.AlignTop)
+        output_row = beside_button(self.output, self.export_button)
         layout = QVBoxLayout(self)
         layout.addWidget(self.controls)
         layout.addLayout(output_row)

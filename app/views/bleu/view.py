@@ -5,7 +5,7 @@ message line shows it and the last good numbers stay, greyed."""
 from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QTimer, Qt
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QScrollArea, QVBoxLayout
+from PySide6.QtWidgets import QFrame, QScrollArea, QVBoxLayout
 
 from app import style
 from app.export import ExportButton, write_csv
@@ -16,6 +16,7 @@ from app.views.bleu.controls import BleuControls
 from app.views.bleu.ngram_panel import NgramPanel
 from app.views.bleu.score_panel import ScorePanel
 from app.views.bleu.state import BleuState
+from app.widgets.form import beside_button
 from engine.bleu_report import bleu_report
 from engine.jobs import CallRequest
 
@@ -38,9 +39,7 @@ class BleuView(View):
         score_scroll.setWidget(self.scores)
         self.content = splitter(Qt.Orientation.Horizontal, (self.ngrams, score_scroll), stretch=(1, 1),
                                 sizes=(600, 600))
-        status = QHBoxLayout()
-        status.addWidget(self.preset_note, 1)
-        status.addWidget(self.export_button, 0, Qt.AlignmentFlag.AlignTop)
+        status = beside_button(self.preset_note, self.export_button)
         layout = QVBoxLayout(self)
         layout.addWidget(self.controls)
         layout.addWidget(self.message)

@@ -5,8 +5,8 @@ sentence strip with log P, cross-entropy and perplexity; the continuations of th
 far; held-out perplexity against add-δ's δ."""
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
-from PySide6.QtWidgets import QHBoxLayout, QTabWidget, QVBoxLayout
+from PySide6.QtCore import QT_TRANSLATE_NOOP
+from PySide6.QtWidgets import QTabWidget, QVBoxLayout
 
 from app.binding import bind_tab
 from app.export import ExportButton, write_csv
@@ -16,7 +16,7 @@ from app.views.language_model.controls import LanguageModelControls
 from app.views.language_model.delta_panel import DeltaPanel
 from app.views.language_model.sentence_panel import SentencePanel, context_text
 from app.views.language_model.state import TABS, LanguageModelState
-from app.widgets.form import add_tab
+from app.widgets.form import add_tab, beside_button
 from engine.jobs import CallRequest
 from engine.ngram.lesson import sentence_report
 
@@ -34,9 +34,7 @@ class LanguageModelView(View):
         self.continuations_panel = add_tab(self.tabs, ContinuationsPanel(), self.tr("Continuations"))
         self.delta_panel = add_tab(self.tabs, DeltaPanel(), self.tr("Perplexity against δ"))
         self.content = self.tabs
-        status = QHBoxLayout()
-        status.addWidget(self.message, 1)
-        status.addWidget(self.export_button, 0, Qt.AlignmentFlag.AlignTop)
+        status = beside_button(self.message, self.export_button)
         layout = QVBoxLayout(self)
         layout.addWidget(self.controls)
         layout.addLayout(status)
