@@ -21,7 +21,7 @@ run: $(STAMP)
 	$(PY) main.py
 
 test: $(STAMP)
-	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q --durations=15
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -n auto --dist worksteal --durations=15
 
 # One table of every figure, written into docs/benchmarks.md (run on an idle machine, not nice'd).
 benchmarks: $(STAMP)
