@@ -1,0 +1,226 @@
+"""engine.neural_lm: the MLP and LSTM language models against independent computations —
+distributions that sum to 1 over the outcomes, the step-by-step LSTM against torch's nn.LSTM,
+perplexity recomputed from the weights by hand, the shipped models above the grammar's floor,
+and the long dependency where the LSTM beats the trigram."""
+import json
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+import torch
+
+from engine.neural_lm import load_lm
+from engine.neural_lm.comparison import compare_models, distance, kneser_ney
+from engine.neural_lm.lstm_cell import lstm_steps, sigmoid, weights_of
+from engine.neural_lm.probe import PROBES, score_probes
+from engine.neural_lm.training import RECIPES, learning_rate, train_lm
+from engine.neural_lm.vocabulary import padded_batch, sequence, vocabulary_from_tokens, windows
+from engine.ngram.corpora import built_in_corpus
+from engine.ngram.tokens import corpus_from_sentences
+
+ROOT = Path(__file__).resolve().parents[2]
+MODELS = ("mlp-lm", "lstm-lm")
+SENTENCE = "Jane will visit the United States next week .".split()
+
+
+@pytest.fixture(scope="module")
+def comparison():
+    return compare_models()  # ~10 s once: the 100k-word corpus, three n-grams, the floor
+
+
+@pytest.fixture(scope="module")
+def heldout_sample():
+    _, heldout = built_in_corpus("en", 100_000, 0)
+    return corpus_from_sentences(heldout.sentences()[:200])
+
+
+# ---- small pure functions ----------------------------------------------------------------
+def test_vocabulary_round_trips_and_pads_the_textbook_way():
+    v = vocabulary_from_tokens(["a", "b", "</s>", "<unk>", "<s>"])
+    assert (v.outcome_count, v.eos_id, v.unk_id, v.bos_id) == (4, 2, 3, 4)
+    assert v.ids(["b", "zzz"]).tolist() == [1, 3]
+    contexts, targets = windows(np.array([0, 1]), v, 2)
+    assert contexts.tolist() == [[4, 4], [4, 0], [0, 1]]
+    assert targets.tolist() == [0, 1, 2]
+    inputs, outputs = sequence(np.array([1, 0]), v)
+    assert inputs.tolist() == [4, 1, 0] and outputs.tolist() == [1, 0, 2]
+    batch_in, batch_out = padded_batch([np.array([1]), np.array([0, 0])], v)
+    assert batch_in.tolist() == [[4, 1, 2], [4, 0, 0]]
+    assert batch_out.tolist() == [[1, 2, -100], [0, 0, 2]]
+    with pytest.raises(ValueError):
+        vocabulary_from_tokens(["a", "<s>", "</s>", "<unk>"])
+
+
+def test_learning_rate_warms_up_then_anneals_to_a_hundredth():
+    assert learning_rate(0.0, 1.0) == 0.0
+    assert learning_rate(0.025, 1.0) == pytest.approx(0.5)
+    assert learning_rate(0.05, 1.0) == pytest.approx(1.0)
+    assert learning_rate(0.525, 1.0) == pytest.approx(0.505)
+    assert learning_rate(1.0, 2.0) == pytest.approx(0.02)
+
+
+def test_sigmoid_is_the_logistic_function_without_overflow():
+    x = np.array([-800.0, -3.0, 0.0, 2.5, 800.0])
+    with np.errstate(over="ignore"):
+        expected = 1 / (1 + np.exp(-x))
+    assert np.allclose(sigmoid(x), expected, atol=1e-15)
+
+
+# ---- the step-by-step LSTM ---------------------------------------------------------------
+def test_step_lstm_equals_torch_on_random_weights():
+    torch.manual_seed(3)
+    lstm = torch.nn.LSTM(5, 7, batch_first=True).double()
+    x = torch.randn(1, 9, 5, dtype=torch.float64)
+    expected, (h_n, c_n) = lstm(x)
+    trace = lstm_steps(weights_of(lstm), x[0].numpy())
+    assert np.abs(trace.hidden - expected[0].detach().numpy()).max() < 1e-12
+    assert np.abs(trace.cell[-1] - c_n[0, 0].detach().numpy()).max() < 1e-12
+    assert np.allclose(trace.hidden, trace.output * np.tanh(trace.cell))
+
+
+def test_step_lstm_equals_the_shipped_models_nn_lstm():
+    lm = load_lm("lstm-lm")
+    read, trace = lm.trace(SENTENCE)
+    assert read == ("<s>", *SENTENCE)
+    with torch.no_grad():
+        ids = torch.from_numpy(np.concatenate([[lm.vocabulary.bos_id], lm.vocabulary.ids(SENTENCE)]))[None]
+        expected = lm.network.hidden_states(ids)[0].numpy()
+    assert np.abs(trace.hidden - expected).max() < 1e-6
+    for gate in (trace.input, trace.forget, trace.output):
+        assert gate.min() > 0 and gate.max() < 1
+
+
+def test_the_mlp_has_no_gates():
+    with pytest.raises(ValueError):
+        load_lm("mlp-lm").trace(SENTENCE)
+
+
+# ---- distributions and perplexity ----------------------------------------------------------
+@pytest.mark.parametrize("name", MODELS)
+def test_next_word_distributions_sum_to_one_over_the_vocabulary_and_end(name):
+    lm = load_lm(name)
+    assert lm.outcomes[-2:] == ("</s>", "<unk>")
+    for context in ([], ["Jane"], SENTENCE[:5], SENTENCE, ["nonsense", "words"]):
+        p = lm.distribution(context)
+        assert p.shape == (lm.vocabulary.outcome_count,)
+        assert p.min() > 0
+        assert math.fsum(p) == pytest.approx(1.0, abs=1e-12)
+
+
+@pytest.mark.parametrize("name", MODELS)
+def test_sentence_scores_are_entries_of_the_distributions(name):
+    lm = load_lm(name)
+    score = lm.sentence(SENTENCE)
+    assert score.tokens[-1] == "</s>" and len(score.probabilities) == len(SENTENCE) + 1
+    for t, token in enumerate(score.tokens):
+        p = lm.distribution(SENTENCE[:t])
+        assert score.probabilities[t] == pytest.approx(p[lm.outcomes.index(token)], rel=1e-9)
+
+
+def _mlp_by_hand(lm, sentence):
+    """P of each predicted token from the MLP's weights with numpy: softmax(U tanh(H x + d) + b)."""
+    w = {k: v.detach().double().numpy() for k, v in lm.network.state_dict().items()}
+    v, n = lm.vocabulary, lm.context
+    ids = [v.bos_id] * n + [v.id(t) for t in sentence] + [v.eos_id]
+    out = []
+    for t in range(n, len(ids)):
+        x = np.concatenate([w["embedding.weight"][i] for i in ids[t - n:t]])
+        logits = w["output.weight"] @ np.tanh(w["hidden.weight"] @ x + w["hidden.bias"]) + w["output.bias"]
+        e = np.exp(logits - logits.max())
+        out.append(e[ids[t]] / e.sum())
+    return out
+
+
+def _lstm_by_hand(lm, sentence):
+    """P of each predicted token: torch's nn.LSTM run one sentence at a time, softmax in numpy."""
+    v = lm.vocabulary
+    inputs = torch.tensor([[v.bos_id] + [v.id(t) for t in sentence]])
+    with torch.no_grad():
+        logits = lm.network.output(lm.network.lstm(lm.network.embedding(inputs))[0])[0].double().numpy()
+    targets = [v.id(t) for t in sentence] + [v.eos_id]
+    e = np.exp(logits - logits.max(axis=1, keepdims=True))
+    return [e[i, k] / e[i].sum() for i, k in enumerate(targets)]
+
+
+@pytest.mark.parametrize("name, by_hand", [("mlp-lm", _mlp_by_hand), ("lstm-lm", _lstm_by_hand)])
+def test_perplexity_is_two_to_the_cross_entropy_of_the_models_probabilities(name, by_hand, heldout_sample):
+    lm = load_lm(name)
+    probabilities = [p for s in heldout_sample.sentences() for p in by_hand(lm, s)]
+    assert len(probabilities) == heldout_sample.token_count + heldout_sample.sentence_count
+    bits = -sum(math.log2(p) for p in probabilities) / len(probabilities)
+    e = lm.evaluate(heldout_sample)
+    assert e.cross_entropy == pytest.approx(bits, abs=1e-6)
+    assert e.perplexity == pytest.approx(2 ** bits, rel=1e-6)
+    assert e.perplexity == pytest.approx(math.prod(probabilities) ** (-1 / len(probabilities)), rel=1e-6)
+
+
+# ---- the shipped models and the comparison -----------------------------------------------------
+@pytest.mark.parametrize("name", MODELS)
+def test_shipped_models_are_small_safetensors_with_their_command(name):
+    folder = ROOT / "assets" / "lm" / name
+    assert sorted(p.name for p in folder.iterdir()) == ["config.json", "model.safetensors"]
+    assert (folder / "model.safetensors").stat().st_size <= 3_000_000
+    config = json.loads((folder / "config.json").read_text(encoding="utf-8"))
+    assert config["command"].startswith(f"python -m engine train {name} ")
+    assert config["hyperparameters"].items() >= RECIPES[name]["hyperparameters"].items()
+    assert config["corpus"] == {**config["corpus"], "kind": "en", "words": 100_000, "seed": 0}
+
+
+def test_shipped_models_sit_above_the_floor_and_below_the_trigram(comparison):
+    floor = comparison.row("floor")
+    assert floor.perplexity == pytest.approx(2 ** floor.cross_entropy)
+    assert 3.0 < floor.cross_entropy < 3.2  # the grammar's entropy rate is 3.1136 bits/token
+    for name in MODELS:
+        row = comparison.row(name)
+        recorded = json.loads((ROOT / "assets" / "lm" / name / "config.json").read_text())["heldout"]
+        assert row.perplexity == pytest.approx(recorded["perplexity"], rel=1e-9)
+        assert row.perplexity >= floor.perplexity
+        assert row.bits_above_floor == pytest.approx(math.log2(row.perplexity / floor.perplexity))
+        assert row.perplexity < comparison.row("trigram").perplexity
+    assert [r.model for r in comparison.rows] == ["unigram", "bigram", "trigram", "mlp-lm", "lstm-lm", "floor"]
+    assert distance(3.5, 3.0) == 0.5
+
+
+def test_the_ngram_rows_are_kneser_ney_under_the_textbook_convention(comparison):
+    _, heldout = built_in_corpus("en", 100_000, 0)
+    for order, name in ((1, "unigram"), (2, "bigram"), (3, "trigram")):
+        model = kneser_ney(100_000, 0, order)
+        assert model.conventions.name == "textbook" and model.estimator.name == "kneser-ney"
+        p, _ = model.corpus_probabilities(heldout)
+        assert comparison.row(name).perplexity == pytest.approx(2 ** -np.mean(np.log2(p)))
+    assert comparison.heldout_tokens == heldout.token_count + heldout.sentence_count
+
+
+# ---- the long dependency ---------------------------------------------------------------------
+def test_the_lstm_wins_where_the_word_depends_on_the_verb_beyond_the_trigrams_window():
+    trigram, lstm = kneser_ney(100_000, 0, 3), load_lm("lstm-lm")
+    probes = score_probes({"trigram": trigram, "lstm-lm": lstm})
+    assert [p.sentence for p in probes] == [s for s, _, _ in PROBES]
+    for probe in probes:
+        assert probe.distance > 2  # beyond the two words a trigram sees
+        assert probe.at_dependent("lstm-lm") > 1.5 * probe.at_dependent("trigram")
+    past, future = probes
+    # the trigram's context is "United States" in both: it cannot tell the tenses apart
+    assert trigram.score("last", ["United", "States"]) == pytest.approx(past.at_dependent("trigram"))
+    assert trigram.score("next", ["United", "States"]) == pytest.approx(future.at_dependent("trigram"))
+    # the LSTM can: each time word is likelier after its own tense
+    swapped = {"past": lstm.sentence("Jane will visit the United States last week .".split()).probabilities[6],
+               "future": lstm.sentence("Jane visited the United States next week .".split()).probabilities[5]}
+    assert past.at_dependent("lstm-lm") > 3 * swapped["past"]
+    assert future.at_dependent("lstm-lm") > 3 * swapped["future"]
+
+
+# ---- training ---------------------------------------------------------------------------------
+def test_training_writes_safetensors_and_a_config_that_reloads_the_same(tmp_path):
+    report = train_lm("mlp-lm", tmp_path / "m", words=3000, epochs=1, command="python -m engine train mlp-lm",
+                      log=lambda line: None)
+    assert sorted(p.name for p in report.folder.iterdir()) == ["config.json", "model.safetensors"]
+    config = json.loads((report.folder / "config.json").read_text())
+    assert config["command"] == "python -m engine train mlp-lm"
+    assert config["heldout"]["perplexity"] == pytest.approx(report.heldout_perplexity)
+    assert config["training"]["steps"] > 0 and config["corpus"]["words"] == 3000
+    _, heldout = built_in_corpus("en", 3000, 0)
+    assert load_lm(str(report.folder)).evaluate(heldout).perplexity == pytest.approx(report.heldout_perplexity)
+    with pytest.raises(ValueError):
+        train_lm("gru-lm", tmp_path / "g")
