@@ -32,7 +32,7 @@ def comparison():
 @pytest.fixture(scope="module")
 def heldout_sample():
     _, heldout = built_in_corpus("en", 100_000, 0)
-    return corpus_from_sentences(heldout.sentences()[:200])
+    return corpus_from_sentences(heldout.sentences()[:40])
 
 
 # ---- small pure functions ----------------------------------------------------------------
@@ -115,7 +115,8 @@ def test_sentence_scores_are_entries_of_the_distributions(name):
     assert score.tokens[-1] == "</s>" and len(score.probabilities) == len(SENTENCE) + 1
     for t, token in enumerate(score.tokens):
         p = lm.distribution(SENTENCE[:t])
-        assert score.probabilities[t] == pytest.approx(p[lm.outcomes.index(token)], rel=1e-9)
+        # float32 networks: a batch of one and a batch of all positions round differently
+        assert score.probabilities[t] == pytest.approx(p[lm.outcomes.index(token)], rel=1e-5)
 
 
 def _mlp_by_hand(lm, sentence):
@@ -152,7 +153,12 @@ def test_perplexity_is_two_to_the_cross_entropy_of_the_models_probabilities(name
     e = lm.evaluate(heldout_sample)
     assert e.cross_entropy == pytest.approx(bits, abs=1e-6)
     assert e.perplexity == pytest.approx(2 ** bits, rel=1e-6)
-    assert e.perplexity == pytest.approx(math.prod(probabilities) ** (-1 / len(probabilities)), rel=1e-6)
+    # the notes' inverse geometric mean, sentence by sentence (the whole product underflows)
+    n, inverse_mean, at = len(probabilities), 1.0, 0
+    for s in heldout_sample.sentences():
+        inverse_mean *= math.prod(probabilities[at:at + len(s) + 1]) ** (-1 / n)
+        at += len(s) + 1
+    assert e.perplexity == pytest.approx(inverse_mean, rel=1e-6)
 
 
 # ---- the shipped models and the comparison -----------------------------------------------------
@@ -167,6 +173,7 @@ def test_shipped_models_are_small_safetensors_with_their_command(name):
     assert config["corpus"] == {**config["corpus"], "kind": "en", "words": 100_000, "seed": 0}
 
 
+@pytest.mark.slow
 def test_shipped_models_sit_above_the_floor_and_below_the_trigram(comparison):
     floor = comparison.row("floor")
     assert floor.perplexity == pytest.approx(2 ** floor.cross_entropy)
@@ -182,6 +189,7 @@ def test_shipped_models_sit_above_the_floor_and_below_the_trigram(comparison):
     assert distance(3.5, 3.0) == 0.5
 
 
+@pytest.mark.slow
 def test_the_ngram_rows_are_kneser_ney_under_the_textbook_convention(comparison):
     _, heldout = built_in_corpus("en", 100_000, 0)
     for order, name in ((1, "unigram"), (2, "bigram"), (3, "trigram")):
@@ -212,6 +220,7 @@ def test_the_lstm_wins_where_the_word_depends_on_the_verb_beyond_the_trigrams_wi
 
 
 # ---- training ---------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_training_writes_safetensors_and_a_config_that_reloads_the_same(tmp_path):
     report = train_lm("mlp-lm", tmp_path / "m", words=3000, epochs=1, command="python -m engine train mlp-lm",
                       log=lambda line: None)

@@ -19,6 +19,7 @@ def run_json(capsys, argv):
     return json.loads(capsys.readouterr().out)
 
 
+@pytest.mark.slow  # the 100k-word corpus and the floor (cached for the rest of the run)
 def test_compare_adds_the_neural_rows_beside_the_ngram_ones(capsys):
     payload = run_json(capsys, ["lm", "compare", "--corpus", "en", "--words", "20000", "--max-order", "1", "--json"])
     rows = {r["model"]: r for r in payload["rows"]}
@@ -44,6 +45,7 @@ def test_compare_leaves_the_neural_rows_out_where_they_count_other_tokens(capsys
     assert not {"mlp-lm", "lstm-lm"} & {r["model"] for r in payload["rows"]}
 
 
+@pytest.mark.slow  # the 100k-word corpus and the floor (cached for the rest of the run)
 def test_dependency_prints_each_models_probabilities(capsys):
     payload = run_json(capsys, ["lm", "dependency", "--json"])
     assert len(payload) == 2
