@@ -37,7 +37,9 @@ def neural_rows(train, heldout) -> list[dict]:
     for name in NEURAL:
         lm = load_lm(name)
         e, on_train = lm.evaluate(heldout), lm.evaluate(train)
-        rows.append({"model": name, "architecture": lm.kind, "parameters": int(lm.config["parameters"]),
+        # every row keeps the n-gram rows' fields: no smoothing; n = the MLP's window + 1, the LSTM none
+        rows.append({"model": name, "smoothing": None, "order": None if lm.context is None else lm.context + 1,
+                     "architecture": lm.kind, "parameters": int(lm.config["parameters"]),
                      "trained_on": lm.config["corpus"], "conventions": "textbook", "sums_to_one": True,
                      "tokens": e.tokens, "sentences": e.sentences, "unknown": e.unknown,
                      "cross_entropy": e.cross_entropy, "perplexity": e.perplexity,

@@ -78,9 +78,10 @@ class NeuralLm:
         logp = self._sentence_log_probabilities([words])[0]
         targets = np.concatenate([words, [self.vocabulary.eos_id]])
         names = self.vocabulary.tokens
-        history = [self.vocabulary.bos_id] + list(words)
-        contexts = tuple(tuple(names[i] for i in (history[max(0, t + 1 - self.context):t + 1] if self.context
-                                                  else history[:t + 1])) for t in range(len(targets)))
+        # what each prediction is conditioned on: the MLP's n−1 tokens (<s>-padded), the LSTM's prefix
+        history = [self.vocabulary.bos_id] * (self.context or 1) + list(words)
+        contexts = tuple(tuple(names[i] for i in (history[t:t + self.context] if self.context else history[:t + 1]))
+                         for t in range(len(targets)))
         return SentenceScore(tuple(tokens) + (TEXTBOOK.eos,), tuple(names[i] for i in targets),
                              np.exp(logp[np.arange(len(targets)), targets]), contexts)
 

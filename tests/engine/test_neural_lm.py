@@ -113,6 +113,9 @@ def test_sentence_scores_are_entries_of_the_distributions(name):
     lm = load_lm(name)
     score = lm.sentence(SENTENCE)
     assert score.tokens[-1] == "</s>" and len(score.probabilities) == len(SENTENCE) + 1
+    expected_last = ("week", ".") if name == "mlp-lm" else ("<s>", *SENTENCE)
+    assert score.contexts[0] == (("<s>", "<s>") if name == "mlp-lm" else ("<s>",))
+    assert score.contexts[-1] == expected_last
     for t, token in enumerate(score.tokens):
         p = lm.distribution(SENTENCE[:t])
         # float32 networks: a batch of one and a batch of all positions round differently
