@@ -70,9 +70,13 @@ def distance(cross_entropy: float, floor: float) -> float:
     return cross_entropy - floor
 
 
-@lru_cache(maxsize=2)
 def compare_models(words: int = 100_000, seed: int = 0, neural: tuple[str, ...] = NEURAL) -> Comparison:
     """The table for the built-in English corpus of ``words`` training words and ``seed``."""
+    return _compare_models(words, seed, tuple(neural))  # one cache key however it is called
+
+
+@lru_cache(maxsize=2)
+def _compare_models(words: int, seed: int, neural: tuple[str, ...]) -> Comparison:
     from engine.neural_lm.lm import load_lm
 
     _, heldout = english_corpora(words, seed)

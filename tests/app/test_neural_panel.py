@@ -96,7 +96,8 @@ def test_the_sentence_table_and_the_csv_hold_both_models_probabilities(view, tmp
     with open(path, encoding="utf-8") as handle:
         rows = list(csv.DictReader(handle))
     tokens = [row for row in rows if row["row"] == "token"]
-    assert [float(row["p_lstm"]) for row in tokens] == pytest.approx(lstm.tolist(), rel=1e-12)
+    # the worker's torch thread count may differ from this thread's: float32 sums round differently
+    assert [float(row["p_lstm"]) for row in tokens] == pytest.approx(lstm.tolist(), rel=1e-6)
     assert [row["name"] for row in rows if row["row"] == "model"][-1] == "floor"
     widget, caption = view.picture()
     assert widget is view.neural_panel and SENTENCE in caption
