@@ -62,7 +62,7 @@ def dependency(args) -> None:
     models = {"trigram": kneser_ney(args.words, args.seed, 3), **{name: load_lm(name) for name in NEURAL}}
     probes = score_probes(models)
     payload = [{"sentence": p.sentence, "tokens": list(p.tokens), "dependent": p.dependent, "decider": p.decider,
-                "distance": p.distance,
+                "distance": p.distance, "grammar": p.grammar,
                 "probabilities": {m: [float(x) for x in pr] for m, pr in zip(p.models, p.probabilities)}}
                for p in probes]
     if args.json:
@@ -74,3 +74,4 @@ def dependency(args) -> None:
         print(f"  {'':<8}" + "".join(f"{t:>9}" for t in p.tokens))
         for model, probabilities in zip(p.models, p.probabilities):
             print(f"  {model:<8}" + "".join(f"{x:>9.4f}" for x in probabilities))
+        print(f"  the grammar itself gives {p.tokens[p.dependent]!r} {p.grammar:.4f} after the words before it")

@@ -12,7 +12,7 @@ import torch
 
 from engine.neural_lm import load_lm
 from engine.neural_lm.comparison import compare_models, distance, kneser_ney
-from engine.neural_lm.probe import PROBES, score_probes
+from engine.neural_lm.probe import PROBES, grammar_next_token, score_probes
 from engine.neural_lm.training import RECIPES, train_lm
 from engine.ngram.corpora import built_in_corpus
 from engine.ngram.tokens import corpus_from_sentences
@@ -167,6 +167,8 @@ def test_the_lstm_wins_where_the_word_depends_on_the_verb_beyond_the_trigrams_wi
         assert probe.distance > 2  # beyond the two words a trigram sees
         assert probe.at_dependent("lstm-lm") > 1.5 * probe.at_dependent("trigram")
     past, future = probes
+    for probe in probes:  # and the LSTM is the nearer to the grammar's own probability
+        assert abs(probe.at_dependent("lstm-lm") - probe.grammar) < abs(probe.at_dependent("trigram") - probe.grammar)
     # the trigram's context is "United States" in both: it cannot tell the tenses apart
     assert trigram.score("last", ["United", "States"]) == pytest.approx(past.at_dependent("trigram"))
     assert trigram.score("next", ["United", "States"]) == pytest.approx(future.at_dependent("trigram"))
@@ -175,6 +177,26 @@ def test_the_lstm_wins_where_the_word_depends_on_the_verb_beyond_the_trigrams_wi
                "future": lstm.sentence("Jane visited the United States next week .".split()).probabilities[5]}
     assert past.at_dependent("lstm-lm") > 3 * swapped["past"]
     assert future.at_dependent("lstm-lm") > 3 * swapped["future"]
+
+
+def test_the_grammars_next_word_probability_by_hand():
+    """P("last" | "Jane visited the United States"), from the stream's draws written out: the
+    past tense "visited" is the marker 了 with no time, a month, a weekday, a past time or 今天
+    (each class by its weight, an expression uniformly, a marker uniformly among those the class
+    allows); "last" starts five of the seven past times.  Held-out combinations are never drawn."""
+    from engine.data import zh_en as g
+
+    def kept(expressions):
+        return [zh for zh, _ in expressions if not g.is_heldout(("简", "访问", "美国", zh))]
+
+    weight = {c: w / len(e) / len(m) for c, (e, w, m) in g.TIME_CLASSES.items()}
+    past_tense = sum(weight[c] * len(kept(g.TIME_CLASSES[c][0])) for c in ("none", "month", "weekday", "past", "today"))
+    last = weight["past"] * len(kept([t for t in g.PAST_TIMES if t[1].startswith("last ")]))
+    truth = grammar_next_token("Jane visited the United States".split())
+    assert truth["last"] == pytest.approx(last / past_tense, rel=1e-12)
+    assert math.fsum(truth.values()) == pytest.approx(1.0, abs=1e-12)
+    assert grammar_next_token("Jane visited the United States last week .".split()) == {"</s>": 1.0}
+    assert "yesterday" not in grammar_next_token("Jane will visit the United States".split())
 
 
 # ---- training ---------------------------------------------------------------------------------

@@ -59,6 +59,7 @@ def test_dependency_prints_each_models_probabilities(capsys):
             load_lm("lstm-lm").sentence(words).probabilities.tolist())
         at = probe["dependent"]
         assert probe["probabilities"]["lstm-lm"][at] > probe["probabilities"]["trigram"][at]
+        assert 0 < probe["grammar"] < 1
     assert main(["lm", "dependency"]) == 0
     assert "a trigram sees 2" in capsys.readouterr().out
 
