@@ -38,7 +38,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("train", help="train a model from scratch")
     p.add_argument("model", help="date-transformer, date-rnn-attention or zh-en-toy; word2vec or glove "
-                                 "(embeddings of the zh-en grammar's English and Chinese)")
+                                 "(embeddings of the zh-en grammar's English and Chinese); mlp-lm or lstm-lm "
+                                 "(neural language models of its English)")
     _add_device(p)
     p.add_argument("--epochs", type=int, default=20)
     p.add_argument("--samples", type=int, default=20000, help="training examples per epoch (fresh each epoch)")
@@ -110,6 +111,10 @@ def build_parser() -> argparse.ArgumentParser:
 def _cmd_train(args):
     if args.model in ("word2vec", "glove"):
         return _train_embeddings(args)
+    if args.model in ("mlp-lm", "lstm-lm"):
+        from engine.neural_lm.cli import train_command
+
+        return train_command(args, " ".join(shlex.quote(a) for a in ["python", "-m", "engine", *sys.argv[1:]]))
     from engine.training import train
 
     command = " ".join(shlex.quote(a) for a in ["python", "-m", "engine", *sys.argv[1:]])

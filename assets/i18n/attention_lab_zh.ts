@@ -2188,6 +2188,10 @@ cross-entropy H = −(1/N) Σ log₂ P(wᵢ | hᵢ) bits/token     perplexity PP
         <translation>困惑度与 δ</translation>
     </message>
     <message>
+        <source>Neural models</source>
+        <translation>神经网络模型</translation>
+    </message>
+    <message>
         <source>Paste a training text (one sentence per line).</source>
         <translation>请粘贴训练文本（每行一句）。</translation>
     </message>
@@ -2795,6 +2799,110 @@ cross-entropy H = −(1/N) Σ log₂ P(wᵢ | hᵢ) bits/token     perplexity PP
     <message>
         <source>pos {0} → {1}: sinusoidal {2}, decimal digits {3}, pos/1000 {4}</source>
         <translation>位置 {0} → {1}：正弦 {2}，十进制数字 {3}，pos/1000 {4}</translation>
+    </message>
+</context>
+<context>
+    <name>NeuralPanel</name>
+    <message>
+        <source>unigram (Kneser-Ney)</source>
+        <extracomment>the comparison&apos;s model keys -&gt; the table&apos;s names</extracomment>
+        <translation>一元模型（Kneser-Ney）</translation>
+    </message>
+    <message>
+        <source>bigram (Kneser-Ney)</source>
+        <translation>二元模型（Kneser-Ney）</translation>
+    </message>
+    <message>
+        <source>trigram (Kneser-Ney)</source>
+        <translation>三元模型（Kneser-Ney）</translation>
+    </message>
+    <message>
+        <source>MLP (multilayer perceptron, 2 previous words)</source>
+        <translation>多层感知机 MLP（前 2 个词）</translation>
+    </message>
+    <message>
+        <source>LSTM (long short-term memory)</source>
+        <translation>长短期记忆网络 LSTM</translation>
+    </message>
+    <message>
+        <source>true floor (the grammar itself)</source>
+        <translation>真实下限（语法本身）</translation>
+    </message>
+    <message>
+        <source>forget gate f</source>
+        <translation>遗忘门 f</translation>
+    </message>
+    <message>
+        <source>input gate i</source>
+        <translation>输入门 i</translation>
+    </message>
+    <message>
+        <source>output gate o</source>
+        <translation>输出门 o</translation>
+    </message>
+    <message>
+        <source>memory cell c</source>
+        <translation>记忆细胞 c</translation>
+    </message>
+    <message>
+        <source>Held-out perplexity on the built-in English corpus</source>
+        <translation>内置英文语料上的留出数据困惑度</translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>perplexity</source>
+        <translation>困惑度</translation>
+    </message>
+    <message>
+        <source>bits/token</source>
+        <translation>比特/词元</translation>
+    </message>
+    <message>
+        <source>above the floor (bits/token)</source>
+        <translation>高于下限（比特/词元）</translation>
+    </message>
+    <message>
+        <source>The typed sentence: P of each token</source>
+        <translation>输入的句子：每个词元的概率 P</translation>
+    </message>
+    <message>
+        <source>token</source>
+        <translation>词元</translation>
+    </message>
+    <message>
+        <source>trigram</source>
+        <translation>三元模型</translation>
+    </message>
+    <message>
+        <source>LSTM</source>
+        <translation>LSTM</translation>
+    </message>
+    <message>
+        <source>The LSTM at each step: the token it reads (rows) and its units (columns)</source>
+        <translation>LSTM 的每一步：读入的词元（行）与各单元（列）</translation>
+    </message>
+    <message>
+        <source>{0} training words, {1} held-out tokens (each word and one ⟨/s⟩ per sentence). The floor is the grammar&apos;s own cross-entropy on these sentences; its entropy rate is {2} bits/token.</source>
+        <translation>{0} 个训练词，{1} 个留出词元（每个词，加上每句一个 ⟨/s⟩）。下限是语法本身在这些句子上的交叉熵；它的熵率为 {2} 比特/词元。</translation>
+    </message>
+    <message>
+        <source>token read</source>
+        <translation>读入的词元</translation>
+    </message>
+    <message>
+        <source>unit</source>
+        <translation>单元</translation>
+    </message>
+    <message>
+        <source>“{0}”: the n-gram, MLP and LSTM language models against the grammar&apos;s floor</source>
+        <translation>“{0}”：n 元模型、多层感知机和 LSTM 语言模型与语法下限的比较</translation>
+    </message>
+    <message>
+        <source>Nothing to export yet.</source>
+        <translation>还没有可导出的内容。</translation>
     </message>
 </context>
 <context>

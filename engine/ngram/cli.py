@@ -1,4 +1,5 @@
-"""python -m engine lm fit|score|perplexity|sample|delta|compare: n-gram language models.
+"""python -m engine lm fit|score|perplexity|sample|delta|compare|dependency: n-gram language models
+(compare and dependency add the shipped neural models, engine.neural_lm).
 
 Contract (kept exactly; checks outside the test suite use it):
 
@@ -74,9 +75,13 @@ def add_lm_parser(sub) -> None:
                                            "other estimators")
     common(p, order=False)
     p.add_argument("--max-order", type=int, default=3)
+    p.add_argument("--no-neural", action="store_true", help="leave out the shipped MLP and LSTM (engine.neural_lm)")
     # Under nltk's convention a unigram model has no </s> (no padding for n = 1), so its
     # perplexity would not be comparable with the others': compare counts the textbook way.
     p.set_defaults(conventions="textbook")
+    from engine.neural_lm.cli import add_dependency_parser
+
+    add_dependency_parser(actions, common)
 
 
 # ---- helpers ------------------------------------------------------------------------------
@@ -212,6 +217,10 @@ def _compare(args):
             model = _model(args, train, heldout, order=order, smoothing=smoothing)
             rows.append({"model": f"{order}-gram {smoothing}", **_parameters(model),
                          **_evaluation(model, heldout), "train": _evaluation(model, train)["perplexity"]})
+    from engine.neural_lm.cli import neural_rows, wants_neural_rows
+
+    if wants_neural_rows(args):
+        rows += neural_rows(train, heldout)
     floor = _floor(args, heldout)
     if floor is not None:
         for r in rows:
@@ -266,8 +275,14 @@ def _delta(args):
            + [f"best δ {curve.x[best]:.4g}: perplexity {curve.heldout[best]:.6g}"])
 
 
+def _dependency(args):
+    from engine.neural_lm.cli import dependency
+
+    dependency(args)
+
+
 LM_COMMANDS = {"fit": _fit, "score": _score, "perplexity": _perplexity, "sample": _sample, "delta": _delta,
-               "compare": _compare}
+               "compare": _compare, "dependency": _dependency}
 
 
 def run_lm(args) -> None:

@@ -31,7 +31,7 @@ ALLOWED_WORDS = {
     "n-best", "log", "exp", "ln", "softmax", "sin", "cos", "max", "min", "std", "PE", "pos", "KL", "JS", "QK", "BP",
     "base",
     # the language-model lesson: nltk.lm, estimators named after people, and its notation
-    "nltk", "lm", "Lidstone", "Good-Turing", "Katz", "Kneser-Ney", "MLE", "EM", "PP",
+    "nltk", "lm", "Lidstone", "Good-Turing", "Katz", "Kneser-Ney", "MLE", "EM", "PP", "MLP", "LSTM",
     # the date model reads English month names: its example inputs show one
     "Nov",
 }

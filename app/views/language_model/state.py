@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from app.view_state import ViewState
 
 #: the tabs, by name (the field keeps the name, so a new tab does not shift old files)
-TABS = ("sentence", "continuations", "delta")
+TABS = ("sentence", "continuations", "delta", "neural")
 
 
 @dataclass

@@ -14,6 +14,7 @@ from app.views.base import InputProblem, View, shows
 from app.views.language_model.continuations_panel import ContinuationsPanel
 from app.views.language_model.controls import LanguageModelControls
 from app.views.language_model.delta_panel import DeltaPanel
+from app.views.language_model.neural_panel import CHANNEL, NeuralPanel, neural_request
 from app.views.language_model.sentence_panel import SentencePanel, context_text
 from app.views.language_model.state import TABS, LanguageModelState
 from app.widgets.form import add_tab, beside_button
@@ -33,6 +34,7 @@ class LanguageModelView(View):
         self.sentence_panel = add_tab(self.tabs, SentencePanel(), self.tr("Sentence"))
         self.continuations_panel = add_tab(self.tabs, ContinuationsPanel(), self.tr("Continuations"))
         self.delta_panel = add_tab(self.tabs, DeltaPanel(), self.tr("Perplexity against δ"))
+        self.neural_panel = add_tab(self.tabs, NeuralPanel(), self.tr("Neural models"))
         self.content = self.tabs
         status = beside_button(self.message, self.export_button)
         layout = QVBoxLayout(self)
@@ -46,6 +48,11 @@ class LanguageModelView(View):
         self.view_state.watch(self.loop.schedule, "corpus", "words", "pasted", "order", "estimator", "delta",
                               "discount", "sentence")
         self.loop.schedule()
+        self.neural_loop = self.request_loop(CHANNEL, lambda: neural_request(self.view_state.sentence),
+                                             self.neural_panel.show_report, greys=(self.neural_panel,), background=True)
+        # only while its tab is open: the first table costs seconds of CPU (see neural_panel)
+        self.view_state.watch(lambda _: self.view_state.tab == "neural" and self.neural_loop.schedule(),
+                              "sentence", "tab")
 
     report = shows("loop", "The SentenceReport on screen.")
 
@@ -88,6 +95,8 @@ class LanguageModelView(View):
     def picture(self):
         """The open tab, captioned with the sentence and the model it was computed with."""
         request = self.loop.request
+        if self.view_state.tab == "neural" and self.neural_loop.request is not None:
+            return self.neural_panel, self.neural_panel.caption(self.neural_loop.request)
         if request is None:
             return self.tabs, self.title()
         options = request.kwargs
@@ -103,6 +112,8 @@ class LanguageModelView(View):
         if report is None:
             raise ValueError(self.tr("Nothing to export yet."))
         tab = self.view_state.tab
+        if tab == "neural":
+            return self.neural_panel.export_csv(path)
         if tab == "continuations":
             following = report.continuations
             return write_csv(path, ["context", "token", "count", "mle", "probability"],
