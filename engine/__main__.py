@@ -114,10 +114,10 @@ def _cmd_train(args):
     if args.model in ("mlp-lm", "lstm-lm"):
         from engine.neural_lm.cli import train_command
 
-        return train_command(args, " ".join(shlex.quote(a) for a in ["python", "-m", "engine", *sys.argv[1:]]))
+        return train_command(args, args.command_line)
     from engine.training import train
 
-    command = " ".join(shlex.quote(a) for a in ["python", "-m", "engine", *sys.argv[1:]])
+    command = args.command_line
     if args.preset is not None:
         return live_cli.train_live(args, command)
     report = train(args.model, device=args.device, epochs=args.epochs, samples=args.samples, seed=args.seed,
@@ -145,7 +145,7 @@ def _cmd_evaluate(args):
     if args.record:
         from engine.evaluation import record_metrics
 
-        record_metrics(model, report, " ".join(shlex.quote(a) for a in ["python", "-m", "engine", *sys.argv[1:]]),
+        record_metrics(model, report, args.command_line,
                        folder=args.model or args.model_path)
     if report.bleu is not None:
         print(f"bleu={report.bleu:.2f}")
@@ -334,7 +334,7 @@ def _cmd_lm(args):
 def _train_embeddings(args):
     from engine.embeddings.training import train_command
 
-    command = " ".join(shlex.quote(a) for a in ["python", "-m", "engine", *sys.argv[1:]])
+    command = args.command_line
     train_command(args.model, sentences=args.samples, seed=args.seed, epochs=args.epochs if args.epochs != 20 else None,
                   out=args.out or "runs", command=command)
 
@@ -352,6 +352,10 @@ COMMANDS = {"train": _cmd_train, "evaluate": _cmd_evaluate, "translate": _cmd_tr
 
 def main(argv=None) -> int:
     args = build_parser().parse_args(argv)
+    # what a trained model's config.json records as the command that made it: the arguments this
+    # call was given (sys.argv when run as a program)
+    args.command_line = " ".join(shlex.quote(a) for a in ["python", "-m", "engine",
+                                                          *(sys.argv[1:] if argv is None else argv)])
     from engine.device import DeviceError
     from engine.models.checkpoint import ModelLoadError
     from engine.tokenizer import InputError
