@@ -1,0 +1,38 @@
+"""Nearest neighbours: the k words of highest cosine similarity with a word, with their scores
+(gensim's most_similar), and the numbers the cosine is made of."""
+from __future__ import annotations
+
+from PySide6.QtWidgets import QWidget
+
+from app import style
+from app.binding import bind_widgets
+from app.views.embeddings.tab_base import EmbeddingTab, table, word_edit
+from app.widgets.flow_layout import flow_row
+from app.widgets.form import column
+
+
+class NeighboursTab(EmbeddingTab):
+    def __init__(self, state, parent=None):
+        super().__init__(parent)
+        self.word = word_edit()
+        self.note = style.note_label()
+        self.model, self.table = table()
+        self.place(flow_row((self.tr("Word:"), self.word), self.note), column(self.table))
+        bind_widgets(state, word=self.word)
+
+    def draw(self, value, request) -> None:
+        rows = value.candidates
+        self.model.set_columns([self.tr("rank"), self.tr("word"), self.tr("cosine similarity")],
+                               [list(range(1, len(rows) + 1)), [c.word for c in rows], [c.score for c in rows]])
+        self.table.fit_columns()
+        self.note.setText(self.tr("‖e_{0}‖ = {1}; cos(x, {0}) = e_x·e_{0} / (‖e_x‖ ‖e_{0}‖) over {2} words").format(
+            value.word, style.format_number(value.norm, 4), f"{value.searched - 1:,}"))
+
+    def caption(self) -> str:
+        value = self.answer.value
+        return self.tr("The {0} nearest neighbours of “{1}” by cosine similarity ({2})").format(
+            len(value.candidates), value.word, self.answer.source.name)
+
+    def csv(self):
+        value = self.answer.value
+        return ["rank", "word", "cosine"], [[i + 1, c.word, c.score] for i, c in enumerate(value.candidates)]
