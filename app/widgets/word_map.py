@@ -15,9 +15,9 @@ from PySide6.QtGui import QFontMetricsF
 
 from app import style
 
-#: labels drawn at most at once (laying out more costs time and shows nothing more)
+# labels drawn at most at once (laying out more costs time and shows nothing more)
 MAX_LABELS = 160
-#: pixels between a point and its label
+# pixels between a point and its label
 GAP = 5
 
 

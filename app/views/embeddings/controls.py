@@ -14,7 +14,7 @@ from app.views.embeddings.state import FILE_FORMATS, EmbeddingsState
 from app.widgets.flow_layout import flow_row
 
 CONTEXT = "EmbeddingsControls"
-#: how each shipped source is named in the selector
+# how each shipped source is named in the selector
 TRAINED = {"word2vec-en": QT_TRANSLATE_NOOP("EmbeddingsControls", "word2vec trained here, English words"),
            "word2vec-zh": QT_TRANSLATE_NOOP("EmbeddingsControls", "word2vec trained here, Chinese words"),
            "glove-en": QT_TRANSLATE_NOOP("EmbeddingsControls", "GloVe trained here, English words"),
@@ -36,14 +36,14 @@ def source_label(key: str) -> str:
         model, side = rest.rsplit(":", 1)
         return QCoreApplication.translate(CONTEXT, SIDES.get(side, "{0}")).format(model)
     fmt, path = rest.split(":", 1)
-    return QCoreApplication.translate(CONTEXT, "{0} (your file, {1})").format(
+    return QCoreApplication.translate("EmbeddingsControls", "{0} (your file, {1})").format(
         Path(path).name, QCoreApplication.translate(CONTEXT, FORMATS.get(fmt, fmt)))
 
 
 class EmbeddingsControls(QWidget):
-    #: the user chose a file (path, format) in the Open dialog
+    # the user chose a file (path, format) in the Open dialog
     file_chosen = Signal(str, str)
-    #: Cancel was pressed while a file was read or a map computed
+    # Cancel was pressed while a file was read or a map computed
     cancel_requested = Signal()
 
     def __init__(self, state: EmbeddingsState, source_keys, parent=None):

@@ -1,7 +1,7 @@
 """The Embeddings view's explanation (shown collapsible at the top of the view)."""
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 
-#: the translation context of TEXT and FORMULA (View.explanation translates them)
+# the translation context of TEXT and FORMULA (View.explanation translates them)
 CONTEXT = "EmbeddingsExplanation"
 TEXT = QT_TRANSLATE_NOOP(
     "EmbeddingsExplanation",

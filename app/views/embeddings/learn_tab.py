@@ -77,8 +77,8 @@ class LearnTab(EmbeddingTab):
             text = self.tr("Before training ({0} sentences, {1} words): the vectors are random, and so are the "
                            "neighbours. Press Train.").format(f"{snapshot.sentences:,}", snapshot.vocabulary)
         elif snapshot.finished:
-            text = self.tr("Trained: {0} steps of 512 pairs (5 epochs, negative sampling with 5 noise words); "
-                           "loss {1}.").format(f"{snapshot.steps:,}", style.format_number(snapshot.losses[-1], 4))
+            text = self.tr("Trained: {0} steps; loss {1}.").format(f"{snapshot.steps:,}",
+                                                                   style.format_number(snapshot.losses[-1], 4))
         elif snapshot.stopped:
             text = self.tr("Stopped at step {0} of {1}.").format(f"{snapshot.step:,}", f"{snapshot.steps:,}")
         else:
@@ -93,7 +93,8 @@ class LearnTab(EmbeddingTab):
 
     def caption(self) -> str:
         s = self.snapshot
-        return self.tr("word2vec on the {0} grammar corpus, step {1} of {2}").format(s.language, s.step, s.steps)
+        corpus = self.tr(dict(LANGUAGES).get(s.language, s.language))
+        return self.tr("word2vec on the grammar's {0}, step {1} of {2}").format(corpus, s.step, s.steps)
 
     def csv(self):
         s = self.snapshot

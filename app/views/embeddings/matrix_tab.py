@@ -11,7 +11,7 @@ from app.views.embeddings.tab_base import EmbeddingTab, field
 from app.widgets.form import column, main_line_edit
 from app.widgets.matrix_plot import MatrixPanel, new_layout_widget, plot_font
 
-#: up to this many words the cosines are written in the cells
+# up to this many words the cosines are written in the cells
 WRITTEN_CELLS = 12
 
 

@@ -30,7 +30,7 @@ from engine.embeddings import lesson
 from engine.embeddings.watch import watch_word2vec
 from engine.jobs import CallRequest
 
-#: the fields each tab's question reads (besides the source)
+# the fields each tab's question reads (besides the source)
 READS = {"neighbours": ("word", "k"), "analogy": ("analogy_a", "analogy_b", "analogy_c", "method", "k"),
          "odd": ("odd_words",), "matrix": ("matrix_words",), "one_hot": ("one_hot_word",),
          "map": ("map_method", "map_count", "map_list"), "learn": ("learn_language", "learn_words")}
@@ -44,11 +44,11 @@ def _cancelled(event: threading.Event, bridge) -> bool:
 class EmbeddingsView(View):
     TITLE = QT_TRANSLATE_NOOP("EmbeddingsView", "Embeddings")
     State = EmbeddingsState
-    #: sentences of the grammar corpus word2vec learns from (as `python -m engine train word2vec`)
+    # sentences of the grammar corpus word2vec learns from (as `python -m engine train word2vec`)
     LEARN_SENTENCES = 20000
-    #: steps between two snapshots of the learning
+    # steps between two snapshots of the learning
     LEARN_EVERY = 200
-    #: neighbours shown of each watched word
+    # neighbours shown of each watched word
     LEARN_NEIGHBOURS = 5
 
     def __init__(self, bridge, state, parent=None):
