@@ -283,3 +283,48 @@ def test_closing_during_training_ends_it(qtbot, make_view, bridge):
     bridge.shutdown()
     assert time.perf_counter() - begun < 10
     assert not bridge.background.alive
+
+
+CLOSE_WHILE_TRAINING = """
+import sys, time
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+import main
+
+app = QApplication(sys.argv[:1])
+def step():
+    windows = [w for w in QApplication.topLevelWidgets() if w.isVisible() and hasattr(w, "current_view")]
+    view = windows[0].current_view() if windows and windows[0].views else None
+    if view is None or not view.ready():
+        return QTimer.singleShot(100, step)
+    tab = view.learn_tab
+    if view.view_state.tab != "learn":
+        view.view_state.tab = "learn"  # its untrained snapshot first
+    elif tab.snapshot is not None and tab.snapshot.step == 0 and not view.busy:
+        tab.train_button.click()
+    elif tab.snapshot is not None and tab.snapshot.step > 0:
+        print("closing", time.time(), flush=True)
+        return windows[0].close()
+    QTimer.singleShot(100, step)
+QTimer.singleShot(300, step)
+sys.exit(main.main(["--device", "cpu", "--view", "embeddings"]))
+"""
+
+
+@pytest.mark.slow  # starts the app in a subprocess and trains until the first snapshot
+def test_closing_the_window_during_training_exits_0_at_once(tmp_path):
+    import os
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path),
+           "ATTENTION_LAB_CACHE": str(tmp_path / "cache")}
+    proc = subprocess.run([sys.executable, "-c", CLOSE_WHILE_TRAINING], cwd=Path(__file__).resolve().parents[2],
+                          env=env, capture_output=True, text=True, timeout=300)
+    ended = time.time()
+    assert proc.returncode == 0, proc.stderr[-1500:]
+    closing = float(proc.stdout.split("closing", 1)[1].split()[0])
+    # the whole training takes tens of seconds here: the close stopped it
+    assert ended - closing < 10, (ended - closing, proc.stderr[-800:])
