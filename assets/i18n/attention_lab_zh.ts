@@ -40,8 +40,8 @@
         <translation>得分</translation>
     </message>
     <message>
-        <source>{0} : {1} :: {2} : ?   ‖e_{0}‖ = {3}, ‖e_{1}‖ = {4}, ‖e_{2}‖ = {5}; {6} words searched, a, b and c excluded</source>
-        <translation>{0} : {1} :: {2} : ?   ‖e_{0}‖ = {3}，‖e_{1}‖ = {4}，‖e_{2}‖ = {5}；在 {6} 个词中搜索，a、b、c 本身除外</translation>
+        <source>‖e_{0}‖ = {3}, ‖e_{1}‖ = {4}, ‖e_{2}‖ = {5} ({6} words searched; {0}, {1}, {2} excluded)</source>
+        <translation>‖e_{0}‖ = {3}，‖e_{1}‖ = {4}，‖e_{2}‖ = {5}（在 {6} 个词中搜索；{0}、{1}、{2} 本身除外）</translation>
     </message>
     <message>
         <source>q = ê_{1} − ê_{0} + ê_{2} (ê = e/‖e‖), ‖q‖ = {3};   score(x) = cos(e_x, q) = (cos(x, {1}) − cos(x, {0}) + cos(x, {2})) / ‖q‖</source>

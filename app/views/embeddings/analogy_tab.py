@@ -69,8 +69,8 @@ class AnalogyTab(EmbeddingTab):
     def _arithmetic(self, result) -> str:
         a, b, c = result.words
         na, nb, nc = (number(n) for n in result.norms)
-        lines = [self.tr("{0} : {1} :: {2} : ?   ‖e_{0}‖ = {3}, ‖e_{1}‖ = {4}, ‖e_{2}‖ = {5}; {6} words searched, "
-                         "a, b and c excluded").format(a, b, c, na, nb, nc, f"{result.searched:,}")]
+        lines = [self.tr("‖e_{0}‖ = {3}, ‖e_{1}‖ = {4}, ‖e_{2}‖ = {5} ({6} words searched; {0}, {1}, {2} excluded)").format(
+            a, b, c, na, nb, nc, f"{result.searched:,}")]
         best = result.candidates[0] if result.candidates else None
         if result.method == "add":
             lines.append(self.tr("q = ê_{1} − ê_{0} + ê_{2} (ê = e/‖e‖), ‖q‖ = {3};   score(x) = cos(e_x, q) = "

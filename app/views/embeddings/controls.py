@@ -80,10 +80,15 @@ class EmbeddingsControls(QWidget):
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(flow_row((self.tr("Vectors:"), self.source_box), (self.tr("File format:"), self.format_box),
-                                  self.open_button, (self.tr("k:"), self.k_spin), self.size_label))
+        self.row = flow_row((self.tr("Vectors:"), self.source_box), (self.tr("File format:"), self.format_box),
+                            self.open_button, (self.tr("k:"), self.k_spin), self.size_label)
+        layout.addWidget(self.row)
         layout.addWidget(self.progress_panel)
         bind_widgets(state, source=self.source_box, k=self.k_spin)
+
+    def add_to_row(self, widget: QWidget) -> None:
+        """Put `widget` (the view's Export button) at the end of the row of inputs."""
+        self.row.layout().addWidget(widget)
 
     def add_source(self, key: str) -> None:
         """Offer `key` in the selector (a user's file; shipped sources are there from the start)."""

@@ -9,8 +9,8 @@ from __future__ import annotations
 import threading
 from functools import partial
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
-from PySide6.QtWidgets import QHBoxLayout, QTabWidget, QVBoxLayout
+from PySide6.QtCore import QT_TRANSLATE_NOOP
+from PySide6.QtWidgets import QTabWidget, QVBoxLayout
 
 from app.binding import bind_tab
 from app.export import ExportButton, write_csv
@@ -67,12 +67,10 @@ class EmbeddingsView(View):
         self.panels = dict(zip(TABS, (self.neighbours_tab, self.analogy_tab, self.odd_tab, self.matrix_tab,
                                       self.one_hot_tab, self.map_tab, self.learn_tab)))
         self.content = self.tabs
-        status = QHBoxLayout()
-        status.addWidget(self.message, 1)
-        status.addWidget(self.export_button, 0, Qt.AlignmentFlag.AlignTop)
+        self.controls.add_to_row(self.export_button)  # beside the inputs: a line less above the tabs
         layout = QVBoxLayout(self)
         layout.addWidget(self.controls)
-        layout.addLayout(status)
+        layout.addWidget(self.message)
         layout.addWidget(self.tabs, 1)
 
         self._asked: dict[str, tuple] = {}  # tab -> the question its picture answers
@@ -260,6 +258,10 @@ class EmbeddingsView(View):
 
     def main_input(self):
         return self.neighbours_tab.word
+
+    def secondary_panels(self):
+        """Presentation mode keeps the tabs and their inputs; the choice of vectors is made before."""
+        return [self.controls]
 
     def main_plot(self):
         return self.tabs
