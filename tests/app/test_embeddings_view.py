@@ -328,3 +328,13 @@ def test_closing_the_window_during_training_exits_0_at_once(tmp_path):
     closing = float(proc.stdout.split("closing", 1)[1].split()[0])
     # the whole training takes tens of seconds here: the close stopped it
     assert ended - closing < 10, (ended - closing, proc.stderr[-800:])
+
+
+def test_a_session_naming_a_users_file_offers_it_and_explains_a_missing_one(qtbot, view, tmp_path):
+    from app.views.embeddings.state import EmbeddingsState
+
+    key = f"file:glove:{tmp_path / 'gone.txt'}"
+    view.apply_state(EmbeddingsState(source=key, word="king"))
+    assert view.controls.source_box.currentData() == key and "gone.txt" in view.controls.source_box.currentText()
+    qtbot.waitUntil(lambda: "gone.txt" in view.message.text(), timeout=30000)
+    assert "cannot be read" in view.message.text() and view.view_state.source == key
