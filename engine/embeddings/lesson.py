@@ -21,8 +21,8 @@ import numpy as np
 
 from engine.embeddings.errors import EmbeddingFileError, EmbeddingQueryError, LoadCancelled
 from engine.embeddings.pca import PCA, pca
-from engine.embeddings.queries import (Analogy, Neighbours, OddOneOut, SimilarityMatrix, analogy, doesnt_match,
-                                       neighbours, one_hot_selection, similarity_matrix)
+from engine.embeddings.queries import (Analogy, analogy, doesnt_match, neighbours, one_hot_selection,
+                                       similarity_matrix)
 from engine.embeddings.vectors import Embeddings
 
 #: sources kept open (a user's 400,000 × 300 file is 480 MB, memory-mapped from the cache)

@@ -8,7 +8,7 @@ import pyqtgraph as pg
 from app import style
 from app.binding import bind_widgets
 from app.views.embeddings.tab_base import EmbeddingTab, field
-from app.widgets.form import column, main_line_edit
+from app.widgets.form import main_line_edit
 from app.widgets.matrix_plot import MatrixPanel, new_layout_widget, plot_font
 
 # up to this many words the cosines are written in the cells

@@ -2,7 +2,6 @@
 (gensim's most_similar), and the numbers the cosine is made of."""
 from __future__ import annotations
 
-from PySide6.QtWidgets import QWidget
 
 from app import style
 from app.binding import bind_widgets
