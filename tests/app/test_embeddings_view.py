@@ -338,3 +338,23 @@ def test_a_session_naming_a_users_file_offers_it_and_explains_a_missing_one(qtbo
     assert view.controls.source_box.currentData() == key and "gone.txt" in view.controls.source_box.currentText()
     qtbot.waitUntil(lambda: "gone.txt" in view.message.text(), timeout=30000)
     assert "cannot be read" in view.message.text() and view.view_state.source == key
+
+
+@pytest.mark.slow  # imports openTSNE (with scikit-learn: seconds) and runs a t-SNE
+def test_tsne_map_shows_progress_and_cancel_goes_back_to_pca(qtbot, view):
+    view.view_state.tab = "map"
+    settle(qtbot, view)
+    view.map_tab.count_spin.setValue(40)
+    view.map_tab.method_box.setCurrentIndex(view.map_tab.method_box.findData("tsne"))
+    qtbot.waitUntil(lambda: view.controls.progress_panel.isVisible(), timeout=60000)
+    settle(qtbot, view)
+    assert view.map_tab.answer.value.method == "tsne" and view.map_tab.map.coordinates.shape == (40, 2)
+    assert "t-SNE" in view.picture()[1] and "t-SNE" in view.message.text()
+    assert not view.controls.progress_panel.isVisible()
+    # a larger map, cancelled once it has begun: the PCA map of the same words instead
+    view.map_tab.count_spin.setValue(1500)
+    qtbot.waitUntil(lambda: view.controls.progress_panel.isVisible(), timeout=60000)
+    view.controls.cancel_button.click()
+    settle(qtbot, view)
+    assert view.view_state.map_method == "pca" and view.map_tab.answer.value.method == "pca"
+    assert len(view.map_tab.answer.value.words) == 346 and view.message.text() == ""
