@@ -6,6 +6,7 @@ that step (the months drift together as training goes on).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engine.embeddings.errors import EmbeddingQueryError
 from engine.embeddings.queries import neighbours
@@ -31,6 +32,14 @@ class Snapshot:
     stopped: bool = False  # stopped by the user before it
 
 
+@lru_cache(maxsize=4)
+def _corpus(language: str, sentences: int, seed: int) -> tuple[tuple[str, ...], ...]:
+    """The grammar corpus, made once per (language, size, seed): each word typed in the view's
+    "Watch" field asks for the untrained snapshot again, and making 20,000 sentences takes a
+    second."""
+    return tuple(tuple(sentence) for sentence in grammar_corpus(language, sentences, seed))
+
+
 def watch_word2vec(language: str = "en", sentences: int = 20000, watched=("January",), k: int = 5,
                    every: int = 200, report=None, stopped=None, max_steps: int | None = None,
                    seed: int = 0) -> Snapshot:
@@ -40,7 +49,7 @@ def watch_word2vec(language: str = "en", sentences: int = 20000, watched=("Janua
     last snapshot."""
     if every < 1:
         raise EmbeddingQueryError("bad_k", k=every)
-    corpus = grammar_corpus(language, sentences, seed)
+    corpus = _corpus(language, sentences, seed)
     watched = tuple(dict.fromkeys(w for w in watched if w))
     words = vocabulary(corpus)[0]  # the rows of the embedding, in train_word2vec's order
     known = set(words)
