@@ -266,6 +266,7 @@ def test_watching_word2vec_learn_draws_snapshots_and_stop_works(qtbot, make_view
     assert all(-1 <= cosine <= 1 for _, pairs in tab.snapshot.neighbours for _, cosine in pairs)
 
 
+@pytest.mark.slow  # makes the full 20,000-sentence corpus and starts training on it: seconds
 def test_closing_during_training_ends_it(qtbot, make_view, bridge):
     """The training polls the bridge: shutting it down (the window closing) stops the training,
     so the worker thread ends at once instead of after the whole run."""
