@@ -279,6 +279,53 @@ TEMPLATES = {
     "bleu_no_reference_any": QT_TRANSLATE_NOOP("EngineMessage", "no reference: BLEU needs at least one"),
     "bleu_no_reference_sentence": QT_TRANSLATE_NOOP("EngineMessage", "no reference for sentence {sentence}: BLEU "
                                        "needs at least one"),
+    # word embeddings (engine/embeddings/errors.py)
+    "embedding_not_text": QT_TRANSLATE_NOOP("EngineMessage", "{path}: this is not a text file (it holds NUL bytes); "
+                                     "use --format word2vec-binary for a binary word2vec file"),
+    "embedding_bad_encoding": QT_TRANSLATE_NOOP("EngineMessage", "{path}, line {line}: the word is not UTF-8 text"),
+    "embedding_malformed_line": QT_TRANSLATE_NOOP("EngineMessage", "{path}, line {line}: {reason}"),
+    "embedding_mixed_dimensions": QT_TRANSLATE_NOOP("EngineMessage", "{path}, line {line}: {found} numbers after the "
+                                     "word, but the file's vectors have {expected}"),
+    "embedding_duplicate_word": QT_TRANSLATE_NOOP("EngineMessage", "{path}, line {line}: the word {word!r} was already "
+                                     "given on line {first_line}"),
+    "embedding_not_finite": QT_TRANSLATE_NOOP("EngineMessage", "{path}, line {line}: the vector holds a value that is "
+                                     "not a finite number"),
+    "embedding_bad_header": QT_TRANSLATE_NOOP("EngineMessage", "{path}, line 1: the header should be two whole numbers "
+                                     "(words and dimensions), found {found!r}"),
+    "embedding_header_in_glove": QT_TRANSLATE_NOOP("EngineMessage", "{path}, line 1: {found!r} looks like a word2vec "
+                                     "header (words, dimensions); open the file as word2vec, or remove the line for "
+                                     "GloVe"),
+    "embedding_header_count": QT_TRANSLATE_NOOP("EngineMessage", "{path}: the header announces {expected} words, the "
+                                     "file holds {found}"),
+    "embedding_truncated": QT_TRANSLATE_NOOP("EngineMessage", "{path}: the file ends in the middle of word "
+                                     "{word_number} of {expected}"),
+    "embedding_empty": QT_TRANSLATE_NOOP("EngineMessage", "{path}: the file holds no vectors"),
+    "embedding_unknown_format": QT_TRANSLATE_NOOP("EngineMessage", "unknown embedding file format {fmt!r} (known: "
+                                     "{known})"),
+    "embedding_unreadable": QT_TRANSLATE_NOOP("EngineMessage", "{path}: cannot be read ({reason})"),
+    "embedding_load_cancelled": QT_TRANSLATE_NOOP("EngineMessage", "{path}: loading was cancelled"),
+    "embedding_map_cancelled": QT_TRANSLATE_NOOP("EngineMessage", "the t-SNE map was cancelled"),
+    "embedding_reason_empty_line": QT_TRANSLATE_NOOP("EngineMessage", "the line is empty"),
+    "embedding_reason_leading_space": QT_TRANSLATE_NOOP("EngineMessage", "the line starts with a space instead of a "
+                                     "word"),
+    "embedding_reason_no_numbers": QT_TRANSLATE_NOOP("EngineMessage", "a word without numbers"),
+    "embedding_reason_not_a_number": QT_TRANSLATE_NOOP("EngineMessage", "{token!r} is not a number"),
+    "embedding_reason_bad_binary_word": QT_TRANSLATE_NOOP("EngineMessage", "word {number} is empty or holds a line "
+                                     "break"),
+    "embedding_unknown_word": QT_TRANSLATE_NOOP("EngineMessage", "{word!r} is not in the vocabulary of {source}"),
+    "embedding_zero_vector": QT_TRANSLATE_NOOP("EngineMessage", "{word!r} has a zero vector in {source}: its cosine "
+                                     "with any word is undefined"),
+    "embedding_too_few_words": QT_TRANSLATE_NOOP("EngineMessage", "{what} needs at least {needed} words, got {got}"),
+    "embedding_what_similarity_matrix": QT_TRANSLATE_NOOP("EngineMessage", "a similarity matrix"),
+    "embedding_bad_k": QT_TRANSLATE_NOOP("EngineMessage", "k must be at least 1, got {k}"),
+    "embedding_bad_restrict_vocab": QT_TRANSLATE_NOOP("EngineMessage", "restrict_vocab must be at least 1, got {value}"),
+    "embedding_unknown_method": QT_TRANSLATE_NOOP("EngineMessage", "unknown analogy method {method!r} (add or mul)"),
+    "embedding_analogy_no_section": QT_TRANSLATE_NOOP("EngineMessage", "{path}, line {line}: an analogy line before "
+                                     "the first ': section' line"),
+    "embedding_no_model_embedding": QT_TRANSLATE_NOOP("EngineMessage", "the model {model!r} has no {side} embedding"),
+    "embedding_no_trained_embedding": QT_TRANSLATE_NOOP("EngineMessage", "no trained embedding named {name!r} "
+                                     "(shipped: {known})"),
+    "embedding_unknown_source": QT_TRANSLATE_NOOP("EngineMessage", "no embeddings named {source!r}"),
 }
 
 # session-file refusals raised with a fixed text (app/session.py apply_view): templates without values

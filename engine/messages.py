@@ -217,6 +217,43 @@ MESSAGES: dict[str, str] = {
     "bleu_references_single_string": "references must be a list of strings, not a single string",
     "bleu_no_reference_any": "no reference: BLEU needs at least one",
     "bleu_no_reference_sentence": "no reference for sentence {sentence}: BLEU needs at least one",
+    # word embeddings (embeddings/errors.py: EmbeddingFileError, EmbeddingQueryError; the code there
+    # is this one without "embedding_")
+    "embedding_not_text": "{path}: this is not a text file (it holds NUL bytes); use --format word2vec-binary "
+                          "for a binary word2vec file",
+    "embedding_bad_encoding": "{path}, line {line}: the word is not UTF-8 text",
+    "embedding_malformed_line": "{path}, line {line}: {reason}",
+    "embedding_mixed_dimensions": "{path}, line {line}: {found} numbers after the word, but the file's vectors "
+                                  "have {expected}",
+    "embedding_duplicate_word": "{path}, line {line}: the word {word!r} was already given on line {first_line}",
+    "embedding_not_finite": "{path}, line {line}: the vector holds a value that is not a finite number",
+    "embedding_bad_header": "{path}, line 1: the header should be two whole numbers (words and dimensions), "
+                            "found {found!r}",
+    "embedding_header_in_glove": "{path}, line 1: {found!r} looks like a word2vec header (words, dimensions); "
+                                 "open the file as word2vec, or remove the line for GloVe",
+    "embedding_header_count": "{path}: the header announces {expected} words, the file holds {found}",
+    "embedding_truncated": "{path}: the file ends in the middle of word {word_number} of {expected}",
+    "embedding_empty": "{path}: the file holds no vectors",
+    "embedding_unknown_format": "unknown embedding file format {fmt!r} (known: {known})",
+    "embedding_unreadable": "{path}: cannot be read ({reason})",
+    "embedding_load_cancelled": "{path}: loading was cancelled",
+    "embedding_map_cancelled": "the t-SNE map was cancelled",
+    "embedding_reason_empty_line": "the line is empty",
+    "embedding_reason_leading_space": "the line starts with a space instead of a word",
+    "embedding_reason_no_numbers": "a word without numbers",
+    "embedding_reason_not_a_number": "{token!r} is not a number",
+    "embedding_reason_bad_binary_word": "word {number} is empty or holds a line break",
+    "embedding_unknown_word": "{word!r} is not in the vocabulary of {source}",
+    "embedding_zero_vector": "{word!r} has a zero vector in {source}: its cosine with any word is undefined",
+    "embedding_too_few_words": "{what} needs at least {needed} words, got {got}",
+    "embedding_what_similarity_matrix": "a similarity matrix",
+    "embedding_bad_k": "k must be at least 1, got {k}",
+    "embedding_bad_restrict_vocab": "restrict_vocab must be at least 1, got {value}",
+    "embedding_unknown_method": "unknown analogy method {method!r} (add or mul)",
+    "embedding_analogy_no_section": "{path}, line {line}: an analogy line before the first ': section' line",
+    "embedding_no_model_embedding": "the model {model!r} has no {side} embedding",
+    "embedding_no_trained_embedding": "no trained embedding named {name!r} (shipped: {known})",
+    "embedding_unknown_source": "no embeddings named {source!r}",
 }
 
 

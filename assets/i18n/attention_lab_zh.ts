@@ -2,6 +2,93 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AnalogyTab</name>
+    <message>
+        <source>3CosAdd (most_similar)</source>
+        <translation>3CosAdd（most_similar）</translation>
+    </message>
+    <message>
+        <source>3CosMul (most_similar_cosmul)</source>
+        <translation>3CosMul（most_similar_cosmul）</translation>
+    </message>
+    <message>
+        <source>a:</source>
+        <translation>a：</translation>
+    </message>
+    <message>
+        <source>is to b:</source>
+        <translation>之于 b：</translation>
+    </message>
+    <message>
+        <source>as c:</source>
+        <translation>如同 c：</translation>
+    </message>
+    <message>
+        <source>is to ?   Method:</source>
+        <translation>之于 ?   方法：</translation>
+    </message>
+    <message>
+        <source>rank</source>
+        <translation>名次</translation>
+    </message>
+    <message>
+        <source>word x</source>
+        <translation>词 x</translation>
+    </message>
+    <message>
+        <source>score</source>
+        <translation>得分</translation>
+    </message>
+    <message>
+        <source>‖e_{0}‖ = {3}, ‖e_{1}‖ = {4}, ‖e_{2}‖ = {5} ({6} words searched; {0}, {1}, {2} excluded)</source>
+        <translation>‖e_{0}‖ = {3}，‖e_{1}‖ = {4}，‖e_{2}‖ = {5}（在 {6} 个词中搜索；{0}、{1}、{2} 本身除外）</translation>
+    </message>
+    <message>
+        <source>q = ê_{1} − ê_{0} + ê_{2} (ê = e/‖e‖), ‖q‖ = {3};   score(x) = cos(e_x, q) = (cos(x, {1}) − cos(x, {0}) + cos(x, {2})) / ‖q‖</source>
+        <translation>q = ê_{1} − ê_{0} + ê_{2}（ê = e/‖e‖），‖q‖ = {3}；   得分(x) = cos(e_x, q) = (cos(x, {1}) − cos(x, {0}) + cos(x, {2})) / ‖q‖</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{0}&lt;/b&gt; = ({1} − {2} + {3}) / {4} = &lt;b&gt;{5}&lt;/b&gt;</source>
+        <translation>&lt;b&gt;{0}&lt;/b&gt; = ({1} − {2} + {3}) / {4} = &lt;b&gt;{5}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>s(x, y) = (1 + cos(x, y)) / 2;   score(x) = s(x, {1}) · s(x, {2}) / (s(x, {0}) + 10⁻⁶)</source>
+        <translation>s(x, y) = (1 + cos(x, y)) / 2；   得分(x) = s(x, {1}) · s(x, {2}) / (s(x, {0}) + 10⁻⁶)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{0}&lt;/b&gt; = {1} · {2} / ({3} + 10⁻⁶) = &lt;b&gt;{4}&lt;/b&gt;</source>
+        <translation>&lt;b&gt;{0}&lt;/b&gt; = {1} · {2} / ({3} + 10⁻⁶) = &lt;b&gt;{4}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>PC1 ({0} % of the variance)</source>
+        <translation>主成分 1（方差的 {0} %）</translation>
+    </message>
+    <message>
+        <source>PC2 ({0} %)</source>
+        <translation>主成分 2（{0} %）</translation>
+    </message>
+    <message>
+        <source>PC1</source>
+        <translation>主成分 1</translation>
+    </message>
+    <message>
+        <source>PC2</source>
+        <translation>主成分 2</translation>
+    </message>
+    <message>
+        <source>3CosAdd</source>
+        <translation>3CosAdd</translation>
+    </message>
+    <message>
+        <source>3CosMul</source>
+        <translation>3CosMul</translation>
+    </message>
+    <message>
+        <source>{0} : {1} :: {2} : ? by {3} ({4})</source>
+        <translation>类比推理 {0} : {1} :: {2} : ?，方法 {3}（{4}）</translation>
+    </message>
+</context>
+<context>
     <name>AttentionControls</name>
     <message>
         <source>Encoder self-attention</source>
@@ -864,6 +951,181 @@ BP = 1 if c &gt; r, else exp(1 − r/c)   (c: candidate length, r: reference len
     </message>
 </context>
 <context>
+    <name>EmbeddingsControls</name>
+    <message>
+        <source>word2vec trained here, English words</source>
+        <translation>本地训练的 word2vec，英文词</translation>
+    </message>
+    <message>
+        <source>word2vec trained here, Chinese words</source>
+        <translation>本地训练的 word2vec，中文词</translation>
+    </message>
+    <message>
+        <source>GloVe trained here, English words</source>
+        <translation>本地训练的 GloVe，英文词</translation>
+    </message>
+    <message>
+        <source>GloVe trained here, Chinese words</source>
+        <translation>本地训练的 GloVe，中文词</translation>
+    </message>
+    <message>
+        <source>{0}: embedding of its input (source)</source>
+        <translation>{0}：输入端（源语言）的词嵌入</translation>
+    </message>
+    <message>
+        <source>{0}: embedding of its output (target)</source>
+        <translation>{0}：输出端（目标语言）的词嵌入</translation>
+    </message>
+    <message>
+        <source>GloVe text (no header)</source>
+        <translation>GloVe 文本（无表头）</translation>
+    </message>
+    <message>
+        <source>word2vec text</source>
+        <translation>word2vec 文本</translation>
+    </message>
+    <message>
+        <source>word2vec binary</source>
+        <translation>word2vec 二进制</translation>
+    </message>
+    <message>
+        <source>fastText .vec</source>
+        <translation>fastText .vec</translation>
+    </message>
+    <message>
+        <source>{0} (your file, {1})</source>
+        <translation>{0}（你的文件，{1}）</translation>
+    </message>
+    <message>
+        <source>Open file…</source>
+        <translation>打开文件…</translation>
+    </message>
+    <message>
+        <source>Open your own vectors: GloVe text, word2vec text or binary, fastText .vec (read once, then cached)</source>
+        <translation>打开你自己的词向量：GloVe 文本、word2vec 文本或二进制、fastText .vec（只读取一次，之后从缓存打开）</translation>
+    </message>
+    <message>
+        <source>How many nearest words (neighbours and analogy candidates)</source>
+        <translation>显示多少个最近的词（近邻和类比的候选词）</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Vectors:</source>
+        <translation>词向量：</translation>
+    </message>
+    <message>
+        <source>File format:</source>
+        <translation>文件格式：</translation>
+    </message>
+    <message>
+        <source>k:</source>
+        <translation>k：</translation>
+    </message>
+    <message>
+        <source>Open word vectors</source>
+        <translation>打开词向量</translation>
+    </message>
+    <message>
+        <source>Word vectors (*.txt *.vec *.bin *.w2v);;All files (*)</source>
+        <translation>词向量 (*.txt *.vec *.bin *.w2v);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>V = {0} words, d = {1}</source>
+        <translation>V = {0} 个词，d = {1}</translation>
+    </message>
+</context>
+<context>
+    <name>EmbeddingsExplanation</name>
+    <message>
+        <source>A one-hot vector o_j says which word it is and nothing more: every two words are equally far apart. An embedding matrix E gives each word j a dense vector e_j = E·o_j (column j of E) learned from text, by a language model, word2vec (skip-gram with negative sampling) or GloVe, so that words used alike point alike: their cosine similarity is high. Differences of embeddings carry meaning, so an analogy a : b :: c : ? is answered by the word nearest to e_b − e_a + e_c.</source>
+        <translation>独热向量 o_j 只说明它是哪个词，别无其他：任意两个词的距离都相同。词嵌入矩阵 E 给每个词 j 一个稠密向量 e_j = E·o_j（E 的第 j 列），它从文本中学得：由语言模型、word2vec（带负采样的 skip-gram）或 GloVe 学习，使用法相近的词方向也相近，它们的余弦相似度高。词嵌入之差带有含义，所以类比推理 a : b :: c : ? 的答案是离 e_b − e_a + e_c 最近的词。</translation>
+    </message>
+    <message>
+        <source>e_j = E·o_j     cos(u, v) = u·v / (‖u‖ ‖v‖)
+a : b :: c : ?  →  argmax_x cos(e_x, ê_b − ê_a + ê_c)  (3CosAdd, a, b and c excluded)</source>
+        <translation>e_j = E·o_j     cos(u, v) = u·v / (‖u‖ ‖v‖)
+a : b :: c : ?  →  argmax_x cos(e_x, ê_b − ê_a + ê_c)  （3CosAdd，a、b、c 本身除外）</translation>
+    </message>
+</context>
+<context>
+    <name>EmbeddingsView</name>
+    <message>
+        <source>Embeddings</source>
+        <translation>词嵌入</translation>
+    </message>
+    <message>
+        <source>Neighbours</source>
+        <translation>近邻</translation>
+    </message>
+    <message>
+        <source>Analogy</source>
+        <translation>类比推理</translation>
+    </message>
+    <message>
+        <source>Odd one out</source>
+        <translation>找出不同类</translation>
+    </message>
+    <message>
+        <source>Similarity matrix</source>
+        <translation>相似度矩阵</translation>
+    </message>
+    <message>
+        <source>E·oⱼ</source>
+        <translation>E·oⱼ</translation>
+    </message>
+    <message>
+        <source>2-D map</source>
+        <translation>二维图</translation>
+    </message>
+    <message>
+        <source>Watch it learn</source>
+        <translation>观看学习过程</translation>
+    </message>
+    <message>
+        <source>Computing t-SNE…</source>
+        <translation>正在计算 t-SNE…</translation>
+    </message>
+    <message>
+        <source>Reading the file…</source>
+        <translation>正在读取文件…</translation>
+    </message>
+    <message>
+        <source>Type a word to see its nearest neighbours.</source>
+        <translation>输入一个词，查看它的最近邻。</translation>
+    </message>
+    <message>
+        <source>Type three words: a is to b as c is to ?</source>
+        <translation>输入三个词：a 之于 b，如同 c 之于 ?</translation>
+    </message>
+    <message>
+        <source>Type at least three words: which one doesn&apos;t belong?</source>
+        <translation>至少输入三个词：哪一个不属于同类？</translation>
+    </message>
+    <message>
+        <source>Type at least two words to compare.</source>
+        <translation>至少输入两个词来比较。</translation>
+    </message>
+    <message>
+        <source>Type a word to see its column of E.</source>
+        <translation>输入一个词，查看它在 E 中的那一列。</translation>
+    </message>
+    <message>
+        <source>Type the words whose neighbours to watch.</source>
+        <translation>输入要观察其近邻的词。</translation>
+    </message>
+    <message>
+        <source>t-SNE keeps neighbourhoods, not distances: far apart on this map says little.</source>
+        <translation>t-SNE 保留的是邻域而不是距离：在这张图上相距很远说明不了什么。</translation>
+    </message>
+    <message>
+        <source>Nothing to export yet.</source>
+        <translation>还没有可导出的内容。</translation>
+    </message>
+</context>
+<context>
     <name>EncodingTab</name>
     <message>
         <source>
@@ -1683,6 +1945,130 @@ BP = 1 if c &gt; r, else exp(1 − r/c)   (c: candidate length, r: reference len
         <source>A colon has no label before it: write the outcome&apos;s name first, as in rain: 0.25.</source>
         <translation>冒号前没有标签：请先写结果的名称，如 rain: 0.25。</translation>
     </message>
+    <message>
+        <source>{path}: this is not a text file (it holds NUL bytes); use --format word2vec-binary for a binary word2vec file</source>
+        <translation>{path}：这不是文本文件（含有 NUL 字节）；二进制的 word2vec 文件请用 --format word2vec-binary</translation>
+    </message>
+    <message>
+        <source>{path}, line {line}: the word is not UTF-8 text</source>
+        <translation>{path}，第 {line} 行：这个词不是 UTF-8 文本</translation>
+    </message>
+    <message>
+        <source>{path}, line {line}: {reason}</source>
+        <translation>{path}，第 {line} 行：{reason}</translation>
+    </message>
+    <message>
+        <source>{path}, line {line}: {found} numbers after the word, but the file&apos;s vectors have {expected}</source>
+        <translation>{path}，第 {line} 行：词后面有 {found} 个数，但文件中的向量有 {expected} 维</translation>
+    </message>
+    <message>
+        <source>{path}, line {line}: the word {word!r} was already given on line {first_line}</source>
+        <translation>{path}，第 {line} 行：词“{word}”已在第 {first_line} 行出现过</translation>
+    </message>
+    <message>
+        <source>{path}, line {line}: the vector holds a value that is not a finite number</source>
+        <translation>{path}，第 {line} 行：向量中有一个值不是有限的数</translation>
+    </message>
+    <message>
+        <source>{path}, line 1: the header should be two whole numbers (words and dimensions), found {found!r}</source>
+        <translation>{path}，第 1 行：表头应是两个整数（词数和维数），实际是“{found}”</translation>
+    </message>
+    <message>
+        <source>{path}, line 1: {found!r} looks like a word2vec header (words, dimensions); open the file as word2vec, or remove the line for GloVe</source>
+        <translation>{path}，第 1 行：“{found}”像是 word2vec 的表头（词数、维数）；请按 word2vec 格式打开，或删去这一行再按 GloVe 格式打开</translation>
+    </message>
+    <message>
+        <source>{path}: the header announces {expected} words, the file holds {found}</source>
+        <translation>{path}：表头说有 {expected} 个词，文件中有 {found} 个</translation>
+    </message>
+    <message>
+        <source>{path}: the file ends in the middle of word {word_number} of {expected}</source>
+        <translation>{path}：文件在第 {word_number} 个词（共 {expected} 个）中间结束</translation>
+    </message>
+    <message>
+        <source>{path}: the file holds no vectors</source>
+        <translation>{path}：文件中没有向量</translation>
+    </message>
+    <message>
+        <source>unknown embedding file format {fmt!r} (known: {known})</source>
+        <translation>未知的词嵌入文件格式“{fmt}”（已知：{known}）</translation>
+    </message>
+    <message>
+        <source>{path}: cannot be read ({reason})</source>
+        <translation>{path}：无法读取（{reason}）</translation>
+    </message>
+    <message>
+        <source>{path}: loading was cancelled</source>
+        <translation>{path}：已取消读取</translation>
+    </message>
+    <message>
+        <source>the t-SNE map was cancelled</source>
+        <translation>已取消 t-SNE 图的计算</translation>
+    </message>
+    <message>
+        <source>the line is empty</source>
+        <translation>这一行是空的</translation>
+    </message>
+    <message>
+        <source>the line starts with a space instead of a word</source>
+        <translation>这一行以空格开头，而不是以词开头</translation>
+    </message>
+    <message>
+        <source>a word without numbers</source>
+        <translation>词后面没有数</translation>
+    </message>
+    <message>
+        <source>{token!r} is not a number</source>
+        <translation>“{token}”不是数</translation>
+    </message>
+    <message>
+        <source>word {number} is empty or holds a line break</source>
+        <translation>第 {number} 个词为空或含有换行</translation>
+    </message>
+    <message>
+        <source>{word!r} is not in the vocabulary of {source}</source>
+        <translation>“{word}”不在 {source} 的词表中</translation>
+    </message>
+    <message>
+        <source>{word!r} has a zero vector in {source}: its cosine with any word is undefined</source>
+        <translation>“{word}”在 {source} 中是零向量：它与任何词的余弦相似度都没有定义</translation>
+    </message>
+    <message>
+        <source>{what} needs at least {needed} words, got {got}</source>
+        <translation>{what} 至少需要 {needed} 个词，实际只有 {got} 个</translation>
+    </message>
+    <message>
+        <source>a similarity matrix</source>
+        <translation>相似度矩阵</translation>
+    </message>
+    <message>
+        <source>k must be at least 1, got {k}</source>
+        <translation>k 至少为 1，实际为 {k}</translation>
+    </message>
+    <message>
+        <source>restrict_vocab must be at least 1, got {value}</source>
+        <translation>restrict_vocab 至少为 1，实际为 {value}</translation>
+    </message>
+    <message>
+        <source>unknown analogy method {method!r} (add or mul)</source>
+        <translation>未知的类比方法“{method}”（可选 add 或 mul）</translation>
+    </message>
+    <message>
+        <source>{path}, line {line}: an analogy line before the first &apos;: section&apos; line</source>
+        <translation>{path}，第 {line} 行：在第一个“: section”行之前出现了类比行</translation>
+    </message>
+    <message>
+        <source>the model {model!r} has no {side} embedding</source>
+        <translation>模型“{model}”没有 {side} 端的词嵌入</translation>
+    </message>
+    <message>
+        <source>no trained embedding named {name!r} (shipped: {known})</source>
+        <translation>没有名为“{name}”的已训练词嵌入（随附的有：{known}）</translation>
+    </message>
+    <message>
+        <source>no embeddings named {source!r}</source>
+        <translation>没有名为“{source}”的词嵌入</translation>
+    </message>
 </context>
 <context>
     <name>EntropyExplanation</name>
@@ -2209,6 +2595,77 @@ cross-entropy H = −(1/N) Σ log₂ P(wᵢ | hᵢ) bits/token     perplexity PP
     </message>
 </context>
 <context>
+    <name>LearnTab</name>
+    <message>
+        <source>English sentences</source>
+        <translation>英文句子</translation>
+    </message>
+    <message>
+        <source>Chinese sentences</source>
+        <translation>中文句子</translation>
+    </message>
+    <message>
+        <source>Train word2vec</source>
+        <translation>训练 word2vec</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Corpus:</source>
+        <translation>语料：</translation>
+    </message>
+    <message>
+        <source>Watch:</source>
+        <translation>观察：</translation>
+    </message>
+    <message>
+        <source>word</source>
+        <translation>词</translation>
+    </message>
+    <message>
+        <source>rank</source>
+        <translation>名次</translation>
+    </message>
+    <message>
+        <source>neighbour</source>
+        <translation>近邻</translation>
+    </message>
+    <message>
+        <source>cosine similarity</source>
+        <translation>余弦相似度</translation>
+    </message>
+    <message>
+        <source>Before training ({0} sentences, {1} words): the vectors are random, and so are the neighbours. Press Train.</source>
+        <translation>训练之前（{0} 个句子，{1} 个词）：向量是随机的，近邻也是随机的。请按“训练”。</translation>
+    </message>
+    <message>
+        <source>Trained: {0} steps; loss {1}.</source>
+        <translation>训练完成：{0} 步；损失 {1}。</translation>
+    </message>
+    <message>
+        <source>Stopped at step {0} of {1}.</source>
+        <translation>在第 {0} 步（共 {1} 步）停止。</translation>
+    </message>
+    <message>
+        <source>Step {0} of {1}: loss {2}</source>
+        <translation>第 {0} 步（共 {1} 步）：损失 {2}</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>mean loss since the last report</source>
+        <translation>自上次报告以来的平均损失</translation>
+    </message>
+    <message>
+        <source>word2vec on the grammar&apos;s {0}, step {1} of {2}</source>
+        <translation>在语法生成的{0}上训练 word2vec，第 {1} 步（共 {2} 步）</translation>
+    </message>
+</context>
+<context>
     <name>LecturePanel</name>
     <message>
         <source>Lecture</source>
@@ -2478,6 +2935,89 @@ cross-entropy H = −(1/N) Σ log₂ P(wᵢ | hᵢ) bits/token     perplexity PP
     <message>
         <source>Version {0}</source>
         <translation>版本 {0}</translation>
+    </message>
+</context>
+<context>
+    <name>MapTab</name>
+    <message>
+        <source>PCA</source>
+        <translation>主成分分析</translation>
+    </message>
+    <message>
+        <source>t-SNE</source>
+        <translation>t-SNE</translation>
+    </message>
+    <message>
+        <source>months</source>
+        <translation>月份</translation>
+    </message>
+    <message>
+        <source>names</source>
+        <translation>人名</translation>
+    </message>
+    <message>
+        <source>places</source>
+        <translation>地名</translation>
+    </message>
+    <message>
+        <source>verbs</source>
+        <translation>动词</translation>
+    </message>
+    <message>
+        <source>your words</source>
+        <translation>你的词</translation>
+    </message>
+    <message>
+        <source>other words</source>
+        <translation>其他词</translation>
+    </message>
+    <message>
+        <source>The first N words of the vectors (files list the most frequent first)</source>
+        <translation>词向量中的前 N 个词（文件按词频从高到低排列）</translation>
+    </message>
+    <message>
+        <source>colour these words instead of the grammar&apos;s categories</source>
+        <translation>给这些词着色，而不是按语法的类别着色</translation>
+    </message>
+    <message>
+        <source>Method:</source>
+        <translation>方法：</translation>
+    </message>
+    <message>
+        <source>Words:</source>
+        <translation>词数：</translation>
+    </message>
+    <message>
+        <source>Colour:</source>
+        <translation>着色：</translation>
+    </message>
+    <message>
+        <source>PC1 ({0} % of the variance)</source>
+        <translation>主成分 1（方差的 {0} %）</translation>
+    </message>
+    <message>
+        <source>PC2 ({0} %)</source>
+        <translation>主成分 2（{0} %）</translation>
+    </message>
+    <message>
+        <source>t-SNE 1</source>
+        <translation>t-SNE 1</translation>
+    </message>
+    <message>
+        <source>t-SNE 2</source>
+        <translation>t-SNE 2</translation>
+    </message>
+    <message>
+        <source>PC1</source>
+        <translation>主成分 1</translation>
+    </message>
+    <message>
+        <source>PC2</source>
+        <translation>主成分 2</translation>
+    </message>
+    <message>
+        <source>{0} words by {1} ({2})</source>
+        <translation>{0} 个词，方法 {1}（{2}）</translation>
     </message>
 </context>
 <context>
@@ -2802,6 +3342,33 @@ cross-entropy H = −(1/N) Σ log₂ P(wᵢ | hᵢ) bits/token     perplexity PP
     </message>
 </context>
 <context>
+    <name>NeighboursTab</name>
+    <message>
+        <source>Word:</source>
+        <translation>词：</translation>
+    </message>
+    <message>
+        <source>rank</source>
+        <translation>名次</translation>
+    </message>
+    <message>
+        <source>word</source>
+        <translation>词</translation>
+    </message>
+    <message>
+        <source>cosine similarity</source>
+        <translation>余弦相似度</translation>
+    </message>
+    <message>
+        <source>‖e_{0}‖ = {1}; cos(x, {0}) = e_x·e_{0} / (‖e_x‖ ‖e_{0}‖) over {2} words</source>
+        <translation>‖e_{0}‖ = {1}；对 {2} 个词计算 cos(x, {0}) = e_x·e_{0} / (‖e_x‖ ‖e_{0}‖)</translation>
+    </message>
+    <message>
+        <source>The {0} nearest neighbours of “{1}” by cosine similarity ({2})</source>
+        <translation>按余弦相似度，“{1}”的 {0} 个最近邻（{2}）</translation>
+    </message>
+</context>
+<context>
     <name>NeuralPanel</name>
     <message>
         <source>unigram (Kneser-Ney)</source>
@@ -3027,6 +3594,68 @@ cross-entropy H = −(1/N) Σ log₂ P(wᵢ | hᵢ) bits/token     perplexity PP
     <message>
         <source>input</source>
         <translation>输入</translation>
+    </message>
+</context>
+<context>
+    <name>OddOneOutTab</name>
+    <message>
+        <source>Type a few words, e.g. January March July Paris</source>
+        <translation>输入几个词，例如 January March July Paris</translation>
+    </message>
+    <message>
+        <source>m = the mean of the words&apos; unit vectors ê, normalised; each word&apos;s cos(e_w, m); the lowest does not belong.</source>
+        <translation>m = 各词单位向量 ê 的平均值，再归一化；计算每个词的 cos(e_w, m)；最低的那个不属于同类。</translation>
+    </message>
+    <message>
+        <source>Words:</source>
+        <translation>词：</translation>
+    </message>
+    <message>
+        <source>word</source>
+        <translation>词</translation>
+    </message>
+    <message>
+        <source>cosine with the mean direction m</source>
+        <translation>与平均方向 m 的余弦</translation>
+    </message>
+    <message>
+        <source>“{0}” doesn&apos;t belong</source>
+        <translation>“{0}”不属于同类</translation>
+    </message>
+    <message>
+        <source>Which doesn&apos;t belong: {0} → {1} ({2})</source>
+        <translation>找出不同类：{0} → {1}（{2}）</translation>
+    </message>
+</context>
+<context>
+    <name>OneHotTab</name>
+    <message>
+        <source>dimension i</source>
+        <translation>维度 i</translation>
+    </message>
+    <message>
+        <source>Word:</source>
+        <translation>词：</translation>
+    </message>
+    <message>
+        <source>E ({0} × {1}): columns {2}–{3} of {1}</source>
+        <translation>E（{0} × {1}）：第 {2}–{3} 列，共 {1} 列</translation>
+    </message>
+    <message>
+        <source>· o_j</source>
+        <translation>· o_j</translation>
+    </message>
+    <message>
+        <source>= e_j</source>
+        <translation>= e_j</translation>
+    </message>
+    <message>
+        <source>j = {0} (“{1}”): o_j has {2} entries, a single 1 at j; E·o_j multiplies every other column of E by 0 and keeps column j: e_j, {3} numbers</source>
+        <translation>j = {0}（“{1}”）：o_j 有 {2} 个分量，只在 j 处为 1；E·o_j 把 E 的其他各列都乘以 0，只留下第 j 列：e_j，共 {3} 个数</translation>
+    </message>
+    <message>
+        <source>e_j = E·o_j for “{0}” (j = {1}, {2})</source>
+        <translation>“{0}”的 e_j = E·o_j（j = {1}，{2}）</translation>
     </message>
 </context>
 <context>
@@ -3667,6 +4296,29 @@ PE(pos, 2i+1) = cos(pos / 10000^(2i/d_model))</translation>
     <message>
         <source>dim {0}: PE({1}) = {2}, M_k·PE({3}) = {4}, difference {5}; PE({3}) = {6}</source>
         <translation>维度 {0}：PE({1}) = {2}，M_k·PE({3}) = {4}，差值 {5}；PE({3}) = {6}</translation>
+    </message>
+</context>
+<context>
+    <name>SimilarityMatrixTab</name>
+    <message>
+        <source>Type words to compare</source>
+        <translation>输入要比较的词</translation>
+    </message>
+    <message>
+        <source>cosine similarity</source>
+        <translation>余弦相似度</translation>
+    </message>
+    <message>
+        <source>cos(e_i, e_j)</source>
+        <translation>cos(e_i, e_j)</translation>
+    </message>
+    <message>
+        <source>Words:</source>
+        <translation>词：</translation>
+    </message>
+    <message>
+        <source>Cosine similarity of {0} words ({1})</source>
+        <translation>{0} 个词的余弦相似度（{1}）</translation>
     </message>
 </context>
 <context>

@@ -9,7 +9,8 @@ except to read a shipped model.
 Modules: ``vectors`` (Embeddings), ``loader`` and ``text_parser`` (files), ``cache``,
 ``queries`` (neighbours, analogy, doesnt_match, similarity_matrix, one_hot_selection),
 ``analogy_test`` (Google analogy files), ``pca``, ``shipped`` (the models' matrices),
-``cli`` (``python -m engine embeddings``).
+``cli`` (``python -m engine embeddings``), ``lesson`` (the Embeddings view's questions, by source
+key) and ``watch`` (word2vec trained with snapshots of its neighbours).
 """
 # numpy only: torch is imported by model_embeddings when it reads a model
 from engine.embeddings.analogy_test import evaluate_analogies

@@ -6,37 +6,19 @@ gives an English sentence with the arguments in it.  Both classes are ``ValueErr
 """
 from __future__ import annotations
 
-FILE_MESSAGES = {
-    "not_text": "{path}: this is not a text file (it holds NUL bytes); use --format word2vec-binary "
-                "for a binary word2vec file",
-    "bad_encoding": "{path}, line {line}: the word is not UTF-8 text",
-    "malformed_line": "{path}, line {line}: {reason}",
-    "mixed_dimensions": "{path}, line {line}: {found} numbers after the word, but the file's vectors "
-                        "have {expected}",
-    "duplicate_word": "{path}, line {line}: the word {word!r} was already given on line {first_line}",
-    "not_finite": "{path}, line {line}: the vector holds a value that is not a finite number",
-    "bad_header": "{path}, line 1: the header should be two whole numbers (words and dimensions), "
-                  "found {found!r}",
-    "header_in_glove": "{path}, line 1: {found!r} looks like a word2vec header (words, dimensions); "
-                       "open the file as word2vec, or remove the line for GloVe",
-    "header_count": "{path}: the header announces {expected} words, the file holds {found}",
-    "truncated": "{path}: the file ends in the middle of word {word_number} of {expected}",
-    "empty": "{path}: the file holds no vectors",
-    "unknown_format": "unknown embedding file format {fmt!r} (known: {known})",
-    "unreadable": "{path}: cannot be read ({reason})",
-}
+from engine.messages import MESSAGES, Message
 
-QUERY_MESSAGES = {
-    "unknown_word": "{word!r} is not in the vocabulary of {source}",
-    "zero_vector": "{word!r} has a zero vector in {source}: its cosine with any word is undefined",
-    "too_few_words": "{what} needs at least {needed} words, got {got}",
-    "bad_k": "k must be at least 1, got {k}",
-    "bad_restrict_vocab": "restrict_vocab must be at least 1, got {value}",
-    "unknown_method": "unknown analogy method {method!r} (add or mul)",
-    "analogy_no_section": "{path}, line {line}: an analogy line before the first ': section' line",
-    "no_model_embedding": "the model {model!r} has no {side} embedding",
-    "no_trained_embedding": "no trained embedding named {name!r} (shipped: {known})",
-}
+#: the registry's codes are these with the prefix "embedding_" (engine/messages.py holds the
+#: English, so that the app translates an embeddings refusal by its code like any other)
+PREFIX = "embedding_"
+FILE_CODES = ("not_text", "bad_encoding", "malformed_line", "mixed_dimensions", "duplicate_word", "not_finite",
+              "bad_header", "header_in_glove", "header_count", "truncated", "empty", "unknown_format",
+              "unreadable", "load_cancelled")
+QUERY_CODES = ("unknown_word", "zero_vector", "too_few_words", "bad_k", "bad_restrict_vocab", "unknown_method",
+               "analogy_no_section", "no_model_embedding", "no_trained_embedding", "unknown_source",
+               "map_cancelled")
+FILE_MESSAGES = {code: MESSAGES[PREFIX + code] for code in FILE_CODES}
+QUERY_MESSAGES = {code: MESSAGES[PREFIX + code] for code in QUERY_CODES}
 
 
 class _CodedError(ValueError):
@@ -51,6 +33,13 @@ class _CodedError(ValueError):
         except (KeyError, IndexError):
             text = f"{code} {arguments}"
         super().__init__(text)
+
+    @property
+    def message(self) -> Message | None:
+        """The registered Message (code "embedding_" + code): what the worker hands the app, which
+        translates it (app/engine_text.py); None for a code the registry lacks."""
+        registered = PREFIX + self.code
+        return Message(registered, **self.arguments) if registered in MESSAGES else None
 
     def __getattr__(self, name):
         # e.g. error.line, error.word: the arguments read as attributes

@@ -24,6 +24,7 @@ from engine.embeddings import cache as embedding_cache
 from engine.embeddings.errors import EmbeddingFileError, LoadCancelled
 from engine.embeddings.text_parser import parse_block
 from engine.embeddings.vectors import Embeddings, row_norms
+from engine.messages import Message
 
 #: format name -> has a "N d" header line
 TEXT_FORMATS = {"glove": False, "word2vec": True, "fasttext": True}
@@ -153,7 +154,8 @@ def _read_text(path: Path, size: int, fmt: str, lines: int, first_line: bytes, p
             raise EmbeddingFileError("header_in_glove", path=path, found=_shown(first_line))
         expected, dim, header_lines = None, len(parts) - 1, 0
         if dim < 1:
-            raise EmbeddingFileError("malformed_line", path=path, line=1, reason="a word without numbers")
+            raise EmbeddingFileError("malformed_line", path=path, line=1,
+                                         reason=Message("embedding_reason_no_numbers"))
     capacity = lines + 1 - header_lines
     vectors = np.empty((capacity, dim), dtype=np.float32)
     words: list[str] = []
@@ -246,7 +248,7 @@ def _read_binary(path: Path, size: int, first_line: bytes, progress, cancelled):
                 raise EmbeddingFileError("bad_encoding", path=path, line=i + 2) from None
             if not word or "\n" in word:
                 raise EmbeddingFileError("malformed_line", path=path, line=i + 2,
-                                         reason=f"word {i + 1} is empty or holds a line break")
+                                         reason=Message("embedding_reason_bad_binary_word", number=i + 1))
             words.append(word)
             vectors[i] = np.frombuffer(data, dtype="<f4", count=dim, offset=space + 1)
             position = space + 1 + vector_bytes

@@ -21,6 +21,7 @@ import numpy as np
 
 from engine.embeddings.errors import EmbeddingQueryError
 from engine.embeddings.vectors import Embeddings
+from engine.messages import Message
 
 ANALOGY_METHODS = ("add", "mul")
 COSMUL_EPSILON = 1e-6  # gensim's; Levy & Goldberg used 0.001
@@ -191,7 +192,8 @@ def similarity_matrix(emb: Embeddings, words) -> SimilarityMatrix:
     """cos(e_i, e_j) for every pair of the given words."""
     words = tuple(words)
     if not words:
-        raise EmbeddingQueryError("too_few_words", what="a similarity matrix", needed=1, got=0)
+        raise EmbeddingQueryError("too_few_words", what=Message("embedding_what_similarity_matrix"), needed=1,
+                                  got=0)
     units = np.stack([emb.unit(w) for w in words])
     cosines = units @ units.T
     return SimilarityMatrix(words, np.array([emb.norms[emb.position(w)] for w in words]), cosines)

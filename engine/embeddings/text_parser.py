@@ -26,6 +26,7 @@ import math
 import numpy as np
 
 from engine.embeddings.errors import EmbeddingFileError
+from engine.messages import Message
 
 #: 10**k as exact doubles (k ≤ 22) and as int64 (k ≤ 18)
 _POW10 = 10.0 ** np.arange(23)
@@ -55,16 +56,17 @@ def parse_lines_exact(block: bytes, dim: int | None, first_line: int, path) -> t
     for offset, raw in enumerate(lines):
         number = first_line + offset
         if not raw.strip():
-            raise EmbeddingFileError("malformed_line", path=path, line=number, reason="the line is empty")
+            raise EmbeddingFileError("malformed_line", path=path, line=number,
+                                     reason=Message("embedding_reason_empty_line"))
         if raw[:1].isspace():
             raise EmbeddingFileError("malformed_line", path=path, line=number,
-                                     reason="the line starts with a space instead of a word")
+                                     reason=Message("embedding_reason_leading_space"))
         word, *numbers = raw.split()
         if dim is None:
             dim = len(numbers)
             if dim == 0:
                 raise EmbeddingFileError("malformed_line", path=path, line=number,
-                                         reason="a word without numbers")
+                                         reason=Message("embedding_reason_no_numbers"))
         if len(numbers) != dim:
             raise EmbeddingFileError("mixed_dimensions", path=path, line=number, expected=dim, found=len(numbers))
         try:
@@ -72,7 +74,8 @@ def parse_lines_exact(block: bytes, dim: int | None, first_line: int, path) -> t
         except ValueError:
             bad = next(x for x in numbers if not _is_float(x))
             raise EmbeddingFileError("malformed_line", path=path, line=number,
-                                     reason=f"{bad.decode('utf-8', 'replace')!r} is not a number") from None
+                                     reason=Message("embedding_reason_not_a_number",
+                                                    token=bad.decode("utf-8", "replace"))) from None
         if not all(math.isfinite(x) for x in row):
             raise EmbeddingFileError("not_finite", path=path, line=number)
         words.append(_decode_word(word, path, number))

@@ -126,7 +126,11 @@ class Trained:
     settings: dict = field(default_factory=dict)
 
 
-def train_word2vec(corpus, settings: Settings | None = None, progress=None) -> Trained:
+def train_word2vec(corpus, settings: Settings | None = None, progress=None, watch=None) -> Trained:
+    """``progress(fraction, loss)`` after each epoch; ``watch(step, steps, loss, w_in)`` before the
+    first step (loss None) and after every step, with that step's batch loss and the embedding
+    as it is now (read it, do not keep it: it changes in place).  ``watch`` returning True stops
+    the training there; the last epoch's loss is then the mean of its steps so far."""
     settings = settings or settings_for("word2vec")
     words, counts = vocabulary(corpus)
     rng = np.random.default_rng(settings.seed)
@@ -138,7 +142,8 @@ def train_word2vec(corpus, settings: Settings | None = None, progress=None) -> T
     noise = noise / noise.sum()
     steps = settings.epochs * -(-centres.size // settings.batch)
     step, losses = 0, []
-    for _epoch in range(settings.epochs):
+    stop = bool(watch and watch(0, steps, None, w_in))
+    for _epoch in range(settings.epochs if not stop else 0):
         order = rng.permutation(centres.size)
         total, batches = 0.0, 0
         for start in range(0, order.size, settings.batch):
@@ -150,9 +155,14 @@ def train_word2vec(corpus, settings: Settings | None = None, progress=None) -> T
             w_in -= rate * _scatter(c, grad_v, size)
             w_out -= rate * (_scatter(o, grad_pos, size) + _scatter(n.ravel(), grad_neg.reshape(-1, dim), size))
             total, batches, step = total + loss, batches + 1, step + 1
+            if watch and watch(step, steps, loss, w_in):
+                stop = True
+                break
         losses.append(total / max(batches, 1))
         if progress:
             progress(len(losses) / settings.epochs, losses[-1])
+        if stop:
+            break
     return Trained("word2vec", words, counts, w_in.astype(np.float32), losses, asdict(settings))
 
 

@@ -34,6 +34,9 @@ ALLOWED_WORDS = {
     "nltk", "lm", "Lidstone", "Good-Turing", "Katz", "Kneser-Ney", "MLE", "EM", "PP", "MLP", "LSTM",
     # the date model reads English month names: its example inputs show one
     "Nov",
+    # word embeddings: tools and file formats (GloVe, fastText's .vec), the method names of the
+    # literature (skip-gram, 3CosAdd / 3CosMul, t-SNE) as Chinese course notes write them
+    "GloVe", "fastText", "vec", "skip-gram", "CosAdd", "CosMul", "t-SNE",
 }
 WORD = re.compile(r"[A-Za-z][A-Za-z0-9_ᵀ₀-₉]*(?:-[A-Za-z0-9]+)*")
 NOTATION = re.compile(r"[0-9_ᵀ₀-₉]")

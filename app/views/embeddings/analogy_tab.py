@@ -1,0 +1,136 @@
+"""Analogy a : b :: c : ? with its arithmetic: 3CosAdd (gensim's most_similar(positive=[b, c],
+negative=[a])) or 3CosMul (most_similar_cosmul), the norms, each candidate's three cosines and
+its score, and the parallelogram a → b, c → answer in the PCA of those four vectors."""
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QWidget
+
+from app import style
+from app.binding import bind_widgets
+from app.views.embeddings.tab_base import EmbeddingTab, table, word_edit
+from app.widgets.flow_layout import flow_row
+from app.widgets.form import column
+from app.widgets.plot_text import style_plot_text
+
+METHODS = (("add", QT_TRANSLATE_NOOP("AnalogyTab", "3CosAdd (most_similar)")),
+           ("mul", QT_TRANSLATE_NOOP("AnalogyTab", "3CosMul (most_similar_cosmul)")))
+
+
+def number(x) -> str:
+    return style.format_number(x, 4)
+
+
+class AnalogyTab(EmbeddingTab):
+    def __init__(self, state, parent=None):
+        super().__init__(parent)
+        self.a, self.b, self.c = word_edit(), word_edit(), word_edit()
+        self.method_box = QComboBox()
+        for key, label in METHODS:
+            self.method_box.addItem(self.tr(label), key)
+        inputs = flow_row((self.tr("a:"), self.a), (self.tr("is to b:"), self.b), (self.tr("as c:"), self.c),
+                          (self.tr("is to ?   Method:"), self.method_box))
+        self.arithmetic = style.wrapped_label(rich=True)
+        self.model, self.table = table()
+        self.plot = pg.PlotWidget(background=style.plot_background())
+        self.plot.setMenuEnabled(False)
+        self.plot.hideButtons()
+        self.plot.setAspectLocked(True)
+        self.sides = pg.PlotDataItem(connect="pairs")  # a → b and c → answer: the same difference
+        self.rungs = pg.PlotDataItem(connect="pairs")  # a → c and b → answer
+        self.points = pg.ScatterPlotItem(size=10)
+        for item in (self.rungs, self.sides, self.points):
+            self.plot.addItem(item)
+        self.labels: list[pg.TextItem] = []
+        row = QWidget()
+        pictures = QHBoxLayout(row)
+        pictures.setContentsMargins(0, 0, 0, 0)
+        pictures.addWidget(self.table, 3)
+        pictures.addWidget(self.plot, 2)
+        self.place(inputs, column(self.arithmetic, (row, 1)))
+        bind_widgets(state, analogy_a=self.a, analogy_b=self.b, analogy_c=self.c, method=self.method_box)
+        self.apply_zoom()
+
+    def draw(self, value, request) -> None:
+        result = value.analogy
+        a, b, c = result.words
+        rows = result.candidates
+        self.model.set_columns(
+            [self.tr("rank"), self.tr("word x"), "cos(x, {0})".format(a), "cos(x, {0})".format(b),
+             "cos(x, {0})".format(c), self.tr("score")],
+            [list(range(1, len(rows) + 1)), [r.word for r in rows], [r.cosines[0] for r in rows],
+             [r.cosines[1] for r in rows], [r.cosines[2] for r in rows], [r.score for r in rows]])
+        self.table.fit_columns()
+        self.arithmetic.setText(self._arithmetic(result))
+        self._draw_parallelogram(result, value.parallelogram)
+
+    def _arithmetic(self, result) -> str:
+        a, b, c = result.words
+        na, nb, nc = (number(n) for n in result.norms)
+        lines = [self.tr("‖e_{0}‖ = {3}, ‖e_{1}‖ = {4}, ‖e_{2}‖ = {5} ({6} words searched; {0}, {1}, {2} excluded)").format(
+            a, b, c, na, nb, nc, f"{result.searched:,}")]
+        best = result.candidates[0] if result.candidates else None
+        if result.method == "add":
+            lines.append(self.tr("q = ê_{1} − ê_{0} + ê_{2} (ê = e/‖e‖), ‖q‖ = {3};   score(x) = cos(e_x, q) = "
+                                 "(cos(x, {1}) − cos(x, {0}) + cos(x, {2})) / ‖q‖").format(
+                a, b, c, number(result.query_norm)))
+            if best is not None:
+                ca, cb, cc = best.cosines
+                lines.append(self.tr("<b>{0}</b> = ({1} − {2} + {3}) / {4} = <b>{5}</b>").format(
+                    best.word, number(cb), number(ca), number(cc), number(result.query_norm), number(best.score)))
+        else:
+            lines.append(self.tr("s(x, y) = (1 + cos(x, y)) / 2;   score(x) = s(x, {1}) · s(x, {2}) / "
+                                 "(s(x, {0}) + 10⁻⁶)").format(a, b, c))
+            if best is not None:
+                sa, sb, sc = ((1 + x) / 2 for x in best.cosines)
+                lines.append(self.tr("<b>{0}</b> = {1} · {2} / ({3} + 10⁻⁶) = <b>{4}</b>").format(
+                    best.word, number(sb), number(sc), number(sa), number(best.score)))
+        return "<br>".join(lines)
+
+    def _draw_parallelogram(self, result, picture) -> None:
+        for label in self.labels:
+            self.plot.removeItem(label)
+        self.labels = []
+        if picture is None:
+            for item in (self.sides, self.rungs, self.points):
+                item.setData([], [])
+            return
+        xy = picture.coordinates  # rows: a, b, c, the best answer
+        order = [0, 1, 2, 3]
+        self.sides.setData(xy[[0, 1, 2, 3], 0], xy[[0, 1, 2, 3], 1],
+                           pen=pg.mkPen(style.SERIES[0], width=3))
+        self.rungs.setData(xy[[0, 2, 1, 3], 0], xy[[0, 2, 1, 3], 1],
+                           pen=pg.mkPen(style.SERIES[1], width=2, style=Qt.PenStyle.DashLine))
+        self.points.setData(xy[:, 0], xy[:, 1], brush=[pg.mkBrush(style.SERIES[i]) for i in (0, 0, 2, 2)],
+                            pen=pg.mkPen(style.plot_text()))
+        names = [*result.words, result.candidates[0].word]
+        for i in order:
+            label = pg.TextItem(names[i] + ("  ?" if i == 3 else ""), color=style.plot_text(), anchor=(0.5, 1.2))
+            label.setFont(style.font())
+            label.setPos(float(xy[i, 0]), float(xy[i, 1]))
+            self.plot.addItem(label)
+            self.labels.append(label)
+        share = picture.explained_variance_ratio
+        style_plot_text(self.plot.getPlotItem(), {
+            "bottom": self.tr("PC1 ({0} % of the variance)").format(number(100 * share[0])),
+            "left": self.tr("PC2 ({0} %)").format(number(100 * share[1]) if len(share) > 1 else "0")})
+        span = np.ptp(xy, axis=0).max() or 1.0
+        self.plot.setRange(xRange=(xy[:, 0].min() - 0.2 * span, xy[:, 0].max() + 0.2 * span),
+                           yRange=(xy[:, 1].min() - 0.2 * span, xy[:, 1].max() + 0.2 * span))
+
+    def apply_zoom(self) -> None:
+        style_plot_text(self.plot.getPlotItem(), {"bottom": self.tr("PC1"), "left": self.tr("PC2")})
+        self.table.apply_zoom()
+        self.redraw()
+
+    def caption(self) -> str:
+        result = self.answer.value.analogy
+        name = self.tr("3CosAdd") if result.method == "add" else self.tr("3CosMul")
+        return self.tr("{0} : {1} :: {2} : ? by {3} ({4})").format(*result.words, name, self.answer.source.name)
+
+    def csv(self):
+        result = self.answer.value.analogy
+        return (["rank", "word", "cos_a", "cos_b", "cos_c", "score"],
+                [[i + 1, r.word, *r.cosines, r.score] for i, r in enumerate(result.candidates)])

@@ -1,0 +1,113 @@
+"""The Embeddings view's inputs above the tabs: which vectors (a shipped source or the user's
+file, opened with Open file… and read in the worker), k, and the progress of a long computation
+(a file being read, a t-SNE map) with its Cancel button."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Signal
+from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QProgressBar, QPushButton, QSpinBox,
+                               QVBoxLayout, QWidget)
+
+from app.binding import bind_widgets
+from app.views.embeddings.state import FILE_FORMATS, EmbeddingsState
+from app.widgets.flow_layout import flow_row
+
+CONTEXT = "EmbeddingsControls"
+# how each shipped source is named in the selector
+TRAINED = {"word2vec-en": QT_TRANSLATE_NOOP("EmbeddingsControls", "word2vec trained here, English words"),
+           "word2vec-zh": QT_TRANSLATE_NOOP("EmbeddingsControls", "word2vec trained here, Chinese words"),
+           "glove-en": QT_TRANSLATE_NOOP("EmbeddingsControls", "GloVe trained here, English words"),
+           "glove-zh": QT_TRANSLATE_NOOP("EmbeddingsControls", "GloVe trained here, Chinese words")}
+SIDES = {"source": QT_TRANSLATE_NOOP("EmbeddingsControls", "{0}: embedding of its input (source)"),
+         "target": QT_TRANSLATE_NOOP("EmbeddingsControls", "{0}: embedding of its output (target)")}
+FORMATS = {"glove": QT_TRANSLATE_NOOP("EmbeddingsControls", "GloVe text (no header)"),
+           "word2vec": QT_TRANSLATE_NOOP("EmbeddingsControls", "word2vec text"),
+           "word2vec-binary": QT_TRANSLATE_NOOP("EmbeddingsControls", "word2vec binary"),
+           "fasttext": QT_TRANSLATE_NOOP("EmbeddingsControls", "fastText .vec")}
+
+
+def source_label(key: str) -> str:
+    """The selector's name of a source key (engine.embeddings.lesson)."""
+    kind, _, rest = key.partition(":")
+    if kind == "trained":
+        return QCoreApplication.translate(CONTEXT, TRAINED[rest]) if rest in TRAINED else rest
+    if kind == "model":
+        model, side = rest.rsplit(":", 1)
+        return QCoreApplication.translate(CONTEXT, SIDES.get(side, "{0}")).format(model)
+    fmt, path = rest.split(":", 1)
+    return QCoreApplication.translate("EmbeddingsControls", "{0} (your file, {1})").format(
+        Path(path).name, QCoreApplication.translate(CONTEXT, FORMATS.get(fmt, fmt)))
+
+
+class EmbeddingsControls(QWidget):
+    # the user chose a file (path, format) in the Open dialog
+    file_chosen = Signal(str, str)
+    # Cancel was pressed while a file was read or a map computed
+    cancel_requested = Signal()
+
+    def __init__(self, state: EmbeddingsState, source_keys, parent=None):
+        super().__init__(parent)
+        self.view_state = state
+        self.source_box = QComboBox()
+        for key in source_keys:
+            self.source_box.addItem(source_label(key), key)
+        self.add_source(state.source)  # a file restored from a session
+        self.format_box = QComboBox()
+        for fmt in FILE_FORMATS:
+            self.format_box.addItem(self.tr(FORMATS[fmt]), fmt)
+        self.open_button = QPushButton(self.tr("Open file…"))
+        self.open_button.setToolTip(self.tr("Open your own vectors: GloVe text, word2vec text or binary, fastText "
+                                            ".vec (read once, then cached)"))
+        self.open_button.clicked.connect(self.ask_for_file)
+        self.k_spin = QSpinBox()
+        self.k_spin.setRange(1, 100)
+        self.k_spin.setToolTip(self.tr("How many nearest words (neighbours and analogy candidates)"))
+        self.size_label = QLabel()
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 1000)
+        self.progress_label = QLabel()
+        self.cancel_button = QPushButton(self.tr("Cancel"))
+        self.cancel_button.clicked.connect(self.cancel_requested)
+        progress_row = QHBoxLayout()
+        progress_row.setContentsMargins(0, 0, 0, 0)
+        progress_row.addWidget(self.progress_label)
+        progress_row.addWidget(self.progress, 1)
+        progress_row.addWidget(self.cancel_button)
+        self.progress_panel = QWidget()
+        self.progress_panel.setLayout(progress_row)
+        self.progress_panel.setVisible(False)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.row = flow_row((self.tr("Vectors:"), self.source_box), (self.tr("File format:"), self.format_box),
+                            self.open_button, (self.tr("k:"), self.k_spin), self.size_label)
+        layout.addWidget(self.row)
+        layout.addWidget(self.progress_panel)
+        bind_widgets(state, source=self.source_box, k=self.k_spin)
+
+    def add_to_row(self, widget: QWidget) -> None:
+        """Put `widget` (the view's Export button) at the end of the row of inputs."""
+        self.row.layout().addWidget(widget)
+
+    def add_source(self, key: str) -> None:
+        """Offer `key` in the selector (a user's file; shipped sources are there from the start)."""
+        if key.startswith("file:") and self.source_box.findData(key) < 0:
+            self.source_box.addItem(source_label(key), key)
+
+    def ask_for_file(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open word vectors"), "",
+                                              self.tr("Word vectors (*.txt *.vec *.bin *.w2v);;All files (*)"))
+        if path:
+            self.file_chosen.emit(path, self.format_box.currentData())
+
+    def show_progress(self, what: str, fraction: float) -> None:
+        self.progress_label.setText(what)
+        self.progress.setValue(int(round(1000 * max(0.0, min(1.0, fraction)))))
+        self.progress_panel.setVisible(True)
+
+    def hide_progress(self) -> None:
+        self.progress_panel.setVisible(False)
+
+    def show_size(self, words: int, dimension: int) -> None:
+        self.size_label.setText(self.tr("V = {0} words, d = {1}").format(f"{words:,}", dimension))

@@ -1,0 +1,86 @@
+"""What every tab of the Embeddings view has: a row of its own inputs (bound to the view's
+state) above its picture, the answer it last drew (an engine Result, so that captions and CSV
+come from the request of the picture), and a table widget maker."""
+from __future__ import annotations
+
+from PySide6.QtWidgets import QLineEdit, QVBoxLayout, QWidget
+
+from app import style
+from app.widgets.array_table import ArrayTableModel
+from app.widgets.form import labelled_field
+from app.widgets.result_table import ResultTable
+
+
+def words_of(text: str) -> tuple[str, ...]:
+    """The words of an input: separated by spaces or commas (Chinese words too: 一月 二月)."""
+    return tuple(text.replace(",", " ").replace("，", " ").split())
+
+
+def word_edit(text: str = "", width_chars: int = 12) -> QLineEdit:
+    edit = QLineEdit(text)
+    edit.setClearButtonEnabled(True)
+    edit.setMinimumWidth(edit.fontMetrics().horizontalAdvance("M") * width_chars // 2)
+    return edit
+
+
+def field(label: str, widget: QWidget) -> QWidget:
+    """A label and, beside it, an input taking the rest of the row, as one widget."""
+    holder = QWidget()
+    row = labelled_field(label, widget)
+    row.setContentsMargins(0, 0, 0, 0)
+    holder.setLayout(row)
+    return holder
+
+
+class EmbeddingTab(QWidget):
+    """One tab: `inputs` (a widget, may be None) above `results` (greyed while out of date)."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.result = None  # the engine Result drawn here (its value is an engine.embeddings.lesson.Answer)
+        self.results: QWidget | None = None
+        self.layout_ = QVBoxLayout(self)
+        self.layout_.setContentsMargins(4, 4, 4, 4)
+
+    def place(self, inputs: QWidget | None, results: QWidget) -> None:
+        if inputs is not None:
+            self.layout_.addWidget(inputs)
+        self.layout_.addWidget(results, 1)
+        self.results = results
+
+    @property
+    def answer(self):
+        """The engine Answer on screen (None before the first)."""
+        return None if self.result is None else self.result.value
+
+    def show_result(self, result) -> None:
+        self.result = result
+        self.draw(result.value.value, result.request)
+
+    def redraw(self) -> None:
+        if self.result is not None:
+            self.draw(self.result.value.value, self.result.request)
+
+    def draw(self, value, request) -> None:
+        raise NotImplementedError
+
+    def caption(self) -> str:
+        raise NotImplementedError
+
+    def csv(self) -> tuple[list[str], list[list]]:
+        raise NotImplementedError
+
+    def picture(self) -> QWidget:
+        return self.results
+
+    def set_stale(self, stale: bool) -> None:
+        if self.results is not None:
+            style.set_greyed(self.results, stale)
+
+    def apply_zoom(self) -> None:
+        pass
+
+
+def table() -> tuple[ArrayTableModel, ResultTable]:
+    model = ArrayTableModel()
+    return model, ResultTable(model)

@@ -1,0 +1,361 @@
+"""The Embeddings view driven like a user, checked against independent oracles: gensim's
+KeyedVectors built here from the shipped safetensors (most_similar, most_similar_cosmul,
+doesnt_match, load_word2vec_format for a user's file), the matrix column read from the model's
+own safetensors for E·o_j, and numpy's SVD for the PCA map."""
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from gensim.models import KeyedVectors
+from PySide6.QtCore import QRectF
+from safetensors.numpy import load_file
+
+from assets import asset_path
+from tests.engine.embeddings_fixtures import gensim_load
+
+TOLERANCE = 1e-6
+# gensim 4.4's most_similar_cosmul calls its own deprecated init_sims
+pytestmark = pytest.mark.filterwarnings("ignore:Call to deprecated `init_sims`:DeprecationWarning")
+
+
+@pytest.fixture(scope="module")
+def word2vec_en() -> KeyedVectors:
+    """The shipped word2vec-en vectors, read here without the engine."""
+    folder = asset_path("embeddings") / "word2vec-en"
+    words = json.loads((folder / "config.json").read_text(encoding="utf-8"))["words"]
+    kv = KeyedVectors(vector_size=32)
+    kv.add_vectors(words, load_file(str(folder / "vectors.safetensors"))["vectors"])
+    return kv
+
+
+@pytest.fixture
+def view(make_view):
+    return make_view("embeddings", size=(1280, 680))
+
+
+def settle(qtbot, view):
+    qtbot.waitUntil(lambda: view.ready() and not view.busy, timeout=60000)
+
+
+def column(model, index):
+    return [model.raw(row, index) for row in range(model.rowCount())]
+
+
+def test_neighbours_table_is_gensims_most_similar(qtbot, view, word2vec_en):
+    for word, k in (("January", 10), ("Paris", 7), ("bought", 3)):
+        view.neighbours_tab.word.setText(word)
+        view.controls.k_spin.setValue(k)
+        settle(qtbot, view)
+        model = view.neighbours_tab.model
+        expected = word2vec_en.most_similar(word, topn=k)
+        assert column(model, 1) == [w for w, _ in expected]
+        assert np.allclose(column(model, 2), [s for _, s in expected], atol=TOLERANCE, rtol=0)
+        assert f"“{word}”" in view.picture()[1]
+
+
+@pytest.mark.parametrize("method", ["add", "mul"])
+def test_analogy_table_is_gensims_and_carries_its_arithmetic(qtbot, view, word2vec_en, method):
+    view.view_state.tab = "analogy"
+    tab = view.analogy_tab
+    tab.a.setText("visit")
+    tab.b.setText("visited")
+    tab.c.setText("buy")
+    tab.method_box.setCurrentIndex(tab.method_box.findData(method))
+    settle(qtbot, view)
+    if method == "add":
+        expected = word2vec_en.most_similar(positive=["visited", "buy"], negative=["visit"], topn=10)
+    else:
+        expected = word2vec_en.most_similar_cosmul(positive=["visited", "buy"], negative=["visit"], topn=10)
+    model = tab.model
+    assert column(model, 1) == [w for w, _ in expected]
+    assert np.allclose(column(model, 5), [s for _, s in expected], atol=TOLERANCE, rtol=0)
+    # the cosine columns are gensim's too, and (3CosAdd) the score is made of them as shown
+    units = {w: word2vec_en.get_vector(w, norm=True) for w in ("visit", "visited", "buy")}
+    for row, (word, score) in enumerate(expected):
+        x = word2vec_en.get_vector(word, norm=True)
+        cosines = [float(x @ units[w]) for w in ("visit", "visited", "buy")]
+        assert np.allclose([model.raw(row, i) for i in (2, 3, 4)], cosines, atol=TOLERANCE)
+        if method == "add":
+            q = units["visited"] - units["visit"] + units["buy"]
+            assert score == pytest.approx((cosines[1] - cosines[0] + cosines[2]) / np.linalg.norm(q), abs=TOLERANCE)
+    best = expected[0][0]
+    assert f"<b>{best}</b>" in tab.arithmetic.text() and f"<b>{expected[0][1]:.4g}</b>" in tab.arithmetic.text()
+    # the parallelogram: a, b, c and the answer, in the PCA of those four vectors
+    assert [label.toPlainText().split()[0] for label in tab.labels] == ["visit", "visited", "buy", best]
+
+
+def test_one_hot_picture_is_the_models_column(qtbot, view):
+    """e_j = E·o_j on zh-en-toy's Chinese words equals row 4 + j of source_embedding.weight (after
+    the four special tokens) read from the safetensors here."""
+    folder = asset_path("models") / "zh-en-toy"
+    vocabulary = json.loads((folder / "config.json").read_text(encoding="utf-8"))["source_vocab"]
+    weight = load_file(str(folder / "model.safetensors"))["source_embedding.weight"]
+    view.controls.source_box.setCurrentIndex(view.controls.source_box.findData("model:zh-en-toy:source"))
+    view.view_state.tab = "one_hot"
+    view.one_hot_tab.word.setText("九月")
+    settle(qtbot, view)
+    tab = view.one_hot_tab
+    j = vocabulary.index("九月")
+    expected = weight[4 + j]
+    drawn = tab.product_image.image[:, 0]
+    assert np.array_equal(drawn, expected)
+    # the one-hot vector holds a single 1, at the row labelled 九月, over the column outlined in E
+    one_hot = tab.one_hot_image.image[:, 0]
+    assert one_hot.sum() == 1 and tab.answer.value.window_words[int(np.argmax(one_hot))] == "九月"
+    local = int(np.argmax(one_hot))
+    assert np.array_equal(tab.matrix.image.image[:, local], expected)
+    assert tab.outline.rect().center().x() == pytest.approx(local)
+    assert f"{j + 1}" in view.picture()[1]
+
+
+def test_pca_map_is_numpys_svd_up_to_sign(qtbot, view):
+    folder = asset_path("embeddings") / "glove-en"
+    vectors = load_file(str(folder / "vectors.safetensors"))["vectors"].astype(np.float64)
+    view.controls.source_box.setCurrentIndex(view.controls.source_box.findData("trained:glove-en"))
+    view.view_state.tab = "map"
+    view.map_tab.count_spin.setValue(120)
+    settle(qtbot, view)
+    shown = view.map_tab.map.coordinates
+    x = vectors[:120] - vectors[:120].mean(axis=0)
+    u, s, _ = np.linalg.svd(x, full_matrices=False)
+    expected = u[:, :2] * s[:2]
+    for axis in range(2):
+        sign = np.sign(shown[:, axis] @ expected[:, axis])
+        assert np.allclose(shown[:, axis], sign * expected[:, axis], atol=1e-9)
+
+
+def test_map_labels_never_overlap_and_zooming_in_shows_more(qtbot, view):
+    view.view_state.tab = "map"
+    settle(qtbot, view)
+    word_map = view.map_tab.map
+
+    def rectangles():
+        return [rect for _, rect in word_map.placed]
+
+    def assert_apart(rects):
+        for i, a in enumerate(rects):
+            assert not any(a.intersects(b) for b in rects[i + 1:])
+
+    before = rectangles()
+    assert before and len(before) < len(word_map.words)  # some labels had to give way
+    assert_apart(before)
+    before_words = set(word_map.labelled_words())
+    # the labels drawn are the text items shown, at their points
+    shown = [item for item in word_map.pool if item.isVisible()]
+    assert sorted(item.toPlainText() for item in shown) == sorted(word_map.labelled_words())
+    # zoom in on the most crowded spot: the point with the most others within a twentieth of the view
+    (x0, x1), (y0, y1) = word_map.plot_item.vb.viewRange()
+    xy = word_map.coordinates
+    near = (np.abs(xy[:, None, 0] - xy[None, :, 0]) < (x1 - x0) / 20) & \
+        (np.abs(xy[:, None, 1] - xy[None, :, 1]) < (y1 - y0) / 20)
+    centre = xy[int(np.argmax(near.sum(axis=1)))]
+    word_map.plot_item.vb.setRange(QRectF(centre[0] - (x1 - x0) / 16, centre[1] - (y1 - y0) / 16,
+                                          (x1 - x0) / 8, (y1 - y0) / 8), padding=0)
+    qtbot.wait(20)
+    assert_apart(rectangles())
+    (x0, x1), (y0, y1) = word_map.plot_item.vb.viewRange()
+    assert all(x0 <= xy[i, 0] <= x1 and y0 <= xy[i, 1] <= y1 for i, _ in word_map.placed)
+    assert set(word_map.labelled_words()) - before_words  # hidden labels appear
+
+
+@pytest.mark.parametrize("language, expected", [("en", "'Pariss' is not in the vocabulary"),
+                                                ("zh", "“Pariss”不在")])
+def test_an_unknown_word_is_named_in_both_languages_and_nothing_is_lost(qtbot, make_view, language, expected):
+    from app import i18n
+
+    i18n.install(language)
+    try:
+        view = make_view("embeddings", size=(1280, 680))
+        before = [view.neighbours_tab.model.raw(row, 1) for row in range(3)]
+        view.neighbours_tab.word.setText("Pariss")
+        qtbot.waitUntil(lambda: "Pariss" in view.message.text(), timeout=30000)
+        assert expected in view.message.text()
+        assert view.stale  # the last good picture stays, greyed
+        assert [view.neighbours_tab.model.raw(row, 1) for row in range(3)] == before
+        assert view.view_state.word == "Pariss" and view.neighbours_tab.word.text() == "Pariss"
+        view.neighbours_tab.word.setText("Paris")
+        settle(qtbot, view)
+        assert not view.stale and view.message.text() == ""
+    finally:
+        i18n.install("en")
+
+
+def test_a_users_glove_file_answers_as_gensim_reads_it(qtbot, view, tmp_path, monkeypatch):
+    monkeypatch.setenv("ATTENTION_LAB_CACHE", str(tmp_path / "cache"))
+    rng = np.random.default_rng(3)
+    words = [f"w{i}" for i in range(300)]
+    vectors = rng.normal(size=(300, 20)).astype(np.float32)
+    path = tmp_path / "vectors.txt"
+    path.write_text("".join(w + " " + " ".join(f"{x:.6f}" for x in row) + "\n" for w, row in zip(words, vectors)),
+                    encoding="utf-8")
+    view.open_file(str(path), "glove")
+    view.neighbours_tab.word.setText("w7")
+    settle(qtbot, view)
+    kv = gensim_load(path, no_header=True)
+    expected = kv.most_similar("w7", topn=10)
+    model = view.neighbours_tab.model
+    assert column(model, 1) == [w for w, _ in expected]
+    assert np.allclose(column(model, 2), [s for _, s in expected], atol=TOLERANCE, rtol=0)
+    assert "vectors.txt" in view.controls.source_box.currentText()
+
+
+def test_a_malformed_file_is_refused_with_its_line_number(qtbot, view, tmp_path, monkeypatch):
+    monkeypatch.setenv("ATTENTION_LAB_CACHE", str(tmp_path / "cache"))
+    path = tmp_path / "bad.txt"
+    path.write_text("king 0.1 0.2 0.3\nqueen 0.4 0.5\nman 0.1 0.1 0.1\n", encoding="utf-8")
+    view.open_file(str(path), "glove")
+    qtbot.waitUntil(lambda: "line 2" in view.message.text(), timeout=30000)
+    assert "2 numbers after the word" in view.message.text() and "3" in view.message.text()
+
+
+def test_cancel_stops_reading_a_file_and_gives_back_the_vectors_before(qtbot, view, tmp_path, monkeypatch):
+    """Reading is made slow (each block waits) so that Cancel is pressed while it runs."""
+    import threading
+
+    from engine.embeddings import loader, text_parser
+
+    monkeypatch.setenv("ATTENTION_LAB_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(loader, "BLOCK_BYTES", 1024)
+    release = threading.Event()
+    real_parse = text_parser.parse_block
+
+    def slow_parse(*args, **kwargs):
+        release.wait(0.05)
+        return real_parse(*args, **kwargs)
+
+    monkeypatch.setattr(loader, "parse_block", slow_parse)
+    path = tmp_path / "slow.txt"
+    path.write_text("".join(f"w{i} " + " ".join(["0.5"] * 10) + "\n" for i in range(3000)), encoding="utf-8")
+    view.open_file(str(path), "glove")
+    qtbot.waitUntil(lambda: view.controls.progress_panel.isVisible(), timeout=30000)
+    view.controls.cancel_button.click()
+    release.set()
+    settle(qtbot, view)
+    assert view.view_state.source == "trained:word2vec-en"
+    assert not view.controls.progress_panel.isVisible()
+    assert view.neighbours_tab.answer.source.key == "trained:word2vec-en" and view.message.text() == ""
+
+
+def test_watching_word2vec_learn_draws_snapshots_and_stop_works(qtbot, make_view):
+    from app.views.embeddings import EmbeddingsView
+
+    class SmallCorpus(EmbeddingsView):  # a few seconds' corpus: the view's own code otherwise
+        LEARN_SENTENCES = 2000
+        LEARN_EVERY = 20
+
+    view = make_view(SmallCorpus, size=(1280, 680))
+    view.view_state.tab = "learn"
+    settle(qtbot, view)
+    tab = view.learn_tab
+    assert tab.snapshot.step == 0 and not tab.snapshot.losses
+    seen = []
+    original = tab.show_snapshot
+    tab.show_snapshot = lambda snapshot: (seen.append(snapshot.step), original(snapshot))
+    tab.train_button.click()
+    assert tab.stop_button.isEnabled() and not tab.train_button.isEnabled()
+    qtbot.waitUntil(lambda: len(seen) >= 3, timeout=60000)
+    tab.stop_button.click()
+    qtbot.waitUntil(lambda: not view.learn_loop.busy, timeout=60000)
+    assert tab.snapshot.stopped and tab.snapshot.step < tab.snapshot.steps
+    assert seen == sorted(seen) and all(s % 20 == 0 for s in seen if s != tab.snapshot.step)
+    assert len(tab.curve.getData()[0]) == len(tab.snapshot.losses) >= 3
+    assert tab.train_button.isEnabled() and not tab.stop_button.isEnabled()
+    # the neighbours on screen are those of the embedding at that step: cosines of a real vector
+    assert all(-1 <= cosine <= 1 for _, pairs in tab.snapshot.neighbours for _, cosine in pairs)
+
+
+@pytest.mark.slow  # makes the full 20,000-sentence corpus and starts training on it: seconds
+def test_closing_during_training_ends_it(qtbot, make_view, bridge):
+    """The training polls the bridge: shutting it down (the window closing) stops the training,
+    so the worker thread ends at once instead of after the whole run."""
+    import time
+
+    view = make_view("embeddings", size=(1280, 680))
+    view.view_state.tab = "learn"
+    settle(qtbot, view)
+    started = []
+    original = view.learn_tab.show_snapshot
+    view.learn_tab.show_snapshot = lambda s: (started.append(s.step), original(s))
+    view.learn_tab.train_button.click()
+    qtbot.waitUntil(lambda: bool(started) and started[-1] > 0, timeout=60000)
+    begun = time.perf_counter()
+    bridge.shutdown()
+    assert time.perf_counter() - begun < 10
+    assert not bridge.background.alive
+
+
+CLOSE_WHILE_TRAINING = """
+import sys, time
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+import main
+
+app = QApplication(sys.argv[:1])
+def step():
+    windows = [w for w in QApplication.topLevelWidgets() if w.isVisible() and hasattr(w, "current_view")]
+    view = windows[0].current_view() if windows and windows[0].views else None
+    if view is None or not view.ready():
+        return QTimer.singleShot(100, step)
+    tab = view.learn_tab
+    if view.view_state.tab != "learn":
+        view.view_state.tab = "learn"  # its untrained snapshot first
+    elif tab.snapshot is not None and tab.snapshot.step == 0 and not view.busy:
+        tab.train_button.click()
+    elif tab.snapshot is not None and tab.snapshot.step > 0:
+        print("closing", time.time(), flush=True)
+        return windows[0].close()
+    QTimer.singleShot(100, step)
+QTimer.singleShot(300, step)
+sys.exit(main.main(["--device", "cpu", "--view", "embeddings"]))
+"""
+
+
+@pytest.mark.slow  # starts the app in a subprocess and trains until the first snapshot
+def test_closing_the_window_during_training_exits_0_at_once(tmp_path):
+    import os
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path),
+           "ATTENTION_LAB_CACHE": str(tmp_path / "cache")}
+    proc = subprocess.run([sys.executable, "-c", CLOSE_WHILE_TRAINING], cwd=Path(__file__).resolve().parents[2],
+                          env=env, capture_output=True, text=True, timeout=300)
+    ended = time.time()
+    assert proc.returncode == 0, proc.stderr[-1500:]
+    closing = float(proc.stdout.split("closing", 1)[1].split()[0])
+    # the whole training takes tens of seconds here: the close stopped it
+    assert ended - closing < 10, (ended - closing, proc.stderr[-800:])
+
+
+def test_a_session_naming_a_users_file_offers_it_and_explains_a_missing_one(qtbot, view, tmp_path):
+    from app.views.embeddings.state import EmbeddingsState
+
+    key = f"file:glove:{tmp_path / 'gone.txt'}"
+    view.apply_state(EmbeddingsState(source=key, word="king"))
+    assert view.controls.source_box.currentData() == key and "gone.txt" in view.controls.source_box.currentText()
+    qtbot.waitUntil(lambda: "gone.txt" in view.message.text(), timeout=30000)
+    assert "cannot be read" in view.message.text() and view.view_state.source == key
+
+
+@pytest.mark.slow  # imports openTSNE (with scikit-learn: seconds) and runs a t-SNE
+def test_tsne_map_shows_progress_and_cancel_goes_back_to_pca(qtbot, view):
+    view.view_state.tab = "map"
+    settle(qtbot, view)
+    view.map_tab.count_spin.setValue(40)
+    view.map_tab.method_box.setCurrentIndex(view.map_tab.method_box.findData("tsne"))
+    qtbot.waitUntil(lambda: view.controls.progress_panel.isVisible(), timeout=60000)
+    settle(qtbot, view)
+    assert view.map_tab.answer.value.method == "tsne" and view.map_tab.map.coordinates.shape == (40, 2)
+    assert "t-SNE" in view.picture()[1] and "t-SNE" in view.message.text()
+    assert not view.controls.progress_panel.isVisible()
+    # a larger map, cancelled once it has begun: the PCA map of the same words instead
+    view.map_tab.count_spin.setValue(1500)
+    qtbot.waitUntil(lambda: view.controls.progress_panel.isVisible(), timeout=60000)
+    view.controls.cancel_button.click()
+    settle(qtbot, view)
+    assert view.view_state.map_method == "pca" and view.map_tab.answer.value.method == "pca"
+    assert len(view.map_tab.answer.value.words) == 346 and view.message.text() == ""
