@@ -34,6 +34,8 @@ ALLOWED_WORDS = {
     "nltk", "lm", "Lidstone", "Good-Turing", "Katz", "Kneser-Ney", "MLE", "EM", "PP",
     # the date model reads English month names: its example inputs show one
     "Nov",
+    # the decoding view: the sampling transforms go by these names in Chinese too (Hugging Face's)
+    "top-k", "top-p", "min-p",
 }
 WORD = re.compile(r"[A-Za-z][A-Za-z0-9_ᵀ₀-₉]*(?:-[A-Za-z0-9]+)*")
 NOTATION = re.compile(r"[0-9_ᵀ₀-₉]")

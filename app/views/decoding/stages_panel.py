@@ -15,10 +15,10 @@ from app.views.base import ResultsPanel
 from app.widgets.plot_text import style_plot_text
 from app.widgets.tokens import display_token
 
-#: a vocabulary up to this size is drawn whole; a larger one as its TOP tokens and one "other" row
+# a vocabulary up to this size is drawn whole; a larger one as its TOP tokens and one "other" row
 WHOLE = 16
 TOP = 12
-#: the column titles, by engine.next_token_stages.STAGE_NAMES
+# the column titles, by engine.next_token_stages.STAGE_NAMES
 TITLES = {
     "model": QT_TRANSLATE_NOOP("StagesPanel", "model"),
     "special": QT_TRANSLATE_NOOP("StagesPanel", "special tokens cut"),
@@ -92,7 +92,7 @@ class StagesPanel(ResultsPanel):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.heading)
         layout.addWidget(self.columns, 1)
-        #: what is drawn: (token ids of the rows, other row?, labels) and the stages
+        # what is drawn: (token ids of the rows, other row?, labels) and the stages
         self.rows: np.ndarray | None = None
         self.other = False
         self.labels: list[str] = []

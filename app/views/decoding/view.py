@@ -35,7 +35,7 @@ from engine.next_token_stages import STAGE_NAMES, next_token_stages
 class DecodingView(View):
     TITLE = QT_TRANSLATE_NOOP("DecodingView", "Decoding")
     State = DecodingState
-    #: a slider drag asks for one sample table when it pauses, not one per pixel
+    # a slider drag asks for one sample table when it pauses, not one per pixel
     SAMPLE_DEBOUNCE_MS = 150
 
     def __init__(self, bridge, state, parent=None):
