@@ -55,6 +55,7 @@ class StagesPanel(ResultsPanel):
         grid = QGridLayout()
         grid.setHorizontalSpacing(4)
         self.titles, self.notes, self.plots, self.kept_bars, self.cut_bars = [], [], [], [], []
+        self.values: list[list[pg.TextItem]] = []
         for column, name in enumerate(TITLES):
             title = style.wrapped_label()
             title.setAlignment(Qt.AlignmentFlag.AlignHCenter)
@@ -67,7 +68,9 @@ class StagesPanel(ResultsPanel):
             item = plot.getPlotItem()
             item.invertY(True)
             item.setXRange(0, 1, padding=0.02)
-            item.getAxis("bottom").setTicks([[(0.0, "0"), (0.5, "0.5"), (1.0, "1")]])  # room at text ×2
+            # one labelled tick: three did not fit a column at text ×2 (the others are unlabelled grid steps)
+            item.getAxis("bottom").setTicks([[(0.5, "0.5")], [(0.25, ""), (0.75, ""), (1.0, "")]])
+            item.showGrid(x=True, alpha=0.25)
             if column:
                 item.getAxis("left").setStyle(showValues=False)  # the first column names the tokens
                 item.getAxis("left").setWidth(4)
@@ -75,6 +78,12 @@ class StagesPanel(ResultsPanel):
             kept = pg.BarGraphItem(x0=[], y=[], height=0.7, width=[], brush=style.ACCENT, pen=None)
             plot.addItem(cut)
             plot.addItem(kept)
+            values = []  # the probability written beside each row's bar
+            for _ in range(WHOLE + 1):
+                value = pg.TextItem(anchor=(0, 0.5), color=style.plot_text())
+                plot.addItem(value)
+                values.append(value)
+            self.values.append(values)
             grid.addWidget(title, 0, column)
             grid.addWidget(plot, 1, column)
             grid.addWidget(note, 2, column)
@@ -100,8 +109,11 @@ class StagesPanel(ResultsPanel):
         self.apply_zoom()
 
     def apply_zoom(self) -> None:
-        for plot in self.plots:
-            style_plot_text(plot.getPlotItem(), {"bottom": self.tr("P")})
+        font = style.font(0.85)
+        for plot, values in zip(self.plots, self.values):
+            style_plot_text(plot.getPlotItem())
+            for value in values:
+                value.setFont(font)
 
     def show_stages(self, heading: str, titles: list[str], vocab, stages) -> None:
         """Draw `stages` (engine.next_token_stages.Stage, in STAGE_NAMES order) of one distribution
@@ -129,15 +141,33 @@ class StagesPanel(ResultsPanel):
                 cut = np.append(cut, lost[rest].sum())
             self.kept_bars[column].setOpts(x0=np.zeros_like(kept), y=positions, width=kept)
             self.cut_bars[column].setOpts(x0=kept, y=positions, width=cut)  # after the kept part
+            self._write_values(self.values[column], kept)
             self.titles[column].setText(titles[column])
             self.notes[column].setText(self.tr("kept {0} %\nH = {1} bits").format(
                 style.fixed(100 * stage.kept_mass, 2), style.fixed(stage.entropy_bits, 3)))
+
+    @staticmethod
+    def _write_values(values, probabilities) -> None:
+        """Each row's probability beside its bar (2 decimals; none below 0.005, where it would read 0.00)."""
+        for row, value in enumerate(values):
+            p = float(probabilities[row]) if row < len(probabilities) else 0.0
+            shown = p >= 0.005
+            if value.isVisible() != shown:  # each call costs pyqtgraph a relayout: only changes
+                value.setVisible(shown)
+            if shown:
+                text = f"{p:.2f}"
+                if value.toPlainText() != text:
+                    value.setText(text)
+                value.setPos(min(p, 0.78), row)  # kept inside the column when the bar is long
 
     def restyle(self) -> None:
         """The theme changed: the bars take its colours (the next drawing keeps them)."""
         for kept, cut in zip(self.kept_bars, self.cut_bars):
             kept.setOpts(brush=style.ACCENT)
             cut.setOpts(brush=style.MUTED)
+        for values in self.values:
+            for value in values:
+                value.setColor(style.plot_text())
 
 
 def stage_title(name: str) -> str:
