@@ -1,8 +1,9 @@
 """What the decoding view asks the worker for (app/views/decoding): the logits of every step of
 the greedy output, and a table of N samples beside greedy and the beam's n-best.
 
-* ``NextTokenRequest(model, text)`` → :class:`StepLogits`: one teacher-forced decoder pass over
-  ⟨s⟩ + the greedy output gives the raw logits of each output step.  The view runs the
+* ``NextTokenRequest(model, text, output)`` → :class:`StepLogits`: one teacher-forced decoder
+  pass over ⟨s⟩ + the greedy output (or the `output` given, tokens of a row of the sample
+  table) gives the raw logits of each output step.  The view runs the
   transforms over them itself (engine.next_token_stages, numpy), so moving a slider or choosing
   another step needs no model call.
 * ``SampleTableRequest(model, text, n, seed, settings)`` → :class:`SampleTable`: N seeded samples
@@ -29,7 +30,8 @@ class StepLogits:
     model: str
     text: str
     vocab: tuple[str, ...]  # target tokens by id
-    output_ids: tuple[int, ...]  # the greedy output, ⟨/s⟩ last when it finished
+    output_ids: tuple[int, ...]  # the output followed, ⟨/s⟩ last when it finished
+    greedy: bool  # the output is the greedy one (else the one asked for)
     logits: np.ndarray  # (len(output_ids), V) float32: the raw logits that predicted each output token
     never_generated: tuple[int, ...]  # ids the sampler, greedy and beam search cut
 
@@ -38,17 +40,20 @@ class StepLogits:
         return tuple(self.vocab[i] for i in self.output_ids)
 
 
-def step_logits(model, text: str) -> StepLogits:
+def step_logits(model, text: str, output=()) -> StepLogits:
+    """The logits of every step of `output` (target token strings, ⟨/s⟩ last when finished) or,
+    when it is empty or holds a token this model does not have (a session of another model), of
+    the greedy output."""
     import torch
 
     tgt = model.target_tokenizer
-    greedy = model.greedy(text)
-    ids = tuple(int(t) for t in greedy.tokens)
+    given = bool(output) and all(t in tgt.stoi for t in output) and len(output) <= model.max_target_length
+    ids = tuple(tgt.stoi[t] for t in output) if given else tuple(int(t) for t in model.greedy(text).tokens)
     with torch.inference_mode():
         _, state = model.prepare(text)
         prefixes = torch.tensor([[tgt.bos_id, *ids[:-1]]], dtype=torch.long, device=model.device)
         logits, _ = model.decode_prefixes(state, prefixes)
-    return StepLogits(model.name, text.strip(), tuple(tgt.itos), ids,
+    return StepLogits(model.name, text.strip(), tuple(tgt.itos), ids, not given,
                       np.ascontiguousarray(logits[0].float().cpu().numpy()), tuple(model.never_generated))
 
 
@@ -58,9 +63,10 @@ class NextTokenRequest(ShippedModelRequest):
 
     model: str
     text: str
+    output: tuple = ()  # target tokens of the output to follow (empty: greedy)
 
     def run(self, ctx: EngineContext):
-        return step_logits(ctx.model(self.model), self.text)
+        return step_logits(ctx.model(self.model), self.text, self.output)
 
 
 @dataclass(frozen=True)

@@ -737,6 +737,10 @@ P(y | x) = Π_t P(y_t | y_&lt;t, x)     总变差 = ½ Σ |p − q|     KL(p ‖
         <translation>⟨s⟩{0} 之后的下一个词元（贪心解码输出“{3}”的第 {1} 步，共 {2} 步）</translation>
     </message>
     <message>
+        <source>Next token after ⟨s⟩{0} (step {1} of {2} of the output “{3}”)</source>
+        <translation>⟨s⟩{0} 之后的下一个词元（输出“{3}”的第 {1} 步，共 {2} 步）</translation>
+    </message>
+    <message>
         <source>off</source>
         <translation>关</translation>
     </message>
@@ -3384,6 +3388,10 @@ PE(pos, 2i+1) = cos(pos / 10000^(2i/d_model))</translation>
 <context>
     <name>SamplesPanel</name>
     <message>
+        <source>Double-click a row to see its next-token distributions step by step</source>
+        <translation>双击一行，逐步查看它的下一个词元分布</translation>
+    </message>
+    <message>
         <source>output</source>
         <translation>输出</translation>
     </message>
@@ -3864,8 +3872,12 @@ PE(pos, 2i+1) = cos(pos / 10000^(2i/d_model))</translation>
         <translation>min-p</translation>
     </message>
     <message>
-        <source>P</source>
-        <translation>P</translation>
+        <source>Follow greedy</source>
+        <translation>回到贪心解码</translation>
+    </message>
+    <message>
+        <source>Show the steps of the greedy output again</source>
+        <translation>重新显示贪心解码输出的各步</translation>
     </message>
     <message>
         <source>other {0}</source>

@@ -46,9 +46,10 @@ def oracle(model, text, prefix, temperature, k, p, m):
     x = logits[0, -1].float().reshape(1, -1).clone()
     x[0, list(model.never_generated)] = -math.inf
     ids = torch.zeros((1, 1), dtype=torch.long)
-    for warper in (hf.TemperatureLogitsWarper(temperature), hf.TopKLogitsWarper(k), hf.TopPLogitsWarper(p),
-                   hf.MinPLogitsWarper(m)):
-        x = warper(ids, x)
+    for warper in (hf.TemperatureLogitsWarper(temperature), hf.TopKLogitsWarper(k) if k else None,
+                   hf.TopPLogitsWarper(p) if p < 1 else None, hf.MinPLogitsWarper(m) if m > 0 else None):
+        if warper is not None:  # (Hugging Face refuses the values that mean "off" here)
+            x = warper(ids, x)
     return torch.softmax(x[0].double(), dim=-1).numpy()
 
 
@@ -173,3 +174,28 @@ def test_send_gives_the_entropy_view_the_frequencies_as_p_and_the_grammar_as_q(q
     invalid = sum(row.count for row in table.samples if row.text not in TRUTH) / table.n
     assert frequencies["(invalid outputs)"] == pytest.approx(invalid)
     assert dict(zip(q.labels, q.probabilities)) == pytest.approx({**TRUTH, "(invalid outputs)": 0.0})
+
+
+def test_a_double_clicked_row_gives_the_bars_of_that_output(qtbot, view, zh_en):
+    """The beam's best ("Jane will visit …", not greedy's path): its third step follows "Jane will"."""
+    table = view.samples_panel.table
+    assert table.item(1, 0).text() == "beam 1"
+    view.view_state.tab = "samples"
+    qtbot.waitUntil(table.isVisible)
+    rect = table.visualItemRect(table.item(1, 1))
+    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())  # (a double click follows a press)
+    qtbot.mouseDClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert view.view_state.tab == "distribution"
+    view.view_state.step = 3
+    qtbot.waitUntil(lambda: settled(view) and view.loop.request.output != (), timeout=60000)
+    panel = view.stages_panel
+    stoi = zh_en.target_tokenizer.stoi
+    want = oracle(zh_en, TEXT, [stoi["Jane"], stoi["will"]], 1.0, 0, 1.0, 0.0)
+    kept, _ = drawn(panel, 5)
+    np.testing.assert_allclose(kept[:-1], want[panel.rows], atol=1e-6)
+    assert "⟨s⟩ Jane will (step 3 of 7 of the output “Jane will visit Africa in September”)" in panel.heading.text()
+    assert panel.greedy_button.isVisible()
+    qtbot.mouseClick(panel.greedy_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: settled(view) and view.loop.request.output == (), timeout=60000)
+    assert "⟨s⟩ Jane is (step 3 of 9 of the greedy output" in panel.heading.text()
+    assert not panel.greedy_button.isVisible()

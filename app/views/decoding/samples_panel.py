@@ -22,6 +22,8 @@ def model_probability(row) -> float:
 
 class SamplesPanel(ResultsPanel):
     send_requested = Signal()
+    # a row was double-clicked: its index in rows(table)
+    row_chosen = Signal(int)
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -31,6 +33,8 @@ class SamplesPanel(ResultsPanel):
         self.table = number_table(0, self.headers(), 1)
         self.table.setWordWrap(False)  # one line per output (measured before the layout, rows grew tall)
         self.table.verticalHeader().setVisible(False)
+        self.table.setToolTip(self.tr("Double-click a row to see its next-token distributions step by step"))
+        self.table.cellDoubleClicked.connect(lambda row, _column: self.row_chosen.emit(row))
         self.results = QWidget()
         inner = QVBoxLayout(self.results)
         inner.setContentsMargins(0, 0, 0, 0)

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QCoreApplication, QT_TRANSLATE_NOOP, Qt
-from PySide6.QtWidgets import QGridLayout, QVBoxLayout, QWidget
+from PySide6.QtCore import QCoreApplication, QT_TRANSLATE_NOOP, Qt, Signal
+from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
 from app import style
 from app.views.base import ResultsPanel
@@ -48,10 +48,16 @@ def ghosts(stages) -> list[np.ndarray]:
 
 
 class StagesPanel(ResultsPanel):
+    greedy_requested = Signal()
+
     def __init__(self, parent=None):
         super().__init__(parent)
         self.heading = style.title_label()
         self.heading.setTextFormat(Qt.TextFormat.PlainText)
+        self.greedy_button = QPushButton(self.tr("Follow greedy"))
+        self.greedy_button.setToolTip(self.tr("Show the steps of the greedy output again"))
+        self.greedy_button.clicked.connect(self.greedy_requested)
+        self.greedy_button.hide()  # shown while the bars follow another output
         grid = QGridLayout()
         grid.setHorizontalSpacing(4)
         self.titles, self.notes, self.plots, self.kept_bars, self.cut_bars = [], [], [], [], []
@@ -99,7 +105,10 @@ class StagesPanel(ResultsPanel):
         self.results = self.columns  # greyed while the "decoding" loop shows an error
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.heading)
+        top = QHBoxLayout()
+        top.addWidget(self.heading, 1)
+        top.addWidget(self.greedy_button, 0, Qt.AlignmentFlag.AlignTop)
+        layout.addLayout(top)
         layout.addWidget(self.columns, 1)
         # what is drawn: (token ids of the rows, other row?, labels) and the stages
         self.rows: np.ndarray | None = None

@@ -21,7 +21,7 @@ from app.binding import bind_tab
 from app.export import ExportButton, write_csv
 from app.state import SentDistribution
 from app.views.base import InputProblem, View, shows
-from app.views.beam.text import after_bos, output_text
+from app.views.beam.text import output_text, separator
 from app.views.decoding.controls import DecodingControls
 from app.views.decoding.samples_panel import SamplesPanel, model_probability
 from app.views.decoding.stages_panel import StagesPanel, stage_title
@@ -59,8 +59,11 @@ class DecodingView(View):
                                              render=self.render_samples, greys=(self.samples_panel,),
                                              debounce_ms=self.SAMPLE_DEBOUNCE_MS)
         self.samples_panel.send_requested.connect(self.send_distribution)
+        self.samples_panel.row_chosen.connect(self.follow_row)
+        self.stages_panel.greedy_requested.connect(self.follow_greedy)
         watch = self.view_state.watch
-        watch(self.loop.schedule, "model", "text")
+        watch(self.loop.schedule, "model", "text", "output")
+        watch(self._input_changed, "model", "text")
         watch(self.sample_loop.schedule, "model", "text", "temperature", "top_k", "top_p", "min_p", "n", "seed")
         watch(self.redraw_stages, "temperature", "top_k", "top_p", "min_p", "step")
         for button in self.controls.sample_buttons.values():
@@ -85,7 +88,23 @@ class DecodingView(View):
         return state.model, state.text
 
     def build_request(self) -> NextTokenRequest:
-        return NextTokenRequest(*self._model_and_text())
+        return NextTokenRequest(*self._model_and_text(), output=self.view_state.output)
+
+    def _input_changed(self, *_) -> None:
+        """An output of one input is not one of another: the bars go back to greedy's."""
+        self.view_state.output = ()
+
+    def follow_row(self, index: int) -> None:
+        """The bars follow the output of row `index` of the table (greedy, a beam hypothesis or a sample)."""
+        table = self.table
+        if table is None:
+            return
+        _, row = self.samples_panel.rows(table)[index]
+        self.view_state.output = row.tokens
+        self.view_state.tab = "distribution"
+
+    def follow_greedy(self) -> None:
+        self.view_state.output = ()
 
     def build_sample_request(self) -> SampleTableRequest:
         model, text = self._model_and_text()
@@ -118,10 +137,14 @@ class DecodingView(View):
     def draw_stages(self, logits) -> None:
         step = self.shown_step(logits)
         stages = self.current_stages(logits)
-        prefix = after_bos(logits.output_tokens[:step])
-        heading = self.tr("Next token after ⟨s⟩{0} (step {1} of {2} of the greedy output “{3}”)").format(
+        # words are separated (zh-en-toy), characters are not: beam.text.after_bos writes "Janewill"
+        shown = separator(logits.vocab).join(display_token(t) for t in logits.output_tokens[:step])
+        prefix = " " + shown if shown else ""
+        heading = (self.tr("Next token after ⟨s⟩{0} (step {1} of {2} of the greedy output “{3}”)") if logits.greedy
+                   else self.tr("Next token after ⟨s⟩{0} (step {1} of {2} of the output “{3}”)")).format(
             prefix, step + 1, len(logits.output_ids), output_text(logits.output_tokens, logits.vocab))
         self.stages_panel.show_stages(heading, self.column_titles(logits), logits.vocab, stages)
+        self.stages_panel.greedy_button.setVisible(not logits.greedy)
 
     def column_titles(self, logits) -> list[str]:
         state = self.view_state
