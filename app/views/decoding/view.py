@@ -1,8 +1,9 @@
 """The decoding lab: greedy, beam search and sampling with temperature, top-k, top-p and min-p.
 
 Two request loops:
-  "decoding"          NextTokenRequest(model, text): the raw logits of every step of the greedy
-                      output (one decoder pass).  The bars are drawn from them here.
+  "decoding"          NextTokenRequest(model, text, output): the raw logits of every step of the
+                      greedy output, or of a row of the table double-clicked (one decoder pass).
+                      The bars are drawn from them here.
   "decoding-samples"  SampleTableRequest(model, text, settings, n, seed): N samples, greedy and
                       the beam's hypotheses (engine.decoding_lab).
 
