@@ -199,6 +199,7 @@ class DecodingView(View):
     def apply_zoom(self) -> None:
         super().apply_zoom()
         self.stages_panel.apply_zoom()
+        self.sample_loop.redraw()  # the greedy and beam rows carry a bold font of the old size
 
     def apply_theme(self) -> None:
         self.stages_panel.restyle()
