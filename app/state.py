@@ -21,6 +21,8 @@ class SentDistribution:
     title: str
     labels: tuple[str, ...]
     probabilities: tuple[float, ...]
+    #: a second distribution over the same labels, to compare P with (Q); None: Q is emptied
+    q_probabilities: tuple[float, ...] | None = None
 
 
 def folder_label(path: str) -> str:

@@ -18,6 +18,7 @@ VIEWS = (
     ("playground", "app.views.playground:PlaygroundView"),
     ("language_model", "app.views.language_model:LanguageModelView"),
     ("embeddings", "app.views.embeddings:EmbeddingsView"),
+    ("decoding", "app.views.decoding:DecodingView"),
 )
 
 

@@ -730,6 +730,129 @@ BP = 1 if c &gt; r, else exp(1 − r/c)   (c: candidate length, r: reference len
     </message>
 </context>
 <context>
+    <name>DecodingControls</name>
+    <message>
+        <source>Type a Chinese sentence or a date, as the model reads</source>
+        <translation>输入模型读的中文句子或日期</translation>
+    </message>
+    <message>
+        <source>Temperature T:</source>
+        <translation>温度 T：</translation>
+    </message>
+    <message>
+        <source>Logits are divided by T: below 1 sharper, above 1 flatter; 0 keeps only the most probable token (greedy)</source>
+        <translation>对数几率除以 T：小于 1 更尖锐，大于 1 更平坦；0 只保留最可能的词元（贪心解码）</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>Keep only the k most probable tokens (0: off)</source>
+        <translation>只保留最可能的 k 个词元（0：关）</translation>
+    </message>
+    <message>
+        <source>top-p:</source>
+        <translation>核采样 top-p：</translation>
+    </message>
+    <message>
+        <source>Nucleus: keep the smallest set of most probable tokens whose probability reaches p (1: off)</source>
+        <translation>核采样：保留概率之和达到 p 的最小的最可能词元集合（1：关）</translation>
+    </message>
+    <message>
+        <source>min-p:</source>
+        <translation>min-p：</translation>
+    </message>
+    <message>
+        <source>Cut the tokens less probable than min-p × the top token&apos;s probability (0: off)</source>
+        <translation>去掉概率低于 min-p × 最高词元概率的词元（0：关）</translation>
+    </message>
+    <message>
+        <source>Which token of the greedy output the bars predict</source>
+        <translation>条形图预测的是贪心解码输出的第几个词元</translation>
+    </message>
+    <message>
+        <source>Sample {0}</source>
+        <translation>采样 {0}</translation>
+    </message>
+    <message>
+        <source>Draw {0} outputs with these settings (each press: a new seed)</source>
+        <translation>用这些设置抽取 {0} 个输出（每按一次：新的随机种子）</translation>
+    </message>
+    <message>
+        <source>top-k:</source>
+        <translation>top-k：</translation>
+    </message>
+    <message>
+        <source>Output step:</source>
+        <translation>输出步：</translation>
+    </message>
+</context>
+<context>
+    <name>DecodingExplanation</name>
+    <message>
+        <source>A translation model gives, at every step, a probability for each possible next token. Greedy decoding and beam search look for the most probable output; sampling draws the next token at random with these probabilities, after temperature, top-k, top-p (nucleus) and min-p have reshaped them. The bars show one step&apos;s distribution after each transform (cut tokens grey). Sampling many outputs shows the model&apos;s whole distribution over sentences: for zh-en-toy it can be compared with the true probabilities of the grammar the model was trained on.</source>
+        <translation>翻译模型在每一步给出每个可能的下一个词元的概率。贪心解码和束搜索寻找最可能的输出；采样则按这些概率随机抽取下一个词元，抽取前先由温度、top-k、核采样 top-p 和 min-p 改变分布。条形图显示某一步的分布经过每个变换后的样子（被去掉的词元为灰色）。大量采样能显示模型在整个句子上的分布：对 zh-en-toy，可以把它与训练所用语法的真实概率相比较。</translation>
+    </message>
+    <message>
+        <source>temperature: p_i = exp(z_i / T) / Σ_j exp(z_j / T)     top-k: keep the k largest     top-p: keep the smallest top set with Σ p ≥ p     min-p: keep p_i ≥ min-p · max p
+P(y | x) = Π_t P(y_t | y_&lt;t, x)     TV = ½ Σ |p − q|     KL(p ‖ q) = Σ p log₂(p / q)</source>
+        <translation>温度：p_i = exp(z_i / T) / Σ_j exp(z_j / T)     top-k：保留最大的 k 个     核采样 top-p：保留 Σ p ≥ p 的最小头部集合     min-p：保留 p_i ≥ min-p · max p
+P(y | x) = Π_t P(y_t | y_&lt;t, x)     总变差 = ½ Σ |p − q|     KL(p ‖ q) = Σ p log₂(p / q)</translation>
+    </message>
+</context>
+<context>
+    <name>DecodingView</name>
+    <message>
+        <source>Decoding</source>
+        <translation>解码</translation>
+    </message>
+    <message>
+        <source>Next-token distribution</source>
+        <translation>下一个词元的分布</translation>
+    </message>
+    <message>
+        <source>Samples, greedy and beam</source>
+        <translation>采样、贪心解码与束搜索</translation>
+    </message>
+    <message>
+        <source>Type an input to see what the model would write next.</source>
+        <translation>输入一句话，看模型接下来会写什么。</translation>
+    </message>
+    <message>
+        <source>Next token after ⟨s⟩{0} (step {1} of {2} of the greedy output “{3}”)</source>
+        <translation>⟨s⟩{0} 之后的下一个词元（贪心解码输出“{3}”的第 {1} 步，共 {2} 步）</translation>
+    </message>
+    <message>
+        <source>Next token after ⟨s⟩{0} (step {1} of {2} of the output “{3}”)</source>
+        <translation>⟨s⟩{0} 之后的下一个词元（输出“{3}”的第 {1} 步，共 {2} 步）</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>(invalid outputs)</source>
+        <translation>（无效输出）</translation>
+    </message>
+    <message>
+        <source>{0} samples of {1} for “{2}” (P) against the grammar (Q)</source>
+        <translation>{1} 对“{2}”的 {0} 个样本（P）与语法（Q）</translation>
+    </message>
+    <message>
+        <source>{0} · input “{1}” · T = {2}, top-k {3}, top-p {4}, min-p {5}</source>
+        <translation>{0} · 输入“{1}” · T = {2}，top-k {3}，top-p {4}，min-p {5}</translation>
+    </message>
+    <message>
+        <source> · {0} samples, seed {1}</source>
+        <translation> · {0} 个样本，种子 {1}</translation>
+    </message>
+    <message>
+        <source>Nothing to export yet.</source>
+        <translation>还没有可导出的内容。</translation>
+    </message>
+</context>
+<context>
     <name>DeltaPanel</name>
     <message>
         <source>on the training text (a single pasted line: nothing is held out)</source>
@@ -4000,6 +4123,109 @@ PE(pos, 2i+1) = cos(pos / 10000^(2i/d_model))</translation>
     </message>
 </context>
 <context>
+    <name>SamplesPanel</name>
+    <message>
+        <source>Double-click a row to see its next-token distributions step by step</source>
+        <translation>双击一行，逐步查看它的下一个词元分布</translation>
+    </message>
+    <message>
+        <source>output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>count</source>
+        <translation>计数</translation>
+    </message>
+    <message>
+        <source>frequency</source>
+        <translation>频率</translation>
+    </message>
+    <message>
+        <source>P model</source>
+        <translation>模型 P</translation>
+    </message>
+    <message>
+        <source>P model among sampled</source>
+        <translation>模型 P（在采到的输出中归一化）</translation>
+    </message>
+    <message>
+        <source>P grammar</source>
+        <translation>语法 P</translation>
+    </message>
+    <message>
+        <source>valid</source>
+        <translation>有效</translation>
+    </message>
+    <message>
+        <source>Send to {0}</source>
+        <translation>发送到{0}</translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation>发送</translation>
+    </message>
+    <message>
+        <source>greedy</source>
+        <translation>贪心解码</translation>
+    </message>
+    <message>
+        <source>beam {0}</source>
+        <translation>束搜索 {0}</translation>
+    </message>
+    <message>
+        <source>valid date</source>
+        <translation>有效日期</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>T = {0}, top-k {1}, top-p {2}, min-p {3}</source>
+        <translation>T = {0}，top-k {1}，top-p {2}，min-p {3}</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{0} samples&lt;/b&gt; ({1}, seed {2}): {3} distinct outputs, which carry {4} % of the model&apos;s probability.</source>
+        <translation>&lt;b&gt;{0} 个样本&lt;/b&gt;（{1}，种子 {2}）：{3} 个不同的输出，占模型概率的 {4} %。</translation>
+    </message>
+    <message>
+        <source>Invalid: &lt;b&gt;{0} %&lt;/b&gt;.</source>
+        <translation>无效：&lt;b&gt;{0} %&lt;/b&gt;。</translation>
+    </message>
+    <message>
+        <source>Invalid dates: &lt;b&gt;{0} %&lt;/b&gt;.</source>
+        <translation>无效日期：&lt;b&gt;{0} %&lt;/b&gt;。</translation>
+    </message>
+    <message>
+        <source>Against the grammar&apos;s true probabilities: total variation &lt;b&gt;{0}&lt;/b&gt;, KL(grammar ‖ samples) &lt;b&gt;{1}&lt;/b&gt; bits, KL(samples ‖ grammar) &lt;b&gt;{2}&lt;/b&gt;.</source>
+        <translation>与语法的真实概率相比：总变差 &lt;b&gt;{0}&lt;/b&gt;，KL(语法 ‖ 样本) &lt;b&gt;{1}&lt;/b&gt; 比特，KL(样本 ‖ 语法) &lt;b&gt;{2}&lt;/b&gt;。</translation>
+    </message>
+    <message>
+        <source>{0} bits</source>
+        <translation>{0} 比特</translation>
+    </message>
+    <message>
+        <source>∞ (an invalid output was sampled)</source>
+        <translation>∞（采到了无效输出）</translation>
+    </message>
+    <message>
+        <source>The grammar cannot generate this input: no true probabilities to compare.</source>
+        <translation>语法生成不了这个输入：没有可比较的真实概率。</translation>
+    </message>
+    <message>
+        <source>Greedy: “{0}”.</source>
+        <translation>贪心解码：“{0}”。</translation>
+    </message>
+</context>
+<context>
     <name>ScaleControl</name>
     <message>
         <source>scale t:</source>
@@ -4377,6 +4603,51 @@ PE(pos, 2i+1) = cos(pos / 10000^(2i/d_model))</translation>
     <message>
         <source>positions {0} and {1} (distance {2}): {3}</source>
         <translation>位置 {0} 和 {1}（距离 {2}）：{3}</translation>
+    </message>
+</context>
+<context>
+    <name>StagesPanel</name>
+    <message>
+        <source>model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>special tokens cut</source>
+        <translation>去掉特殊词元</translation>
+    </message>
+    <message>
+        <source>temperature</source>
+        <translation>温度</translation>
+    </message>
+    <message>
+        <source>top-k</source>
+        <translation>top-k</translation>
+    </message>
+    <message>
+        <source>top-p</source>
+        <translation>核采样 top-p</translation>
+    </message>
+    <message>
+        <source>min-p</source>
+        <translation>min-p</translation>
+    </message>
+    <message>
+        <source>Follow greedy</source>
+        <translation>回到贪心解码</translation>
+    </message>
+    <message>
+        <source>Show the steps of the greedy output again</source>
+        <translation>重新显示贪心解码输出的各步</translation>
+    </message>
+    <message>
+        <source>other {0}</source>
+        <translation>其他 {0} 个</translation>
+    </message>
+    <message>
+        <source>kept {0} %
+H = {1} bits</source>
+        <translation>保留 {0} %
+H = {1} 比特</translation>
     </message>
 </context>
 <context>

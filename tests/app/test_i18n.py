@@ -37,6 +37,8 @@ ALLOWED_WORDS = {
     # word embeddings: tools and file formats (GloVe, fastText's .vec), the method names of the
     # literature (skip-gram, 3CosAdd / 3CosMul, t-SNE) as Chinese course notes write them
     "GloVe", "fastText", "vec", "skip-gram", "CosAdd", "CosMul", "t-SNE",
+    # the decoding view: the sampling transforms go by these names in Chinese too (Hugging Face's)
+    "top-k", "top-p", "min-p",
 }
 WORD = re.compile(r"[A-Za-z][A-Za-z0-9_ᵀ₀-₉]*(?:-[A-Za-z0-9]+)*")
 NOTATION = re.compile(r"[0-9_ᵀ₀-₉]")

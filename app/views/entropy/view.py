@@ -199,18 +199,20 @@ class EntropyView(View):
                 return
 
     def receive(self, kind: str, payload) -> None:
-        """A distribution sent by another view (app.state.SentDistribution) becomes P; Q is
-        emptied (undoably), as its outcomes would not match."""
+        """A distribution sent by another view (app.state.SentDistribution) becomes P; Q becomes
+        the one sent with it, or is emptied (undoably), as its outcomes would not match."""
         if kind not in self.accepts:
             return super().receive(kind, payload)
         try:
             # float32 softmax outputs add up to 1 only within ~1e-6: tidy them before typing them in
             text = format_distribution(payload.labels, payload.probabilities, tidy=1e-4)
+            q = getattr(payload, "q_probabilities", None)
+            q_text = "" if q is None else format_distribution(payload.labels, q, tidy=1e-4)
         except Exception as exc:  # a bad message from another view must not break this one
             self.inputs.p_message.show_message(
                 self.tr("Could not load the distribution that was sent: {0}").format(engine_message(exc)))
             return
-        self._load(text, "")
+        self._load(text, q_text)
         self.source_title = str(payload.title or "")
         self.sent_p_text = self.view_state.p_text
 

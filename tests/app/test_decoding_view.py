@@ -1,0 +1,201 @@
+"""The decoding view driven like a user: its bars against Hugging Face's warpers on logits computed
+here through the engine model, the sample table against counts and the grammar's known
+probabilities, the date models' invalid share against C's strptime, and the sent P and Q."""
+import csv
+import math
+import time
+
+import numpy as np
+import pytest
+import torch
+from PySide6.QtCore import Qt
+
+from app.views.decoding import DecodingView
+
+hf = pytest.importorskip("transformers.generation.logits_process")
+
+TEXT = "简九月要访问非洲"
+#: the grammar's renderings of TEXT (engine/data/zh_en.py, README): the truth, typed here
+TRUTH = {"Jane will visit Africa in September": 0.4, "Jane is going to visit Africa in September": 0.3,
+         "Jane is visiting Africa in September": 0.2, "Jane is going to be visiting Africa in September": 0.1}
+
+
+@pytest.fixture(scope="module")
+def zh_en():
+    from engine import load_model
+
+    return load_model("zh-en-toy", device="cpu")
+
+
+def settled(view) -> bool:
+    return view.ready() and not view.busy
+
+
+@pytest.fixture
+def view(make_view):
+    return make_view("decoding", size=(1280, 680))
+
+
+def oracle(model, text, prefix, temperature, k, p, m):
+    """P(next token) after ⟨s⟩ + prefix: the model's logits through the engine model, the tokens
+    decoding never writes cut, then Hugging Face's warpers in generate's order."""
+    tgt = model.target_tokenizer
+    _, state = model.prepare(text)
+    with torch.inference_mode():
+        logits, _ = model.decode_prefixes(state, torch.tensor([[tgt.bos_id, *prefix]]))
+    x = logits[0, -1].float().reshape(1, -1).clone()
+    x[0, list(model.never_generated)] = -math.inf
+    ids = torch.zeros((1, 1), dtype=torch.long)
+    for warper in (hf.TemperatureLogitsWarper(temperature), hf.TopKLogitsWarper(k) if k else None,
+                   hf.TopPLogitsWarper(p) if p < 1 else None, hf.MinPLogitsWarper(m) if m > 0 else None):
+        if warper is not None:  # (Hugging Face refuses the values that mean "off" here)
+            x = warper(ids, x)
+    return torch.softmax(x[0].double(), dim=-1).numpy()
+
+
+def drawn(panel, column):
+    """The bar lengths of a column: (kept, cut) per row as drawn."""
+    return (np.asarray(panel.kept_bars[column].opts["width"], dtype=float),
+            np.asarray(panel.cut_bars[column].opts["width"], dtype=float))
+
+
+def test_the_bars_equal_hugging_faces_warpers_and_a_slider_redraws_them(qtbot, view, zh_en):
+    state = view.view_state
+    state.step = 2
+    state.temperature, state.top_k, state.top_p, state.min_p = 0.7, 40, 0.9, 0.02
+    qtbot.waitUntil(lambda: settled(view), timeout=60000)
+    panel = view.stages_panel
+    prefix = zh_en.greedy(TEXT).tokens[:1]  # step 2: after the greedy output's first word
+    want = oracle(zh_en, TEXT, prefix, 0.7, 40, 0.9, 0.02)
+    kept, cut = drawn(panel, 5)
+    rows = panel.rows
+    assert panel.other and len(rows) < 356
+    np.testing.assert_allclose(kept[:-1], want[rows], atol=1e-6)
+    rest = np.ones(356, dtype=bool)
+    rest[rows] = False
+    assert kept[-1] == pytest.approx(want[rest].sum(), abs=1e-6)
+    assert "Jane" in panel.heading.text() and "step 2" in panel.heading.text()
+    assert "H = {0} bits".format(f"{-(want[want > 0] * np.log2(want[want > 0])).sum():.3f}") in panel.notes[5].text()
+    # the cut tokens are drawn grey with the probability they had before: top-p cut "are"
+    are = list(rows).index(zh_en.target_tokenizer.stoi["are"])
+    assert kept[are] == 0 and cut[are] > 0
+    # a slider move redraws the bars at once (no request: the logits are in the result)
+    before = kept.copy()
+    requests = view.loop.request
+    view.controls.temperature.slider.setValue(view.controls.temperature.slider.value() + 10)  # T + 0.5
+    assert state.temperature == pytest.approx(1.2)
+    after, _ = drawn(panel, 5)
+    assert not np.allclose(after, before)
+    np.testing.assert_allclose(after[:-1], oracle(zh_en, TEXT, prefix, 1.2, 40, 0.9, 0.02)[rows], atol=1e-6)
+    assert view.loop.request is requests and not view.loop.busy
+
+
+def sample_rows(view):
+    """(kind, output, count, frequency, P grammar, valid) of every row of the table as shown."""
+    table = view.samples_panel.table
+    return [tuple(table.item(r, c).text() for c in (0, 1, 2, 3, 6, 7)) for r in range(table.rowCount())]
+
+
+def test_sample_100_fills_the_table_with_counts_frequencies_and_the_grammar(qtbot, view, tmp_path):
+    view.view_state.top_p = 0.9  # only valid renderings are left (docs/decoding.md)
+    with qtbot.waitSignal(view.updated, timeout=60000):
+        qtbot.mouseClick(view.controls.sample_buttons[100], Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: settled(view) and view.sample_loop.request.n == 100
+                    and view.sample_loop.request.top_p == 0.9, timeout=60000)
+    assert view.view_state.tab == "samples" and view.tabs.currentWidget() is view.samples_panel
+    rows = sample_rows(view)
+    kinds = [r[0] for r in rows]
+    assert kinds[0] == "greedy" and kinds[1:6] == [f"beam {i}" for i in range(1, 6)]
+    samples = [r for r in rows if not r[0]]
+    counts = [int(r[2].replace(",", "")) for r in samples]
+    assert sum(counts) == 100
+    for (_, output, count, frequency, grammar, valid), n in zip(samples, counts):
+        assert float(frequency) == pytest.approx(n / 100, abs=5e-5)
+        assert float(grammar) == pytest.approx(TRUTH.get(output, 0.0)) and valid == ("yes" if output in TRUTH else "no")
+    assert {r[1] for r in samples} <= set(TRUTH)
+    greedy = rows[0]
+    assert greedy[1] == "Jane is going to visit Africa in September" and float(greedy[4]) == 0.3
+    assert rows[1][1] == "Jane will visit Africa in September"  # beam finds the most probable sentence
+    # the summary's total variation, computed here from the counts shown
+    frequencies = {r[1]: int(r[2]) / 100 for r in samples}
+    tv = 0.5 * sum(abs(TRUTH.get(t, 0) - frequencies.get(t, 0)) for t in set(TRUTH) | set(frequencies))
+    assert f"total variation <b>{tv:.3f}</b>" in view.samples_panel.summary.text()
+    # the CSV is the table
+    view.export_csv(tmp_path / "samples.csv")
+    with open(tmp_path / "samples.csv", encoding="utf-8", newline="") as handle:
+        exported = list(csv.DictReader(handle))
+    assert [int(r["count"]) for r in exported if r["kind"] == ""] == counts
+
+
+def test_a_date_model_says_how_often_sampling_writes_an_impossible_date(qtbot, view):
+    state = view.view_state
+    state.model = "date-transformer"
+    assert state.text == "4 Nov 1988"  # the lesson sentence is not a date: the date example replaces it
+    state.temperature = 1.5
+    state.n = 100
+    qtbot.waitUntil(lambda: settled(view) and view.sample_loop.request.model == "date-transformer"
+                    and view.sample_loop.request.temperature == 1.5, timeout=60000)
+    rows = [r for r in sample_rows(view) if not r[0]]
+
+    def is_date(text):
+        try:
+            time.strptime(text, "%Y-%m-%d")
+        except ValueError:
+            return False
+        return len(text) == 10
+
+    invalid = sum(int(r[2]) for r in rows if not is_date(r[1])) / 100
+    assert invalid > 0.3  # T = 1.5 writes many (docs/decoding.md: 86 % at 10,000 samples)
+    assert f"Invalid dates: <b>{100 * invalid:.1f} %</b>" in view.samples_panel.summary.text()
+    assert all(r[5] == ("yes" if is_date(r[1]) else "no") for r in rows)
+    assert view.samples_panel.table.isColumnHidden(6)  # no grammar for dates
+    # the bars: 15 characters, drawn whole, the first step after ⟨s⟩
+    assert not view.stages_panel.other and len(view.stages_panel.rows) == 15
+
+
+def test_send_gives_the_entropy_view_the_frequencies_as_p_and_the_grammar_as_q(qtbot, view, make_view,
+                                                                             shared_state):
+    from engine.distribution_parser import parse_distribution
+
+    entropy = make_view("entropy", size=None)
+    shared_state.register_receiver(entropy)
+    view.hide()
+    view.show()  # as when the user comes back to it: the button names the receiver now registered
+    assert view.samples_panel.send_button.text() == "Send to Entropy && KL"
+    table = view.table
+    with qtbot.waitSignal(shared_state.navigate_requested, timeout=5000):
+        qtbot.mouseClick(view.samples_panel.send_button, Qt.MouseButton.LeftButton)
+    p = parse_distribution(entropy.inputs.p_edit.toPlainText())
+    q = parse_distribution(entropy.inputs.q_edit.toPlainText())
+    frequencies = dict(zip(p.labels, p.probabilities))
+    for row in table.samples:
+        if row.text in TRUTH:
+            assert frequencies[row.text] == pytest.approx(row.count / table.n)
+    invalid = sum(row.count for row in table.samples if row.text not in TRUTH) / table.n
+    assert frequencies["(invalid outputs)"] == pytest.approx(invalid)
+    assert dict(zip(q.labels, q.probabilities)) == pytest.approx({**TRUTH, "(invalid outputs)": 0.0})
+
+
+def test_a_double_clicked_row_gives_the_bars_of_that_output(qtbot, view, zh_en):
+    """The beam's best ("Jane will visit …", not greedy's path): its third step follows "Jane will"."""
+    table = view.samples_panel.table
+    assert table.item(1, 0).text() == "beam 1"
+    view.view_state.tab = "samples"
+    qtbot.waitUntil(table.isVisible)
+    rect = table.visualItemRect(table.item(1, 1))
+    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())  # (a double click follows a press)
+    qtbot.mouseDClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert view.view_state.tab == "distribution"
+    view.view_state.step = 3
+    qtbot.waitUntil(lambda: settled(view) and view.loop.request.output != (), timeout=60000)
+    panel = view.stages_panel
+    stoi = zh_en.target_tokenizer.stoi
+    want = oracle(zh_en, TEXT, [stoi["Jane"], stoi["will"]], 1.0, 0, 1.0, 0.0)
+    kept, _ = drawn(panel, 5)
+    np.testing.assert_allclose(kept[:-1], want[panel.rows], atol=1e-6)
+    assert "⟨s⟩ Jane will (step 3 of 7 of the output “Jane will visit Africa in September”)" in panel.heading.text()
+    assert panel.greedy_button.isVisible()
+    qtbot.mouseClick(panel.greedy_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: settled(view) and view.loop.request.output == (), timeout=60000)
+    assert "⟨s⟩ Jane is (step 3 of 9 of the greedy output" in panel.heading.text()
+    assert not panel.greedy_button.isVisible()
