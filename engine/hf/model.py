@@ -28,6 +28,7 @@ from engine.inference import AttentionResult
 from engine.messages import Message
 from engine.models.files import ModelLoadError
 from engine.tokenizer import InputError
+from engine.token_units import WORD_PIECES
 
 # the kinds are words a user reads ("Loaded … (encoder)"): Messages, equal to the plain words
 ENCODER, DECODER, ENCODER_DECODER = (Message("kind_encoder"), Message("kind_decoder"),
@@ -76,6 +77,8 @@ class HFAttentionResult(AttentionResult):
     ``*_words``: one label per word group (engine.hf.transforms.word_groups)."""
 
     model_kind: str = ENCODER
+    source_unit: str = WORD_PIECES
+    target_unit: str = WORD_PIECES
     source_ids: tuple[int, ...] = ()
     target_ids: tuple[int, ...] = ()
     source_special: tuple[bool, ...] = ()
