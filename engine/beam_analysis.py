@@ -44,7 +44,7 @@ import numpy as np
 from engine.decoding import BeamResult, _as_numpy, beam_search, considered_in, greedy_search, normalization_divisor
 from engine.infotheory import entropy
 from engine.messages import Message
-from engine.tokenizer import InputError
+from engine.tokenizer import UNK, InputError
 from engine.domain import DomainReport, check_output
 from engine.token_units import CHARACTERS, join_tokens, tokenizer_unit
 from engine.valid_outputs import is_valid_output
@@ -111,6 +111,7 @@ class BeamAnalysis(ModelInput):
     expected_error: str | None = None  # why the expected output could not be scored (the search still ran)
     elapsed_ms: float = 0.0
     target_unit: str = CHARACTERS  # what one output token is (engine.token_units)
+    source_unit: str = CHARACTERS  # what one input token is
     #: outputs must name a calendar day (a date model): the view marks those that do not
     #: (engine.domain.is_calendar_date)
     dates: bool = False
@@ -294,7 +295,8 @@ def analyse_beam(model, text: str, beam_width: int = 5, length_penalty: str = "p
         unknown_characters=tuple(encoded.unknown), vocab=tuple(tgt.itos), bos_id=tgt.bos_id, eos_id=tgt.eos_id,
         beam_width=int(beam_width), length_penalty=length_penalty, alpha=float(alpha), max_length=max_length,
         forced_prefix=prefix, result=result, hypotheses=hyps, greedy=greedy_seq, error=error,
-        expected_error=expected_error, target_unit=tokenizer_unit(tgt), dates=getattr(model, "task", None) == "dates",
+        expected_error=expected_error, target_unit=tokenizer_unit(tgt),
+        source_unit=tokenizer_unit(getattr(model, "source_tokenizer", None)), dates=getattr(model, "task", None) == "dates",
         domain=domain, elapsed_ms=(time.perf_counter() - start) * 1e3,
     )
 
@@ -311,9 +313,7 @@ def _best_domain(model, text: str, encoded, state, best: ScoredSequence) -> Doma
         inputs = torch.tensor([[tgt.bos_id, *best.token_ids[:-1]]], device=model.device)
         _, attn = model.decode_prefixes(state, inputs)
         cross = torch.stack([w[0] for w in attn["cross"]]).float().cpu().numpy()
-    src = model.source_tokenizer
-    return check_output(task, text.strip(), encoded.tokens, encoded.unknown, best.tokens, best.text, cross,
-                        src.tokens([src.unk_id])[0])
+    return check_output(task, text.strip(), encoded.tokens, encoded.unknown, best.tokens, best.text, cross, UNK)
 
 
 def inspect_node(model, text: str, prefix_ids=()) -> NodeInspection:

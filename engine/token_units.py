@@ -11,8 +11,11 @@ from __future__ import annotations
 
 CHARACTERS = "characters"
 WORDS = "words"
-WORD_PIECES = "word pieces"
-UNITS = (CHARACTERS, WORDS, WORD_PIECES)
+WORD_PIECES = "word pieces"  # WordPiece (BERT): "##" marks a piece that continues a word
+#: byte-level BPE (GPT-2) and SentencePiece (T5, Marian): "Ġ"/"▁" marks a piece that starts a
+#: word, and an unmarked piece continues one; the same unit to a reader, written differently
+MARKED_STARTS = "word pieces, starts marked"
+UNITS = (CHARACTERS, WORDS, WORD_PIECES, MARKED_STARTS)
 
 #: how word-piece tokenizers mark where words begin or continue
 _CONTINUES = "##"  # WordPiece (BERT): a piece that continues the word before it
@@ -25,11 +28,22 @@ def _is_special(token: str) -> bool:
 
 
 def tokenizer_unit(tokenizer) -> str:
-    """The unit of a shipped model's tokenizer: a WordTokenizer's tokens are words, a
-    CharTokenizer's characters (engine.hf's tokenizers are word pieces: the HF results say so)."""
+    """The unit of a shipped model's tokenizer: a WordTokenizer's tokens are words, and so are
+    those of any vocabulary with a token longer than one character; else characters
+    (engine.hf's tokenizers are word pieces: the HF results say so)."""
+    from engine.tokenizer import SPECIALS
     from engine.word_tokenizer import WordTokenizer
 
-    return WORDS if isinstance(tokenizer, WordTokenizer) else CHARACTERS
+    if isinstance(tokenizer, WordTokenizer):
+        return WORDS
+    ordinary = [t for t in getattr(tokenizer, "itos", ()) if t not in SPECIALS]
+    return CHARACTERS if all(len(t) == 1 for t in ordinary) else WORDS
+
+
+def piece_unit(vocabulary) -> str:
+    """The word-piece unit of a Hugging Face tokenizer's vocabulary (its token strings): pieces
+    that mark word starts (Ġ, ▁) or pieces that mark continuations (##)."""
+    return MARKED_STARTS if any(token.startswith(_STARTS) for token in vocabulary) else WORD_PIECES
 
 
 def join_tokens(tokens, unit: str) -> str:
@@ -43,10 +57,9 @@ def join_tokens(tokens, unit: str) -> str:
         from engine.word_tokenizer import join_english
 
         return join_english(tokens)
-    if unit != WORD_PIECES:
+    if unit not in (WORD_PIECES, MARKED_STARTS):
         raise ValueError(f"unknown token unit {unit!r} (one of {', '.join(UNITS)})")
-    # a tokenizer marks either word starts (Ġ, ▁: unmarked pieces continue) or continuations (##)
-    marks_starts = any(token.startswith(_STARTS) for token in tokens)
+    marks_starts = unit == MARKED_STARTS
     out = ""
     for token in tokens:
         if _is_special(token):

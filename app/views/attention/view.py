@@ -22,7 +22,8 @@ from app.widgets.form import column
 from app.widgets.heatmap import AttentionHeatmap
 from app.widgets.output_strip import OutputStrip
 from app.widgets.overview import AttentionOverview
-from app.widgets.tokens import display_token
+from app.widgets.tokens import display_token, vocabulary_name
+from app.domain_text import domain_warning, invalid_output_mark
 from engine.hf.toggles import shown_labels, shown_stack
 from engine.jobs import AttentionRequest, HFAttentionRequest, OverviewRequest
 
@@ -188,11 +189,12 @@ class AttentionView(View):
     def render_result(self, result) -> None:
         """Draw an engine Result whose value is an AttentionResult (which holds its own input)."""
         r = result.value
-        if r.unknown_characters:
+        # the domain report names unknown input too; without one (teacher forcing, a Hugging
+        # Face model) the unknown tokens are named here
+        note = domain_warning(r.domain)
+        if not note and r.unknown_characters:
             chars = ", ".join(repr(c) for c in r.unknown_characters)
-            note = self.tr("Not in the model's alphabet (read as ⟨?⟩): {0}").format(chars)
-        else:
-            note = ""
+            note = self.tr("Not in the model's {0} (read as ⟨?⟩): {1}").format(vocabulary_name(r.source_unit), chars)
         self._draw(r)
         self.message.show_message(note, error=bool(note))
 
@@ -204,7 +206,7 @@ class AttentionView(View):
             self._drawing = False
 
         caption = self.tr("forced:") if r.teacher_forced else self.tr("output:")
-        self.output.set_tokens(r.output_tokens, r.output_probabilities, caption)
+        self.output.set_tokens(r.output_tokens, r.output_probabilities, caption, invalid_output_mark(r.domain))
         self.output.setVisible(bool(r.output_tokens))  # an encoder alone produces nothing
         word_pieces = is_word_piece_result(r)
         self.word_pieces.setVisible(word_pieces)
