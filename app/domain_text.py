@@ -6,7 +6,6 @@ from PySide6.QtCore import QCoreApplication
 
 from app.engine_text import engine_message
 
-CONTEXT = "DomainText"
 
 
 def domain_warning(report) -> str:
@@ -14,12 +13,12 @@ def domain_warning(report) -> str:
     else a warning that names every reason (unknown words, not a date, dropped words …)."""
     if report is None or not report.flagged:
         return ""
-    reasons = QCoreApplication.translate(CONTEXT, "; ").join(engine_message(m) for m in report.reasons)
-    return QCoreApplication.translate(CONTEXT, "⚠ Do not trust this output: {0}.").format(reasons)
+    reasons = QCoreApplication.translate("DomainText", "; ").join(engine_message(m) for m in report.reasons)
+    return QCoreApplication.translate("DomainText", "⚠ Do not trust this output: {0}.").format(reasons)
 
 
 def invalid_output_mark(report) -> str:
     """The mark beside an output that names no calendar day ("" for any other output)."""
     if report is None or not report.invalid_date:
         return ""
-    return QCoreApplication.translate(CONTEXT, "✗ not a real date")
+    return QCoreApplication.translate("DomainText", "✗ not a real date")

@@ -3,7 +3,6 @@
 What the user sees is read back from the widgets: the tree's node items (status, visibility),
 the n-best table's cells, the labels, the bars and the heatmap."""
 import csv
-import datetime
 import math
 
 import numpy as np
@@ -13,6 +12,7 @@ from PySide6.QtGui import QImage
 from scipy.stats import entropy as scipy_entropy
 
 from app.widgets.tokens import display_token
+from tests.app.conftest import is_real_date
 
 MODEL = "date-transformer"
 TEXT = "4 Nov 1988"
@@ -54,15 +54,6 @@ def written(tokenizer, ids):
     if tokenizer.eos_id in ids:
         ids = ids[: ids.index(tokenizer.eos_id)]
     return "".join(display_token(tokenizer.itos[i]) for i in ids)
-
-
-def is_real_date(text: str) -> bool:
-    """The oracle of the n-best rows' "not a real date" mark: the standard library's own parser."""
-    try:
-        datetime.date.fromisoformat(text)
-    except ValueError:
-        return False
-    return len(text) == 10
 
 
 def considered(trace):

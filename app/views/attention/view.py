@@ -13,6 +13,7 @@ from app.colour_scale import FITTED, ROBUST_PERCENTILE, colour_maximum
 from app.export import ExportButton, matrix_csv
 from app.style import splitter
 from app.views.attention.controls import KINDS, AttentionControls, kind_label
+from app.views.attention.explanation import explanation_for
 from app.views.attention.hf_panel import WordPiecePanel
 from app.views.attention.row_panel import RowPanel
 from app.views.attention.state import EXAMPLE, SIDE_TABS, AttentionState
@@ -26,6 +27,7 @@ from app.widgets.tokens import display_token, vocabulary_name
 from app.domain_text import domain_warning, invalid_output_mark
 from engine.hf.toggles import shown_labels, shown_stack
 from engine.jobs import AttentionRequest, HFAttentionRequest, OverviewRequest
+from engine.token_units import WORDS
 
 #: the RNN has one additive attention, not layers and heads
 RNN_ATTENTION = QT_TRANSLATE_NOOP("AttentionView", "additive attention")
@@ -228,6 +230,18 @@ class AttentionView(View):
         self.heatmap.select_row(self.selected_row)
         self._draw_row(r)
         self._draw_overview(r)
+        self._explain(r)
+
+    def add_explanation(self) -> None:
+        super().add_explanation()
+        if self.result is not None:
+            self._explain(self.result)
+
+    def _explain(self, r) -> None:
+        """The explanation names the attention on screen and gives the formula this model computes."""
+        if self.explanation_box is not None:
+            word_model = r.source_unit == WORDS and not is_word_piece_result(r)
+            self.explanation_box.set_content(*explanation_for(r.architecture, self.kind, word_model))
 
     def _fit_choices(self, r) -> None:
         """The state's kind, layer and head, made possible for result `r` (the selectors follow)."""
