@@ -152,3 +152,26 @@ def test_explanation_gives_the_models_formula_and_names_the_kind(qtbot, attentio
             assert "softmax(Q" not in box.formula and "cancels in the softmax" in box.text
         else:
             assert "tanh" not in box.formula
+
+
+@pytest.fixture
+def chinese(qapp):
+    from app import i18n
+
+    i18n.install("zh")
+    yield
+    i18n.install("en")
+
+
+def test_the_chinese_interface_says_the_same(qtbot, chinese, beam):
+    """The marks, the warning, the unit and the vocabulary's name in Chinese: 词表 for the word
+    model's words (it said 字母表, alphabet), 词 for its tokens."""
+    a = show(qtbot, beam, DATE_MODEL, "31/02/2021", current=lambda v: v.original)
+    assert not real_date(a.best.text)
+    assert beam.nbest.table.item(0, 1).text().endswith("✗ 不是真实的日期")
+    assert "⚠ 不要相信这个输出" in plain(beam.output_label.text())
+    assert f"{len(a.best.text)} 个字符 + ⟨/s⟩" in plain(beam.nbest.formula_label.text())
+    a = show(qtbot, beam, WORD_MODEL, "简九月要访问火星", current=lambda v: v.original)
+    assert "不在模型的词表中" in beam.message.text() and "火星" in beam.message.text()
+    words = len([t for t in a.best.tokens if t != "</s>"])
+    assert f"{words} 个词 + ⟨/s⟩" in plain(beam.nbest.formula_label.text())
