@@ -96,6 +96,11 @@ row i: αᵢⱼ = exp(qᵢ·kⱼ/√d_k) / Σₗ exp(qᵢ·kₗ/√d_k),  Σⱼ 
         <translation>当前显示：交叉注意力（解码器 → 编码器）。解码器每写出一个输出词元（一行），它的查询都会关注每个输入词元（一列）：Q 来自解码器，K 和 V 来自编码器。</translation>
     </message>
     <message>
+        <source>On screen: decoder masked self-attention. Each token (a row) attends only to itself and the tokens before it (the columns): the cells above the diagonal are masked, because a decoder never sees the tokens after the one it reads.</source>
+        <extracomment>a Hugging Face model&apos;s decoder self-attention: its rows are the prompt&apos;s or the decoder&apos;s tokens, not necessarily ⟨s⟩ y₁ … y_{T−1}</extracomment>
+        <translation>当前显示：解码器掩码自注意力。每个词元（一行）只关注它自己和它之前的词元（各列）：对角线以上的单元格被掩码，因为解码器永远看不到它正在读的词元之后的词元。</translation>
+    </message>
+    <message>
         <source>On screen: the additive (Bahdanau) attention of an LSTM decoder. The query of output step t (a row) is the decoder&apos;s previous state s⟨t−1⟩, the keys are the encoder states a⟨t′⟩ (the columns), and a small network compares them instead of a dot product; there are no layers or heads. Why the tanh matters: without it, W[s⟨t−1⟩; a⟨t′⟩] = W_s s⟨t−1⟩ + W_a a⟨t′⟩, and the term vᵀW_s s⟨t−1⟩ is the same for every t′, so it cancels in the softmax: the weights could not depend on the decoder&apos;s state, only on the input. The tanh mixes the two before v reads them.</source>
         <translation>当前显示：LSTM 解码器的加性（Bahdanau）注意力。输出第 t 步（一行）的查询是解码器的前一个状态 s⟨t−1⟩，键是编码器状态 a⟨t′⟩（各列），由一个小网络而不是点积来比较它们；这里没有多层或多头。tanh 为什么重要：没有它，W[s⟨t−1⟩; a⟨t′⟩] = W_s s⟨t−1⟩ + W_a a⟨t′⟩，而 vᵀW_s s⟨t−1⟩ 这一项对每个 t′ 都相同，在 softmax 中被约掉：权重就无法依赖解码器的状态，只能依赖输入。tanh 先把两者混合，再由 v 读出。</translation>
     </message>

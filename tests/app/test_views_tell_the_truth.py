@@ -175,3 +175,18 @@ def test_the_chinese_interface_says_the_same(qtbot, chinese, beam):
     assert "不在模型的词表中" in beam.message.text() and "火星" in beam.message.text()
     words = len([t for t in a.best.tokens if t != "</s>"])
     assert f"{words} 个词 + ⟨/s⟩" in plain(beam.nbest.formula_label.text())
+
+
+@pytest.mark.parametrize("architecture,kind,formula,not_said", [
+    ("GPT2LMHeadModel", "decoder_self", "softmax(Q Kᵀ / √d_k + M) V", "⟨s⟩ y₁"),  # a prompt's tokens
+    ("BertModel", "encoder_self", "softmax(Q Kᵀ / √d_k) V", "tanh"),
+    ("T5ForConditionalGeneration", "cross", "softmax(Q Kᵀ + B) V", "/ √d_k) V"),  # T5 does not scale
+    ("MarianMTModel", "cross", "softmax(Q Kᵀ / √d_k) V,  Q from the decoder", "tanh"),
+])
+def test_hugging_face_models_get_the_formula_of_their_attention(qapp, architecture, kind, formula, not_said):
+    """transformers' eager attention: BERT, GPT-2 and Marian divide QKᵀ by √d_k (scaling the query
+    or the scores), T5 does not and adds a relative-position bias."""
+    from app.views.attention.explanation import explanation_for
+
+    text, shown = explanation_for(architecture, kind, word_model=False, hugging_face=True)
+    assert formula in shown and not_said not in shown + text

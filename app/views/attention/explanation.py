@@ -39,6 +39,13 @@ ON_SCREEN = {
         "decoder's query attends to every input token (a column): Q comes from the decoder, K and V from "
         "the encoder."),
 }
+#: a Hugging Face model's decoder self-attention: its rows are the prompt's or the decoder's
+#: tokens, not necessarily ⟨s⟩ y₁ … y_{T−1}
+DECODER_SELF_PIECES = QT_TRANSLATE_NOOP(
+    "AttentionExplanation",
+    "On screen: decoder masked self-attention. Each token (a row) attends only to itself and the "
+    "tokens before it (the columns): the cells above the diagonal are masked, because a decoder "
+    "never sees the tokens after the one it reads.")
 ADDITIVE = QT_TRANSLATE_NOOP(
     "AttentionExplanation",
     "On screen: the additive (Bahdanau) attention of an LSTM decoder. The query of output step t (a row) "
@@ -88,13 +95,15 @@ def _tr(text: str) -> str:
     return QCoreApplication.translate(CONTEXT, text)
 
 
-def explanation_for(architecture: str, kind: str, word_model: bool) -> tuple[str, str]:
+def explanation_for(architecture: str, kind: str, word_model: bool, hugging_face: bool = False) -> tuple[str, str]:
     """(text, formula) for the attention on screen: `architecture` as an AttentionResult names it
     ("rnn-attention", "transformer", or a Hugging Face class such as "BertModel"), `kind` the
-    attention kind shown, `word_model` whether the domain rule of the word model applies."""
+    attention kind shown, `word_model` whether the domain rule of the word model applies,
+    `hugging_face` whether the model is a Hugging Face folder's."""
     if architecture == "rnn-attention":
         return " ".join((_tr(TEXT), _tr(ADDITIVE))), _tr(ADDITIVE_FORMULA)
-    text = " ".join((_tr(TEXT), _tr(ON_SCREEN[kind])) + ((_tr(WORD_RULE),) if word_model else ()))
+    on_screen = DECODER_SELF_PIECES if hugging_face and kind == "decoder_self" else ON_SCREEN[kind]
+    text = " ".join((_tr(TEXT), _tr(on_screen)) + ((_tr(WORD_RULE),) if word_model else ()))
     if architecture.startswith(_T5_ARCHITECTURES):
         return text, _tr(T5_FORMULA)
     return text, _tr(SCALED_FORMULAS[kind])

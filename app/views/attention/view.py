@@ -240,8 +240,9 @@ class AttentionView(View):
     def _explain(self, r) -> None:
         """The explanation names the attention on screen and gives the formula this model computes."""
         if self.explanation_box is not None:
-            word_model = r.source_unit == WORDS and not is_word_piece_result(r)
-            self.explanation_box.set_content(*explanation_for(r.architecture, self.kind, word_model))
+            pieces = is_word_piece_result(r)
+            word_model = r.source_unit == WORDS and not pieces
+            self.explanation_box.set_content(*explanation_for(r.architecture, self.kind, word_model, pieces))
 
     def _fit_choices(self, r) -> None:
         """The state's kind, layer and head, made possible for result `r` (the selectors follow)."""
