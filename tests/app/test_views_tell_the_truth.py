@@ -122,6 +122,12 @@ def test_beam_view_counts_a_date_models_tokens_as_characters(qtbot, beam):
     formula = plain(beam.nbest.formula_label.text())
     assert f"{a.best.text}⟨/s⟩" in formula
     assert f"({len(a.best.text)} characters + ⟨/s⟩)" in formula
+    assert f"Beam (B={a.beam_width}): {a.best.text} " in plain(beam.output_label.text())
+    node = a.result.path(a.best.node_id)[2]  # after three characters, written side by side
+    beam.select_node(node.node_id)
+    qtbot.waitUntil(lambda: beam.bridge.idle and beam.inspection is not None
+                    and beam.inspection.prefix_ids == beam.shown.node_prefix(node.node_id), timeout=30000)
+    assert beam.node_panel.title.text() == f"After ⟨s⟩ {a.best.text[:3]}: what comes next?"
 
 
 def test_teacher_forcing_refusal_names_words_for_the_word_model(qtbot, attention):
