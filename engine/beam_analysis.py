@@ -44,7 +44,9 @@ import numpy as np
 from engine.decoding import BeamResult, _as_numpy, beam_search, considered_in, greedy_search, normalization_divisor
 from engine.infotheory import entropy
 from engine.messages import Message
-from engine.tokenizer import InputError
+from engine.tokenizer import UNK, InputError
+from engine.domain import DomainReport, check_output
+from engine.token_units import CHARACTERS, join_tokens, tokenizer_unit
 from engine.valid_outputs import is_valid_output
 
 VERDICTS = ("agree", "also_correct", "search", "model")
@@ -108,6 +110,13 @@ class BeamAnalysis(ModelInput):
     error: ErrorAnalysis | None
     expected_error: str | None = None  # why the expected output could not be scored (the search still ran)
     elapsed_ms: float = 0.0
+    target_unit: str = CHARACTERS  # what one output token is (engine.token_units)
+    source_unit: str = CHARACTERS  # what one input token is
+    #: outputs must name a calendar day (a date model): the view marks those that do not
+    #: (engine.domain.is_calendar_date)
+    dates: bool = False
+    #: engine.domain.DomainReport of the best hypothesis (the input, and what the best output says of it)
+    domain: DomainReport | None = None
 
     @property
     def best(self) -> ScoredSequence:
@@ -132,6 +141,7 @@ class NodeInspection(ModelInput):
     never_allowed: tuple[int, ...]  # token ids the search never generates (probability set to 0 there)
     cross: np.ndarray  # (layer, head, len(prefix) + 1, source) float32: rows are decoder queries
     query_tokens: tuple[str, ...]  # the decoder input of each query row: "<s>" then the prefix
+    target_unit: str = CHARACTERS  # what one output token is (engine.token_units)
 
     def top(self, k: int) -> list[tuple[int, str, float]]:
         """(token id, label, probability) of the k most probable next tokens."""
@@ -278,15 +288,32 @@ def analyse_beam(model, text: str, beam_width: int = 5, length_penalty: str = "p
                                           tgt.eos_id)
                 valid = is_valid_output(getattr(model, "task", None), text, hyps[0].text)
                 error = error_analysis(exp_seq, hyps[0], length_penalty, int(beam_width), enc.unknown, valid)
+        domain = _best_domain(model, text, encoded, state, hyps[0])
 
     return BeamAnalysis(
         model=model.name, text=text.strip(), source_tokens=tuple(encoded.tokens),
         unknown_characters=tuple(encoded.unknown), vocab=tuple(tgt.itos), bos_id=tgt.bos_id, eos_id=tgt.eos_id,
         beam_width=int(beam_width), length_penalty=length_penalty, alpha=float(alpha), max_length=max_length,
         forced_prefix=prefix, result=result, hypotheses=hyps, greedy=greedy_seq, error=error,
-        expected_error=expected_error,
-        elapsed_ms=(time.perf_counter() - start) * 1e3,
+        expected_error=expected_error, target_unit=tokenizer_unit(tgt),
+        source_unit=tokenizer_unit(getattr(model, "source_tokenizer", None)), dates=getattr(model, "task", None) == "dates",
+        domain=domain, elapsed_ms=(time.perf_counter() - start) * 1e3,
     )
+
+
+def _best_domain(model, text: str, encoded, state, best: ScoredSequence) -> DomainReport:
+    """engine.domain's report on the best hypothesis; for the word model one decoder pass over
+    ⟨s⟩ + its tokens but the last gives the cross-attention its dropped/invented rule reads."""
+    import torch
+
+    task = getattr(model, "task", None)
+    cross = None
+    if task == "zh-en" and best.token_ids:
+        tgt = model.target_tokenizer
+        inputs = torch.tensor([[tgt.bos_id, *best.token_ids[:-1]]], device=model.device)
+        _, attn = model.decode_prefixes(state, inputs)
+        cross = torch.stack([w[0] for w in attn["cross"]]).float().cpu().numpy()
+    return check_output(task, text.strip(), encoded.tokens, encoded.unknown, best.tokens, best.text, cross, UNK)
 
 
 def inspect_node(model, text: str, prefix_ids=()) -> NodeInspection:
@@ -310,6 +337,7 @@ def inspect_node(model, text: str, prefix_ids=()) -> NodeInspection:
         never_allowed=tuple(model.never_generated),
         cross=cross,
         query_tokens=tuple(tgt.tokens([tgt.bos_id, *prefix_ids])), source_tokens=tuple(encoded.tokens),
+        target_unit=tokenizer_unit(tgt),
     )
 
 
@@ -320,7 +348,7 @@ def node_sequence(analysis: BeamAnalysis, node_id: int) -> ScoredSequence:
     ids = analysis.result.prefix(node_id)
     tokens = [analysis.vocab[i] for i in ids]
     text_ids = ids[: ids.index(analysis.eos_id)] if analysis.eos_id in ids else ids
-    text = "".join(analysis.vocab[i] for i in text_ids if i not in (0, analysis.bos_id))
+    text = join_tokens((analysis.vocab[i] for i in text_ids if i not in (0, analysis.bos_id)), analysis.target_unit)
     return scored_sequence(text, ids, tokens, hypothesis_token_logprobs(analysis.result, node_id),
                            analysis.length_penalty, analysis.alpha, analysis.eos_id, node_id,
                            logprob=cand.logprob, max_length=analysis.max_length)

@@ -131,12 +131,16 @@ def _attention_support(source_tokens, output_tokens, cross, unknown_token):
     return dropped, invented
 
 
-def domain_report(model, text: str) -> DomainReport:
-    """The DomainReport of `model`'s greedy output for `text` (one forward pass with attention)."""
-    result = model.attention(text)
+def attention_domain(model, result) -> DomainReport:
+    """The DomainReport of an AttentionResult of `model`'s own (greedy) output: no model call."""
     return check_output(getattr(model, "task", None), result.source_text, result.source_tokens,
                         result.unknown_characters, result.output_tokens, result.output_text, result.cross,
                         model.source_tokenizer.tokens([model.source_tokenizer.unk_id])[0])
+
+
+def domain_report(model, text: str) -> DomainReport:
+    """The DomainReport of `model`'s greedy output for `text` (one forward pass with attention)."""
+    return attention_domain(model, model.attention(text))
 
 
 def domain_reports(model, texts: list[str]) -> list[DomainReport]:

@@ -14,6 +14,7 @@ own, unmasked.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import torch
@@ -24,6 +25,7 @@ from engine.device import choose_device
 from engine.models.checkpoint import load_checkpoint
 from engine.models.registry import resolve
 from engine.tasks import TASKS
+from engine.token_units import CHARACTERS, tokenizer_unit
 from engine.tokenizer import NEVER_GENERATED, CharTokenizer, InputError
 
 
@@ -49,6 +51,12 @@ class AttentionResult:
     unknown_characters: tuple[str, ...]
     teacher_forced: bool
     architecture: str
+    #: what one token is on each side (engine.token_units): the app writes and names them by it
+    source_unit: str = CHARACTERS
+    target_unit: str = CHARACTERS
+    #: engine.domain.DomainReport of the model's own output (None when teacher-forced: the
+    #: output is then the user's target, and for models whose task has no checks)
+    domain: Any = None
 
     def matrix(self, kind: str, layer: int, head: int | None) -> np.ndarray:
         """One heatmap: head=None gives the mean over heads."""
@@ -261,6 +269,8 @@ class Seq2SeqModel:
             unknown_characters=encoded.unknown,
             teacher_forced=target is not None,
             architecture=self.architecture,
+            source_unit=tokenizer_unit(self.source_tokenizer),
+            target_unit=tokenizer_unit(tgt),
         )
 
 

@@ -130,7 +130,14 @@ class AttentionRequest(ShippedModelRequest):
                 words = hasattr(model.target_tokenizer, "segment")  # a word model's unknowns are words
                 raise InputError("target_unknown_words" if words else "target_unknown_characters",
                                  **{"words" if words else "characters": names})
-        return model.attention(self.text, target=self.target)
+        result = model.attention(self.text, target=self.target)
+        if self.target is not None:
+            return result
+        from dataclasses import replace
+
+        from engine.domain import attention_domain
+
+        return replace(result, domain=attention_domain(model, result))
 
 
 @dataclass(frozen=True)

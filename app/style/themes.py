@@ -160,7 +160,10 @@ def plot_defaults() -> None:
     (Importing pyqtgraph costs most of a second: the window shows before it, app/main_window.py.)"""
     import pyqtgraph as pg
 
+    from app.widgets import axis_titles
+
     pg.setConfigOptions(background=_current.plot_background, foreground=_current.plot_text)
+    axis_titles.install()  # vertical Chinese axis titles upright, not turned on their side
 
 
 def set_text_colour(label: QLabel, colour: QColor | None) -> None:

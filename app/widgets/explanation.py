@@ -26,8 +26,7 @@ class ExplanationBox(QWidget):
         self.body.setTextFormat(Qt.TextFormat.RichText)
         self.body.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.body.setContentsMargins(18, 0, 6, 4)
-        formula_lines = "<br>".join(html.escape(line) for line in formula.splitlines())
-        self.body.setText(f"<p>{html.escape(text)}</p><p style='font-family:monospace'>{formula_lines}</p>")
+        self.set_content(text, formula)
         self.body.hide()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -35,6 +34,13 @@ class ExplanationBox(QWidget):
         layout.addWidget(self.toggle)
         layout.addWidget(self.body)
         self.toggle.toggled.connect(self.set_expanded)
+
+    def set_content(self, text: str, formula: str) -> None:
+        """Say something else (a view whose explanation depends on what it shows: the attention
+        view's kind and model)."""
+        self.text, self.formula = text, formula
+        formula_lines = "<br>".join(html.escape(line) for line in formula.splitlines())
+        self.body.setText(f"<p>{html.escape(text)}</p><p style='font-family:monospace'>{formula_lines}</p>")
 
     @property
     def expanded(self) -> bool:

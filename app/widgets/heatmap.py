@@ -15,6 +15,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QFontMetricsF, QPen
 
 from app import style
+from app.widgets import axis_titles  # noqa: F401 - vertical Chinese titles upright (installs on import)
 from app.widgets.tokens import display_tokens
 
 _HATCH = 8  # overlay pixels per cell

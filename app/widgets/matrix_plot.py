@@ -17,6 +17,7 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QFontMetricsF
 
 from app import style
+from app.widgets import axis_titles  # noqa: F401 - vertical Chinese titles upright (installs on import)
 
 DIVERGING = "CET-D1"  # blue - white - red, perceptually uniform; for values around 0
 SEQUENTIAL = "viridis"  # perceptually uniform; for values from a minimum up

@@ -34,14 +34,18 @@ class OutputStrip(QLabel):
         self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.tokens: list[str] = []
         self.probabilities: list[float] = []
+        self.caption = self.mark = ""
 
     def minimumSizeHint(self):  # noqa: N802 - Qt's name
         return style.capped_width(self, super().minimumSizeHint(), self.MAX_EMS)
 
-    def set_tokens(self, tokens, probabilities, caption: str = "") -> None:
+    def set_tokens(self, tokens, probabilities, caption: str = "", mark: str = "") -> None:
+        """`mark`: a short verdict written after the tokens in the error colour ("✗ not a real
+        date"), for an output that cannot be right whatever its probabilities say."""
         self.tokens = list(tokens)
         self.probabilities = [float(p) for p in probabilities]
         self.caption = caption
+        self.mark = mark
         big, small = style.point_size(1.8), style.point_size(0.85)  # follow the zoom
         top = "".join(
             f"<td align='center' style='font-size:{big:.1f}pt; font-family:monospace; padding:0 4px'>"
@@ -50,4 +54,6 @@ class OutputStrip(QLabel):
             f"<td align='center' style='font-size:{small:.1f}pt; color:{probability_colour(p)}; padding:0 4px'>{p:.2f}</td>"
             for p in self.probabilities)
         head = f"<td style='padding-right:10px'><b>{html.escape(caption)}</b></td>" if caption else ""
+        if mark:
+            top += (f"<td style='padding-left:12px; color:{style.ERROR.name()}'><b>{html.escape(mark)}</b></td>")
         self.setText(f"<table><tr>{head}{top}</tr><tr>{'<td></td>' if caption else ''}{bottom}</tr></table>")

@@ -7,6 +7,7 @@ import pyqtgraph as pg
 from PySide6.QtGui import QFontMetrics
 
 from app import style
+from app.widgets import axis_titles  # noqa: F401 - vertical Chinese titles upright (installs on import)
 
 #: room between the tick labels and the bottom edge, beyond the height of one line of text
 BOTTOM_AXIS_MARGIN = 14

@@ -159,14 +159,74 @@
 <context>
     <name>AttentionExplanation</name>
     <message>
-        <source>While it writes each output token, the decoder looks back at the input: every query (a row) gives each key (a column) a weight, and the weights of a row add up to 1. The output mixes the values with these weights. Sharp rows mean the model relies on one input token; flat rows (high entropy) mean it spreads its attention.</source>
-        <translation>解码器每写出一个输出词元，都会回看输入：每个查询（一行）给每个键（一列）分配一个权重，一行的权重之和为 1。输出就是用这些权重对值加权求和。尖锐的行表示模型依赖某一个输入词元；平坦的行（熵高）表示它的注意力是分散的。</translation>
-    </message>
-    <message>
         <source>Attention(Q, K, V) = softmax(Q Kᵀ / √d_k) V
 row i: αᵢⱼ = exp(qᵢ·kⱼ/√d_k) / Σₗ exp(qᵢ·kₗ/√d_k),  Σⱼ αᵢⱼ = 1</source>
         <translation>Attention(Q, K, V) = softmax(Q Kᵀ / √d_k) V
 第 i 行：αᵢⱼ = exp(qᵢ·kⱼ/√d_k) / Σₗ exp(qᵢ·kₗ/√d_k)，Σⱼ αᵢⱼ = 1</translation>
+    </message>
+    <message>
+        <source>Each row of the heatmap is a query and each column a key: the query gives every key it may see a weight, and the weights of a row add up to 1. The query&apos;s result mixes the values with these weights. Sharp rows mean the query relies on one token; flat rows (high entropy) mean it spreads its attention.</source>
+        <extracomment>the translation context of every text here (View.explanation translates TEXT and FORMULA)</extracomment>
+        <translation>热力图的每一行是一个查询，每一列是一个键：查询给它能看到的每个键一个权重，一行的权重之和为 1。查询的结果就是用这些权重对值加权求和。尖锐的行表示该查询依赖某一个词元；平坦的行（熵高）表示它的注意力是分散的。</translation>
+    </message>
+    <message>
+        <source>On screen: encoder self-attention. Every input token (a row) attends to every input token (a column), itself included: Q, K and V all come from the encoder&apos;s input.</source>
+        <extracomment>what is on screen, by attention kind (named as the selector names it)</extracomment>
+        <translation>当前显示：编码器自注意力。每个输入词元（一行）关注每个输入词元（一列），包括它自己：Q、K 和 V 都来自编码器的输入。</translation>
+    </message>
+    <message>
+        <source>On screen: decoder masked self-attention. The rows are the decoder&apos;s inputs ⟨s⟩ y₁ … y_{T−1} (each position reads the token written before it), and each attends only to itself and the positions before it: the cells above the diagonal are masked, because those tokens are not written yet.</source>
+        <translation>当前显示：解码器掩码自注意力。各行是解码器的输入 ⟨s⟩ y₁ … y_{T−1}（每个位置读入它前面刚写出的词元），每一行只关注它自己和它之前的位置：对角线以上的单元格被掩码，因为那些词元还没有写出来。</translation>
+    </message>
+    <message>
+        <source>On screen: cross-attention (decoder → encoder). While it writes each output token (a row), the decoder&apos;s query attends to every input token (a column): Q comes from the decoder, K and V from the encoder.</source>
+        <translation>当前显示：交叉注意力（解码器 → 编码器）。解码器每写出一个输出词元（一行），它的查询都会关注每个输入词元（一列）：Q 来自解码器，K 和 V 来自编码器。</translation>
+    </message>
+    <message>
+        <source>On screen: decoder masked self-attention. Each token (a row) attends only to itself and the tokens before it (the columns): the cells above the diagonal are masked, because a decoder never sees the tokens after the one it reads.</source>
+        <extracomment>a Hugging Face model&apos;s decoder self-attention: its rows are the prompt&apos;s or the decoder&apos;s tokens, not necessarily ⟨s⟩ y₁ … y_{T−1}</extracomment>
+        <translation>当前显示：解码器掩码自注意力。每个词元（一行）只关注它自己和它之前的词元（各列）：对角线以上的单元格被掩码，因为解码器永远看不到它正在读的词元之后的词元。</translation>
+    </message>
+    <message>
+        <source>On screen: the additive (Bahdanau) attention of an LSTM decoder. The query of output step t (a row) is the decoder&apos;s previous state s⟨t−1⟩, the keys are the encoder states a⟨t′⟩ (the columns), and a small network compares them instead of a dot product; there are no layers or heads. Why the tanh matters: without it, W[s⟨t−1⟩; a⟨t′⟩] = W_s s⟨t−1⟩ + W_a a⟨t′⟩, and the term vᵀW_s s⟨t−1⟩ is the same for every t′, so it cancels in the softmax: the weights could not depend on the decoder&apos;s state, only on the input. The tanh mixes the two before v reads them.</source>
+        <translation>当前显示：LSTM 解码器的加性（Bahdanau）注意力。输出第 t 步（一行）的查询是解码器的前一个状态 s⟨t−1⟩，键是编码器状态 a⟨t′⟩（各列），由一个小网络而不是点积来比较它们；这里没有多层或多头。tanh 为什么重要：没有它，W[s⟨t−1⟩; a⟨t′⟩] = W_s s⟨t−1⟩ + W_a a⟨t′⟩，而 vᵀW_s s⟨t−1⟩ 这一项对每个 t′ 都相同，在 softmax 中被约掉：权重就无法依赖解码器的状态，只能依赖输入。tanh 先把两者混合，再由 v 读出。</translation>
+    </message>
+    <message>
+        <source>For the word model the view also reads its cross-attention (the mean over layers and heads): a source word whose weights, summed over the output words, come to less than 0.3 is flagged as dropped, and an output word whose most-attended source word is one the model cannot read (⟨?⟩) as invented. Attention is not alignment: these are warnings, not proofs.</source>
+        <extracomment>the domain rule of the word model (engine.domain; docs/attention.md, &quot;Domain honesty&quot;)</extracomment>
+        <translation>对于词级模型，本视图还会读取它的交叉注意力（各层各头的平均）：某个源词得到的权重在所有输出词上求和不到 0.3，就标记为被遗漏；某个输出词最关注的源词是模型读不懂的词（⟨?⟩），就标记为凭空捏造。注意力不等于对齐：这些是警告，不是证明。</translation>
+    </message>
+    <message>
+        <source>Attention(Q, K, V) = softmax(Q Kᵀ / √d_k) V,  Q, K, V from the input tokens
+row i: αᵢⱼ = exp(qᵢ·kⱼ/√d_k) / Σₗ exp(qᵢ·kₗ/√d_k),  Σⱼ αᵢⱼ = 1</source>
+        <translation>Attention(Q, K, V) = softmax(Q Kᵀ / √d_k) V，Q、K、V 来自输入词元
+第 i 行：αᵢⱼ = exp(qᵢ·kⱼ/√d_k) / Σₗ exp(qᵢ·kₗ/√d_k)，Σⱼ αᵢⱼ = 1</translation>
+    </message>
+    <message>
+        <source>Attention(Q, K, V) = softmax(Q Kᵀ / √d_k + M) V,  Q, K, V from the decoder inputs
+M = 0 for j ≤ i and −∞ for j &gt; i:  αᵢⱼ = 0 for j &gt; i,  Σⱼ≤ᵢ αᵢⱼ = 1</source>
+        <translation>Attention(Q, K, V) = softmax(Q Kᵀ / √d_k + M) V，Q、K、V 来自解码器输入
+j ≤ i 时 M = 0，j &gt; i 时 M = −∞：j &gt; i 时 αᵢⱼ = 0，Σⱼ≤ᵢ αᵢⱼ = 1</translation>
+    </message>
+    <message>
+        <source>Attention(Q, K, V) = softmax(Q Kᵀ / √d_k) V,  Q from the decoder, K and V from the encoder
+row i: αᵢⱼ = exp(qᵢ·kⱼ/√d_k) / Σₗ exp(qᵢ·kₗ/√d_k),  Σⱼ αᵢⱼ = 1</source>
+        <translation>Attention(Q, K, V) = softmax(Q Kᵀ / √d_k) V，Q 来自解码器，K 和 V 来自编码器
+第 i 行：αᵢⱼ = exp(qᵢ·kⱼ/√d_k) / Σₗ exp(qᵢ·kₗ/√d_k)，Σⱼ αᵢⱼ = 1</translation>
+    </message>
+    <message>
+        <source>Attention(Q, K, V) = softmax(Q Kᵀ + B) V   (T5: no division by √d_k)
+B: a learnt relative-position bias in self-attention (and −∞ above the diagonal in the decoder&apos;s), 0 in cross-attention</source>
+        <translation>Attention(Q, K, V) = softmax(Q Kᵀ + B) V   （T5：不除以 √d_k）
+B：自注意力中是学得的相对位置偏置（解码器自注意力中对角线以上还加上 −∞），交叉注意力中为 0</translation>
+    </message>
+    <message>
+        <source>e⟨t,t′⟩ = vᵀ · tanh(W [s⟨t−1⟩; a⟨t′⟩] + b)
+α⟨t,t′⟩ = exp(e⟨t,t′⟩) / Σₜ″ exp(e⟨t,t″⟩)   (softmax over t′),  Σₜ′ α⟨t,t′⟩ = 1
+context⟨t⟩ = Σₜ′ α⟨t,t′⟩ a⟨t′⟩</source>
+        <translation>e⟨t,t′⟩ = vᵀ · tanh(W [s⟨t−1⟩; a⟨t′⟩] + b)
+α⟨t,t′⟩ = exp(e⟨t,t′⟩) / Σₜ″ exp(e⟨t,t″⟩)   （对 t′ 做 softmax），Σₜ′ α⟨t,t′⟩ = 1
+context⟨t⟩ = Σₜ′ α⟨t,t′⟩ a⟨t′⟩</translation>
     </message>
 </context>
 <context>
@@ -236,10 +296,6 @@ row i: αᵢⱼ = exp(qᵢ·kⱼ/√d_k) / Σₗ exp(qᵢ·kₗ/√d_k),  Σⱼ 
         <translation>输入一个日期，看模型如何翻译它。</translation>
     </message>
     <message>
-        <source>Not in the model&apos;s alphabet (read as ⟨?⟩): {0}</source>
-        <translation>不在模型的字母表中（读作 ⟨?⟩）：{0}</translation>
-    </message>
-    <message>
         <source>forced:</source>
         <translation>强制：</translation>
     </message>
@@ -303,6 +359,10 @@ row i: αᵢⱼ = exp(qᵢ·kⱼ/√d_k) / Σₗ exp(qᵢ·kₗ/√d_k),  Σⱼ 
         <source>{0} · {1} · layer {2} · {3} · input “{4}”</source>
         <translation>{0} · {1} · 第 {2} 层 · {3} · 输入“{4}”</translation>
     </message>
+    <message>
+        <source>Not in the model&apos;s {0} (read as ⟨?⟩): {1}</source>
+        <translation>不在模型的{0}中（读作 ⟨?⟩）：{1}</translation>
+    </message>
 </context>
 <context>
     <name>BeamExplanation</name>
@@ -315,6 +375,13 @@ row i: αᵢⱼ = exp(qᵢ·kⱼ/√d_k) / Σₗ exp(qᵢ·kₗ/√d_k),  Σⱼ 
 score(y) = log P(y | x) / L^α   (L: length, α: length penalty)</source>
         <translation>log P(y₁…y_t | x) = Σₛ log p(yₛ | y₁…yₛ₋₁, x)
 得分(y) = log P(y | x) / L^α   （L：长度，α：长度归一化指数）</translation>
+    </message>
+</context>
+<context>
+    <name>BeamText</name>
+    <message>
+        <source>✗ not a real date</source>
+        <translation>✗ 不是真实的日期</translation>
     </message>
 </context>
 <context>
@@ -378,6 +445,10 @@ Click to see the distribution of the first token.</source>
         <source>ends hypothesis #{0} of the n-best list</source>
         <translation>结束 n-best 列表中的第 {0} 个假设</translation>
     </message>
+    <message>
+        <source>{0}: this output names no day of the calendar</source>
+        <translation>{0}：这个输出不是日历上存在的任何一天</translation>
+    </message>
 </context>
 <context>
     <name>BeamView</name>
@@ -421,10 +492,6 @@ Click to see the distribution of the first token.</source>
     <message>
         <source>Hugging Face models search with generate&apos;s length penalty, log P / L^α: choose it (or none) under Length normalisation.</source>
         <translation>Hugging Face 模型使用 generate 的长度归一化 log P / L^α 进行搜索：请在“长度归一化”中选择它（或“无”）。</translation>
-    </message>
-    <message>
-        <source>Not in the model&apos;s alphabet (read as {0}): {1}</source>
-        <translation>不在模型的字母表中（读作 {0}）：{1}</translation>
     </message>
     <message>
         <source>Beam (B={0}, Hugging Face generate&apos;s rules): &lt;b style=&apos;font-family:monospace&apos;&gt;{1}&lt;/b&gt; &lt;small&gt;log P {2} · score {3}&lt;/small&gt;</source>
@@ -477,6 +544,10 @@ Click to see the distribution of the first token.</source>
     <message>
         <source> · what if: forced ⟨s⟩{0}</source>
         <translation> · 强制试改：强制 ⟨s⟩{0}</translation>
+    </message>
+    <message>
+        <source>Not in the model&apos;s {0} (read as {1}): {2}</source>
+        <translation>不在模型的{0}中（读作 {1}）：{2}</translation>
     </message>
 </context>
 <context>
@@ -576,10 +647,6 @@ BP = 1 if c &gt; r, else exp(1 − r/c)   (c: candidate length, r: reference len
         <translation>截断计数：“the the the the the the the”</translation>
     </message>
     <message>
-        <source>“the” occurs 7 times in the candidate but at most 2 times in any one reference, so it is clipped to 2: unigram precision 2/7. sacrebleu&apos;s default sentence BLEU is 7.8098498423.</source>
-        <translation>“the”在候选中出现 7 次，但在任何一条参考译文中最多出现 2 次，因此截断为 2：一元精确率为 2/7。sacrebleu 默认的句子级 BLEU 为 7.8098498423。</translation>
-    </message>
-    <message>
         <source>Case: the same against capitalised references</source>
         <translation>大小写：同一候选对照首字母大写的参考译文</translation>
     </message>
@@ -602,6 +669,10 @@ BP = 1 if c &gt; r, else exp(1 − r/c)   (c: candidate length, r: reference len
     <message>
         <source>The course notes&apos; misprint: with “…on the cat” the bigram precision is 3/6, not 4/6, because “the cat” now occurs three times and is still clipped to 1.</source>
         <translation>讲义的印刷错误：用“…on the cat”时二元精确率是 3/6 而不是 4/6，因为“the cat”现在出现三次，仍被截断为 1。</translation>
+    </message>
+    <message>
+        <source>“the” occurs 7 times in the candidate but at most 2 times in any one reference, so it is clipped to 2: unigram precision 2/7. sacrebleu&apos;s default sentence BLEU is 7.81.</source>
+        <translation>“the”在候选中出现 7 次，但在任何一条参考译文中最多出现 2 次，因此截断为 2：一元精确率为 2/7。sacrebleu 默认的句子级 BLEU 为 7.81。</translation>
     </message>
 </context>
 <context>
@@ -1071,6 +1142,21 @@ P(y | x) = Π_t P(y_t | y_&lt;t, x)     总变差 = ½ Σ |p − q|     KL(p ‖
     <message>
         <source>{0} = ∞ because {1}({2}) = 0 but {3}({2}) = {4}{5}: an outcome believed impossible happens.</source>
         <translation>{0} = ∞，因为 {1}({2}) = 0 而 {3}({2}) = {4}{5}：一个被认为不可能的结果发生了。</translation>
+    </message>
+</context>
+<context>
+    <name>DomainText</name>
+    <message>
+        <source>; </source>
+        <translation>；</translation>
+    </message>
+    <message>
+        <source>⚠ Do not trust this output: {0}.</source>
+        <translation>⚠ 不要相信这个输出：{0}。</translation>
+    </message>
+    <message>
+        <source>✗ not a real date</source>
+        <translation>✗ 不是真实的日期</translation>
     </message>
 </context>
 <context>
@@ -2454,8 +2540,8 @@ Text: type text; its character or word frequencies become P (and Q).</source>
         <translation>&lt;br&gt;&lt;small&gt;仅看原始 log P（{0} 对 {1}）会归咎于{2}：这种情况由长度归一化决定。&lt;/small&gt;</translation>
     </message>
     <message>
-        <source>&lt;br&gt;&lt;small&gt;Not in the output alphabet, so the model can never write them: {0}&lt;/small&gt;</source>
-        <translation>&lt;br&gt;&lt;small&gt;不在输出字母表中，因此模型永远写不出：{0}&lt;/small&gt;</translation>
+        <source>&lt;br&gt;&lt;small&gt;Not in the output {0}, so the model can never write them: {1}&lt;/small&gt;</source>
+        <translation>&lt;br&gt;&lt;small&gt;不在输出{0}中，因此模型永远写不出：{1}&lt;/small&gt;</translation>
     </message>
 </context>
 <context>
@@ -3337,14 +3423,6 @@ cross-entropy H = −(1/N) Σ log₂ P(wᵢ | hᵢ) bits/token     perplexity PP
         <translation>还没有完成的假设：请向前走一步。</translation>
     </message>
     <message>
-        <source>{0} character</source>
-        <translation>{0} 个字符</translation>
-    </message>
-    <message>
-        <source>{0} characters</source>
-        <translation>{0} 个字符</translation>
-    </message>
-    <message>
         <source>{0} + ⟨/s⟩</source>
         <translation>{0} + ⟨/s⟩</translation>
     </message>
@@ -3387,6 +3465,10 @@ cross-entropy H = −(1/N) Σ log₂ P(wᵢ | hᵢ) bits/token     perplexity PP
     <message>
         <source>&lt;small&gt;The tree shows log P at every node (live beams are ranked by it); finished hypotheses are ranked by the score.&lt;/small&gt;</source>
         <translation>&lt;small&gt;树的每个节点都显示 log P（活跃束按它排序）；已完成的假设按得分排序。&lt;/small&gt;</translation>
+    </message>
+    <message>
+        <source>Not a real calendar date: the model&apos;s output names no day that exists</source>
+        <translation>不是真实的日历日期：模型的输出不是任何存在的日子</translation>
     </message>
 </context>
 <context>
@@ -4748,6 +4830,55 @@ H = {1} 比特</translation>
     <message>
         <source>❚❚ Pause</source>
         <translation>❚❚ 暂停</translation>
+    </message>
+</context>
+<context>
+    <name>Tokens</name>
+    <message>
+        <source>{0} character</source>
+        <extracomment>the special tokens of the shipped vocabularies: never characters, words or pieces of the text (one, many) for each unit: &quot;{0}&quot; is the count</extracomment>
+        <translation>{0} 个字符</translation>
+    </message>
+    <message>
+        <source>{0} characters</source>
+        <translation>{0} 个字符</translation>
+    </message>
+    <message>
+        <source>{0} word</source>
+        <translation>{0} 个词</translation>
+    </message>
+    <message>
+        <source>{0} words</source>
+        <translation>{0} 个词</translation>
+    </message>
+    <message>
+        <source>{0} word piece</source>
+        <translation>{0} 个子词</translation>
+    </message>
+    <message>
+        <source>{0} word pieces</source>
+        <translation>{0} 个子词</translation>
+    </message>
+    <message>
+        <source>characters</source>
+        <translation>字符</translation>
+    </message>
+    <message>
+        <source>words</source>
+        <translation>词</translation>
+    </message>
+    <message>
+        <source>word pieces</source>
+        <translation>子词</translation>
+    </message>
+    <message>
+        <source>alphabet</source>
+        <extracomment>what the set of a model&apos;s tokens is called: an alphabet holds characters, a vocabulary words</extracomment>
+        <translation>字母表</translation>
+    </message>
+    <message>
+        <source>vocabulary</source>
+        <translation>词表</translation>
     </message>
 </context>
 <context>

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 import torch
 
 from engine.decoding import BeamResult, Candidate, Hypothesis
+from engine.token_units import WORD_PIECES
 
 PENALTY = -1.0e9  # generate's stand-in for "impossible" (added, not -inf)
 
@@ -55,6 +56,7 @@ class HFBeamResult:
     texts: tuple[str, ...]  # decoded hypotheses, best first
     token_text: dict  # token id -> the tokenizer's piece, for every id in the trace
     eos_ids: tuple[int, ...]
+    unit: str = WORD_PIECES  # how the pieces are written as words (engine.token_units)
 
     @property
     def best_text(self) -> str:
@@ -73,7 +75,8 @@ def hf_beam_search(model, text: str, *, beam_width: int = 5, alpha: float = 1.0,
         model=model.name, text=text, prompt_ids=tuple(prompt),
         prompt_tokens=tuple(tok.convert_ids_to_tokens(prompt)), result=result,
         texts=tuple(tok.decode(list(h.tokens), skip_special_tokens=True) for h in result.hypotheses),
-        token_text=dict(zip(ids, tok.convert_ids_to_tokens(ids))), eos_ids=tuple(model.eos_ids))
+        token_text=dict(zip(ids, tok.convert_ids_to_tokens(ids))), eos_ids=tuple(model.eos_ids),
+        unit=model.unit)
 
 
 @torch.inference_mode()

@@ -28,6 +28,7 @@ from engine.inference import AttentionResult
 from engine.messages import Message
 from engine.models.files import ModelLoadError
 from engine.tokenizer import InputError
+from engine.token_units import WORD_PIECES, piece_unit
 
 # the kinds are words a user reads ("Loaded … (encoder)"): Messages, equal to the plain words
 ENCODER, DECODER, ENCODER_DECODER = (Message("kind_encoder"), Message("kind_decoder"),
@@ -76,6 +77,8 @@ class HFAttentionResult(AttentionResult):
     ``*_words``: one label per word group (engine.hf.transforms.word_groups)."""
 
     model_kind: str = ENCODER
+    source_unit: str = WORD_PIECES
+    target_unit: str = WORD_PIECES
     source_ids: tuple[int, ...] = ()
     target_ids: tuple[int, ...] = ()
     source_special: tuple[bool, ...] = ()
@@ -223,6 +226,8 @@ class HFModel:
         self.config = config
         self.architecture = type(module).__name__
         self._special_ids = frozenset(int(i) for i in tokenizer.all_special_ids)
+        #: how its pieces are written as words (engine.token_units): ## continues, or Ġ/▁ starts
+        self.unit = piece_unit(tokenizer.get_vocab())
         limits = [getattr(config, n, None) for n in ("max_position_embeddings", "n_positions")]
         limits = [int(n) for n in limits if isinstance(n, int) and n > 0]
         if not limits and 0 < getattr(tokenizer, "model_max_length", 0) < 1_000_000:
@@ -341,7 +346,7 @@ class HFModel:
         source = source or empty
         target = target or empty
         return HFAttentionResult(
-            source_text=text, source_tokens=source.tokens,
+            source_text=text, source_tokens=source.tokens, source_unit=self.unit, target_unit=self.unit,
             unknown_characters=source.unknown or target.unknown, architecture=self.architecture,
             model_kind=self.kind, source_ids=source.ids, target_ids=target.ids,
             source_special=source.special, target_special=target.special,

@@ -7,8 +7,8 @@ What differs from a shipped model's analysis, and why:
 
 * the length normalisation is generate's, score = log P / L^α with L the generated tokens
   (EOS included): the view's "power" formula, so it is labelled "power";
-* tokens are the tokenizer's pieces (Ġ, ▁, ## markers kept: word pieces are shown as such);
-  the table writes them with spaces between them;
+* tokens are the tokenizer's pieces (Ġ, ▁, ## markers kept in the tree: word pieces are shown as
+  such); the table and the captions merge them into words (engine.token_units.join_tokens);
 * the root of the tree is the prompt (decoder) or the decoder start (encoder-decoder):
   labelled ⟨start⟩, an id after the last one the search met;
 * there is no greedy run and no error analysis (they need the shipped models' scoring); the
@@ -64,4 +64,4 @@ def analysis_from_hf(result, expected: str | None = None) -> BeamAnalysis:
         model=result.model, text=result.text, source_tokens=tuple(result.prompt_tokens), unknown_characters=(),
         vocab=tuple(vocab), bos_id=root_id, eos_id=eos_id, beam_width=search.beam_width, length_penalty="power",
         alpha=search.alpha, max_length=search.max_length, forced_prefix=(), result=search, hypotheses=hypotheses,
-        greedy=None, error=None, expected_error=note)
+        greedy=None, error=None, expected_error=note, target_unit=result.unit, source_unit=result.unit)

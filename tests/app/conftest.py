@@ -7,6 +7,18 @@ import pytest
 FIRST_RESULT_TIMEOUT_MS = 60000
 
 
+def is_real_date(text: str) -> bool:
+    """Whether a date model's output names a day: the oracle of the views' "not a real date" marks
+    (the standard library's own parser, not engine.domain)."""
+    import datetime
+
+    try:
+        datetime.date.fromisoformat(text)
+    except ValueError:
+        return False
+    return len(text) == 10
+
+
 def settled(view) -> bool:
     """Every request loop of the view has drawn a result and nothing is pending."""
     return view.ready() and not view.busy

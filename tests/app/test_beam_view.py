@@ -12,6 +12,7 @@ from PySide6.QtGui import QImage
 from scipy.stats import entropy as scipy_entropy
 
 from app.widgets.tokens import display_token
+from tests.app.conftest import is_real_date
 
 MODEL = "date-transformer"
 TEXT = "4 Nov 1988"
@@ -119,7 +120,8 @@ def test_n_best_table_matches_the_engine(qtbot, view, model):
     assert table.rowCount() == len(direct.hypotheses) == 4
     for r, h in enumerate(direct.hypotheses):
         cells = [table.item(r, c).text() for c in range(table.columnCount())]
-        assert cells[1] == written(tgt, h.tokens)
+        text = written(tgt, h.tokens)
+        assert cells[1] == text + ("" if is_real_date(text) else "  ✗ not a real date")
         assert cells[2] == str(len(h.tokens))
         assert cells[3] == f"{h.logprob:.3f}".replace("-", "−")
         assert cells[4] == f"{h.score:.3f}".replace("-", "−")
@@ -279,7 +281,8 @@ def test_intermediate_node_is_not_called_cut_and_s_is_not_a_character(qtbot, vie
     assert "1988-1" in text
     assert "maximum length" not in text and "cut" not in text
     assert "L = 6 tokens" in text and "6 characters" in text  # ⟨s⟩ is neither a token of L nor a character
-    finished = view.nbest.formula_text(best, "Hypothesis #1", "power", 0.7, view.original.max_length)
+    finished = view.nbest.formula_text(best, "Hypothesis #1", "power", 0.7, view.original.max_length,
+                                         view.original.target_unit)
     assert "10 characters + ⟨/s⟩" in finished and "L = 11 tokens" in finished
 
 

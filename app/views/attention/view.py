@@ -13,6 +13,7 @@ from app.colour_scale import FITTED, ROBUST_PERCENTILE, colour_maximum
 from app.export import ExportButton, matrix_csv
 from app.style import splitter
 from app.views.attention.controls import KINDS, AttentionControls, kind_label
+from app.views.attention.explanation import explanation_for
 from app.views.attention.hf_panel import WordPiecePanel
 from app.views.attention.row_panel import RowPanel
 from app.views.attention.state import EXAMPLE, SIDE_TABS, AttentionState
@@ -22,9 +23,11 @@ from app.widgets.form import beside_button, column
 from app.widgets.heatmap import AttentionHeatmap
 from app.widgets.output_strip import OutputStrip
 from app.widgets.overview import AttentionOverview
-from app.widgets.tokens import display_token
+from app.widgets.tokens import display_token, vocabulary_name
+from app.domain_text import domain_warning, invalid_output_mark
 from engine.hf.toggles import shown_labels, shown_stack
 from engine.jobs import AttentionRequest, HFAttentionRequest, OverviewRequest
+from engine.token_units import WORDS
 
 #: the RNN has one additive attention, not layers and heads
 RNN_ATTENTION = QT_TRANSLATE_NOOP("AttentionView", "additive attention")
@@ -186,11 +189,12 @@ class AttentionView(View):
     def render_result(self, result) -> None:
         """Draw an engine Result whose value is an AttentionResult (which holds its own input)."""
         r = result.value
-        if r.unknown_characters:
+        # the domain report names unknown input too; without one (teacher forcing, a Hugging
+        # Face model) the unknown tokens are named here
+        note = domain_warning(r.domain)
+        if not note and r.unknown_characters:
             chars = ", ".join(repr(c) for c in r.unknown_characters)
-            note = self.tr("Not in the model's alphabet (read as ⟨?⟩): {0}").format(chars)
-        else:
-            note = ""
+            note = self.tr("Not in the model's {0} (read as ⟨?⟩): {1}").format(vocabulary_name(r.source_unit), chars)
         self._draw(r)
         self.message.show_message(note, error=bool(note))
 
@@ -202,7 +206,7 @@ class AttentionView(View):
             self._drawing = False
 
         caption = self.tr("forced:") if r.teacher_forced else self.tr("output:")
-        self.output.set_tokens(r.output_tokens, r.output_probabilities, caption)
+        self.output.set_tokens(r.output_tokens, r.output_probabilities, caption, invalid_output_mark(r.domain))
         self.output.setVisible(bool(r.output_tokens))  # an encoder alone produces nothing
         word_pieces = is_word_piece_result(r)
         self.word_pieces.setVisible(word_pieces)
@@ -224,6 +228,19 @@ class AttentionView(View):
         self.heatmap.select_row(self.selected_row)
         self._draw_row(r)
         self._draw_overview(r)
+        self._explain(r)
+
+    def add_explanation(self) -> None:
+        super().add_explanation()
+        if self.result is not None:
+            self._explain(self.result)
+
+    def _explain(self, r) -> None:
+        """The explanation names the attention on screen and gives the formula this model computes."""
+        if self.explanation_box is not None:
+            pieces = is_word_piece_result(r)
+            word_model = r.source_unit == WORDS and not pieces
+            self.explanation_box.set_content(*explanation_for(r.architecture, self.kind, word_model, pieces))
 
     def _fit_choices(self, r) -> None:
         """The state's kind, layer and head, made possible for result `r` (the selectors follow)."""

@@ -10,6 +10,7 @@ from app import style
 from app.binding import bind_text
 from app.engine_text import engine_message
 from app.views.beam.text import output_text
+from app.widgets.tokens import vocabulary_name
 from app.views.beam.tree import STYLES
 from app.widgets.form import labelled_field, main_line_edit
 
@@ -72,11 +73,11 @@ class ErrorPanel(QWidget):
                 self.verdict_label.setText(self.tr("Type the output you expected above: the view compares the "
                                                    "model's score for it with the score of the beam's best "
                                                    "output."))
-            self._fill_row(1, a.best, a.vocab)
+            self._fill_row(1, a.best, a.target_unit)
             self.fit_table_height()
             return
-        self._fill_row(0, e.expected, a.vocab)
-        self._fill_row(1, e.best, a.vocab)
+        self._fill_row(0, e.expected, a.target_unit)
+        self._fill_row(1, e.best, a.target_unit)
         self.fit_table_height()
         fmt = style.fixed
         what = self.tr("log P") if e.compared == "logprob" else self.tr("score")
@@ -101,12 +102,13 @@ class ErrorPanel(QWidget):
                             "normalisation decides this case.</small>").format(
                 fmt(e.expected.logprob), fmt(e.best.logprob), other)
         if e.unknown_characters:
-            text += self.tr("<br><small>Not in the output alphabet, so the model can never write them: "
-                            "{0}</small>").format(", ".join(repr(c) for c in e.unknown_characters))
+            text += self.tr("<br><small>Not in the output {0}, so the model can never write them: "
+                            "{1}</small>").format(vocabulary_name(a.target_unit),
+                                                   ", ".join(repr(c) for c in e.unknown_characters))
         self.verdict_label.setText(f"<span style='color:{VERDICT_COLOURS[e.verdict]}'>{text}</span>")
 
-    def _fill_row(self, row, seq, vocab):
+    def _fill_row(self, row, seq, unit):
         fmt = style.fixed
-        cells = [output_text(seq.tokens, vocab), str(seq.length), fmt(seq.logprob), fmt(seq.divisor), fmt(seq.score)]
+        cells = [output_text(seq.tokens, unit), str(seq.length), fmt(seq.logprob), fmt(seq.divisor), fmt(seq.score)]
         for c, text in enumerate(cells):
             self.table.setItem(row, c, style.number_item(text) if c else QTableWidgetItem(text))

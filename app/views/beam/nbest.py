@@ -9,10 +9,10 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QAbstractItemView, QTableWidgetItem, QVBoxLayout, QWidget
 
 from app import style
-from app.views.beam.text import character_count, output_text, tokens_html
+from app.views.beam.text import not_a_date, output_text, tokens_html
+from app.widgets.tokens import unit_count
 from app.views.beam.tree import STYLES
 from engine.beam_analysis import finished_so_far, node_sequence
-from engine.hf.search import from_folder
 
 #: the best row in the colour of a finished hypothesis' text in the tree
 BEST_COLOUR = QColor(STYLES["finished"][2])
@@ -85,7 +85,9 @@ class NBestPanel(QWidget):
                                 .format(steps, stop))
 
     def _fill_row(self, r: int, h, analysis) -> None:
-        cells = [str(r + 1), output_text(h.tokens, analysis.vocab), str(h.length), style.fixed(h.logprob),
+        invalid = not_a_date(analysis, h.tokens)
+        output = output_text(h.tokens, analysis.target_unit) + (f"  {invalid}" if invalid else "")
+        cells = [str(r + 1), output, str(h.length), style.fixed(h.logprob),
                  style.fixed(h.score), "✓" if h.finished else self.tr("cut")]
         for c, text in enumerate(cells):
             if c == 1:
@@ -96,7 +98,10 @@ class NBestPanel(QWidget):
             if not h.finished:
                 item.setToolTip(self.tr("Not finished: the search reached the maximum length "
                                         "({0} tokens) first").format(analysis.max_length))
-            if r == 0:
+            if c == 1 and invalid:
+                item.setForeground(style.ERROR)
+                item.setToolTip(self.tr("Not a real calendar date: the model's output names no day that exists"))
+            elif r == 0:
                 item.setForeground(BEST_COLOUR)
             self.table.setItem(r, c, item)
 
@@ -126,21 +131,15 @@ class NBestPanel(QWidget):
             self.formula_label.setText(self.tr("No hypothesis finished yet: step forward."))
             return None
         self.formula_label.setText(self.formula_text(seq, heading, analysis.length_penalty, analysis.alpha,
-                                                     analysis.max_length, word_pieces=from_folder(analysis)))
+                                                     analysis.max_length, analysis.target_unit))
         return seq
 
-    def formula_text(self, seq, heading: str, penalty: str, alpha: float, max_length: int,
-                     word_pieces: bool = False) -> str:
+    def formula_text(self, seq, heading: str, penalty: str, alpha: float, max_length: int, unit: str) -> str:
         """The normalisation formula with the numbers of `seq` filled in (rich text).  L counts
-        the generated tokens: ⟨/s⟩ when it was written, never ⟨s⟩.  `word_pieces`: a Hugging Face
-        model, whose tokens are word pieces, not the shipped models' characters: what comes
-        before ⟨/s⟩ is counted in tokens."""
+        the generated tokens: ⟨/s⟩ when it was written, never ⟨s⟩; what comes before ⟨/s⟩ is
+        counted in the model's unit (characters, words or word pieces: engine.token_units)."""
         fmt = style.fixed
-        if word_pieces:
-            written = seq.length - (1 if seq.finished else 0)  # the pieces before the model's EOS
-            chars = style.plural(written, self.tr("{0} token"), self.tr("{0} tokens"))
-        else:
-            chars = style.plural(character_count(seq.tokens), self.tr("{0} character"), self.tr("{0} characters"))
+        chars = unit_count(seq.length - (1 if seq.finished else 0), unit)  # the tokens before the EOS
         if seq.finished:
             end = self.tr("{0} + ⟨/s⟩").format(chars)
         elif seq.length >= max_length:
@@ -149,7 +148,7 @@ class NBestPanel(QWidget):
             end = self.tr("{0}, no ⟨/s⟩ yet: the search goes on from here").format(chars)
         tokens = style.plural(seq.length, self.tr("{0} token"), self.tr("{0} tokens"))
         terms = " + ".join(f"({fmt(x)})" for x in seq.token_logprobs) or "0"
-        lines = [f"<b>{html.escape(heading)}: <span style='font-family:monospace'>{tokens_html(seq.tokens)}</span>"
+        lines = [f"<b>{html.escape(heading)}: <span style='font-family:monospace'>{tokens_html(seq.tokens, unit)}</span>"
                  f"</b>",
                  self.tr("L = {0} after ⟨s⟩ ({1})").format(tokens, end),
                  self.tr("log P = Σ log p(token | prefix) = {0} = <b>{1}</b>").format(terms, fmt(seq.logprob))]

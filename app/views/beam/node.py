@@ -127,7 +127,7 @@ class NodePanel(QWidget):
         """`taken`: {token id: "kept" or "finished"} for the tokens the search took after this
         prefix (coloured bars); `receiver`: the title of the view a Send goes to, or None."""
         self.inspection = n
-        self.title.setText(self.tr("After ⟨s⟩{0}: what comes next?").format(after_bos(n.prefix_tokens)))
+        self.title.setText(self.tr("After ⟨s⟩{0}: what comes next?").format(after_bos(n.prefix_tokens, n.target_unit)))
         top = n.top(self.TOP_K)
         brushes = [STATUS_BRUSHES.get(taken.get(token_id), NOT_TAKEN_BRUSH) for token_id, _, _ in top]
         x = np.arange(len(top))

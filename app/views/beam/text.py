@@ -1,43 +1,51 @@
 """How the beam-search view writes tokens and outputs: every token through
-app.widgets.tokens.display_token, so that the tree, the tables, the tooltips and the exports
-show ⟨/s⟩, ⟨?⟩ (unknown), ⟨pad⟩ … the same way."""
+app.widgets.tokens (display_token, joined), so that the tree, the tables, the tooltips and the
+exports show ⟨/s⟩, ⟨?⟩ (unknown), ⟨pad⟩ … the same way, and a word model's tokens as words."""
 from __future__ import annotations
 
 import html
 
-from app.widgets.tokens import display_token
+from PySide6.QtCore import QCoreApplication
 
-#: the special tokens of every target vocabulary: never part of the text of an output
-SPECIAL_TOKENS = frozenset({"<pad>", "<s>", "</s>", "<unk>"})
+from app.widgets.tokens import SPECIAL_TOKENS, joined
+from engine.domain import is_calendar_date
 
-
-def tokens_html(tokens) -> str:
-    """Tokens written one after another, for rich text."""
-    return "".join(html.escape(display_token(t)) for t in tokens)
+__all__ = ["SPECIAL_TOKENS", "tokens_html", "after_bos", "output_text", "not_a_date"]
 
 
-def after_bos(tokens) -> str:
+def tokens_html(tokens, unit: str) -> str:
+    """Tokens written one after another as their unit is (engine.token_units), for rich text."""
+    return html.escape(joined(tokens, unit))
+
+
+def after_bos(tokens, unit: str) -> str:
     """A prefix as written after ⟨s⟩: a space and its tokens, or nothing for the empty prefix."""
-    prefix = "".join(display_token(t) for t in tokens)
+    prefix = joined(tokens, unit)
     return (" " + prefix) if prefix else ""
 
 
-def separator(vocab) -> str:
-    """"" for a character vocabulary (every ordinary token one character), else " " (words)."""
-    return "" if all(len(t) == 1 for t in vocab if t not in SPECIAL_TOKENS) else " "
-
-
-def output_text(tokens, vocab) -> str:
+def output_text(tokens, unit: str) -> str:
     """An output as the tables show it: its tokens up to ⟨/s⟩, special ones made visible
     (⟨pad⟩, ⟨?⟩ …) where tokenizer.decode would drop them or write "<unk>"; "∅" for nothing."""
     shown = []
     for token in tokens:
         if token == "</s>":
             break
-        shown.append(display_token(token))
-    return separator(vocab).join(shown) or "∅"
+        shown.append(token)
+    return joined(shown, unit) or "∅"
 
 
-def character_count(tokens) -> int:
-    """The characters an output's tokens write: ⟨s⟩, ⟨/s⟩ and the other special tokens are not characters."""
-    return sum(1 for t in tokens if t not in SPECIAL_TOKENS)
+def not_a_date(analysis, tokens) -> str:
+    """For a date model's output that names no calendar day (2021-02-31, 1999-25-12), the mark the
+    n-best rows and the tree's leaves show beside it; "" otherwise (engine.domain.is_calendar_date,
+    a pure function of the text)."""
+    if not analysis.dates:
+        return ""
+    written = []
+    for token in tokens:
+        if token == "</s>":
+            break
+        written.append(token)
+    if is_calendar_date("".join(written)):
+        return ""
+    return QCoreApplication.translate("BeamText", "✗ not a real date")

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem, QStyleOpti
 
 from app import style
 from app.views.beam.edges import EdgeLayer
+from app.views.beam.text import not_a_date
 from app.widgets.tokens import display_token
 from app.widgets.tree_canvas import TreeCanvas
 from engine.decoding import considered_in, normalization_divisor
@@ -294,6 +295,9 @@ class BeamTree(TreeCanvas):
                 mark = "✓" if cand.status == "finished" else translate("BeamTree", "cut")
                 prefix = f"#{rank + 1}  " if rank is not None else ""
                 second = f"{prefix}{mark} {style.fixed(cand.score)}"
+                if cand.status == "finished":  # an output a date model should never write is said so
+                    invalid = not_a_date(a, [a.vocab[t] for t in result.prefix(cand.node_id)])
+                    second += f"  {invalid}" if invalid else ""
             forced = cand.step <= forced_steps  # the first steps of a what-if search are imposed
             item = NodeItem(self, cand.node_id, cand.step, display_token(a.vocab[cand.token]), cand.logprob,
                             cand.status, cand.considered, forced, second,
@@ -354,6 +358,10 @@ class BeamTree(TreeCanvas):
         lines.append(status)
         if rank is not None:
             lines.append(translate("BeamTree", "ends hypothesis #{0} of the n-best list").format(rank + 1))
+        if cand.status == "finished":
+            invalid = not_a_date(a, [a.vocab[t] for t in a.result.prefix(cand.node_id)])
+            if invalid:
+                lines.append(translate("BeamTree", "{0}: this output names no day of the calendar").format(invalid))
         return "\n".join(lines)
 
     # ---- layout ------------------------------------------------------------------------------

@@ -40,7 +40,8 @@ from app.views.beam.step_bar import StepBar
 from app.views.beam.text import after_bos, output_text
 from app.views.beam.tree import BeamTree
 from app.views.beam.whatif import WhatIfPanel
-from app.widgets.tokens import display_token
+from app.widgets.tokens import display_token, vocabulary_name
+from app.domain_text import domain_warning
 from engine.hf.search import HFSearchRequest, from_folder
 from engine.jobs import BeamRequest, NodeRequest
 
@@ -226,8 +227,8 @@ class BeamView(View):
             self.whatif_panel.show_comparison(analysis, self.whatif)
         if analysis.unknown_characters:
             chars = ", ".join(repr(c) for c in analysis.unknown_characters)
-            self.message.show_message(self.tr("Not in the model's alphabet (read as {0}): {1}")
-                                      .format(display_token("<unk>"), chars))
+            self.message.show_message(self.tr("Not in the model's {0} (read as {1}): {2}")
+                                      .format(vocabulary_name(analysis.source_unit), display_token("<unk>"), chars))
         self.nbest.clear_selection()
         self._draw_tree(old_steps if stepping else None)
         self._render_outputs()
@@ -271,8 +272,15 @@ class BeamView(View):
             "<br>Greedy: <b style='font-family:monospace'>{4}</b> "
             "<small>log&nbsp;P&nbsp;{5}&nbsp;·&nbsp;score&nbsp;{6}</small>"
             " &nbsp; <small>{7}</small>").format(
-            a.beam_width, html.escape(output_text(best.tokens, a.vocab)), fmt(best.logprob), fmt(best.score),
-            html.escape(output_text(greedy.tokens, a.vocab)), fmt(greedy.logprob), fmt(greedy.score), verdict))
+            a.beam_width, html.escape(output_text(best.tokens, a.target_unit)), fmt(best.logprob), fmt(best.score),
+            html.escape(output_text(greedy.tokens, a.target_unit)), fmt(greedy.logprob), fmt(greedy.score), verdict)
+            + self.domain_html(a))
+
+    def domain_html(self, a) -> str:
+        """The domain report of the best output (engine.domain, computed in the worker) as a line
+        in the error colour, or nothing when it finds nothing."""
+        warning = domain_warning(a.domain)
+        return f"<br><span style='color:{style.ERROR.name()}'>{html.escape(warning)}</span>" if warning else ""
 
     def _render_table(self):
         shown = self.shown
@@ -386,7 +394,7 @@ class BeamView(View):
         n = self.inspection
         if n is None:
             return False
-        title = self.tr("Next token after ⟨s⟩{0} ({1}, input '{2}')").format(after_bos(n.prefix_tokens), n.model,
+        title = self.tr("Next token after ⟨s⟩{0} ({1}, input '{2}')").format(after_bos(n.prefix_tokens, n.target_unit), n.model,
                                                                                n.text)
         return self.state.send("distribution", SentDistribution(
             title, tuple(display_token(t) for t in n.labels), tuple(float(p) for p in n.probabilities)))
@@ -399,7 +407,7 @@ class BeamView(View):
             return
         forced = tuple(n.prefix_ids) + (int(token_id),)
         if self.whatif_loop.submit(lambda: self.build_whatif(forced)) is not None:
-            self.whatif_panel.show_searching(self.original.vocab[t] for t in forced)
+            self.whatif_panel.show_searching((self.original.vocab[t] for t in forced), self.original.target_unit)
 
     def build_whatif(self, forced: tuple[int, ...] | None = None) -> BeamRequest:
         """The search on screen re-run with the prefix `forced` imposed (None: nothing forced yet)."""
@@ -482,7 +490,7 @@ class BeamView(View):
             shown.model, shown.text, shown.beam_width, penalty)
         if shown is self.whatif:
             caption += self.tr(" · what if: forced ⟨s⟩{0}").format(
-                after_bos(shown.vocab[t] for t in shown.forced_prefix))
+                after_bos((shown.vocab[t] for t in shown.forced_prefix), shown.target_unit))
         return self.tree.whole_picture(), caption
 
     def export_csv(self, path):

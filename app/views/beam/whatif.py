@@ -103,18 +103,18 @@ class WhatIfPanel(QWidget):
         if token is not None:
             self.force_requested.emit(int(token))
 
-    def show_searching(self, forced_tokens) -> None:
-        self.label.setText(self.tr("Searching from the forced prefix {0}…").format(tokens_html(forced_tokens)))
+    def show_searching(self, forced_tokens, unit: str) -> None:
+        self.label.setText(self.tr("Searching from the forced prefix {0}…").format(tokens_html(forced_tokens, unit)))
 
     def show_comparison(self, original, whatif) -> None:
         """The best outputs of both BeamAnalysis side by side, and what the forced tokens cost;
         from now on the tree may draw the what-if search."""
         a, w = original, whatif
-        forced = tokens_html(w.vocab[t] for t in w.forced_prefix)
+        forced = tokens_html((w.vocab[t] for t in w.forced_prefix), w.target_unit)
         cost = sum(w.result.nodes[c.node_id].token_logprob for s in w.result.trace[: len(w.forced_prefix)] for c in s)
 
         def cell(seq):
-            text = html.escape(output_text(seq.tokens, w.vocab))
+            text = html.escape(output_text(seq.tokens, w.target_unit))
             return (f"<td style='font-family:monospace; padding:2px 8px'><b>{text}</b></td>"
                     f"<td align='right' style='padding:2px 8px'>{style.fixed(seq.logprob)}</td>"
                     f"<td align='right' style='padding:2px 8px'>{style.fixed(seq.score)}</td>")

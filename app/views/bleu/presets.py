@@ -29,7 +29,7 @@ PRESETS = (
            QT_TRANSLATE_NOOP("BleuPresets",
                              "“the” occurs 7 times in the candidate but at most 2 times in any one reference, "
                              "so it is clipped to 2: unigram precision 2/7. sacrebleu's default sentence BLEU "
-                             "is 7.8098498423.")),
+                             "is 7.81.")),
     Preset(QT_TRANSLATE_NOOP("BleuPresets", "Case: the same against capitalised references"),
            "the the the the the the the", CAPITAL_REFERENCES, False,
            QT_TRANSLATE_NOOP("BleuPresets",

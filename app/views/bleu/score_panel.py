@@ -15,6 +15,12 @@ def percent(value: float) -> str:
     return f"{style.format_number(value)} %"
 
 
+def bleu_text(score: float) -> str:
+    """A BLEU score (0–100) with two decimals, as sacrebleu reports it and as the view writes the
+    precisions in percent (28.57 %); eleven digits (7.8098498423) said more than anyone reads."""
+    return style.fixed(score, 2)
+
+
 def fit_height(table) -> None:
     """Make a short table exactly as tall as its rows, so the panel scrolls rather than the table."""
     table.resizeRowsToContents()
@@ -79,7 +85,7 @@ class ScorePanel(QWidget):
         self.shortest_label.setText(self.tr(
             "Some tools use the shortest reference instead: r = {0}, BP = {1}.").format(
             report.shortest_reference_length, style.format_number(report.shortest_brevity_penalty)))
-        self.score_label.setText(self.tr("BLEU = {0}").format(style.format_number(r.score, 11)))
+        self.score_label.setText(self.tr("BLEU = {0}").format(bleu_text(r.score)))
         self.formula_label.setText(r.formula())
         labels = dict(SMOOTHING)
         orders = len(report.tables)
@@ -92,7 +98,7 @@ class ScorePanel(QWidget):
             cells = [QTableWidgetItem(QCoreApplication.translate("BleuControls", labels[method]))]
             cells += [style.number_item(style.format_number(p, 4) if n < result.orders_used else "—")
                       for n, p in enumerate(result.precisions)]
-            cells.append(style.number_item(style.format_number(result.score, 11)))
+            cells.append(style.number_item(bleu_text(result.score)))
             for column, item in enumerate(cells):
                 if method == r.smoothing:
                     bold = QFont(table.font())

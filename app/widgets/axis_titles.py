@@ -1,0 +1,86 @@
+"""Vertical axis titles in Chinese: upright characters stacked top to bottom, not rotated.
+
+pyqtgraph turns the title of a left or right axis by −90° as a whole.  For Latin text that is the
+usual reading (bottom to top, head tilted); Chinese characters turned on their side read as other
+characters ("概率" looked like two overlapping unknown glyphs on the entropy chart, issue 22 point 6).
+Vertical Chinese is written with upright characters, one under the other, and that is what this
+does for a title with CJK characters: the label is not rotated, each CJK character (and each run
+of other characters, such as "w_j") is a centred line, and the axis is as wide as the widest line.
+
+``install()`` patches pyqtgraph's AxisItem once (a title without CJK is drawn as pyqtgraph draws
+it); the modules that build plots import this module, and ``app.style.plot_defaults`` calls it.
+"""
+from __future__ import annotations
+
+import html
+import re
+
+#: CJK ideographs, kana, CJK punctuation and full-width forms
+_CJK = re.compile(r"[\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]")
+#: one line each: a CJK character or a vertical form (︵ ︶ ︙ …); a line: a run of anything else
+_SINGLE = "\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef\ufe10-\ufe1f\ufe30-\ufe4f"
+_LINES = re.compile(f"[{_SINGLE}]|[^\\s{_SINGLE}]+")
+#: punctuation in its vertical presentation form (a horizontal bracket above a vertical word is wrong)
+_VERTICAL_FORMS = str.maketrans({"（": "︵", "）": "︶", "(": "︵", ")": "︶", "：": "︰", ":": "︰", "，": "︐",
+                                 "、": "︑", "；": "︔", "…": "︙", "—": "︱", "《": "︽", "》": "︾", "「": "﹁", "」": "﹂"})
+_installed = False
+
+
+def stacked(axis) -> bool:
+    """Whether `axis` draws its title upright and stacked: a vertical axis whose title has CJK."""
+    return axis.orientation in ("left", "right") and bool(_CJK.search(axis.labelText or ""))
+
+
+def title_lines(text: str) -> list[str]:
+    """The lines of a stacked title: each CJK character alone, other runs kept whole, spaces dropped
+    ("softmax 权重 w_j" → softmax, 权, 重, w_j); brackets and the like in their vertical forms
+    ("（" → "︵")."""
+    return _LINES.findall(text.translate(_VERTICAL_FORMS))
+
+
+def _stacked_html(axis) -> str:
+    style = ";".join(f"{key}: {value}" for key, value in axis.labelStyle.items())
+    lines = "".join(f"<p align='center' style='margin:0'>{html.escape(line)}</p>" for line in title_lines(axis.labelText))
+    return f"<div style='{style}'>{lines}</div>"
+
+
+def install() -> None:
+    """Patch pyqtgraph's AxisItem (once): stacked titles are set, sized and placed upright."""
+    global _installed
+    if _installed:
+        return
+    from pyqtgraph.graphicsItems.AxisItem import AxisItem
+
+    update_label, resize_event, update_width = AxisItem._updateLabel, AxisItem.resizeEvent, AxisItem._updateWidth
+
+    def _updateLabel(self):  # noqa: N802 - pyqtgraph's name
+        if not stacked(self):
+            if self.orientation in ("left", "right"):
+                self.label.setRotation(-90)  # pyqtgraph's own, in case the title was CJK before
+            return update_label(self)
+        self.label.setRotation(0)
+        self.label.setHtml(_stacked_html(self))
+        self._adjustSize()
+        self.picture = None
+        self.update()
+
+    def resizeEvent(self, ev=None):  # noqa: N802 - Qt's name
+        resize_event(self, ev)
+        if self.label is not None and stacked(self):
+            box = self.label.boundingRect()
+            x = 0 if self.orientation == "left" else self.size().width() - box.width()
+            self.label.setPos(x, int(self.size().height() / 2 - box.height() / 2))
+
+    def _updateWidth(self):  # noqa: N802 - pyqtgraph's name
+        update_width(self)
+        if self.fixedWidth is None and self.isVisible() and self.label.isVisible() and stacked(self):
+            box = self.label.boundingRect()  # pyqtgraph counted 0.8 of the (rotated) title's height
+            width = self.minimumWidth() - box.height() * 0.8 + box.width()
+            self.setMaximumWidth(width)
+            self.setMinimumWidth(width)
+
+    AxisItem._updateLabel, AxisItem.resizeEvent, AxisItem._updateWidth = _updateLabel, resizeEvent, _updateWidth
+    _installed = True
+
+
+install()
