@@ -104,7 +104,8 @@ def read_file_corpus(path: str, progress=None, cancel=None) -> FileCorpus:
             _kept.move_to_end(key)
             return _kept[key]
     if key[1] > MAX_FILE_BYTES:
-        raise TextFileError("text_file_too_big", megabytes=f"{key[1] / 1e6:,.0f}", limit=MAX_FILE_BYTES // 1_000_000)
+        raise TextFileError("text_file_too_big", megabytes=f"{key[1] / 1e6:,.1f}",
+                            limit=f"{MAX_FILE_BYTES / 1e6:,.0f}")
     try:
         tokeniser = choose_tokeniser(path)
         corpus, encoding = read_text_file(path, tokeniser, progress=progress, cancel=cancel)

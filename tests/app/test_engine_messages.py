@@ -26,7 +26,7 @@ ALLOWED = {
     "True", "BERT", "GPT", "T5", "Marian", "Attention", "Lab", "pickle", "device", "cpu", "sin", "cos",
     "Vaswani", "The", "Annotated", "Transformer", "PyTorch", "tensor2tensor", "fairseq", "Whisper", "TensorFlow",
     "parse_distribution", "row_entropies", "why_scale", "smooth_value", "char", "word", "numbers", "bits",
-    "nats", "hartleys", "rain", "unk",
+    "nats", "hartleys", "rain", "unk", "UTF", "GB18030", "NUL", "MB",
 }
 
 

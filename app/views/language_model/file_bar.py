@@ -9,12 +9,12 @@ from PySide6.QtWidgets import QHBoxLayout, QProgressBar, QPushButton, QWidget
 
 from app import style
 
-#: the bar counts kilobytes: a QProgressBar holds a 32-bit int, which bytes would overflow past 2 GB
+# the bar counts kilobytes: a QProgressBar holds a 32-bit int, which bytes would overflow past 2 GB
 STEP_BYTES = 1024
 
 
 class FileBar(QWidget):
-    #: the user cancelled the reading
+    # the user cancelled the reading
     cancel = Signal()
 
     def __init__(self, parent=None):

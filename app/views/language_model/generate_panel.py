@@ -10,9 +10,9 @@ from app import style
 
 
 class GeneratePanel(QWidget):
-    #: the user clicked a sentence
+    # the user clicked a sentence
     use_sentence = Signal(str)
-    #: the user asked for new samples
+    # the user asked for new samples
     again = Signal()
 
     def __init__(self, parent=None):

@@ -7,7 +7,7 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from app import style
 
-#: rows shown (the CSV has every row): the small counts are the lesson
+# rows shown (the CSV has every row): the small counts are the lesson
 MAX_ROWS = 60
 
 

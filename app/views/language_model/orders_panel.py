@@ -14,7 +14,7 @@ from app.widgets.plot_text import style_plot_text
 
 TRAIN_COLOUR = "#1f77b4"
 HELDOUT_COLOUR = "#d62728"
-#: the ∞ markers sit this far above the highest finite perplexity
+# the ∞ markers sit this far above the highest finite perplexity
 TOP_MARGIN = 1.25
 
 

@@ -37,9 +37,9 @@ from engine.ngram.file_corpus import load_file
 from engine.ngram.lesson import sentence_report
 from engine.ngram.model_report import model_report
 
-#: the tabs drawn from the model report (the others from the sentence report)
+# the tabs drawn from the model report (the others from the sentence report)
 MODEL_TABS = ("orders", "good-turing", "zero-count", "generate")
-#: the state's fields that make the model (a change refits it and redraws the model tabs)
+# the state's fields that make the model (a change refits it and redraws the model tabs)
 MODEL_FIELDS = ("corpus", "words", "pasted", "file", "order", "estimator", "delta", "discount")
 
 

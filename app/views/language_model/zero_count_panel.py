@@ -20,7 +20,7 @@ def compact_strip() -> SentencePanel:
 
 
 class ZeroCountPanel(QWidget):
-    #: the user wants the sentence in the sentence box
+    # the user wants the sentence in the sentence box
     use_sentence = Signal(str)
 
     def __init__(self, parent=None):
