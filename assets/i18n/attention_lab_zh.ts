@@ -2341,6 +2341,10 @@ cross-entropy H = −(1/N) Σ log₂ P(wᵢ | hᵢ) bits/token     perplexity PP
         <translation>已取消读取 {0}：语料保持不变。</translation>
     </message>
     <message>
+        <source>The file was not read: the corpus is unchanged.</source>
+        <translation>文件未读取：语料保持不变。</translation>
+    </message>
+    <message>
         <source>Paste a training text (one sentence per line).</source>
         <translation>请粘贴训练文本（每行一句）。</translation>
     </message>

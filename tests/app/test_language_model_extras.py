@@ -247,6 +247,7 @@ def test_a_refused_file_says_why_in_the_interface_language_and_loses_nothing(qtb
         path.write_bytes("the cat sat".encode("utf-16"))
         open_file(qtbot, v, monkeypatch, path)
         text = v.file_message.text()
+        assert not v.file_bar.progress.isVisible() and not v.file_bar.cancel_button.isVisible()
         assert ("UTF-16" in text and "NUL" in text) and (("另存为" in text) if language == "zh" else ("save it" in text))
         monkeypatch.setattr(file_corpus, "MAX_FILE_BYTES", 1_000_000)
         big = tmp_path / "big.txt"

@@ -139,6 +139,7 @@ class LanguageModelView(View):
         self.file_cancel: threading.Event | None = None
         self.controls.open_button.clicked.connect(self.choose_file)
         self.file_bar.cancel.connect(self.cancel_file)
+        self.file_loop.stale_changed.connect(self._file_refused)
         self.view_state.watch(self._show_file_bar, "corpus", "file")
         self._show_file_bar()
 
@@ -173,6 +174,11 @@ class LanguageModelView(View):
         self.file_bar.show_loaded(load)
         self.view_state.file = load.path
         self.view_state.corpus = "file"
+
+    def _file_refused(self, refused: bool) -> None:
+        """The file could not be read: its reason is in the message line under the bar."""
+        if refused and self.file_loop.asked is None:
+            self.file_bar.show_stopped(self.tr("The file was not read: the corpus is unchanged."))
 
     def _show_file_bar(self, *_) -> None:
         loading = self.file_loop.waiting
