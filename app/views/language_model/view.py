@@ -76,6 +76,7 @@ class LanguageModelView(View):
         self.delta_panel.use_best.connect(self.use_delta)
         self.loop = self.request_loop("language-model", build=self.build_request, render=self.render_report)
         self.view_state.watch(self.loop.schedule, *MODEL_FIELDS, "sentence")
+        self.view_state.watch(lambda _: self.loop.redraw(), "tab")
         self.loop.schedule()
         self._connect_model_tabs()
         self._connect_file()
@@ -91,10 +92,16 @@ class LanguageModelView(View):
         return CallRequest(sentence_report, (state.sentence,), state.options())
 
     def render_report(self, result) -> None:
+        """Draws the open tab only (the others when they are opened: `tab` is watched by a
+        redraw); a keystroke then pays for the strip alone, not for the δ plot's repaint."""
         report = result.value
-        self.sentence_panel.show_report(report)
-        self.continuations_panel.show_report(report)
-        self.delta_panel.show_report(report, result.request.kwargs["delta"])
+        tab = self.view_state.tab
+        if tab == "sentence":
+            self.sentence_panel.show_report(report)
+        elif tab == "continuations":
+            self.continuations_panel.show_report(report)
+        elif tab == "delta":
+            self.delta_panel.show_report(report, result.request.kwargs["delta"])
         if result.request.kwargs["estimator"] == "backoff":
             self.controls.show_sum(report.continuation_total, context_text(report.continuations.context))
 
