@@ -3109,6 +3109,10 @@ cross-entropy H = −(1/N) Σ log₂ P(wᵢ | hᵢ) bits/token     perplexity PP
         <translation>{0} 在{1}上的困惑度，n = 1 … {2}（其他设置如上所选）</translation>
     </message>
     <message>
+        <source>The training text has {0} tokens: fitting five models of all of it would take too long and too much memory, so this plot uses its first {1}.</source>
+        <translation>训练文本有 {0} 个词元：用全部文本拟合五个模型太慢、太占内存，所以此图只用它的前 {1} 个。</translation>
+    </message>
+    <message>
         <source>▲ ∞: some token of that text has probability 0 under the model (an n-gram never seen in training, or a word MLE never saw), so the perplexity is infinite; it is drawn at the top, not as a number.</source>
         <translation>▲ ∞：该文本中有词元在模型下概率为 0（训练中从未出现的 n 元组，或 MLE 从未见过的词），所以困惑度为无穷大；它画在顶端，而不是画成一个数。</translation>
     </message>

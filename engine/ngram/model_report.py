@@ -18,9 +18,13 @@ from engine.ngram.analysis import first_zero_sentence
 from engine.ngram.goodturing import averaged_counts, count_of_counts
 from engine.ngram.lesson import (SentenceReport, corpora, corpus_key, corpus_tokeniser, fit_on,
                                  fitted, sentence_report)
-from engine.ngram.tokens import CHARACTERS, CHINESE_CHARACTERS, CHINESE_WORDS
+from engine.ngram.tokens import CHARACTERS, CHINESE_CHARACTERS, CHINESE_WORDS, Corpus
 
 ORDERS = (1, 2, 3, 4, 5)
+#: perplexity against n fits five models: on a larger text (a user's file) it uses the first
+#: sentences up to these sizes, and says so
+ORDER_CURVE_TRAIN_TOKENS = 2_000_000
+ORDER_CURVE_HELDOUT_TOKENS = 200_000
 SAMPLES = 8
 SAMPLE_TOKENS = 30
 #: the estimator that rescues the zero-count sentence when the chosen one is MLE
@@ -35,6 +39,8 @@ class OrderCurve:
     train: tuple[float, ...]
     heldout: tuple[float, ...]
     heldout_is_train: bool
+    train_tokens: int  # the training tokens the curve used (all, or the first ORDER_CURVE_TRAIN_TOKENS)
+    train_tokens_total: int
 
 
 @dataclass(frozen=True)
@@ -87,13 +93,23 @@ def sentence_text(tokens, tokeniser: str) -> str:
 @lru_cache(maxsize=8)
 def order_curve(kind: str, words: int, pasted: str, file: str, estimator: str, delta: float,
                 discount: float) -> OrderCurve:
-    train, heldout, same = corpora(kind, words, pasted, file)
+    full_train, heldout, same = corpora(kind, words, pasted, file)
+    train = first_sentences(full_train, ORDER_CURVE_TRAIN_TOKENS)
+    heldout = train if same else first_sentences(heldout, ORDER_CURVE_HELDOUT_TOKENS)
     train_pp, heldout_pp = [], []
     for n in ORDERS:
         model = fit_on(train, heldout, n, estimator, delta, discount)
         train_pp.append(model.evaluate(train).perplexity)
         heldout_pp.append(model.evaluate(heldout).perplexity)
-    return OrderCurve(ORDERS, tuple(train_pp), tuple(heldout_pp), same)
+    return OrderCurve(ORDERS, tuple(train_pp), tuple(heldout_pp), same, train.token_count, full_train.token_count)
+
+
+def first_sentences(corpus: Corpus, tokens: int) -> Corpus:
+    """The corpus's first whole sentences holding at most ``tokens`` tokens (at least one)."""
+    if corpus.token_count <= tokens:
+        return corpus
+    keep = max(1, int(np.searchsorted(corpus.offsets, tokens, side="right")) - 1)
+    return Corpus(corpus.types, corpus.ids[:corpus.offsets[keep]], corpus.offsets[:keep + 1])
 
 
 def good_turing_table(counts, order: int) -> GoodTuringTable:

@@ -99,6 +99,20 @@ def test_perplexity_against_n_matches_nltk_on_both_texts(qtbot, view, tmp_path, 
         [nltk_perplexity(nltk_model(kind, n, delta=delta), n, HELDOUT) for n in range(1, 6)], rel=1e-9)
 
 
+def test_perplexity_against_n_of_a_large_text_uses_its_first_sentences_and_says_so(qtbot, view, monkeypatch):
+    from engine.ngram import model_report
+
+    monkeypatch.setattr(model_report, "ORDER_CURVE_TRAIN_TOKENS", 12)  # the first two training lines
+    model_report.order_curve.cache_clear()
+    try:
+        settle(qtbot, view, estimator="add-one", words=1_000, tab="orders")  # words: a setting the curve ignores
+        expected = [nltk_perplexity(nltk_model("add-one", n, TRAIN[:2]), n, TRAIN[:2]) for n in range(1, 6)]
+        assert plotted(view.orders_panel.lines["train"])[1] == pytest.approx(expected, rel=1e-9)
+        assert "first 12" in view.orders_panel.note.text()
+    finally:
+        model_report.order_curve.cache_clear()
+
+
 def hand_count_of_counts(order):
     """N_r of the order-n n-grams as nltk counts them: n − 1 ⟨s⟩ and ⟨/s⟩ on each side."""
     grams = Counter()

@@ -69,6 +69,10 @@ class OrdersPanel(QWidget):
         self.caption.setText(self.tr("Perplexity of {0} on {1} for n = 1 … {2} (the other settings as chosen "
                                      "above)").format(estimator_name, where, curve.orders[-1]))
         notes = []
+        if curve.train_tokens < curve.train_tokens_total:
+            notes.append(self.tr("The training text has {0} tokens: fitting five models of all of it would take "
+                                 "too long and too much memory, so this plot uses its first {1}.").format(f"{curve.train_tokens_total:,}",
+                                                                          f"{curve.train_tokens:,}"))
         if any(math.isinf(v) for series in values.values() for v in series):
             notes.append(self.tr("▲ ∞: some token of that text has probability 0 under the model (an n-gram never "
                                  "seen in training, or a word MLE never saw), so the perplexity is infinite; it is "
