@@ -284,3 +284,18 @@ def test_cancel_stops_the_reading_and_keeps_the_corpus(qtbot, view, monkeypatch,
     qtbot.waitUntil(lambda: not view.file_loop.busy, timeout=30000)
     assert "cancelled" in view.file_bar.info.text()
     assert view.view_state.corpus == "pasted" and not view.file_bar.progress.isVisible()
+
+
+def test_a_restored_session_reads_its_file_again_and_a_missing_one_is_named(qtbot, view, tmp_path):
+    path = tmp_path / "restored.txt"
+    path.write_text("\n".join(FILE_LINES), encoding="utf-8")
+    state = type(view.view_state)(corpus="file", file=str(path), pasted=PASTED, estimator="add-one", order=2,
+                                  sentence="the cat sat")
+    view.apply_state(state)
+    qtbot.waitUntil(lambda: not view.busy and view.loop.request.kwargs["file"] == str(path), timeout=30000)
+    train = [line for i, line in enumerate(FILE_LINES) if i % 10 != 9]
+    expected = nltk_scores(nltk_model("add-one", 2, train), 2, "the cat sat".split())
+    assert chip_probabilities(view.sentence_panel) == pytest.approx(expected, rel=1e-3)
+    view.view_state.file = str(tmp_path / "gone.txt")
+    qtbot.waitUntil(lambda: not view.busy and view.loop.error is not None, timeout=30000)
+    assert "cannot be read" in view.message.text() and view.stale
