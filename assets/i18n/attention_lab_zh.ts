@@ -3113,12 +3113,12 @@ cross-entropy H = −(1/N) Σ log₂ P(wᵢ | hᵢ) bits/token     perplexity PP
         <translation>训练文本有 {0} 个词元：用全部文本拟合五个模型太慢、太占内存，所以此图只用它的前 {1} 个。</translation>
     </message>
     <message>
-        <source>▲ ∞: some token of that text has probability 0 under the model (an n-gram never seen in training, or a word MLE never saw), so the perplexity is infinite; it is drawn at the top, not as a number.</source>
-        <translation>▲ ∞：该文本中有词元在模型下概率为 0（训练中从未出现的 n 元组，或 MLE 从未见过的词），所以困惑度为无穷大；它画在顶端，而不是画成一个数。</translation>
+        <source>▲ ∞: a token of that text has probability 0 (never seen in training): infinite perplexity.</source>
+        <translation>▲ ∞：该文本中有词元的概率为 0（训练中从未见过）：困惑度为无穷大。</translation>
     </message>
     <message>
-        <source>With nltk&apos;s conventions a unigram model has no ⟨/s⟩: the final ⟨/s⟩ is scored as &lt;UNK&gt;, which MLE never saw.</source>
-        <translation>按 nltk 的约定，一元模型没有 ⟨/s⟩：句末的 ⟨/s⟩ 按 &lt;UNK&gt; 计分，而 MLE 从未见过它。</translation>
+        <source>nltk&apos;s unigram model scores ⟨/s⟩ as &lt;UNK&gt;, which MLE never saw.</source>
+        <translation>nltk 的一元模型把 ⟨/s⟩ 当作 &lt;UNK&gt; 计分，而 MLE 从未见过它。</translation>
     </message>
     <message>
         <source>n (the model&apos;s order)</source>
@@ -4112,8 +4112,8 @@ PE(pos, 2i+1) = cos(pos / 10000^(2i/d_model))</translation>
         <translation>n = {0} 时 MLE 给每个留出句子的概率都大于 0：这里没有需要挽救的零计数（试试更大的 n）。</translation>
     </message>
     <message>
-        <source>Held-out sentence {0}: “{1}”. One of its {2}-grams never occurred in training, so counting alone (MLE) gives it probability 0 and perplexity ∞; smoothing moves some probability to unseen n-grams.</source>
-        <translation>留出句子 {0}：“{1}”。它有一个 {2} 元组在训练中从未出现，所以仅靠计数（MLE）它的概率为 0，困惑度为 ∞；平滑把一部分概率移给未见过的 n 元组。</translation>
+        <source>Held-out sentence {0}: “{1}”. One of its {2}-grams never occurred in training: MLE gives it probability 0, perplexity ∞.</source>
+        <translation>留出句子 {0}：“{1}”。它有一个 {2} 元组在训练中从未出现：MLE 给它的概率为 0，困惑度为 ∞。</translation>
     </message>
     <message>
         <source>MLE (counting)</source>

@@ -14,8 +14,10 @@ from app.widgets.plot_text import style_plot_text
 
 TRAIN_COLOUR = "#1f77b4"
 HELDOUT_COLOUR = "#d62728"
-# the ∞ markers sit this far above the highest finite perplexity
-TOP_MARGIN = 1.25
+# the ∞ markers sit this far above the highest finite perplexity (the plot's top a little higher)
+TOP_MARGIN = 1.2
+# the two texts' ∞ markers at one n sit this far left and right of it, so that both show
+SIDE_BY_SIDE = 0.08
 
 
 class OrdersPanel(QWidget):
@@ -26,7 +28,7 @@ class OrdersPanel(QWidget):
         self.plot.setMenuEnabled(False)
         self.plot.setMouseEnabled(x=False, y=False)
         self.plot.showGrid(x=True, y=True, alpha=0.25)
-        self.plot.addLegend(offset=(10, 10))
+        self.plot.addLegend(offset=(10, -10))  # bottom left: unigram perplexities are high, ∞ sits at the top
         self.lines, self.infinite_markers = {}, {}
         for key, name, colour in (("train", self.tr("training text"), TRAIN_COLOUR),
                                   ("heldout", self.tr("held-out text"), HELDOUT_COLOUR)):
@@ -54,15 +56,16 @@ class OrdersPanel(QWidget):
             shown = [(n, v) for n, v in zip(curve.orders, series) if not math.isinf(v)]
             self.lines[key].setData([n for n, _ in shown], [v for _, v in shown])
             endless = [n for n, v in zip(curve.orders, series) if math.isinf(v)]
-            self.infinite_markers[key].setData(endless, [top] * len(endless))
+            shift = -SIDE_BY_SIDE if key == "train" else SIDE_BY_SIDE
+            self.infinite_markers[key].setData([n + shift for n in endless], [top] * len(endless))
             for n in endless:
-                label = pg.TextItem("∞", color=style.plot_text(), anchor=(0.5, 1.2))
+                label = pg.TextItem("∞", color=style.plot_text(), anchor=(0.5, -0.25))  # under its marker
                 label.setFont(style.font(1.2))
-                label.setPos(n, top)
+                label.setPos(n + shift, top)
                 self.plot.addItem(label)
                 self.infinity_labels.append(label)
         self.plot.setXRange(0.7, curve.orders[-1] + 0.3, padding=0)
-        self.plot.setYRange(0, top * 1.12, padding=0)
+        self.plot.setYRange(0, top * 1.25, padding=0)
         self.plot.getAxis("bottom").setTicks([[(n, str(n)) for n in curve.orders]])
         where = (self.tr("the training text (a single line: nothing is held out)") if curve.heldout_is_train
                  else self.tr("the training and the held-out text"))
@@ -74,12 +77,10 @@ class OrdersPanel(QWidget):
                                  "too long and too much memory, so this plot uses its first {1}.").format(f"{curve.train_tokens_total:,}",
                                                                           f"{curve.train_tokens:,}"))
         if any(math.isinf(v) for series in values.values() for v in series):
-            notes.append(self.tr("▲ ∞: some token of that text has probability 0 under the model (an n-gram never "
-                                 "seen in training, or a word MLE never saw), so the perplexity is infinite; it is "
-                                 "drawn at the top, not as a number."))
+            notes.append(self.tr("▲ ∞: a token of that text has probability 0 (never seen in training): infinite "
+                                 "perplexity."))
             if math.isinf(curve.train[0]):
-                notes.append(self.tr("With nltk's conventions a unigram model has no ⟨/s⟩: the final ⟨/s⟩ is "
-                                     "scored as <UNK>, which MLE never saw."))
+                notes.append(self.tr("nltk's unigram model scores ⟨/s⟩ as <UNK>, which MLE never saw."))
         self.note.setText(" ".join(notes))
         self.note.setVisible(bool(notes))
 

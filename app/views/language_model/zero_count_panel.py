@@ -5,7 +5,7 @@ tokens' probabilities with the perplexity."""
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QHBoxLayout, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
 from app import style
 from app.views.language_model.sentence_panel import SentencePanel
@@ -36,11 +36,20 @@ class ZeroCountPanel(QWidget):
         top = QHBoxLayout()
         top.addWidget(self.caption, 1)
         top.addWidget(self.use_button)
-        layout = QVBoxLayout(self)
-        layout.addLayout(top)
+        page = QWidget()
+        inner = QVBoxLayout(page)
+        inner.addLayout(top)
         for widget in (self.mle_title, self.mle_strip, self.smoothed_title, self.smoothed_strip):
-            layout.addWidget(widget)
-        layout.addStretch(1)
+            inner.addWidget(widget)
+        inner.addStretch(1)
+        # at large text on a small screen the two strips scroll rather than overlap
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(page)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(scroll)
 
     def show_report(self, report, smoothed_name: str) -> None:
         zero = report.zero
@@ -54,8 +63,7 @@ class ZeroCountPanel(QWidget):
             return
         self.sentence = zero.sentence
         self.caption.setText(self.tr("Held-out sentence {0}: “{1}”. One of its {2}-grams never occurred in "
-                                     "training, so counting alone (MLE) gives it probability 0 and perplexity ∞; "
-                                     "smoothing moves some probability to unseen n-grams.").format(
+                                     "training: MLE gives it probability 0, perplexity ∞.").format(
             zero.index + 1, zero.sentence, report.order))
         self.mle_title.setText(self.tr("MLE (counting)"))
         self.mle_strip.show_report(zero.mle)
