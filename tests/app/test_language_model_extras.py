@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QFileDialog
 from scipy.stats import linregress
 
 from app.views.language_model import LanguageModelView
+from app.views.language_model.view import MODEL_TABS
 from engine.ngram import file_corpus
 
 #: five lines: the view trains on the first four and holds out the last (fewer than ten lines);
@@ -58,16 +59,24 @@ def view(qtbot, bridge, shared_state):
     v.show()
     v.view_state.pasted = PASTED
     v.view_state.corpus = "pasted"
+    v.view_state.tab = "orders"  # the model tabs' report is computed while one of them is open
     qtbot.waitUntil(lambda: not v.busy and v.model is not None and v.model_loop.request.kwargs["corpus"] == "pasted",
                     timeout=30000)
     return v
 
 
 def settle(qtbot, view, **fields):
+    """Set the fields and wait for the answers of them: the sentence's, and the model tabs' when
+    one is open (they are computed only then)."""
     for name, value in fields.items():
         setattr(view.view_state, name, value)
-    qtbot.waitUntil(lambda: not view.busy and all(view.model_loop.request.kwargs.get(k, v) == v
-                                                  for k, v in fields.items()), timeout=30000)
+    loops = [view.loop] + ([view.model_loop] if view.view_state.tab in MODEL_TABS else [])
+
+    def answered():
+        return all(loop.request is not None and all(loop.request.kwargs.get(k, v) == v for k, v in fields.items())
+                   for loop in loops)
+
+    qtbot.waitUntil(lambda: not view.busy and answered(), timeout=30000)
 
 
 def read_csv(path):
@@ -215,7 +224,7 @@ def test_a_utf8_file_becomes_the_corpus_and_scores_as_nltk_on_its_training_lines
     path = tmp_path / "mine.txt"
     path.write_text("\n".join(FILE_LINES) + "\n", encoding="utf-8")
     open_file(qtbot, view, monkeypatch, path)
-    settle(qtbot, view, corpus="file", estimator="add-one", order=2, sentence="a dog sat on the mat")
+    settle(qtbot, view, corpus="file", estimator="add-one", order=2, sentence="a dog sat on the mat", tab="sentence")
     assert view.loop.request.kwargs["file"] == str(path)
     train = [line for i, line in enumerate(FILE_LINES) if i % 10 != 9]  # every tenth line is held out
     expected = nltk_scores(nltk_model("add-one", 2, train), 2, "a dog sat on the mat".split())
@@ -230,7 +239,7 @@ def test_a_gb18030_file_is_read_as_chinese_characters(qtbot, view, monkeypatch, 
     path = tmp_path / "中文.txt"
     path.write_bytes("\n".join(lines).encode("gb18030"))
     open_file(qtbot, view, monkeypatch, path)
-    settle(qtbot, view, corpus="file", estimator="add-one", order=2, sentence="简要访问")
+    settle(qtbot, view, corpus="file", estimator="add-one", order=2, sentence="简要访问", tab="sentence")
     assert "GB18030" in view.file_bar.info.text()
     expected = nltk_scores(nltk_model("add-one", 2, [" ".join(line) for line in lines[:-1]]), 2, list("简要访问"))
     assert chip_probabilities(view.sentence_panel) == pytest.approx(expected, rel=1e-3)
@@ -290,7 +299,7 @@ def test_a_restored_session_reads_its_file_again_and_a_missing_one_is_named(qtbo
     path = tmp_path / "restored.txt"
     path.write_text("\n".join(FILE_LINES), encoding="utf-8")
     state = type(view.view_state)(corpus="file", file=str(path), pasted=PASTED, estimator="add-one", order=2,
-                                  sentence="the cat sat")
+                                  sentence="the cat sat", tab="sentence")
     view.apply_state(state)
     qtbot.waitUntil(lambda: not view.busy and view.loop.request.kwargs["file"] == str(path), timeout=30000)
     train = [line for i, line in enumerate(FILE_LINES) if i % 10 != 9]

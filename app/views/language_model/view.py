@@ -17,6 +17,7 @@ from pathlib import Path
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QTabWidget, QVBoxLayout
 
+from app import style
 from app.binding import bind_tab
 from app.export import ExportButton, write_csv
 from app.views.base import InputProblem, View, shows
@@ -36,6 +37,17 @@ from engine.jobs import CallRequest
 from engine.ngram.file_corpus import load_file
 from engine.ngram.lesson import sentence_report
 from engine.ngram.model_report import model_report
+
+class Veiled:
+    """Panels greyed together (the model tabs, while their report is not of the current settings)."""
+
+    def __init__(self, *panels):
+        self.panels = panels
+
+    def set_stale(self, stale: bool) -> None:
+        for panel in self.panels:
+            style.set_greyed(panel, stale)
+
 
 # the tabs drawn from the model report (the others from the sentence report)
 MODEL_TABS = ("orders", "good-turing", "zero-count", "generate")
@@ -107,13 +119,30 @@ class LanguageModelView(View):
 
     # ---- the model's tabs (perplexity against n, Good-Turing, zero count, generate) -------------
     def _connect_model_tabs(self) -> None:
+        self.model_tabs = Veiled(self.orders_panel, self.good_turing_panel, self.zero_count_panel,
+                                 self.generate_panel)
         self.model_loop = self.request_loop("language-model-model", build=self.build_model_request,
-                                            render=self.render_model, background=True)
-        self.view_state.watch(self.model_loop.schedule, *MODEL_FIELDS, "sample_seed")
+                                            render=self.render_model, background=True, greys=[self.model_tabs])
+        self.model_outdated = True  # the model tabs do not show the current settings
+        self.view_state.watch(self._model_changed, *MODEL_FIELDS, "sample_seed")
+        self.view_state.watch(self._model_tab_opened, "tab")
         self.zero_count_panel.use_sentence.connect(self.use_sentence)
         self.generate_panel.use_sentence.connect(self.use_sentence)
         self.generate_panel.again.connect(self.generate_again)
-        self.model_loop.schedule()
+        self._model_tab_opened()
+
+    def _model_changed(self, *_) -> None:
+        """Five fits are computed only while a model tab is open: on the background worker they
+        would otherwise compete with every keystroke for the interpreter."""
+        self.model_outdated = True
+        self._model_tab_opened()
+
+    def _model_tab_opened(self, *_) -> None:
+        if self.model_outdated and self.view_state.tab in MODEL_TABS:
+            self.model_outdated = False
+            if self.model_loop.result is not None:
+                self.model_tabs.set_stale(True)  # veiled until the report of the current settings arrives
+            self.model_loop.schedule()
 
     model = shows("model_loop", "The ModelReport on screen (the model tabs).")
 
