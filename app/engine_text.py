@@ -259,6 +259,16 @@ TEMPLATES = {
                                        "not {value}."),
     "unknown_unit": QT_TRANSLATE_NOOP("EngineMessage", "Unknown unit {unit}: choose bits, nats or hartleys."),
     "unknown_mode": QT_TRANSLATE_NOOP("EngineMessage", "Unknown input mode {mode}: choose numbers, char or word."),
+    "text_file_nul_bytes": QT_TRANSLATE_NOOP("EngineMessage", "the file is not UTF-8 text (it holds NUL bytes: "
+                                             "UTF-16 or a binary file); save it as UTF-8"),
+    "text_file_not_text": QT_TRANSLATE_NOOP("EngineMessage", "the file is neither UTF-8 nor GB18030 text (byte "
+                                            "{byte} is not UTF-8); save it as UTF-8"),
+    "text_file_stops_being_text": QT_TRANSLATE_NOOP("EngineMessage", "the file stops being {encoding} text near "
+                                                    "byte {byte}"),
+    "text_file_too_big": QT_TRANSLATE_NOOP("EngineMessage", "the file has {megabytes} MB; the app reads text files "
+                                           "of at most {limit} MB"),
+    "text_file_no_words": QT_TRANSLATE_NOOP("EngineMessage", "the file has no words: every line is blank"),
+    "text_file_unreadable": QT_TRANSLATE_NOOP("EngineMessage", "the file cannot be read ({detail})"),
     "bleu_sentence_not_text": QT_TRANSLATE_NOOP("EngineMessage", "a sentence must be a string, not {type}"),
     "bleu_no_reference": QT_TRANSLATE_NOOP("EngineMessage", "at least one reference is needed"),
     "bleu_no_candidates": QT_TRANSLATE_NOOP("EngineMessage", "candidates must be a non-empty list of strings"),

@@ -11,7 +11,12 @@ Prints, side by side in one run:
   * fit + score against nltk.lm (MLE, Laplace, Lidstone; same corpus, same held-out sentences):
     the largest difference of the probabilities and the speed-up (target ≥ 50×);
   * loading a generated text file (Zipf-distributed words, one sentence per line) in a fresh
-    process: seconds and peak memory (VmHWM) against the file's size (target ≤ 3×).
+    process: seconds and peak memory (VmHWM) against the file's size (target ≤ 3×);
+  * typing a sentence key by key into the real "Language model" view (offscreen Qt, the app's
+    worker and bridge): p50/p95 from each key event to the strip drawn for that text (the view's
+    20 ms debounce included; target p95 ≤ 50 ms), next to nltk.lm scoring the same prefixes.
+
+    python benchmarks/ngram.py --keystrokes-only    # the last part alone (~1 minute)
 """
 from __future__ import annotations
 
@@ -34,6 +39,9 @@ from engine.ngram import corpus_from_sentences, fit  # noqa: E402
 from engine.ngram.corpora import built_in_corpus, read_text_file  # noqa: E402
 
 SENTENCE = "Jane will visit Africa in September ."
+#: (training words, n, the view's estimator, nltk.lm's class of the same estimator) typed through the view
+TYPING_MODELS = ((10_000, 2, "add-one", "Laplace"), (100_000, 3, "add-one", "Laplace"))
+TYPED = "Jane will visit Africa in September . Tom visited Paris ."
 
 
 def seconds(fn, runs=1):
@@ -128,18 +136,108 @@ def load_only(path):
     print(elapsed, import_rss, peak_memory(), corpus.token_count)
 
 
+def percentile(values, q):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(q * (len(values) - 1))))]
+
+
+def typing_through_view(words, order, estimator, text=TYPED, pause_s=0.03):
+    """Milliseconds from each key event to the view's `updated` for that text, typing ``text``
+    into the real view one key at a time (a pause between keys, as a person types)."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
+    from PySide6.QtCore import QCoreApplication, QEventLoop
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance() or QApplication([])
+    from app.bridge import EngineBridge
+    from app.state import SharedState
+    from app.views.language_model import LanguageModelView
+
+    bridge = EngineBridge(device="cpu")
+    view = LanguageModelView(bridge, SharedState())
+    view.resize(1280, 680)
+    view.show()
+
+    def drawn(typed, timeout=120.0):
+        end = time.perf_counter() + timeout
+        while time.perf_counter() < end:
+            app.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 1)
+            request = view.loop.request
+            if request is not None and request.args[0] == typed and not view.loop.busy:
+                return time.perf_counter()
+            time.sleep(0.0002)
+        raise TimeoutError(f"no strip for {typed!r}")
+
+    state = view.view_state
+    state.words, state.order, state.estimator, state.sentence = words, order, estimator, text[0]
+    drawn(text[0])  # the corpus is generated and the model fitted once, before timing
+    QTest.qWaitForWindowExposed(view)
+    latencies = []
+    for key in text[1:]:
+        start = time.perf_counter()
+        QTest.keyClick(view.controls.sentence, key)
+        latencies.append((drawn(view.controls.sentence.text()) - start) * 1e3)
+        QCoreApplication.processEvents()
+        time.sleep(pause_s)
+    view.close()
+    bridge.shutdown()
+    return latencies
+
+
+def nltk_per_keystroke(words, order, model_name, text=TYPED):
+    """Milliseconds nltk.lm takes to score each prefix of ``text`` (every token and the final
+    </s>, then the perplexity), fitted on the same built-in corpus."""
+    import nltk.lm
+    from nltk.lm.preprocessing import padded_everygram_pipeline
+
+    from engine.ngram.tokens import ENGLISH, tokenise
+
+    train, _ = built_in_corpus("en", words, seed=0)
+    lm = getattr(nltk.lm, model_name)(order)
+    lm.fit(*padded_everygram_pipeline(order, train.sentences()))
+    times = []
+    for end in range(2, len(text) + 1):
+        start = time.perf_counter()
+        tokens = ["<s>"] * (order - 1) + tokenise(text[:end], ENGLISH) + ["</s>"]
+        p = [lm.score(tokens[i], tokens[i - order + 1:i]) for i in range(order - 1, len(tokens))]
+        2 ** -np.mean(np.log2(p)) if all(p) else float("inf")
+        times.append((time.perf_counter() - start) * 1e3)
+    return times
+
+
+def report_typing():
+    print(f"\ntyping {len(TYPED) - 1} keys of {TYPED!r} into the real view (offscreen; built-in English corpus)")
+    print(f"  {'model':<28} {'view p50':>9} {'view p95':>9} {'max':>8}   {'nltk p50':>9} {'nltk p95':>9}   "
+          "target p95 <= 50 ms")
+    for words, order, estimator, nltk_name in TYPING_MODELS:
+        view_ms = typing_through_view(words, order, estimator)
+        nltk_ms = nltk_per_keystroke(words, order, nltk_name)
+        name = f"{words:,} words, n={order}, {estimator}"
+        print(f"  {name:<28} {statistics.median(view_ms):7.1f}ms {percentile(view_ms, 0.95):7.1f}ms "
+              f"{max(view_ms):6.1f}ms   {statistics.median(nltk_ms):7.2f}ms {percentile(nltk_ms, 0.95):7.2f}ms")
+    print("  (view: key event to the strip drawn for that text, the view's 20 ms debounce included; "
+          "nltk: scoring the same prefix, no drawing)")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--words", type=int, default=1_000_000)
     parser.add_argument("--nltk-words", type=int, default=100_000)
     parser.add_argument("--nltk-sentences", type=int, default=500)
     parser.add_argument("--file-mb", type=int, default=200, help="size of the generated file (0: no file)")
+    parser.add_argument("--keystrokes-only", action="store_true", help="only type through the view")
     parser.add_argument("--load-only", metavar="FILE", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.load_only:
         return load_only(args.load_only)
 
     print(f"nproc {os.cpu_count()}; load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    if args.keystrokes_only:
+        report_typing()
+        print(f"load average at the end {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+        return
     corpus, count_s, kn_s, score_s = counting(args.words)
     print(f"\ncounting {corpus.token_count:,} words ({corpus.sentence_count:,} sentences), orders 1-3")
     print(f"  count (vocabulary, padding, tables)      {count_s:8.3f} s    target <= 2 s")
@@ -152,6 +250,7 @@ def main():
     for name, nltk_s, engine_s, diff, _ in rows:
         print(f"  {name:<10} {nltk_s:9.3f}s {engine_s:9.3f}s {nltk_s / engine_s:8.0f}x {diff:10.1e}")
 
+    report_typing()
     if args.file_mb <= 0:
         return
     with tempfile.TemporaryDirectory() as folder:

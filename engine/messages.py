@@ -201,6 +201,14 @@ MESSAGES: dict[str, str] = {
     "sigma_not_positive": "{name} is a standard deviation: it must be above 0, not {value}.",
     "unknown_unit": "Unknown unit {unit}: choose bits, nats or hartleys.",
     "unknown_mode": "Unknown input mode {mode}: choose numbers, char or word.",
+    # text files for the n-gram models (ngram/corpora.py, ngram/lesson.py)
+    "text_file_nul_bytes": "the file is not UTF-8 text (it holds NUL bytes: UTF-16 or a binary file); save it "
+                           "as UTF-8",
+    "text_file_not_text": "the file is neither UTF-8 nor GB18030 text (byte {byte} is not UTF-8); save it as UTF-8",
+    "text_file_stops_being_text": "the file stops being {encoding} text near byte {byte}",
+    "text_file_too_big": "the file has {megabytes} MB; the app reads text files of at most {limit} MB",
+    "text_file_no_words": "the file has no words: every line is blank",
+    "text_file_unreadable": "the file cannot be read ({detail})",
     # BLEU (bleu.py, bleu_report.py)
     "bleu_sentence_not_text": "a sentence must be a string, not {type}",
     "bleu_no_reference": "at least one reference is needed",

@@ -2278,6 +2278,30 @@ a : b :: c : ?  →  argmax_x cos(e_x, ê_b − ê_a + ê_c)  （3CosAdd，a、b
         <source>no embeddings named {source!r}</source>
         <translation>没有名为“{source}”的词嵌入</translation>
     </message>
+    <message>
+        <source>the file is not UTF-8 text (it holds NUL bytes: UTF-16 or a binary file); save it as UTF-8</source>
+        <translation>该文件不是 UTF-8 文本（含有 NUL 字节：UTF-16 或二进制文件）；请另存为 UTF-8</translation>
+    </message>
+    <message>
+        <source>the file is neither UTF-8 nor GB18030 text (byte {byte} is not UTF-8); save it as UTF-8</source>
+        <translation>该文件既不是 UTF-8 也不是 GB18030 文本（第 {byte} 字节不是 UTF-8）；请另存为 UTF-8</translation>
+    </message>
+    <message>
+        <source>the file stops being {encoding} text near byte {byte}</source>
+        <translation>该文件在第 {byte} 字节附近不再是 {encoding} 文本</translation>
+    </message>
+    <message>
+        <source>the file has {megabytes} MB; the app reads text files of at most {limit} MB</source>
+        <translation>该文件有 {megabytes} MB；本程序最多读取 {limit} MB 的文本文件</translation>
+    </message>
+    <message>
+        <source>the file has no words: every line is blank</source>
+        <translation>该文件没有词：每一行都是空的</translation>
+    </message>
+    <message>
+        <source>the file cannot be read ({detail})</source>
+        <translation>无法读取该文件（{detail}）</translation>
+    </message>
 </context>
 <context>
     <name>EntropyExplanation</name>
@@ -2598,6 +2622,29 @@ Text: type text; its character or word frequencies become P (and Q).</source>
     </message>
 </context>
 <context>
+    <name>FileBar</name>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Reading {0}…</source>
+        <translation>正在读取 {0}…</translation>
+    </message>
+    <message>
+        <source>Chinese characters as tokens</source>
+        <translation>以汉字为词元</translation>
+    </message>
+    <message>
+        <source>whitespace-separated words</source>
+        <translation>以空格分隔的词</translation>
+    </message>
+    <message>
+        <source>{0}: {1}, {2} sentences, {3} tokens ({4}), {5} distinct; every tenth line held out ({6} tokens)</source>
+        <translation>{0}：{1}，{2} 个句子，{3} 个词元（{4}），其中 {5} 个不同；每十行留出一行（{6} 个词元）</translation>
+    </message>
+</context>
+<context>
     <name>GaussiansTab</name>
     <message>
         <source>N₁ (the truth)</source>
@@ -2640,6 +2687,56 @@ Text: type text; its character or word frequencies become P (and Q).</source>
     <message>
         <source>Nothing to export yet.</source>
         <translation>还没有可导出的内容。</translation>
+    </message>
+</context>
+<context>
+    <name>GeneratePanel</name>
+    <message>
+        <source>Generate again</source>
+        <translation>重新生成</translation>
+    </message>
+    <message>
+        <source>Sentences drawn from the {0}-gram model ({1}), seed {2}: each token from P(w | the {3} tokens before it) until ⟨/s⟩. Click one to score it.</source>
+        <translation>从 {0} 元模型（{1}）抽样的句子，种子 {2}：每个词元按 P(w | 它前面的 {3} 个词元) 抽取，直到 ⟨/s⟩。点击一句即可为它打分。</translation>
+    </message>
+    <message>
+        <source>This model cannot generate: a context on the way has no probability at all (MLE after a context never seen).</source>
+        <translation>该模型无法生成：途中某个上下文没有任何概率（MLE 遇到从未见过的上下文）。</translation>
+    </message>
+    <message>
+        <source>The naive back-off&apos;s probabilities do not sum to 1: each step divides them by their sum before drawing.</source>
+        <translation>朴素回退的概率之和不为 1：每一步抽样前先除以它们的和。</translation>
+    </message>
+    <message>
+        <source>With nltk&apos;s conventions a unigram model never predicts ⟨/s⟩: each sentence stops after 30 tokens.</source>
+        <translation>按 nltk 的约定，一元模型从不预测 ⟨/s⟩：每个句子在 30 个词元后停止。</translation>
+    </message>
+</context>
+<context>
+    <name>GoodTuringPanel</name>
+    <message>
+        <source>Turing r*</source>
+        <translation>图灵 r*</translation>
+    </message>
+    <message>
+        <source>smoothed r*</source>
+        <translation>平滑后的 r*</translation>
+    </message>
+    <message>
+        <source>Count of counts of the {0}-grams: N_r distinct {0}-grams were seen exactly r times (N = Σ r·N_r = {1}). Z_r = N_r / (½(t − q)) spreads N_r over the gap to its neighbours q &lt; r &lt; t; S(r) = exp({2} + {3}·ln r) is the line fitted through ln Z_r.</source>
+        <translation>{0} 元组的频数的频数：N_r 个不同的 {0} 元组恰好出现了 r 次（N = Σ r·N_r = {1}）。Z_r = N_r / (½(t − q)) 把 N_r 摊到它与相邻非零计数 q &lt; r &lt; t 之间的间隔上；S(r) = exp({2} + {3}·ln r) 是对 ln Z_r 拟合的直线。</translation>
+    </message>
+    <message>
+        <source>P0 = N_1 / N = {0} / {1} = {2}: the probability of all unseen {3}-grams together</source>
+        <translation>P0 = N_1 / N = {0} / {1} = {2}：所有未见过的 {3} 元组合起来的概率</translation>
+    </message>
+    <message>
+        <source>Turing&apos;s r* uses N_{{r+1}}, which is ragged or 0 where counts are rare; the smoothed r* (Simple Good-Turing) takes Turing&apos;s while it is reliable, then the line&apos;s. {0}</source>
+        <translation>图灵的 r* 用到 N_{{r+1}}，在计数稀少处参差不齐甚至为 0；平滑后的 r*（简单 Good-Turing）在图灵值可靠时采用它，之后采用直线的值。{0}</translation>
+    </message>
+    <message>
+        <source>{0} more rows, up to r = {1}, are in the CSV export.</source>
+        <translation>另有 {0} 行（直到 r = {1}）在 CSV 导出中。</translation>
     </message>
 </context>
 <context>
@@ -2750,6 +2847,30 @@ Text: type text; its character or word frequencies become P (and Q).</source>
         <source>Sentence:</source>
         <translation>句子：</translation>
     </message>
+    <message>
+        <source>text file (Open…)</source>
+        <translation>文本文件（打开…）</translation>
+    </message>
+    <message>
+        <source>naive back-off (not a distribution)</source>
+        <translation>朴素回退（不是概率分布）</translation>
+    </message>
+    <message>
+        <source>Open text file…</source>
+        <translation>打开文本文件…</translation>
+    </message>
+    <message>
+        <source>A UTF-8 or GB18030 text file of up to 200 MB, one sentence per line</source>
+        <translation>UTF-8 或 GB18030 文本文件，最大 200 MB，每行一个句子</translation>
+    </message>
+    <message>
+        <source>The naive back-off takes c(h w)/c(h) when h w was seen, else the same one order lower: summed over every word it gives more than 1.</source>
+        <translation>朴素回退在见过 h w 时取 c(h w)/c(h)，否则降一阶取同样的值：对所有词求和会大于 1。</translation>
+    </message>
+    <message>
+        <source>Σ_w P(w | {0}) = {1} ≠ 1</source>
+        <translation>Σ_w P(w | {0}) = {1} ≠ 1</translation>
+    </message>
 </context>
 <context>
     <name>LanguageModelExplanation</name>
@@ -2801,6 +2922,50 @@ cross-entropy H = −(1/N) Σ log₂ P(wᵢ | hᵢ) bits/token     perplexity PP
     <message>
         <source>Nothing to export yet.</source>
         <translation>还没有可导出的内容。</translation>
+    </message>
+    <message>
+        <source>Perplexity against n</source>
+        <translation>困惑度与 n</translation>
+    </message>
+    <message>
+        <source>Good-Turing table</source>
+        <translation>Good-Turing 表</translation>
+    </message>
+    <message>
+        <source>Zero count</source>
+        <translation>零计数</translation>
+    </message>
+    <message>
+        <source>Generate</source>
+        <translation>生成</translation>
+    </message>
+    <message>
+        <source>Open a text file as the corpus</source>
+        <translation>打开文本文件作为语料</translation>
+    </message>
+    <message>
+        <source>Text files (*.txt);;All files (*)</source>
+        <translation>文本文件 (*.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Open a text file with “Open text file…”.</source>
+        <translation>请用“打开文本文件…”打开一个文本文件。</translation>
+    </message>
+    <message>
+        <source>Reading {0} was cancelled: the corpus is unchanged.</source>
+        <translation>已取消读取 {0}：语料保持不变。</translation>
+    </message>
+    <message>
+        <source>The file was not read: the corpus is unchanged.</source>
+        <translation>文件未读取：语料保持不变。</translation>
+    </message>
+    <message>
+        <source>Nothing to export: MLE gives every held-out sentence a probability above 0.</source>
+        <translation>没有可导出的内容：MLE 给每个留出句子的概率都大于 0。</translation>
+    </message>
+    <message>
+        <source>{0}-gram model, estimator {1}, corpus {2}</source>
+        <translation>{0} 元模型，估计方法 {1}，语料 {2}</translation>
     </message>
 </context>
 <context>
@@ -3861,6 +4026,49 @@ cross-entropy H = −(1/N) Σ log₂ P(wᵢ | hᵢ) bits/token     perplexity PP
     <message>
         <source>e_j = E·o_j for “{0}” (j = {1}, {2})</source>
         <translation>“{0}”的 e_j = E·o_j（j = {1}，{2}）</translation>
+    </message>
+</context>
+<context>
+    <name>OrdersPanel</name>
+    <message>
+        <source>training text</source>
+        <translation>训练文本</translation>
+    </message>
+    <message>
+        <source>held-out text</source>
+        <translation>留出文本</translation>
+    </message>
+    <message>
+        <source>the training text (a single line: nothing is held out)</source>
+        <translation>训练文本（只有一行：没有留出数据）</translation>
+    </message>
+    <message>
+        <source>the training and the held-out text</source>
+        <translation>训练文本和留出文本</translation>
+    </message>
+    <message>
+        <source>Perplexity of {0} on {1} for n = 1 … {2} (the other settings as chosen above)</source>
+        <translation>{0} 在{1}上的困惑度，n = 1 … {2}（其他设置如上所选）</translation>
+    </message>
+    <message>
+        <source>The training text has {0} tokens: fitting five models of all of it would take too long and too much memory, so this plot uses its first {1}.</source>
+        <translation>训练文本有 {0} 个词元：用全部文本拟合五个模型太慢、太占内存，所以此图只用它的前 {1} 个。</translation>
+    </message>
+    <message>
+        <source>▲ ∞: a token of that text has probability 0 (never seen in training): infinite perplexity.</source>
+        <translation>▲ ∞：该文本中有词元的概率为 0（训练中从未见过）：困惑度为无穷大。</translation>
+    </message>
+    <message>
+        <source>nltk&apos;s unigram model scores ⟨/s⟩ as &lt;UNK&gt;, which MLE never saw.</source>
+        <translation>nltk 的一元模型把 ⟨/s⟩ 当作 &lt;UNK&gt; 计分，而 MLE 从未见过它。</translation>
+    </message>
+    <message>
+        <source>n (the model&apos;s order)</source>
+        <translation>n（模型的阶数）</translation>
+    </message>
+    <message>
+        <source>perplexity</source>
+        <translation>困惑度</translation>
     </message>
 </context>
 <context>
@@ -5053,6 +5261,29 @@ H = {1} 比特</translation>
     <message>
         <source>Attention on special tokens + first token, layer {0}, heads 1–{1} (%): {2}</source>
         <translation>特殊词元 + 第一个词元上的注意力，第 {0} 层，第 1–{1} 个头（%）：{2}</translation>
+    </message>
+</context>
+<context>
+    <name>ZeroCountPanel</name>
+    <message>
+        <source>Type it in the sentence box</source>
+        <translation>填入句子框</translation>
+    </message>
+    <message>
+        <source>MLE gives every held-out sentence a probability above 0 with n = {0}: no zero count to rescue here (try a larger n).</source>
+        <translation>n = {0} 时 MLE 给每个留出句子的概率都大于 0：这里没有需要挽救的零计数（试试更大的 n）。</translation>
+    </message>
+    <message>
+        <source>Held-out sentence {0}: “{1}”. One of its {2}-grams never occurred in training: MLE gives it probability 0, perplexity ∞.</source>
+        <translation>留出句子 {0}：“{1}”。它有一个 {2} 元组在训练中从未出现：MLE 给它的概率为 0，困惑度为 ∞。</translation>
+    </message>
+    <message>
+        <source>MLE (counting)</source>
+        <translation>MLE（计数）</translation>
+    </message>
+    <message>
+        <source>Rescued by {0}</source>
+        <translation>由{0}挽救</translation>
     </message>
 </context>
 </TS>

@@ -19,6 +19,7 @@ from __future__ import annotations
 import codecs
 import os
 
+from engine.messages import EngineError
 from engine.ngram.tokens import CHARACTERS, CHINESE_CHARACTERS, CHINESE_WORDS, ENGLISH, WHITESPACE, Corpus, CorpusBuilder, tokenise
 
 CHUNK_BYTES = 1 << 20
@@ -27,8 +28,9 @@ BUILT_IN = ("en", "zh-words", "zh-chars", "dates")
 MAX_WORDS = 1_000_000
 
 
-class TextFileError(ValueError):
-    """The file cannot be read as text (encoding, binary content)."""
+class TextFileError(EngineError, ValueError):
+    """The file cannot be read as text (encoding, binary content); ``code``: one of the
+    ``text_file_*`` codes of engine.messages, so the app shows it in the user's language."""
 
 
 class Cancelled(Exception):
@@ -103,8 +105,7 @@ def detect_encoding(sample: bytes) -> str:
     if sample.startswith(codecs.BOM_UTF8):
         return "utf-8-sig"
     if sample.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) or b"\x00" in sample:
-        raise TextFileError("the file is not UTF-8 text (it holds NUL bytes: UTF-16 or a binary file); "
-                            "save it as UTF-8")
+        raise TextFileError("text_file_nul_bytes")
     try:
         codecs.getincrementaldecoder("utf-8")().decode(sample, final=False)
         return "utf-8"
@@ -116,8 +117,7 @@ def detect_encoding(sample: bytes) -> str:
         wide = [c for c in text if ord(c) > 127]
         if wide and sum(map(_is_cjk, wide)) >= 0.5 * len(wide):
             return "gb18030"
-        raise TextFileError(f"the file is neither UTF-8 nor GB18030 text (byte {utf8_error.start} is not "
-                            "UTF-8); save it as UTF-8") from None
+        raise TextFileError("text_file_not_text", byte=utf8_error.start) from None
 
 
 def _cancelled(cancel) -> bool:
@@ -157,7 +157,8 @@ def read_text_file(path, tokeniser: str = WHITESPACE, progress=None, cancel=None
             except UnicodeDecodeError as error:
                 data = pending + chunk
                 if not (ascii_so_far and encoding == "utf-8" and _reads_as_gb18030(f, data)):
-                    raise TextFileError(f"the file stops being {encoding} text near byte {done + error.start:,}") from None
+                    raise TextFileError("text_file_stops_being_text", encoding=encoding,
+                                        byte=f"{done + error.start:,}") from None
                 # Only ASCII so far, which both read alike: GB18030 from the start, losing nothing.
                 encoding = "gb18030"
                 decoder = codecs.getincrementaldecoder(encoding)()

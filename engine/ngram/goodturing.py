@@ -125,9 +125,7 @@ def simple_good_turing(n_r: np.ndarray) -> tuple[np.ndarray, float, float]:
         r_star[rs - 1] = rs
         return r_star, -1.0, 0.0
     ns = n_r[rs - 1].astype(float)
-    q = np.concatenate([[0], rs[:-1]])
-    t = np.concatenate([rs[1:], [2 * rs[-1] - q[-1]]])
-    z = ns / (0.5 * (t - q))
+    _, z = averaged_counts(n_r)
     slope, intercept = np.polyfit(np.log(rs), np.log(z), 1)
     turing = True
     for r, n in zip(rs, ns):
@@ -142,3 +140,14 @@ def simple_good_turing(n_r: np.ndarray) -> tuple[np.ndarray, float, float]:
         turing = False
         r_star[r - 1] = y
     return r_star, float(slope), float(intercept)
+
+
+def averaged_counts(n_r: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(the r with N_r > 0, Z_r = N_r / (½(t − q))): N_r spread over the gap around r, q and t
+    the neighbouring non-zero counts (q = 0 before the first, t = 2r − q after the last)."""
+    rs = np.flatnonzero(n_r) + 1
+    if not len(rs):
+        return rs, np.zeros(0)
+    q = np.concatenate([[0], rs[:-1]])
+    t = np.concatenate([rs[1:], [2 * rs[-1] - q[-1]]])
+    return rs, n_r[rs - 1] / (0.5 * (t - q))

@@ -15,14 +15,16 @@ from functools import lru_cache
 
 from engine.ngram.analysis import Continuations, Curve, Evidence, continuations, delta_curve, evidence, log_spaced
 from engine.ngram.corpora import CORPUS_TOKENISERS, built_in_corpus
+from engine.ngram.file_corpus import read_file_corpus
 from engine.ngram.model import NgramModel, SentenceScore, fit
 from engine.ngram.tokens import WHITESPACE, Corpus, corpus_from_lines, tokenise
 
 PASTED = "pasted"
-CORPORA = ("en", "zh-words", "dates", PASTED)
+FILE = "file"
+CORPORA = ("en", "zh-words", "dates", PASTED, FILE)
 #: the view's estimator names -> engine.ngram.estimators' (add-one is Laplace, add-δ Lidstone)
 ESTIMATORS = {"mle": "mle", "add-one": "laplace", "add-delta": "lidstone", "good-turing": "good-turing",
-              "katz": "katz", "interpolation": "interpolation", "kneser-ney": "kneser-ney"}
+              "katz": "katz", "backoff": "backoff", "interpolation": "interpolation", "kneser-ney": "kneser-ney"}
 #: rows of the continuation table (the rest is summed in Continuations' totals)
 CONTINUATION_ROWS = 40
 DELTAS = log_spaced(1e-4, 10.0, 41)
@@ -42,14 +44,20 @@ class SentenceReport:
     vocabulary_size: int  # outcomes: the vocabulary, <UNK> and </s>
 
 
-def corpus_tokeniser(kind: str) -> str:
+def corpus_tokeniser(kind: str, file: str = "") -> str:
+    if kind == FILE:
+        return read_file_corpus(file).tokeniser
     return WHITESPACE if kind == PASTED else CORPUS_TOKENISERS[kind]
 
 
 @lru_cache(maxsize=4)
-def corpora(kind: str, words: int, pasted: str) -> tuple[Corpus, Corpus, bool]:
+def corpora(kind: str, words: int, pasted: str, file: str = "") -> tuple[Corpus, Corpus, bool]:
     """(train, held-out, held-out is the training text).  Pasted text: every tenth line is held
-    out (the last line when there are fewer than ten); a single line is both."""
+    out (the last line when there are fewer than ten); a single line is both.  A text file:
+    the same rule (engine.ngram.file_corpus, which keeps what it read)."""
+    if kind == FILE:
+        loaded = read_file_corpus(file)
+        return loaded.train, loaded.heldout, loaded.heldout_is_train
     if kind != PASTED:
         train, heldout = built_in_corpus(kind, words)
         return train, heldout, False
@@ -64,13 +72,11 @@ def corpora(kind: str, words: int, pasted: str) -> tuple[Corpus, Corpus, bool]:
             corpus_from_lines([lines[i] for i in sorted(held)]), False)
 
 
-@lru_cache(maxsize=8)
-def fitted(kind: str, words: int, pasted: str, order: int, estimator: str, delta: float,
-           discount: float) -> NgramModel:
-    """The model of these settings; interpolation's λs are fitted on the held-out text (EM)."""
+def fit_on(train: Corpus, heldout: Corpus, order: int, estimator: str, delta: float, discount: float) -> NgramModel:
+    """A model of the view's estimator (its name, ESTIMATORS); interpolation's λs by EM on the
+    held-out text."""
     if estimator not in ESTIMATORS:
         raise ValueError(f"unknown estimator {estimator!r}; one of {', '.join(ESTIMATORS)}")
-    train, heldout, _ = corpora(kind, words, pasted)
     model = fit(train, order, ESTIMATORS[estimator], delta=delta, discount=discount)
     if estimator == "interpolation":
         model.fit_interpolation(heldout)
@@ -78,27 +84,41 @@ def fitted(kind: str, words: int, pasted: str, order: int, estimator: str, delta
 
 
 @lru_cache(maxsize=8)
-def _delta_curve(kind: str, words: int, pasted: str, order: int) -> Curve:
-    model = fitted(kind, words, pasted, order, "mle", 1.0, 0.75)  # the curve needs the counts only
-    return delta_curve(model, corpora(kind, words, pasted)[1], DELTAS)
+def fitted(kind: str, words: int, pasted: str, order: int, estimator: str, delta: float,
+           discount: float, file: str = "") -> NgramModel:
+    """The model of these settings."""
+    train, heldout, _ = corpora(kind, words, pasted, file)
+    return fit_on(train, heldout, order, estimator, delta, discount)
+
+
+@lru_cache(maxsize=8)
+def _delta_curve(kind: str, words: int, pasted: str, order: int, file: str = "") -> Curve:
+    model = fitted(kind, words, pasted, order, "mle", 1.0, 0.75, file)  # the curve needs the counts only
+    return delta_curve(model, corpora(kind, words, pasted, file)[1], DELTAS)
+
+
+def corpus_key(corpus: str, pasted: str, file: str) -> tuple[str, str]:
+    """(pasted, file) as the caches key them: only the one the corpus uses."""
+    if corpus not in CORPORA:
+        raise ValueError(f"unknown corpus {corpus!r}; one of {', '.join(CORPORA)}")
+    return (pasted if corpus == PASTED else ""), (file if corpus == FILE else "")
 
 
 def sentence_report(sentence: str, *, corpus: str = "en", words: int = 10_000, pasted: str = "", order: int = 2,
-                    estimator: str = "add-one", delta: float = 0.1, discount: float = 0.75) -> SentenceReport:
+                    estimator: str = "add-one", delta: float = 0.1, discount: float = 0.75,
+                    file: str = "") -> SentenceReport:
     """The typed sentence scored by the model of these settings (tokenised as its corpus is)."""
-    if corpus not in CORPORA:
-        raise ValueError(f"unknown corpus {corpus!r}; one of {', '.join(CORPORA)}")
-    pasted = pasted if corpus == PASTED else ""
-    model = fitted(corpus, words, pasted, order, estimator, delta, discount)
-    tokens = tokenise(sentence, corpus_tokeniser(corpus))
+    pasted, file = corpus_key(corpus, pasted, file)
+    model = fitted(corpus, words, pasted, order, estimator, delta, discount, file)
+    tokens = tokenise(sentence, corpus_tokeniser(corpus, file))
     score = model.sentence(tokens)
     predicted = list(tokens) + [model.conventions.eos]
     found = tuple(evidence(model, word, tokens[:i]) for i, word in enumerate(predicted))
-    train, heldout, same = corpora(corpus, words, pasted)
+    train, heldout, same = corpora(corpus, words, pasted, file)
     following = continuations(model, tokens)
     shown = Continuations(following.context, following.context_count, following.tokens[:CONTINUATION_ROWS],
                           following.counts[:CONTINUATION_ROWS], following.mle[:CONTINUATION_ROWS],
                           following.smoothed[:CONTINUATION_ROWS])
     return SentenceReport(score, found, shown, following.total, following.unseen_mass,
-                          _delta_curve(corpus, words, pasted, order), same, train.token_count,
+                          _delta_curve(corpus, words, pasted, order, file), same, train.token_count,
                           heldout.token_count, model.vocabulary.outcome_count)

@@ -26,7 +26,7 @@ ALLOWED = {
     "True", "BERT", "GPT", "T5", "Marian", "Attention", "Lab", "pickle", "device", "cpu", "sin", "cos",
     "Vaswani", "The", "Annotated", "Transformer", "PyTorch", "tensor2tensor", "fairseq", "Whisper", "TensorFlow",
     "parse_distribution", "row_entropies", "why_scale", "smooth_value", "char", "word", "numbers", "bits",
-    "nats", "hartleys", "rain", "unk",
+    "nats", "hartleys", "rain", "unk", "GB18030", "MB",
     # word embeddings: file formats and the command line's --format value, byte and encoding names,
     # the Google analogy format's ": section" line, the API's restrict_vocab, k and methods add / mul
     "GloVe", "word2vec", "binary", "format", "NUL", "UTF", "section", "restrict_vocab", "k", "add", "mul", "SNE",

@@ -32,6 +32,8 @@ ALLOWED_WORDS = {
     "base",
     # the language-model lesson: nltk.lm, estimators named after people, and its notation
     "nltk", "lm", "Lidstone", "Good-Turing", "Katz", "Kneser-Ney", "MLE", "EM", "PP", "MLP", "LSTM",
+    # text files: their encodings' names and sizes
+    "NUL", "MB",
     # the date model reads English month names: its example inputs show one
     "Nov",
     # word embeddings: tools and file formats (GloVe, fastText's .vec), the method names of the

@@ -99,6 +99,7 @@ def test_tooltip_gives_the_counts_behind_the_probability(qtbot, view):
 
 def test_delta_curve_minimum_equals_an_independent_scan(qtbot, view):
     type_sentence(qtbot, view, "the cat")
+    view.view_state.tab = "delta"  # the view draws the open tab
     deltas = np.logspace(-4, 1, 41)
     heldout = HELDOUT[0].split()
     scan = [2 ** -np.mean(np.log2(nltk_scores(nltk_model("add-delta", 2, d), 2, heldout))) for d in deltas]

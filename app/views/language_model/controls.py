@@ -1,10 +1,13 @@
-"""The language-model view's inputs: the corpus (built in or pasted), the model (n, estimator,
-δ, D) and the typed sentence, bound to the view's state."""
+"""The language-model view's inputs: the corpus (built in, pasted or a text file), the model (n,
+estimator, δ, D) and the typed sentence, bound to the view's state.  Next to the estimator, the
+naive back-off shows Σ_w P(w | h), which is not 1: it is not a distribution."""
 from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP
-from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QPlainTextEdit, QSpinBox, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QLabel, QPlainTextEdit, QPushButton, QSpinBox, QVBoxLayout,
+                               QWidget)
 
+from app import style
 from app.binding import bind_widgets
 from app.views.language_model.state import LanguageModelState
 from app.widgets.flow_layout import flow_row
@@ -13,13 +16,15 @@ from app.widgets.form import labelled_field, main_line_edit
 CORPORA = (("en", QT_TRANSLATE_NOOP("LanguageModelControls", "English sentences (built in)")),
            ("zh-words", QT_TRANSLATE_NOOP("LanguageModelControls", "Chinese words (built in)")),
            ("dates", QT_TRANSLATE_NOOP("LanguageModelControls", "date strings, characters (built in)")),
-           ("pasted", QT_TRANSLATE_NOOP("LanguageModelControls", "pasted text")))
+           ("pasted", QT_TRANSLATE_NOOP("LanguageModelControls", "pasted text")),
+           ("file", QT_TRANSLATE_NOOP("LanguageModelControls", "text file (Open…)")))
 WORDS = (1_000, 10_000, 100_000, 1_000_000)
 ESTIMATORS = (("mle", QT_TRANSLATE_NOOP("LanguageModelControls", "MLE (counting)")),
               ("add-one", QT_TRANSLATE_NOOP("LanguageModelControls", "add-one (Laplace)")),
               ("add-delta", QT_TRANSLATE_NOOP("LanguageModelControls", "add-δ (Lidstone)")),
               ("good-turing", QT_TRANSLATE_NOOP("LanguageModelControls", "Good-Turing")),
               ("katz", QT_TRANSLATE_NOOP("LanguageModelControls", "Katz back-off")),
+              ("backoff", QT_TRANSLATE_NOOP("LanguageModelControls", "naive back-off (not a distribution)")),
               ("interpolation", QT_TRANSLATE_NOOP("LanguageModelControls", "linear interpolation (λ by EM)")),
               ("kneser-ney", QT_TRANSLATE_NOOP("LanguageModelControls", "Kneser-Ney (interpolated)")))
 
@@ -57,12 +62,18 @@ class LanguageModelControls(QWidget):
         self.pasted.setTabChangesFocus(True)
         self.pasted.setMaximumHeight(self.pasted.fontMetrics().lineSpacing() * 4 + 12)
         self.sentence = main_line_edit(placeholder=self.tr("Type a sentence"))
+        self.open_button = QPushButton(self.tr("Open text file…"))
+        self.open_button.setToolTip(self.tr("A UTF-8 or GB18030 text file of up to 200 MB, one sentence per line"))
+        self.backoff_sum = style.scaled(QLabel(), 1.0, bold=True)  # one line: it sits in the row of inputs
+        self.backoff_sum.setToolTip(self.tr("The naive back-off takes c(h w)/c(h) when h w was seen, else the "
+                                            "same one order lower: summed over every word it gives more than 1."))
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(flow_row((self.tr("Corpus:"), self.corpus_box), (self.tr("Size (words):"), self.words_box),
                                   (self.tr("n:"), self.order_spin), (self.tr("Estimator:"), self.estimator_box),
-                                  (self.tr("δ:"), self.delta_spin), (self.tr("Discount D:"), self.discount_spin)))
+                                  self.open_button, (self.tr("δ:"), self.delta_spin),
+                                  (self.tr("Discount D:"), self.discount_spin), self.backoff_sum))
         layout.addWidget(self.pasted)
         layout.addLayout(labelled_field(self.tr("Sentence:"), self.sentence))
         bind_widgets(state, corpus=self.corpus_box, words=self.words_box, pasted=self.pasted, order=self.order_spin,
@@ -76,6 +87,15 @@ class LanguageModelControls(QWidget):
         shown only for the pasted corpus)."""
         state = self.view_state
         self.pasted.setVisible(state.corpus == "pasted")
-        self.words_box.setEnabled(state.corpus != "pasted")
+        self.words_box.setEnabled(state.corpus not in ("pasted", "file"))
         self.delta_spin.setEnabled(state.estimator == "add-delta")
         self.discount_spin.setEnabled(state.estimator == "kneser-ney")
+        self.backoff_sum.setVisible(state.estimator == "backoff")
+
+    def estimator_name(self, key: str) -> str:
+        """The estimator's name as its box shows it."""
+        return self.tr(dict(ESTIMATORS)[key])
+
+    def show_sum(self, total: float, context: str) -> None:
+        """The naive back-off's Σ_w P(w | h) after the sentence typed so far."""
+        self.backoff_sum.setText(self.tr("Σ_w P(w | {0}) = {1} ≠ 1").format(context, style.format_number(total, 5)))

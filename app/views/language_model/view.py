@@ -1,25 +1,59 @@
 """The language-model view: one request loop on the "language-model" channel.  Every edit sends
 CallRequest(engine.ngram.lesson.sentence_report): the engine keeps the fitted model between
-requests, so a keystroke in the sentence only scores.  The result fills the three tabs: the
+requests, so a keystroke in the sentence only scores.  The result fills three tabs: the
 sentence strip with log P, cross-entropy and perplexity; the continuations of the sentence so
-far; held-out perplexity against add-δ's δ."""
+far; held-out perplexity against add-δ's δ.
+
+A change of the model (not of the sentence) also sends CallRequest(engine.ngram.model_report.
+model_report) on the "language-model-model" channel, on the background worker so that it never
+delays a keystroke: perplexity against n, the Good-Turing table, the zero-count moment and
+generated sentences.  Opening a text file reads it on the background worker too
+("language-model-file"), with a progress bar and Cancel (app/views/language_model/file_bar.py)."""
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP
-from PySide6.QtWidgets import QTabWidget, QVBoxLayout
+import threading
+from pathlib import Path
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
+from PySide6.QtWidgets import QFileDialog, QTabWidget, QVBoxLayout
+
+from app import style
 from app.binding import bind_tab
 from app.export import ExportButton, write_csv
 from app.views.base import InputProblem, View, shows
 from app.views.language_model.continuations_panel import ContinuationsPanel
 from app.views.language_model.controls import LanguageModelControls
 from app.views.language_model.delta_panel import DeltaPanel
+from app.views.language_model.file_bar import FileBar
+from app.views.language_model.generate_panel import GeneratePanel
+from app.views.language_model.good_turing_panel import GoodTuringPanel
 from app.views.language_model.neural_panel import CHANNEL, NeuralPanel, neural_request
+from app.views.language_model.orders_panel import OrdersPanel
 from app.views.language_model.sentence_panel import SentencePanel, context_text
 from app.views.language_model.state import TABS, LanguageModelState
+from app.views.language_model.zero_count_panel import ZeroCountPanel
 from app.widgets.form import add_tab, beside_button
+from app.widgets.message_line import MessageLine
 from engine.jobs import CallRequest
+from engine.ngram.file_corpus import load_file
 from engine.ngram.lesson import sentence_report
+from engine.ngram.model_report import model_report
+
+class Veiled:
+    """Panels greyed together (the model tabs, while their report is not of the current settings)."""
+
+    def __init__(self, *panels):
+        self.panels = panels
+
+    def set_stale(self, stale: bool) -> None:
+        for panel in self.panels:
+            style.set_greyed(panel, stale)
+
+
+# the tabs drawn from the model report (the others from the sentence report)
+MODEL_TABS = ("orders", "good-turing", "zero-count", "generate")
+# the state's fields that make the model (a change refits it and redraws the model tabs)
+MODEL_FIELDS = ("corpus", "words", "pasted", "file", "order", "estimator", "delta", "discount")
 
 
 class LanguageModelView(View):
@@ -34,42 +68,172 @@ class LanguageModelView(View):
         self.sentence_panel = add_tab(self.tabs, SentencePanel(), self.tr("Sentence"))
         self.continuations_panel = add_tab(self.tabs, ContinuationsPanel(), self.tr("Continuations"))
         self.delta_panel = add_tab(self.tabs, DeltaPanel(), self.tr("Perplexity against δ"))
+        self.orders_panel = add_tab(self.tabs, OrdersPanel(), self.tr("Perplexity against n"))
+        self.good_turing_panel = add_tab(self.tabs, GoodTuringPanel(), self.tr("Good-Turing table"))
+        self.zero_count_panel = add_tab(self.tabs, ZeroCountPanel(), self.tr("Zero count"))
+        self.generate_panel = add_tab(self.tabs, GeneratePanel(), self.tr("Generate"))
         self.neural_panel = add_tab(self.tabs, NeuralPanel(), self.tr("Neural models"))
+        self.file_bar = FileBar()
+        self.file_message = MessageLine()
         self.content = self.tabs
         status = beside_button(self.message, self.export_button)
         layout = QVBoxLayout(self)
         layout.addWidget(self.controls)
+        layout.addWidget(self.file_bar)
+        layout.addWidget(self.file_message)
         layout.addLayout(status)
         layout.addWidget(self.tabs, 1)
 
         bind_tab(self.view_state, "tab", self.tabs, TABS)
         self.delta_panel.use_best.connect(self.use_delta)
         self.loop = self.request_loop("language-model", build=self.build_request, render=self.render_report)
-        self.view_state.watch(self.loop.schedule, "corpus", "words", "pasted", "order", "estimator", "delta",
-                              "discount", "sentence")
+        self.view_state.watch(self.loop.schedule, *MODEL_FIELDS, "sentence")
+        self.view_state.watch(lambda _: self.loop.redraw(), "tab")
         self.loop.schedule()
         self.neural_loop = self.request_loop(CHANNEL, lambda: neural_request(self.view_state.sentence),
                                              self.neural_panel.show_report, greys=(self.neural_panel,), background=True)
         # only while its tab is open: the first table costs seconds of CPU (see neural_panel)
         self.view_state.watch(lambda _: self.view_state.tab == "neural" and self.neural_loop.schedule(),
                               "sentence", "tab")
+        self._connect_model_tabs()
+        self._connect_file()
 
     report = shows("loop", "The SentenceReport on screen.")
 
     # ---- requests ------------------------------------------------------------------------
     def build_request(self) -> CallRequest:
         state = self.view_state
-        if state.corpus == "pasted" and not state.pasted.split():
-            raise InputProblem(self.tr("Paste a training text (one sentence per line)."), error=False)
+        self.check_corpus()
         if not state.sentence.strip():
             raise InputProblem(self.tr("Type a sentence to see the probability of each of its words."), error=False)
         return CallRequest(sentence_report, (state.sentence,), state.options())
 
     def render_report(self, result) -> None:
+        """Draws the open tab only (the others when they are opened: `tab` is watched by a
+        redraw); a keystroke then pays for the strip alone, not for the δ plot's repaint."""
         report = result.value
-        self.sentence_panel.show_report(report)
-        self.continuations_panel.show_report(report)
-        self.delta_panel.show_report(report, result.request.kwargs["delta"])
+        tab = self.view_state.tab
+        if tab == "sentence":
+            self.sentence_panel.show_report(report)
+        elif tab == "continuations":
+            self.continuations_panel.show_report(report)
+        elif tab == "delta":
+            self.delta_panel.show_report(report, result.request.kwargs["delta"])
+        if result.request.kwargs["estimator"] == "backoff":
+            self.controls.show_sum(report.continuation_total, context_text(report.continuations.context))
+
+    # ---- the model's tabs (perplexity against n, Good-Turing, zero count, generate) -------------
+    def _connect_model_tabs(self) -> None:
+        self.model_tabs = Veiled(self.orders_panel, self.good_turing_panel, self.zero_count_panel,
+                                 self.generate_panel)
+        self.model_loop = self.request_loop("language-model-model", build=self.build_model_request,
+                                            render=self.render_model, background=True, greys=[self.model_tabs])
+        self.model_outdated = True  # the model tabs do not show the current settings
+        self.view_state.watch(self._model_changed, *MODEL_FIELDS, "sample_seed")
+        self.view_state.watch(self._model_tab_opened, "tab")
+        self.zero_count_panel.use_sentence.connect(self.use_sentence)
+        self.generate_panel.use_sentence.connect(self.use_sentence)
+        self.generate_panel.again.connect(self.generate_again)
+        self._model_tab_opened()
+
+    def _model_changed(self, *_) -> None:
+        """Five fits are computed only while a model tab is open: on the background worker they
+        would otherwise compete with every keystroke for the interpreter."""
+        self.model_outdated = True
+        self._model_tab_opened()
+
+    def _model_tab_opened(self, *_) -> None:
+        if self.model_outdated and self.view_state.tab in MODEL_TABS:
+            self.model_outdated = False
+            if self.model_loop.result is not None:
+                self.model_tabs.set_stale(True)  # veiled until the report of the current settings arrives
+            self.model_loop.schedule()
+
+    model = shows("model_loop", "The ModelReport on screen (the model tabs).")
+
+    def build_model_request(self) -> CallRequest:
+        self.check_corpus()
+        return CallRequest(model_report, (), {**self.view_state.options(), "sample_seed": self.view_state.sample_seed})
+
+    def render_model(self, result) -> None:
+        report = result.value
+        name = self.controls.estimator_name(report.estimator)
+        self.orders_panel.show_report(report, name)
+        self.good_turing_panel.show_report(report)
+        zero = report.zero
+        self.zero_count_panel.show_report(report, self.controls.estimator_name(zero.smoothed_estimator)
+                                          if zero is not None else name)
+        self.generate_panel.show_report(report, name)
+
+    def use_sentence(self, sentence: str) -> None:
+        self.view_state.sentence = sentence
+        self.view_state.tab = "sentence"
+
+    def generate_again(self) -> None:
+        self.view_state.sample_seed += 1
+
+    # ---- a text file as the corpus -----------------------------------------------------------
+    def _connect_file(self) -> None:
+        self.file_loop = self.request_loop("language-model-file", build=self.build_file_request,
+                                           render=self.render_file_load, message=self.file_message, greys=(),
+                                           background=True)
+        self.file_cancel: threading.Event | None = None
+        self.controls.open_button.clicked.connect(self.choose_file)
+        self.file_bar.cancel.connect(self.cancel_file)
+        self.file_loop.stale_changed.connect(self._file_refused)
+        self.view_state.watch(self._show_file_bar, "corpus", "file")
+        self._show_file_bar()
+
+    def choose_file(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open a text file as the corpus"), "",
+                                              self.tr("Text files (*.txt);;All files (*)"))
+        if path:
+            self.open_file(path)
+
+    def open_file(self, path: str) -> None:
+        """Read `path` in the worker, with progress and Cancel; the corpus changes once it is read."""
+        self.file_cancel = threading.Event()
+        self.file_message.clear_message()
+        self.file_bar.start(path)
+        self.file_bar.show()
+        self.file_loop.submit(lambda: CallRequest(load_file, (path,), {
+            "progress": self.bridge.relay(self.file_bar.report_progress), "cancel": self.file_cancel}))
+
+    def build_file_request(self):
+        raise InputProblem(self.tr("Open a text file with “Open text file…”."), error=False)
+
+    def cancel_file(self) -> None:
+        if self.file_cancel is not None:
+            self.file_cancel.set()
+
+    def render_file_load(self, result) -> None:
+        load = result.value
+        if load.cancelled:
+            self.file_bar.show_stopped(self.tr("Reading {0} was cancelled: the corpus is unchanged.").format(
+                result.request.args[0]))
+            return
+        self.file_bar.show_loaded(load)
+        self.view_state.file = load.path
+        self.view_state.corpus = "file"
+
+    def _file_refused(self, refused: bool) -> None:
+        """The file could not be read: its reason is in the message line under the bar."""
+        if refused and self.file_loop.asked is None:
+            self.file_bar.show_stopped(self.tr("The file was not read: the corpus is unchanged."))
+
+    def _show_file_bar(self, *_) -> None:
+        loading = self.file_loop.waiting
+        self.file_bar.setVisible(self.view_state.corpus == "file" or loading)
+        if not loading:
+            self.file_bar.show_loading(False)
+
+    def check_corpus(self) -> None:
+        """InputProblem when the chosen corpus has no text yet (nothing pasted, no file read)."""
+        state = self.view_state
+        if state.corpus == "pasted" and not state.pasted.split():
+            raise InputProblem(self.tr("Paste a training text (one sentence per line)."), error=False)
+        if state.corpus == "file" and not state.file:
+            raise InputProblem(self.tr("Open a text file with “Open text file…”."), error=False)
 
     def use_delta(self, delta: float) -> None:
         """The δ-curve's best δ, with the add-δ estimator (one request: the debounce joins them)."""
@@ -79,7 +243,9 @@ class LanguageModelView(View):
     def apply_zoom(self) -> None:
         super().apply_zoom()
         self.delta_panel.apply_zoom()
+        self.orders_panel.apply_zoom()
         self.loop.redraw()  # the strip's chips take the new text size
+        self.model_loop.redraw()
 
     # ---- the kit's hooks -----------------------------------------------------------------
     def main_input(self):
@@ -90,10 +256,21 @@ class LanguageModelView(View):
 
     def data_words(self) -> tuple[str, ...]:
         """The corpus' tokens on screen (the continuations): data, not interface text."""
-        return () if self.report is None else self.report.continuations.tokens
+        words = () if self.report is None else self.report.continuations.tokens
+        model = self.model
+        if model is not None:
+            words += model.samples + ((model.zero.sentence,) if model.zero is not None else ())
+        return words
 
     def picture(self):
         """The open tab, captioned with the sentence and the model it was computed with."""
+        if self.view_state.tab in MODEL_TABS:
+            request = self.model_loop.request
+            if request is None:
+                return self.tabs.currentWidget(), self.title()
+            options = request.kwargs
+            return self.tabs.currentWidget(), self.tr("{0}-gram model, estimator {1}, corpus {2}").format(
+                options["order"], options["estimator"], self.corpus_caption(options))
         request = self.loop.request
         if self.view_state.tab == "neural" and self.neural_loop.request is not None:
             return self.neural_panel, self.neural_panel.caption(self.neural_loop.request)
@@ -101,7 +278,11 @@ class LanguageModelView(View):
             return self.tabs, self.title()
         options = request.kwargs
         return self.tabs.currentWidget(), self.tr("“{0}”: {1}-gram model, estimator {2}, corpus {3}").format(
-            request.args[0], options["order"], options["estimator"], options["corpus"])
+            request.args[0], options["order"], options["estimator"], self.corpus_caption(options))
+
+    @staticmethod
+    def corpus_caption(options) -> str:
+        return Path(options["file"]).name if options["corpus"] == "file" else options["corpus"]
 
     def export_basename(self) -> str:
         return "language-model-" + self.view_state.tab
@@ -114,6 +295,8 @@ class LanguageModelView(View):
         tab = self.view_state.tab
         if tab == "neural":
             return self.neural_panel.export_csv(path)
+        if tab in MODEL_TABS:
+            return self.export_model_csv(path, tab)
         if tab == "continuations":
             following = report.continuations
             return write_csv(path, ["context", "token", "count", "mle", "probability"],
@@ -128,3 +311,28 @@ class LanguageModelView(View):
                          [(t, m, " ".join(h), e.counts[0], e.context_counts[0], e.mle, float(p), e.backoff_order)
                           for t, m, h, p, e in zip(score.tokens, score.model_tokens, score.contexts,
                                                    score.probabilities, report.evidence)])
+
+    def export_model_csv(self, path, tab: str):
+        """The numbers of a model tab: perplexity per n, the count-of-counts, the zero-count
+        sentence's two scorings, or the samples."""
+        model = self.model
+        if model is None:
+            raise ValueError(self.tr("Nothing to export yet."))
+        if tab == "orders":
+            curve = model.orders
+            return write_csv(path, ["n", "train_perplexity", "heldout_perplexity"],
+                             zip(curve.orders, curve.train, curve.heldout))
+        if tab == "good-turing":
+            table = model.good_turing
+            return write_csv(path, ["r", "N_r", "Z_r", "S_r", "turing_r_star", "smoothed_r_star", "P0_unseen_mass"],
+                             [(int(r), int(n), float(z), float(line), float(t), float(g), table.unseen_mass)
+                              for r, n, z, line, t, g in zip(table.r, table.n_r, table.z_r, table.line,
+                                                             table.turing_r_star, table.sgt_r_star)])
+        if tab == "zero-count":
+            zero = model.zero
+            if zero is None:
+                raise ValueError(self.tr("Nothing to export: MLE gives every held-out sentence a probability above 0."))
+            return write_csv(path, ["token", "mle_probability", f"{zero.smoothed_estimator}_probability"],
+                             zip(zero.mle.score.tokens, map(float, zero.mle.score.probabilities),
+                                 map(float, zero.smoothed.score.probabilities)))
+        return write_csv(path, ["seed", "sentence"], [(model.sample_seed, text) for text in model.samples])
