@@ -140,7 +140,7 @@ class BeamView(View):
         self.step_bar.reveal_requested.connect(self.set_revealed_steps)
         self.step_bar.stepping.connect(self.tree.setFocus)
         self.step_bar.zoom_requested.connect(self.tree.zoom)
-        self.step_bar.fit_requested.connect(self.tree.toggle_fit)
+        self.step_bar.fit_requested.connect(self.tree.fit)
         self.tree.node_clicked.connect(self.select_node)
         self.nbest.row_selected.connect(self._render_formula)
         self.node_panel.send_requested.connect(self.send_distribution)
