@@ -235,7 +235,7 @@ score(y) = log P(y | x) / L^α   (L: length, α: length penalty)</source>
     <message>
         <source>Start of the output: every hypothesis begins with ⟨s⟩.
 Click to see the distribution of the first token.</source>
-        <extracomment>Qt&apos;s translation, by a short name (pyside6-lupdate reads translate(context, text) calls) the legend under the step buttons and the node panel&apos;s bars use the tree&apos;s colours &quot;All candidates&quot; draws at most this many boxes: B=64 over the date vocabulary has 72,000 candidates, whose boxes held 300 MB and took seconds to build; past the limit the best-ranked candidates of each step are drawn (`candidates_left_out` says how many are not). The considered candidates are always drawn (at most 2B per step). 2,000 boxes take about 70 ms of GUI thread to build and paint on a busy 2-core machine (3,000 took 105 ms, and with the rest of the beam view&apos;s drawing the soak&apos;s 200 ms limit was reached) below this height on screen a box&apos;s first line is drawn as colour only (no text)</extracomment>
+        <extracomment>Qt&apos;s translation, by a short name (pyside6-lupdate reads translate(context, text) calls) the legend under the step buttons and the node panel&apos;s bars use the tree&apos;s colours &quot;All candidates&quot; draws at most this many boxes: B=64 over the date vocabulary has 72,000 candidates, whose boxes held 300 MB and took seconds to build; past the limit the best-ranked candidates of each step are drawn (`candidates_left_out` says how many are not). The considered candidates are always drawn (at most 2B per step). 2,000 boxes take about 70 ms of GUI thread to build and paint on a busy 2-core machine (3,000 took 105 ms, and with the rest of the beam view&apos;s drawing the soak&apos;s 200 ms limit was reached) below this height on screen a box&apos;s first line is drawn as colour only (no text) True while the user steps through the search: framing keeps the newest column in sight (else it starts at ⟨s⟩) (top, bottom) of each step&apos;s laid-out boxes, and the height of the step headers above</extracomment>
         <translation>输出的开头：每个假设都以 ⟨s⟩ 开始。
 点击查看第一个词元的分布。</translation>
     </message>
@@ -299,8 +299,12 @@ Click to see the distribution of the first token.</source>
         <translation>束搜索</translation>
     </message>
     <message>
-        <source>Node</source>
+        <source>What if</source>
         <extracomment>the BeamAnalysis drawn (the &quot;beam&quot; loop&apos;s latest answer, once show_analysis has drawn it) (steps to reveal, None for all) once the search on its way is drawn; None: nothing pending</extracomment>
+        <translation>强制试改</translation>
+    </message>
+    <message>
+        <source>Node</source>
         <translation>节点</translation>
     </message>
     <message>
@@ -2864,13 +2868,25 @@ cross-entropy H = −(1/N) Σ log₂ P(wᵢ | hᵢ) bits/token     perplexity PP
         <translation>点击树中的节点，查看模型接下来会写什么。</translation>
     </message>
     <message>
-        <source>P(next token)</source>
-        <translation>P(下一个词元)</translation>
+        <source>Cross-attention of this prefix: which layer and head</source>
+        <extracomment>this panel&apos;s own message line (an inspection that failed): the view&apos;s line keeps the search&apos;s notes</extracomment>
+        <translation>此前缀的交叉注意力：哪一层、哪个头</translation>
     </message>
     <message>
-        <source>Cross-attention of this prefix:</source>
-        <extracomment>this panel&apos;s own message line (an inspection that failed): the view&apos;s line keeps the search&apos;s notes</extracomment>
-        <translation>此前缀的交叉注意力：</translation>
+        <source>Show:</source>
+        <translation>显示：</translation>
+    </message>
+    <message>
+        <source>Next token</source>
+        <translation>下一个词元</translation>
+    </message>
+    <message>
+        <source>Cross-attention</source>
+        <translation>交叉注意力</translation>
+    </message>
+    <message>
+        <source>P(next token)</source>
+        <translation>P(下一个词元)</translation>
     </message>
     <message>
         <source>Send to …</source>
@@ -3671,8 +3687,8 @@ PE(pos, 2i+1) = cos(pos / 10000^(2i/d_model))</translation>
         <translation>适应</translation>
     </message>
     <message>
-        <source>The whole tree / back to a readable size (key 0)</source>
-        <translation>显示整棵树 / 回到易读的大小（按键 0）</translation>
+        <source>Fit the steps shown, at a readable size (key 0)</source>
+        <translation>适配已显示的步骤，保持易读的大小（按键 0）</translation>
     </message>
     <message>
         <source>Zoom in (or the mouse wheel)</source>

@@ -209,3 +209,32 @@ def test_the_control_row_keeps_its_geometry_when_play_becomes_pause(make_shown, 
     bar.toggle_play()
     qtbot.wait(10)
     assert [g for _, g in geometry()] == before and bar.height() == height
+
+
+def whole_in(area, widget) -> bool:
+    """`widget` lies whole inside the visible part of scroll area `area`."""
+    top_left = widget.mapTo(area.viewport(), widget.rect().topLeft())
+    return area.viewport().rect().contains(QRectF(top_left, widget.size()).toRect())
+
+
+def test_side_panels_show_whole_at_a_projector_size(make_shown, searches, qtbot):
+    """One panel at a time, full height, at 1280×680: no column of a table cut at the right, the
+    next-token bars and the cross-attention each whole in the column."""
+    view = make_shown(searches[5])
+    view.error_panel.show_analysis(searches[5])
+    for index in range(view.tabs.count()):
+        view.tabs.setCurrentIndex(index)
+        qtbot.wait(10)
+        area = view.tabs.currentWidget()
+        assert area.horizontalScrollBar().maximum() == 0, view.tabs.tabText(index)  # nothing cut at the right
+    for table in (view.nbest.table, view.error_panel.table):
+        assert table.horizontalScrollBar().maximum() == 0
+        for c in range(table.columnCount()):
+            assert table.columnViewportPosition(c) + table.columnWidth(c) <= table.viewport().width(), c
+    view.tabs.setCurrentIndex(0)
+    area = view.tabs.currentWidget()
+    for key, plot in (("next", view.node_panel.bars_plot), ("attention", view.node_panel.heatmap)):
+        view.view_state.node_pane = key
+        qtbot.wait(10)
+        assert plot.isVisible() and whole_in(area, plot), key
+        assert plot.height() >= plot.minimumHeight()

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import QFrame, QScrollArea, QTabWidget, QVBoxLayout, QWid
 from app import style
 from app.export import ExportButton, write_csv
 from app.state import SentDistribution
-from app.binding import bind_tab
+from app.binding import bind_choice, bind_tab
 from app.views.base import InputProblem, View
 from app.views.beam.controls import PENALTIES, SearchControls
 from app.views.beam.error import ErrorPanel
@@ -91,7 +91,7 @@ class BeamView(View):
         self.nbest = NBestPanel()
         self.node_panel = NodePanel(self.view_state)
         self.whatif_panel = WhatIfPanel(self.view_state)
-        self.node_panel.add_pane(self.whatif_panel, 4)
+        self.node_panel.add_pane(self.whatif_panel, self.tr("What if"), "whatif")
         self.error_panel = ErrorPanel(self.view_state)
         # The tree takes the full height; what explains it sits in tabs beside it.  Stacked under
         # the tree (as before) the node panel, the n-best list and the tree shared 480 px of height
@@ -123,6 +123,7 @@ class BeamView(View):
 
         state.model_folders.attach(self.controls.model_box, generative_only=True)
         bind_tab(self.view_state, "tab", self.tabs, TABS)
+        bind_choice(self.view_state, "node_pane", self.node_panel.pane_box)
         self.search_loop = self.request_loop("beam", build=self.build_search,
                                              render=lambda result: self.show_analysis(result.value),
                                              invalidates=("beam-node",))
@@ -145,6 +146,8 @@ class BeamView(View):
         self.nbest.row_selected.connect(self._render_formula)
         self.node_panel.send_requested.connect(self.send_distribution)
         self.node_panel.token_clicked.connect(self.whatif_panel.pick_token)
+        # a clicked bar is the token to force: its pane comes into sight
+        self.node_panel.token_clicked.connect(lambda _: setattr(self.view_state, "node_pane", "whatif"))
         self.whatif_panel.force_requested.connect(self.force_token)
         self.whatif_panel.tree_toggled.connect(self._whatif_tree_toggled)
         self.search_loop.schedule()
