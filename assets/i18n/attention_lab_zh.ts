@@ -300,7 +300,7 @@ Click to see the distribution of the first token.</source>
     </message>
     <message>
         <source>What if</source>
-        <extracomment>the BeamAnalysis drawn (the &quot;beam&quot; loop&apos;s latest answer, once show_analysis has drawn it) (steps to reveal, None for all) once the search on its way is drawn; None: nothing pending</extracomment>
+        <extracomment>a distribution of up to this many tokens (the date models&apos; 15) is sent whole; a larger one (zh-en-toy&apos;s 356 words) as its TOP_K most probable tokens and &quot;other&quot; the BeamAnalysis drawn (the &quot;beam&quot; loop&apos;s latest answer, once show_analysis has drawn it) (steps to reveal, None for all) once the search on its way is drawn; None: nothing pending</extracomment>
         <translation>强制试改</translation>
     </message>
     <message>
@@ -370,6 +370,14 @@ Click to see the distribution of the first token.</source>
     <message>
         <source>Next token after ⟨s⟩{0} ({1}, input &apos;{2}&apos;)</source>
         <translation>⟨s⟩{0} 之后的下一个词元（{1}，输入 &apos;{2}&apos;）</translation>
+    </message>
+    <message>
+        <source>: its {0} most probable tokens, the other {1} as one</source>
+        <translation>：概率最高的 {0} 个词元，其余 {1} 个合为一项</translation>
+    </message>
+    <message>
+        <source>other ({0})</source>
+        <translation>其他（{0}）</translation>
     </message>
     <message>
         <source>What-if forcing is for the shipped models.</source>
@@ -2969,6 +2977,18 @@ output = weights · V</source>
     <message>
         <source>Why scale</source>
         <translation>为何缩放</translation>
+    </message>
+    <message>
+        <source>Q {0}×{2}, K {1}×{2}, V {1}×{3}</source>
+        <translation>Q {0}×{2}，K {1}×{2}，V {1}×{3}</translation>
+    </message>
+    <message>
+        <source>, causal</source>
+        <translation>，因果掩码</translation>
+    </message>
+    <message>
+        <source>query ({0})</source>
+        <translation>查询（{0}）</translation>
     </message>
     <message>
         <source>Attention as a lookup: query [{0}]</source>

@@ -22,6 +22,7 @@ and emit what the user does; this view builds the requests and routes the result
 from __future__ import annotations
 
 import html
+import math
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import QFrame, QScrollArea, QTabWidget, QVBoxLayout, QWidget
@@ -66,6 +67,9 @@ class BeamView(View):
     State = BeamState
     DEBOUNCE_MS = 60
     TOP_K = NodePanel.TOP_K
+    #: a distribution of up to this many tokens (the date models' 15) is sent whole; a larger
+    #: one (zh-en-toy's 356 words) as its TOP_K most probable tokens and "other"
+    SEND_WHOLE_UP_TO = 20
 
     def main_plot(self):
         """The search tree: the layout gives it at least 40 % of the window
@@ -391,8 +395,19 @@ class BeamView(View):
             return False
         title = self.tr("Next token after ⟨s⟩{0} ({1}, input '{2}')").format(after_bos(n.prefix_tokens), n.model,
                                                                                n.text)
-        return self.state.send("distribution", SentDistribution(
-            title, tuple(display_token(t) for t in n.labels), tuple(float(p) for p in n.probabilities)))
+        labels = [display_token(t) for t in n.labels]
+        probabilities = [float(p) for p in n.probabilities]
+        if len(labels) > self.SEND_WHOLE_UP_TO:
+            # A word model's 356 outcomes made 356 unreadable bars: the TOP_K most probable
+            # tokens (as the node panel's bars) and the rest of the mass as one outcome.
+            top = n.top(self.TOP_K)
+            taken = {token_id for token_id, _, _ in top}
+            rest = math.fsum(p for i, p in enumerate(probabilities) if i not in taken)
+            others = len(labels) - len(top)
+            title += self.tr(": its {0} most probable tokens, the other {1} as one").format(len(top), others)
+            labels = [display_token(label) for _, label, _ in top] + [self.tr("other ({0})").format(others)]
+            probabilities = [float(p) for _, _, p in top] + [rest]
+        return self.state.send("distribution", SentDistribution(title, tuple(labels), tuple(probabilities)))
 
     # ---- what if ----------------------------------------------------------------------------
     def force_token(self, token_id: int) -> None:
