@@ -25,7 +25,7 @@ import html
 import math
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
-from PySide6.QtWidgets import QFrame, QScrollArea, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
 
 from app import style
 from app.export import ExportButton, write_csv
@@ -41,6 +41,7 @@ from app.views.beam.step_bar import StepBar
 from app.views.beam.text import after_bos, output_text
 from app.views.beam.tree import BeamTree
 from app.views.beam.whatif import WhatIfPanel
+from app.widgets.form import scrolling
 from app.widgets.tokens import display_token
 from engine.hf.search import HFSearchRequest, from_folder
 from engine.jobs import BeamRequest, NodeRequest
@@ -51,14 +52,6 @@ def search_settings(analysis) -> tuple | None:
     if analysis is None:
         return None
     return analysis.model, analysis.text, analysis.beam_width, analysis.length_penalty, analysis.alpha
-
-
-def scrolling(widget) -> QScrollArea:
-    area = QScrollArea()
-    area.setWidgetResizable(True)
-    area.setFrameShape(QFrame.Shape.NoFrame)
-    area.setWidget(widget)
-    return area
 
 
 class BeamView(View):
