@@ -241,6 +241,17 @@ def test_decoder_only_and_encoder_decoder_folders_offer_their_kinds(qtbot, main_
     assert ticks(view, "left") == shown(tok.convert_ids_to_tokens(greedy))  # the token each step produces
 
 
+def test_teacher_forcing_is_offered_only_to_models_that_take_a_target(qtbot, minilm_view):
+    """MiniLM is an encoder alone: it writes no output, so the teacher-forcing box (with its
+    date placeholder) is hidden; a shipped translation model offers it again."""
+    view = minilm_view
+    assert not view.controls.teacher_row.isVisibleTo(view)
+    box = view.controls.model_box
+    box.setCurrentIndex(box.findData("date-transformer"))
+    qtbot.waitUntil(lambda: view.controls.teacher_row.isVisibleTo(view), timeout=5000)
+    assert view.controls.teacher_check.isVisibleTo(view) and view.controls.teacher_input.isVisibleTo(view)
+
+
 def fitting_step(plot, side, labels, indices) -> int:
     """The smallest k at which every k-th of `indices` (the multiples of k) labels, centred on
     their cells on screen and measured in the axis font, leave each other 3 px (bottom axis) or
