@@ -86,7 +86,7 @@ row i: αᵢⱼ = exp(qᵢ·kⱼ/√d_k) / Σₗ exp(qᵢ·kₗ/√d_k),  Σⱼ 
     <name>AttentionHeatmap</name>
     <message>
         <source>query</source>
-        <extracomment>up to this many tokens in view, every token label is drawn (even if they overlap) (row, column, value) under the mouse; row -1 when the mouse leaves the matrix a query row was clicked</extracomment>
+        <extracomment>pixels left between two drawn labels on the bottom axis (row, column, value) under the mouse; row -1 when the mouse leaves the matrix a query row was clicked</extracomment>
         <translation>查询</translation>
     </message>
     <message>
@@ -110,7 +110,7 @@ row i: αᵢⱼ = exp(qᵢ·kⱼ/√d_k) / Σₗ exp(qᵢ·kₗ/√d_k),  Σⱼ 
     <name>AttentionOverview</name>
     <message>
         <source>layer {0}</source>
-        <extracomment>caption size relative to the application&apos;s text</extracomment>
+        <extracomment>caption size relative to the application&apos;s text the least side of a tile on screen, in lines of the application&apos;s text (and never under MIN_TILE_PIXELS): MiniLM&apos;s 6 layers × 13 tiles squeezed into a side panel had no height at all. A grid larger than the widget scrolls (see minimum_grid_size). room between tiles and around a caption, in pixels</extracomment>
         <translation>第 {0} 层</translation>
     </message>
 </context>
