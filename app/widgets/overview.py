@@ -10,6 +10,8 @@ the bridge's background worker compute: a generic widget imports nothing from th
 Drawing the same summary again (another head chosen) only moves the highlight."""
 from __future__ import annotations
 
+import math
+
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import QFontMetrics
@@ -18,12 +20,12 @@ from app import style
 
 #: caption size relative to the application's text
 CAPTION_SCALE = 0.85
-#: the least side of a tile on screen, in lines of the application's text (and never under
-#: MIN_TILE_PIXELS): MiniLM's 6 layers × 13 tiles squeezed into a side panel had no height at
-#: all.  A grid larger than the widget scrolls (see minimum_grid_size).
-MIN_TILE_LINES, MIN_TILE_PIXELS = 4.0, 48
-#: room between tiles and around a caption, in pixels
-TILE_GAP = 12
+#: the least side of a tile on screen, in lines of the application's text and in pixels (2 px
+#: a token for the date models' 16 × 16; a 3-line minimum made the date models' grid scroll at
+#: 22 pt even on a 1920×1040 screen): MiniLM's 6 layers × 13 tiles squeezed into a side
+#: panel had no height at all.  A grid larger than the widget scrolls (see minimum_grid_size);
+#: the date models' 2 × 5 tiles still fit the side panel at 22 pt on a 1920×1040 screen.
+MIN_TILE_LINES, MIN_TILE_PIXELS = 1.0, 32
 
 
 class _Tile(pg.ImageItem):
@@ -79,7 +81,9 @@ class AttentionOverview(pg.GraphicsLayoutWidget):
                     caption_at, box_at = (2 * index + 1, layer), (2 * index + 2, layer)
                 else:
                     caption_at, box_at = (2 * layer, index + 1), (2 * layer + 1, index + 1)
-                self._labels[(layer, head)] = self.addLabel("", row=caption_at[0], col=caption_at[1])
+                label = self._labels[(layer, head)] = self.addLabel("", row=caption_at[0], col=caption_at[1])
+                # no 4 px text margin round each caption: 13 of them took 100 px of a side panel
+                label.item.document().setDocumentMargin(1)
                 # no context menu: building one took 25 ms a tile (4 s for MiniLM's 78 tiles,
                 # 9 s for 12 × 12 on a loaded machine), and the tiles never showed it
                 box = self.addViewBox(row=box_at[0], col=box_at[1], lockAspect=False, invertY=True,
@@ -97,20 +101,16 @@ class AttentionOverview(pg.GraphicsLayoutWidget):
         return max(MIN_TILE_PIXELS, round(MIN_TILE_LINES * QFontMetrics(style.font()).height()))
 
     def minimum_grid_size(self) -> tuple[int, int]:
-        """(width, height) the grid needs for tiles of tile_side() and whole captions."""
+        """(width, height) the grid needs: its layout's own minimum, with every tile at least
+        tile_side() square and every caption whole."""
         if self._shape is None:
             return 0, 0
-        n_layers, n_heads = self._shape
-        per_layer = n_heads + (1 if n_heads > 1 else 0)
-        metrics = QFontMetrics(style.font(CAPTION_SCALE, bold=True))
-        caption = metrics.height() + TILE_GAP // 2
-        widest = max((metrics.horizontalAdvance(c) for c in self.captions.values()), default=0)
-        column = max(self.tile_side(), widest) + TILE_GAP
-        margins = 40  # what _caption_scale keeps off the width: the captions keep their size
-        if self.layers_as_columns:  # a row of layer headings, then a caption and a tile per head
-            return margins + n_layers * column, caption + per_layer * (caption + self.tile_side() + TILE_GAP)
-        # a column of (rotated) layer headings, then a caption and a tile per layer
-        return margins + caption + per_layer * column, n_layers * (caption + self.tile_side() + TILE_GAP)
+        side = self.tile_side()
+        for box in self._boxes.values():
+            if box.minimumWidth() != side:
+                box.setMinimumSize(side, side)
+        least = self.ci.effectiveSizeHint(Qt.SizeHint.MinimumSize)
+        return math.ceil(least.width()), math.ceil(least.height())
 
     def _fit_minimum_size(self) -> None:
         """Lay the grid out anew for the room it needs (see resizeEvent)."""

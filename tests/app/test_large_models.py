@@ -30,8 +30,9 @@ def test_overview_tiles_keep_a_legible_size(qtbot, layers, heads):
                                     for l in range(layers) for h in [*range(heads), None]})
     qtbot.wait(20)
     assert len(overview.tiles) == layers * (heads + 1)
-    # three lines of the application's text and 48 px at least, on screen (scale 1: scene = pixels)
-    least = max(48, 3 * QFontMetrics(QApplication.font()).height())
+    # a line of the application's text and 32 px (2 px a token of 16 × 16) at least,
+    # on screen (scale 1: scene = pixels)
+    least = max(32, QFontMetrics(QApplication.font()).height())
     sides = [(box.sceneBoundingRect().width(), box.sceneBoundingRect().height())
              for box in overview._boxes.values()]
     assert min(min(side) for side in sides) >= least, (min(sides), least)
