@@ -135,6 +135,13 @@ def test_minilm_heatmap_draws_transformers_attention_for_every_layer_and_some_he
     # the overview: one tile per head and layer mean, small matrices drawn as they are
     assert len(view.overview.tiles) == 6 * 13
     np.testing.assert_allclose(view.overview.tiles[(4, 2)].image, reference[4, 2], atol=ATOL, rtol=0)
+    # an encoder alone writes no output: the teacher-forcing box (with its date placeholder) is
+    # hidden, and a shipped translation model offers it again
+    assert not view.controls.teacher_row.isVisibleTo(view)
+    box = view.controls.model_box
+    box.setCurrentIndex(box.findData("date-transformer"))
+    qtbot.waitUntil(lambda: view.controls.teacher_row.isVisibleTo(view), timeout=5000)
+    assert view.controls.teacher_check.isVisibleTo(view) and view.controls.teacher_input.isVisibleTo(view)
 
 
 def test_another_model_opens_on_its_own_last_layer(qtbot, main_window, monkeypatch, minilm_reference):
@@ -239,17 +246,6 @@ def test_decoder_only_and_encoder_decoder_folders_offer_their_kinds(qtbot, main_
 
     assert ticks(view, "bottom") == shown(tok.convert_ids_to_tokens(enc.input_ids[0]))
     assert ticks(view, "left") == shown(tok.convert_ids_to_tokens(greedy))  # the token each step produces
-
-
-def test_teacher_forcing_is_offered_only_to_models_that_take_a_target(qtbot, minilm_view):
-    """MiniLM is an encoder alone: it writes no output, so the teacher-forcing box (with its
-    date placeholder) is hidden; a shipped translation model offers it again."""
-    view = minilm_view
-    assert not view.controls.teacher_row.isVisibleTo(view)
-    box = view.controls.model_box
-    box.setCurrentIndex(box.findData("date-transformer"))
-    qtbot.waitUntil(lambda: view.controls.teacher_row.isVisibleTo(view), timeout=5000)
-    assert view.controls.teacher_check.isVisibleTo(view) and view.controls.teacher_input.isVisibleTo(view)
 
 
 def fitting_step(plot, side, labels, indices) -> int:
