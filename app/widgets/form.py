@@ -3,7 +3,7 @@ of these inputs means X"."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QLineEdit, QScrollArea, QTabWidget, QVBoxLayout, QWidget
 
 from app import style
 
@@ -80,6 +80,16 @@ def add_tab(tabs: QTabWidget, page: QWidget, label: str) -> QWidget:
     """Add `page` to `tabs` under `label` and return it (`self.x_tab = add_tab(self.tabs, XTab(), …)`)."""
     tabs.addTab(page, label)
     return page
+
+
+def scrolling(widget: QWidget) -> QScrollArea:
+    """`widget` in a frameless scroll area that gives it the width and height it has, or scrolls
+    where the widget needs more (its minimum size, or its height for that width)."""
+    area = QScrollArea()
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setWidget(widget)
+    return area
 
 
 def column(*rows) -> QWidget:

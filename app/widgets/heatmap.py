@@ -1,10 +1,11 @@
 """An attention heatmap: one ImageItem, token ticks, a colour bar, hover readout, row clicks,
 and a hatched overlay for masked (future) cells so they never look like ordinary zeros.
 
-Level of detail for the token labels: up to FULL_LABELS tokens in view every label is drawn;
-beyond that only every k-th (k = `label_step`), the fewest skipped so that the drawn ones fit
-side by side.  Zooming in (mouse wheel) brings the labels back; the hover readout always names
-the exact token.  At 512 tokens this avoids laying out ~1000 labels on every redraw."""
+Level of detail for the token labels: every k-th label is drawn, k the smallest step at which
+no two drawn labels overlap, measured with the axis font (`label_step`): every character of a
+date fits its cell, MiniLM's word pieces do not ("lecturerexplainsattention[SEP]" from 16
+tokens).  Zooming in (mouse wheel) brings the labels back; the hover readout always names the
+exact token.  At 512 tokens this also avoids laying out ~1000 labels on every redraw."""
 from __future__ import annotations
 
 import math
@@ -19,37 +20,37 @@ from app.widgets import axis_titles  # noqa: F401 - vertical Chinese titles upri
 from app.widgets.tokens import display_tokens
 
 _HATCH = 8  # overlay pixels per cell
-#: up to this many tokens in view, every token label is drawn (even if they overlap)
-FULL_LABELS = 128
+#: pixels left between two drawn labels on the bottom axis
+LABEL_GAP = 3.0
 
 
-def label_step(n_visible: int, pixels: float, pitch: float, full_labels: int = FULL_LABELS) -> int:
-    """k such that every k-th of `n_visible` labels is drawn: 1 up to `full_labels`, else the
-    smallest k with ceil(n_visible / k) labels of `pitch` pixels fitting in `pixels` (at most
-    n_visible: one label when not even one fits)."""
-    if n_visible <= full_labels:
-        return 1
-    pixels = max(pixels, 1.0)
-    step = max(1, math.ceil(n_visible * pitch / pixels))  # a lower bound: n/k labels fit
-    while step < n_visible and math.ceil(n_visible / step) * pitch > pixels:
-        step += 1
-    return step
+def label_step(indices, extents, spacing: float, gap: float = LABEL_GAP) -> int:
+    """The smallest k such that the labels of `indices` (consecutive positions) whose index is
+    a multiple of k do not overlap: two drawn labels i < j, `spacing` pixels apart per position,
+    need (extents[i] + extents[j]) / 2 + gap <= (j - i) * spacing (labels are centred on their
+    position).  At most len(indices): then one label is drawn."""
+    indices = list(indices)
+    if spacing <= 0 or not indices:
+        return max(len(indices), 1)
+    # no step below this lets even the two narrowest labels fit: start there
+    least = max(1, math.floor((min(extents[i] for i in indices) + gap) / spacing))
+    for step in range(least, max(len(indices), 1) + 1):
+        shown = [i for i in indices if i % step == 0]
+        if all((extents[a] + extents[b]) / 2 + gap <= (b - a) * spacing for a, b in zip(shown, shown[1:])):
+            return step
+    return max(len(indices), 1)
 
 
 class TokenTicks:
     """The token labels of one axis of `plot` (a PlotItem), at the level of detail above.
-    Label i sits at i + offset; the labels are re-chosen when the view is zoomed or resized.
-    `full_labels`: up to this many labels in view all are drawn even if they overlap (the
-    heatmap, where each character is a cell); 0 thins them whenever they would not fit (a
-    narrow side panel)."""
+    Label i sits at i + offset; the labels are re-chosen when the view is zoomed or resized."""
 
-    def __init__(self, plot, side: str, offset: float, full_labels: int = FULL_LABELS):
+    def __init__(self, plot, side: str, offset: float):
         self.plot, self.side, self.offset = plot, side, offset
-        self.full_labels = full_labels
         self.labels: list[str] = []
         self.step = 1
         self._shown = None
-        self._pitch = None  # (font, labels) it was measured for, pixels: 512 labels take ~10 ms to measure
+        self._extents = None  # ((font, labels) they were measured for, pixels): 512 labels take ~10 ms
         plot.vb.sigRangeChanged.connect(self.update)
         plot.vb.sigResized.connect(self.update)
 
@@ -67,24 +68,27 @@ class TokenTicks:
         last = min(len(self.labels) - 1, math.floor(hi - self.offset + 1e-9))
         return range(first, last + 1)
 
-    def pitch(self) -> float:
-        """Pixels one label needs along the axis: a line of text on the left axis; on the
-        bottom axis the widest label plus the width of two spaces."""
+    def extents(self) -> list[float]:
+        """Pixels each label takes along the axis: its width on the bottom axis (what pyqtgraph
+        draws: its bounding width), a line of text on the left one."""
         font = self.plot.getAxis(self.side).style.get("tickFont") or QFont()
-        if self._pitch is not None and self._pitch[0] == (font.key(), self.labels):
-            return self._pitch[1]
+        if self._extents is not None and self._extents[0] == (font.key(), self.labels):
+            return self._extents[1]
         metrics = QFontMetricsF(font)
         if self.side != "bottom":
-            pitch = metrics.height()
+            extents = [metrics.height()] * len(self.labels)
         else:
-            pitch = max((metrics.horizontalAdvance(t) for t in self.labels), default=0.0) + metrics.horizontalAdvance("  ")
-        self._pitch = ((font.key(), self.labels), pitch)
-        return pitch
+            extents = [max(metrics.horizontalAdvance(t), metrics.boundingRect(t).width()) for t in self.labels]
+        self._extents = ((font.key(), self.labels), extents)
+        return extents
 
     def update(self, *_) -> None:
         visible = self.visible()
-        pixels = self.plot.vb.width() if self.side == "bottom" else self.plot.vb.height()
-        self.step = label_step(len(visible), pixels, self.pitch(), self.full_labels) if len(visible) > self.full_labels else 1
+        (x0, x1), (y0, y1) = self.plot.vb.viewRange()
+        pixels, span = (self.plot.vb.width(), x1 - x0) if self.side == "bottom" else (self.plot.vb.height(), y1 - y0)
+        spacing = pixels / span if span > 0 else 0.0
+        gap = LABEL_GAP if self.side == "bottom" else 0.0  # lines of text do not touch
+        self.step = label_step(visible, self.extents(), spacing, gap) if visible else 1
         shown = [(i + self.offset, self.labels[i]) for i in visible if i % self.step == 0]
         if shown != self._shown:  # setTicks re-lays out the axis: only when something changed
             self._shown = shown

@@ -18,6 +18,7 @@ from PySide6.QtGui import QFontMetricsF
 
 from app import style
 from app.widgets import axis_titles  # noqa: F401 - vertical Chinese titles upright (installs on import)
+from app.widgets.legend_room import LEGEND_OFFSET, keep_legend_above_data
 
 DIVERGING = "CET-D1"  # blue - white - red, perceptually uniform; for values around 0
 SEQUENTIAL = "viridis"  # perceptually uniform; for values from a minimum up
@@ -70,14 +71,14 @@ def set_title(plot: pg.PlotItem, title: str, points: float | None = None) -> Non
     plot.layout.setRowFixedHeight(0, height)
 
 
-def add_legend(plot: pg.PlotItem, points: float | None = None, columns: int = 1, where: str = "top right"
-               ) -> pg.LegendItem:
-    """A legend with legible text; `where` is "top right" or "middle right"."""
-    legend = plot.addLegend(offset=(-10, 10), labelTextColor=style.TEXT.name(),
+def add_legend(plot: pg.PlotItem, points: float | None = None, columns: int = 1,
+               data_range: tuple[float, float] | None = None) -> pg.LegendItem:
+    """A legend with legible text at the top right, in a band of its own above the data
+    (app/widgets/legend_room.py: the y range leaves it room; `data_range` fixes the data's)."""
+    legend = plot.addLegend(offset=(-LEGEND_OFFSET, LEGEND_OFFSET), labelTextColor=style.TEXT.name(),
                             labelTextSize=f"{points or style.point_size():g}pt", brush=style.theme().legend_background,
                             pen=(160, 160, 160), colCount=columns)
-    if where == "middle right":
-        legend.anchor(itemPos=(1, 0.5), parentPos=(1, 0.5), offset=(-10, 0))
+    keep_legend_above_data(plot, legend, data_range)
     return legend
 
 

@@ -10,14 +10,22 @@ the bridge's background worker compute: a generic widget imports nothing from th
 Drawing the same summary again (another head chosen) only moves the highlight."""
 from __future__ import annotations
 
+import math
+
 import pyqtgraph as pg
-from PySide6.QtCore import QRectF, Signal
+from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import QFontMetrics
 
 from app import style
 
 #: caption size relative to the application's text
 CAPTION_SCALE = 0.85
+#: the least side of a tile on screen, in lines of the application's text and in pixels (2 px
+#: a token for the date models' 16 × 16; a 3-line minimum made the date models' grid scroll at
+#: 22 pt even on a 1920×1040 screen): MiniLM's 6 layers × 13 tiles squeezed into a side
+#: panel had no height at all.  A grid larger than the widget scrolls (see minimum_grid_size);
+#: the date models' 2 × 5 tiles still fit the side panel at 22 pt on a 1920×1040 screen.
+MIN_TILE_LINES, MIN_TILE_PIXELS = 1.0, 32
 
 
 class _Tile(pg.ImageItem):
@@ -31,12 +39,17 @@ class _Tile(pg.ImageItem):
 
 
 class AttentionOverview(pg.GraphicsLayoutWidget):
+    """A large model's grid is larger than the widget: it scrolls (wheel, scroll bars), and the
+    tiles keep a legible size instead of shrinking to nothing."""
+
     tile_clicked = Signal(int, object)  # layer, head (None = mean over heads)
 
     def __init__(self, parent=None, layers_as_columns: bool = False):
         """`layers_as_columns`: one column per layer and one row per head (for a tall, narrow
         side panel) instead of one row per layer."""
         super().__init__(parent)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self.layers_as_columns = layers_as_columns
         self.setBackground(style.plot_background())
         self.tiles: dict[tuple[int, int | None], _Tile] = {}
@@ -68,16 +81,41 @@ class AttentionOverview(pg.GraphicsLayoutWidget):
                     caption_at, box_at = (2 * index + 1, layer), (2 * index + 2, layer)
                 else:
                     caption_at, box_at = (2 * layer, index + 1), (2 * layer + 1, index + 1)
-                self._labels[(layer, head)] = self.addLabel("", row=caption_at[0], col=caption_at[1])
+                label = self._labels[(layer, head)] = self.addLabel("", row=caption_at[0], col=caption_at[1])
+                # no 4 px text margin round each caption: 13 of them took 100 px of a side panel
+                label.item.document().setDocumentMargin(1)
+                # no context menu: building one took 25 ms a tile (4 s for MiniLM's 78 tiles,
+                # 9 s for 12 × 12 on a loaded machine), and the tiles never showed it
                 box = self.addViewBox(row=box_at[0], col=box_at[1], lockAspect=False, invertY=True,
-                                      enableMouse=False)
-                box.setMenuEnabled(False)
+                                      enableMouse=False, enableMenu=False)
                 tile = _Tile(layer, head, self._clicked)
                 style.follow_colour_map(tile)  # View ▸ Colour map
                 box.addItem(tile)
                 self.tiles[(layer, head)] = tile
                 self._boxes[(layer, head)] = box
         self._shape = (n_layers, n_heads)
+        self._fit_minimum_size()
+
+    def tile_side(self) -> int:
+        """The least side of a tile on screen, in pixels (follows the text size)."""
+        return max(MIN_TILE_PIXELS, round(MIN_TILE_LINES * QFontMetrics(style.font()).height()))
+
+    def minimum_grid_size(self) -> tuple[int, int]:
+        """(width, height) the grid needs: its layout's own minimum, with every tile at least
+        tile_side() square and every caption whole."""
+        if self._shape is None:
+            return 0, 0
+        side = self.tile_side()
+        for box in self._boxes.values():
+            if box.minimumWidth() != side:
+                box.setMinimumSize(side, side)
+        least = self.ci.effectiveSizeHint(Qt.SizeHint.MinimumSize)
+        return math.ceil(least.width()), math.ceil(least.height())
+
+    def _fit_minimum_size(self) -> None:
+        """Lay the grid out anew for the room it needs (see resizeEvent)."""
+        if not getattr(self, "closed", True):
+            self.resizeEvent(None)
 
     def show_summary(self, summary, selected: tuple[int, int | None] | None = None, captions=None):
         """Draw a summary's tiles (an engine.attention_overview.OverviewSummary: `shape`, `rows`,
@@ -115,6 +153,8 @@ class AttentionOverview(pg.GraphicsLayoutWidget):
             self._write_captions()
         else:  # only the captions whose text or highlight changed are laid out again
             self._write_captions(changed | ({previous, selected} & self.tiles.keys()))
+            if changed:
+                self._fit_minimum_size()  # the widest caption sets the columns' width
 
     def _caption_scale(self) -> float:
         """0.85 of the text size, less (down to 0.6) where the longest caption would not fit
@@ -137,6 +177,8 @@ class AttentionOverview(pg.GraphicsLayoutWidget):
         bold and red, and its frame too.  `keys`: only these tiles (the style is unchanged)."""
         self._caption_style = self._current_caption_style()
         size = self._caption_style[0]
+        if keys is None:  # new captions, text size or theme: the room the grid needs too
+            self._fit_minimum_size()
         for key, box in self._boxes.items():
             if keys is not None and key not in keys:
                 continue
@@ -148,9 +190,25 @@ class AttentionOverview(pg.GraphicsLayoutWidget):
             header.setText(self.tr("layer {0}").format(number), bold=True, color=style.plot_text().name(), size=size)
 
     def resizeEvent(self, event):
-        super().resizeEvent(event)  # pyqtgraph calls this (with None) before __init__ has run
-        if getattr(self, "captions", None):
-            self._write_captions()
+        # pyqtgraph calls this (with None) before __init__ has run
+        if getattr(self, "closed", True) or not hasattr(self, "captions"):
+            super().resizeEvent(event)
+            return
+        # pyqtgraph fits the grid to the widget; a grid that needs more is laid out at the size
+        # it needs and the view scrolls over it (at scale 1: the scene's units are pixels)
+        if getattr(self, "_laying_out", False):
+            return
+        self._laying_out = True
+        try:
+            need_width, need_height = self.minimum_grid_size()
+            view = self.viewport().size()
+            self.range = QRectF(0, 0, max(view.width(), need_width), max(view.height(), need_height))
+            pg.GraphicsView.setRange(self, self.range, padding=0, disableAutoPixel=False)
+            self.updateMatrix()
+            if self.captions and self._caption_style != self._current_caption_style():
+                self._write_captions()  # their size follows the columns' width
+        finally:
+            self._laying_out = False
 
     def _clicked(self, layer, head):
         self.tile_clicked.emit(layer, head)

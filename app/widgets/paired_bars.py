@@ -115,11 +115,21 @@ class PairedBarChart(pg.PlotWidget):
         if top <= 0:
             self.getPlotItem().setYRange(0, 1, padding=0)
             return
+        self._fit_legend_columns()
         plot_height = max(self.getPlotItem().getViewBox().height(), 1.0)
         legend_share = (self.legend.boundingRect().height() + 16) / plot_height if self.legend.isVisible() else 0
         # bars fill at most (1 - legend_share) of the height, and never more than 1/1.15 of it
         top_of_axis = top / max(min(1 - legend_share, 1 / 1.15), 0.25)
         self.getPlotItem().setYRange(0, top_of_axis, padding=0)
+
+    def _fit_legend_columns(self) -> None:
+        """The two names side by side where they fit the plot's width, else one under the other
+        (side by side in a narrow chart the legend ran off the plot's left edge: "eal −log₂ p")."""
+        room = self.getPlotItem().getViewBox().width() - 20
+        if self.legend.columnCount != 2:
+            self.legend.setColumnCount(2)
+        if self.legend.boundingRect().width() > room:
+            self.legend.setColumnCount(1)
 
     def resizeEvent(self, event):
         super().resizeEvent(event)

@@ -1,11 +1,11 @@
 """A zoomable canvas for a drawing bigger than the screen (a search tree): wheel and buttons
 zoom, dragging pans, and an automatic view that fits the drawing without shrinking its text
 below a readable size.  What to keep in sight when the drawing does not fit is the subclass's
-choice (`follow()`).  Knows nothing about what is drawn."""
+choice (`frame()`).  Knows nothing about what is drawn."""
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QPainter, QPainterPath
+from PySide6.QtGui import QFont, QFontMetricsF, QPainter, QPainterPath
 from PySide6.QtWidgets import QFrame, QGraphicsScene, QGraphicsView
 
 from app import style
@@ -20,16 +20,25 @@ def curved_edge(start: QPointF, end: QPointF) -> QPainterPath:
 
 
 class TreeCanvas(QGraphicsView):
-    """Zoom with the wheel, +/− or `zoom()`; pan by dragging; `fit()` shows everything, key 0 too.
+    """Zoom with the wheel (about the point under the mouse), +/− or `zoom()` (about the view's
+    centre); pan by dragging; `fit()` (key 0) fits the drawing at a readable size.
 
-    fit_mode: "readable" (the automatic view: fit, but never below MIN_READABLE_SCALE),
-    "all" (the Fit button: everything, however small) or None (the user's own zoom or pan, kept)."""
+    What is framed and scrolled over is `content_rect()` (the subclass sets it with
+    `set_content_rect`: e.g. the part revealed so far); the scene rect is that plus half a
+    viewport on every side, united with the part about to be shown, so any point of the content
+    can sit at the view's centre (a zoom keeps the centre where it was) and framing can put a
+    small drawing at the left of the view instead of Qt centring it in an empty canvas.
+
+    fit_mode: "auto" (the automatic view: `frame()` after every change), "fit" (the Fit button:
+    like "auto", scaled to the content drawn so far) or None (the user's own zoom or pan, kept)."""
 
     #: the scale factor after a zoom (tests, status)
     zoomed = Signal(float)
 
     MAX_FIT_SCALE = 1.4
-    MIN_READABLE_SCALE = 0.8
+    #: no text of the drawing is framed smaller on screen than this fraction of the application's
+    #: text size (the user's choice of what they can read): below it the view scrolls instead
+    READABLE_FRACTION = 0.8
     MIN_SCALE, MAX_SCALE = 0.05, 8.0
 
     def __init__(self, parent=None):
@@ -37,56 +46,111 @@ class TreeCanvas(QGraphicsView):
         self.setScene(QGraphicsScene(self))
         self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
         self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
-        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        # zoom() keeps its own anchor (the centre, or the point under the mouse for the wheel)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
+        # the padded scene is always larger than the view: bars shown always keep the viewport's
+        # size fixed (appearing bars resized it, which re-framed it, which moved the bars …)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
         self.setBackgroundBrush(style.plot_background())
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.fit_mode: str | None = "readable"
+        self.fit_mode: str | None = "auto"
+        self._content = QRectF()
 
-    def follow(self) -> None:
-        """The drawing does not fit at the chosen scale: scroll to what matters (default: its start)."""
-        rect = self.scene().sceneRect()
-        self.centerOn(rect.left() + self.viewport().width() / self.transform().m11() / 2, rect.center().y())
+    # ---- what is framed ------------------------------------------------------------------------
+    def content_rect(self) -> QRectF:
+        return QRectF(self._content)
 
-    def fit(self, readable: bool = False) -> None:
-        """Zoom to the whole drawing; `readable` never shrinks below MIN_READABLE_SCALE."""
-        rect = self.scene().sceneRect()
-        if rect.isEmpty() or self.viewport().width() < 10:
-            return
+    def set_content_rect(self, rect: QRectF) -> None:
+        centre = self.mapToScene(self.viewport().rect().center())
+        self._content = QRectF(rect)
+        self._pad_scene(centre)  # what is shown stays (the automatic view then frames it anew)
+
+    def _pad_scene(self, centre: QPointF | None = None) -> None:
+        """The scene rect for the current scale, with room to put `centre` (a scene point) at the
+        viewport's centre."""
+        scale = self.scale_factor()
+        half_w = self.viewport().width() / scale / 2
+        half_h = self.viewport().height() / scale / 2
+        rect = self._content.adjusted(-half_w, -half_h, half_w, half_h)
+        if centre is not None:
+            rect = rect.united(QRectF(centre.x() - half_w, centre.y() - half_h, 2 * half_w, 2 * half_h))
+        self.setSceneRect(rect)
+
+    def scale_factor(self) -> float:
+        return self.transform().m11()
+
+    def smallest_font(self) -> QFont:
+        """The smallest font the drawing uses (the subclass's; default: the application's)."""
+        return style.font()
+
+    def readable_scale(self) -> float:
+        """The smallest scale at which the drawing's smallest text is READABLE_FRACTION of the
+        application's text size on screen."""
+        return (self.READABLE_FRACTION * QFontMetricsF(style.font()).height()
+                / QFontMetricsF(self.smallest_font()).height())
+
+    def fitting_scale(self, rect: QRectF) -> float:
+        """The scale that shows `rect` whole, between the readable scale and MAX_FIT_SCALE."""
         vw, vh = self.viewport().width(), self.viewport().height()
-        scale = min(vw / rect.width(), vh / rect.height(), self.MAX_FIT_SCALE)
-        if readable:
-            scale = max(scale, self.MIN_READABLE_SCALE)
+        if rect.isEmpty() or vw < 10 or vh < 10:
+            return self.scale_factor()
+        fits = min(vw / rect.width(), vh / rect.height(), self.MAX_FIT_SCALE)
+        return max(fits, self.readable_scale())
+
+    def visible_scene_rect(self) -> QRectF:
+        """The part of the scene the viewport shows now (tests, framing)."""
+        return self.mapToScene(self.viewport().rect()).boundingRect()
+
+    def show_at(self, scale: float, left: float, top: float) -> None:
+        """Scale to `scale` and scroll so that the scene point (left, top) is the viewport's top left."""
         self.resetTransform()
         self.scale(scale, scale)
-        self.fit_mode = "readable" if readable else "all"
-        if rect.width() * scale <= vw and rect.height() * scale <= vh:
-            self.centerOn(rect.center())
-        else:
-            self.follow()
-        self.zoomed.emit(self.transform().m11())
+        centre = QPointF(left + self.viewport().width() / scale / 2, top + self.viewport().height() / scale / 2)
+        self._pad_scene(centre)
+        self.centerOn(centre)
+        self.zoomed.emit(scale)
+
+    def frame(self) -> None:
+        """The automatic view (the subclass decides what to keep in sight); default: the content
+        at its fitting scale, from its top left."""
+        rect = self.content_rect()
+        self.show_at(self.fitting_scale(rect), rect.left(), rect.top())
+
+    def fit(self) -> None:
+        """The Fit button and key 0: the content drawn so far, as large as fits, never below the
+        readable scale (then it scrolls)."""
+        self.fit_mode = "fit"
+        self.frame()
 
     def auto_view(self) -> None:
         """Re-apply the automatic view after the drawing or the widget changed (not a user's zoom)."""
-        if self.fit_mode == "readable":
-            self.fit(readable=True)
-        elif self.fit_mode == "all":
-            self.fit()
+        if self.fit_mode is not None:
+            self.frame()
+        else:
+            self._pad_scene(self.mapToScene(self.viewport().rect().center()))
 
-    def toggle_fit(self) -> None:
-        """The Fit button: the whole drawing, or back to the readable automatic view."""
-        self.fit(readable=self.fit_mode == "all")
-
-    def zoom(self, factor: float) -> None:
-        scale = self.transform().m11() * factor
-        if self.MIN_SCALE <= scale <= self.MAX_SCALE:
-            self.scale(factor, factor)
+    def zoom(self, factor: float, anchor: QPointF | None = None) -> None:
+        """Zoom by `factor` keeping the scene point under `anchor` (viewport coordinates; None:
+        the viewport's centre) where it is."""
+        old = self.scale_factor()
+        new = min(max(old * factor, self.MIN_SCALE), self.MAX_SCALE)
+        centre = QPointF(self.viewport().rect().center())
+        anchor = centre if anchor is None else QPointF(anchor)
+        fixed = self.mapToScene(anchor.toPoint())
         self.fit_mode = None
-        self.zoomed.emit(self.transform().m11())
+        self.resetTransform()
+        self.scale(new, new)
+        target = QPointF(fixed) + (centre - anchor) / new
+        self._pad_scene(target)
+        self.centerOn(target)
+        self.zoomed.emit(new)
 
     def wheelEvent(self, event):
         delta = event.angleDelta().y()
         if delta:
-            self.zoom(1.15 if delta > 0 else 1 / 1.15)
+            self.zoom(1.15 if delta > 0 else 1 / 1.15, event.position())
         event.accept()
 
     def mouseMoveEvent(self, event):
@@ -95,8 +159,13 @@ class TreeCanvas(QGraphicsView):
         super().mouseMoveEvent(event)
 
     def resizeEvent(self, event):
+        centre = self.mapToScene(self.viewport().rect().center())
         super().resizeEvent(event)
-        self.auto_view()
+        if self.fit_mode is not None:
+            self.frame()
+        else:  # the user's view: the same scene point stays in the middle
+            self._pad_scene(centre)
+            self.centerOn(centre)
 
     def keyPressEvent(self, event):
         if event.key() in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):

@@ -233,7 +233,7 @@ context⟨t⟩ = Σₜ′ α⟨t,t′⟩ a⟨t′⟩</translation>
     <name>AttentionHeatmap</name>
     <message>
         <source>query</source>
-        <extracomment>up to this many tokens in view, every token label is drawn (even if they overlap) (row, column, value) under the mouse; row -1 when the mouse leaves the matrix a query row was clicked</extracomment>
+        <extracomment>pixels left between two drawn labels on the bottom axis (row, column, value) under the mouse; row -1 when the mouse leaves the matrix a query row was clicked</extracomment>
         <translation>查询</translation>
     </message>
     <message>
@@ -257,7 +257,7 @@ context⟨t⟩ = Σₜ′ α⟨t,t′⟩ a⟨t′⟩</translation>
     <name>AttentionOverview</name>
     <message>
         <source>layer {0}</source>
-        <extracomment>caption size relative to the application&apos;s text</extracomment>
+        <extracomment>caption size relative to the application&apos;s text the least side of a tile on screen, in lines of the application&apos;s text and in pixels (2 px a token for the date models&apos; 16 × 16; a 3-line minimum made the date models&apos; grid scroll at 22 pt even on a 1920×1040 screen): MiniLM&apos;s 6 layers × 13 tiles squeezed into a side panel had no height at all. A grid larger than the widget scrolls (see minimum_grid_size); the date models&apos; 2 × 5 tiles still fit the side panel at 22 pt on a 1920×1040 screen.</extracomment>
         <translation>第 {0} 层</translation>
     </message>
 </context>
@@ -389,7 +389,7 @@ score(y) = log P(y | x) / L^α   (L: length, α: length penalty)</source>
     <message>
         <source>Start of the output: every hypothesis begins with ⟨s⟩.
 Click to see the distribution of the first token.</source>
-        <extracomment>Qt&apos;s translation, by a short name (pyside6-lupdate reads translate(context, text) calls) the legend under the step buttons and the node panel&apos;s bars use the tree&apos;s colours &quot;All candidates&quot; draws at most this many boxes: B=64 over the date vocabulary has 72,000 candidates, whose boxes held 300 MB and took seconds to build; past the limit the best-ranked candidates of each step are drawn (`candidates_left_out` says how many are not). The considered candidates are always drawn (at most 2B per step). 2,000 boxes take about 70 ms of GUI thread to build and paint on a busy 2-core machine (3,000 took 105 ms, and with the rest of the beam view&apos;s drawing the soak&apos;s 200 ms limit was reached) below this height on screen a box&apos;s first line is drawn as colour only (no text)</extracomment>
+        <extracomment>Qt&apos;s translation, by a short name (pyside6-lupdate reads translate(context, text) calls) the legend under the step buttons and the node panel&apos;s bars use the tree&apos;s colours &quot;All candidates&quot; draws at most this many boxes: B=64 over the date vocabulary has 72,000 candidates, whose boxes held 300 MB and took seconds to build; past the limit the best-ranked candidates of each step are drawn (`candidates_left_out` says how many are not). The considered candidates are always drawn (at most 2B per step). 2,000 boxes take about 70 ms of GUI thread to build and paint on a busy 2-core machine (3,000 took 105 ms, and with the rest of the beam view&apos;s drawing the soak&apos;s 200 ms limit was reached) below this height on screen a box&apos;s first line is drawn as colour only (no text) True while the user steps through the search: framing keeps the newest column in sight (else it starts at ⟨s⟩) (top, bottom) of each step&apos;s laid-out boxes, and the height of the step headers above</extracomment>
         <translation>输出的开头：每个假设都以 ⟨s⟩ 开始。
 点击查看第一个词元的分布。</translation>
     </message>
@@ -458,7 +458,6 @@ Click to see the distribution of the first token.</source>
     </message>
     <message>
         <source>Node</source>
-        <extracomment>the BeamAnalysis drawn (the &quot;beam&quot; loop&apos;s latest answer, once show_analysis has drawn it) (steps to reveal, None for all) once the search on its way is drawn; None: nothing pending</extracomment>
         <translation>节点</translation>
     </message>
     <message>
@@ -548,6 +547,19 @@ Click to see the distribution of the first token.</source>
     <message>
         <source>Not in the model&apos;s {0} (read as {1}): {2}</source>
         <translation>不在模型的{0}中（读作 {1}）：{2}</translation>
+    </message>
+    <message>
+        <source>What if</source>
+        <extracomment>a distribution of up to this many tokens (the date models&apos; 15) is sent whole; a larger one (zh-en-toy&apos;s 356 words) as its TOP_K most probable tokens and &quot;other&quot; the BeamAnalysis drawn (the &quot;beam&quot; loop&apos;s latest answer, once show_analysis has drawn it) (steps to reveal, None for all) once the search on its way is drawn; None: nothing pending</extracomment>
+        <translation>强制试改</translation>
+    </message>
+    <message>
+        <source>: its {0} most probable tokens, the other {1} as one</source>
+        <translation>：概率最高的 {0} 个词元，其余 {1} 个合为一项</translation>
+    </message>
+    <message>
+        <source>other ({0})</source>
+        <translation>其他（{0}）</translation>
     </message>
 </context>
 <context>
@@ -3913,11 +3925,6 @@ cross-entropy H = −(1/N) Σ log₂ P(wᵢ | hᵢ) bits/token     perplexity PP
         <translation>P(下一个词元)</translation>
     </message>
     <message>
-        <source>Cross-attention of this prefix:</source>
-        <extracomment>this panel&apos;s own message line (an inspection that failed): the view&apos;s line keeps the search&apos;s notes</extracomment>
-        <translation>此前缀的交叉注意力：</translation>
-    </message>
-    <message>
         <source>Send to …</source>
         <translation>发送到 …</translation>
     </message>
@@ -3964,6 +3971,23 @@ cross-entropy H = −(1/N) Σ log₂ P(wᵢ | hᵢ) bits/token     perplexity PP
     <message>
         <source>input</source>
         <translation>输入</translation>
+    </message>
+    <message>
+        <source>Cross-attention of this prefix: which layer and head</source>
+        <extracomment>this panel&apos;s own message line (an inspection that failed): the view&apos;s line keeps the search&apos;s notes</extracomment>
+        <translation>此前缀的交叉注意力：哪一层、哪个头</translation>
+    </message>
+    <message>
+        <source>Show:</source>
+        <translation>显示：</translation>
+    </message>
+    <message>
+        <source>Next token</source>
+        <translation>下一个词元</translation>
+    </message>
+    <message>
+        <source>Cross-attention</source>
+        <translation>交叉注意力</translation>
     </message>
 </context>
 <context>
@@ -4119,6 +4143,18 @@ output = weights · V</source>
     <message>
         <source>Nothing to export yet.</source>
         <translation>还没有可导出的内容。</translation>
+    </message>
+    <message>
+        <source>Q {0}×{2}, K {1}×{2}, V {1}×{3}</source>
+        <translation>Q {0}×{2}，K {1}×{2}，V {1}×{3}</translation>
+    </message>
+    <message>
+        <source>, causal</source>
+        <translation>，因果掩码</translation>
+    </message>
+    <message>
+        <source>query ({0})</source>
+        <translation>查询（{0}）</translation>
     </message>
 </context>
 <context>
@@ -4992,10 +5028,6 @@ H = {1} 比特</translation>
         <translation>适应</translation>
     </message>
     <message>
-        <source>The whole tree / back to a readable size (key 0)</source>
-        <translation>显示整棵树 / 回到易读的大小（按键 0）</translation>
-    </message>
-    <message>
         <source>Zoom in (or the mouse wheel)</source>
         <translation>放大（或用鼠标滚轮）</translation>
     </message>
@@ -5038,6 +5070,10 @@ H = {1} 比特</translation>
     <message>
         <source>❚❚ Pause</source>
         <translation>❚❚ 暂停</translation>
+    </message>
+    <message>
+        <source>Fit the steps shown, at a readable size (key 0)</source>
+        <translation>适配已显示的步骤，保持易读的大小（按键 0）</translation>
     </message>
 </context>
 <context>

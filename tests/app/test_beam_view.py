@@ -354,9 +354,10 @@ def test_error_analysis_with_the_real_model(qtbot, view):
     assert view.verdict == "model"
     assert "model is to blame" in panel.verdict_label.text()
     e = view.original.error
+    # one column per output (y*, ŷ), one row per quantity (output, L, log P, divisor, score)
     assert panel.table.item(0, 0).text() == "1989-11-04"
-    assert panel.table.item(0, 2).text() == f"{e.expected.logprob:.3f}".replace("-", "−")
-    assert panel.table.item(1, 4).text() == f"{e.best.score:.3f}".replace("-", "−")
+    assert panel.table.item(2, 0).text() == f"{e.expected.logprob:.3f}".replace("-", "−")
+    assert panel.table.item(4, 1).text() == f"{e.best.score:.3f}".replace("-", "−")
     # the verdict is drawn below the table, never over its rows
     view.tabs.setCurrentIndex(1)
     qtbot.waitUntil(lambda: panel.table.isVisible() and panel.table.geometry().top() > 0, timeout=5000)
@@ -510,7 +511,7 @@ def test_verdict_on_constructed_cases(qtbot, table_view, beam_width, expected, v
     assert phrase in table_view.error_panel.verdict_label.text()
     table = table_view.error_panel.table
     assert table.item(0, 0).text() == expected
-    assert table.item(0, 2).text() == f"{math.log({'dog has': .36, 'car drives': .07}[expected]):.3f}" \
+    assert table.item(2, 0).text() == f"{math.log({'dog has': .36, 'car drives': .07}[expected]):.3f}" \
         .replace("-", "−")
     # The tree shows the table's search, B kept at most per step.
     assert_tree_matches(table_view, a.result, WordTokenizer.itos)

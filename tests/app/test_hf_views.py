@@ -135,6 +135,13 @@ def test_minilm_heatmap_draws_transformers_attention_for_every_layer_and_some_he
     # the overview: one tile per head and layer mean, small matrices drawn as they are
     assert len(view.overview.tiles) == 6 * 13
     np.testing.assert_allclose(view.overview.tiles[(4, 2)].image, reference[4, 2], atol=ATOL, rtol=0)
+    # an encoder alone writes no output: the teacher-forcing box (with its date placeholder) is
+    # hidden, and a shipped translation model offers it again
+    assert not view.controls.teacher_row.isVisibleTo(view)
+    box = view.controls.model_box
+    box.setCurrentIndex(box.findData("date-transformer"))
+    qtbot.waitUntil(lambda: view.controls.teacher_row.isVisibleTo(view), timeout=5000)
+    assert view.controls.teacher_check.isVisibleTo(view) and view.controls.teacher_input.isVisibleTo(view)
 
 
 def test_another_model_opens_on_its_own_last_layer(qtbot, main_window, monkeypatch, minilm_reference):
@@ -241,13 +248,32 @@ def test_decoder_only_and_encoder_decoder_folders_offer_their_kinds(qtbot, main_
     assert ticks(view, "left") == shown(tok.convert_ids_to_tokens(greedy))  # the token each step produces
 
 
-def test_long_inputs_label_every_kth_token_that_fits_and_zooming_brings_all_back(qtbot, minilm_view,
-                                                                                minilm_reference):
-    """Beyond 128 tokens in view the axes label every k-th token, k the smallest step whose
-    labels fit side by side; the drawn weights stay exact, the hover names any token, and a
-    zoomed-in range of at most 128 tokens is labelled in full."""
+def fitting_step(plot, side, labels, indices) -> int:
+    """The smallest k at which every k-th of `indices` (the multiples of k) labels, centred on
+    their cells on screen and measured in the axis font, leave each other 3 px (bottom axis) or
+    a line of text (left axis): worked out here from the screen positions."""
+    from PySide6.QtCore import QPointF
     from PySide6.QtGui import QFont, QFontMetricsF
 
+    metrics = QFontMetricsF(plot.getAxis(side).style["tickFont"] or QFont())
+
+    def fits(step):
+        shown = [i for i in indices if i % step == 0]
+        if side == "bottom":
+            at = [plot.vb.mapViewToScene(QPointF(i + 0.5, 0)).x() for i in shown]
+            size = [max(metrics.horizontalAdvance(labels[i]), metrics.boundingRect(labels[i]).width()) for i in shown]
+            return all(at[n] + size[n] / 2 + 3 <= at[n + 1] - size[n + 1] / 2 for n in range(len(shown) - 1))
+        at = [plot.vb.mapViewToScene(QPointF(0, i + 0.5)).y() for i in shown]
+        return all(abs(at[n + 1] - at[n]) >= metrics.height() for n in range(len(shown) - 1))
+
+    return next(k for k in range(1, len(indices) + 1) if fits(k))
+
+
+def test_long_inputs_label_every_kth_token_that_fits_and_zooming_brings_all_back(qtbot, minilm_view,
+                                                                                minilm_reference):
+    """The axes label every k-th token, k the smallest step at which the labels do not overlap
+    (issue 23: MiniLM's word pieces ran together from 16 tokens); the drawn weights stay exact,
+    the hover names any token, and zooming in labels more of them."""
     view = minilm_view
     text = " ".join([TEXT] * 40)
     set_text(qtbot, view, text)
@@ -256,15 +282,10 @@ def test_long_inputs_label_every_kth_token_that_fits_and_zooming_brings_all_back
     select(qtbot, view, 5, 3)
     np.testing.assert_allclose(drawn(view), reference[5, 3], atol=ATOL, rtol=0)
     plot = view.heatmap.plot
-    for side, pixels in (("left", plot.vb.height()), ("bottom", plot.vb.width())):
-        metrics = QFontMetricsF(plot.getAxis(side).style["tickFont"] or QFont())
-        if side == "left":
-            pitch = metrics.height()
-        else:
-            pitch = max(metrics.horizontalAdvance(t) for t in tokens) + metrics.horizontalAdvance("  ")
-        k = 1
-        while k < len(tokens) and len(range(0, len(tokens), k)) * pitch > pixels:  # the fewest skipped that fit
-            k += 1
+    everything = range(len(tokens))
+    steps = {}
+    for side in ("left", "bottom"):
+        k = steps[side] = fitting_step(plot, side, tokens, everything)
         positions = [p for p, _ in plot.getAxis(side)._tickLevels[0]]
         assert k > 1 and ticks(view, side) == tokens[::k], side
         assert positions == [i + 0.5 for i in range(0, len(tokens), k)]
@@ -272,11 +293,13 @@ def test_long_inputs_label_every_kth_token_that_fits_and_zooming_brings_all_back
     row, col = 1, 2 if len(tokens) % 2 else 3
     assert f"'{tokens[row]}' ({row})" in view.heatmap.describe_cell(row, col)
     assert f"'{tokens[col]}' ({col})" in view.heatmap.describe_cell(row, col)
-    # zoomed in to 40 tokens: every one of them is labelled
+    # zoomed in to 40 tokens: more of them are labelled, still without overlapping
     plot.setXRange(100, 140, padding=0)
     plot.setYRange(7, 47, padding=0)
-    qtbot.waitUntil(lambda: ticks(view, "bottom") == tokens[100:140], timeout=5000)
-    assert ticks(view, "left") == tokens[7:47]
+    qtbot.waitUntil(lambda: view.heatmap.column_ticks.step < steps["bottom"], timeout=5000)
+    for side, shown in (("bottom", range(100, 140)), ("left", range(7, 47))):
+        k = fitting_step(plot, side, tokens, shown)
+        assert k < steps[side] and ticks(view, side) == [tokens[i] for i in shown if i % k == 0], side
     # the row panel's key labels follow the same rule
     view.select_row(4)
     key_axis = view.row_panel.plot.getAxis("bottom")

@@ -50,3 +50,33 @@ def test_beam_view_keeps_the_alternatives(qtbot, bridge, shared_state):
     table = view.nbest.table
     shown = {table.item(r, 1).text() for r in range(table.rowCount())}
     assert len(shown & VALID) >= 2, shown
+
+
+def test_sending_the_word_models_next_word_gives_entropy_its_top_words_and_other(qtbot, make_view, shared_state):
+    """356 words made 356 unreadable bars: Entropy & KL gets the 10 most probable and "other"."""
+    from PySide6.QtCore import Qt
+
+    from app.widgets.tokens import display_token
+    from engine.distribution_parser import parse_distribution
+
+    entropy = make_view("entropy", size=None)
+    shared_state.register_receiver(entropy)
+    view = make_view("beam", until=None)
+    _choose_model(qtbot, view, view.controls)
+    qtbot.waitUntil(lambda: view.original is not None and view.original.text == LESSON and not view.busy,
+                    timeout=60000)
+    view.select_node(0)
+    button = view.node_panel.send_button
+    qtbot.waitUntil(lambda: view.inspection is not None and not view.busy and button.isEnabled(), timeout=30000)
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+    sent = parse_distribution(entropy.view_state.p_text)
+    model = load_model("zh-en-toy", device="cpu")
+    p = np.asarray(model.next_token_distribution(LESSON, []), dtype=np.float64)
+    assert len(p) > 300
+    top = sorted(range(len(p)), key=lambda i: -p[i])[:10]  # the ten most probable first words
+    itos = model.target_tokenizer.itos
+    assert list(sent.labels) == [display_token(itos[i]) for i in top] + [f"other ({len(p) - 10})"]
+    np.testing.assert_allclose(sent.probabilities[:10], p[top], atol=1e-5)
+    assert sent.probabilities[10] == pytest.approx(1 - p[top].sum(), abs=1e-5)
+    assert sent.probabilities.sum() == pytest.approx(1.0, abs=1e-9)

@@ -53,7 +53,8 @@ class AttentionControls(QWidget):
         # projector or with text ×2 its selectors go onto a second line instead of widening the window.
         self.examples_button, first = input_and_model_row(self.input, self.model_box, self.models)
         self.teacher_input.setMinimumWidth(160)
-        teacher = QWidget()
+        # teacher forcing, hidden for a model that takes no target (see the view's _show_usable)
+        self.teacher_row = teacher = QWidget()
         teacher_row = QHBoxLayout(teacher)
         teacher_row.setContentsMargins(0, 0, 0, 0)
         teacher_row.addWidget(self.teacher_check)

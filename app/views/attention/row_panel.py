@@ -23,7 +23,7 @@ class RowPanel(QWidget):
         self.plot.addItem(self.bars)
         # every k-th key when they do not fit side by side: the panel is narrow, and 37 characters
         # over 260 pixels ran into one another; hovering the heatmap names every key
-        self.key_ticks = TokenTicks(self.plot.getPlotItem(), "bottom", 0.0, full_labels=0)
+        self.key_ticks = TokenTicks(self.plot.getPlotItem(), "bottom", 0.0)
         self.title = style.title_label(self.tr("Click a query row of the heatmap"), scale=1.1)
         self.entropy_label = style.wrapped_label()
         layout = QVBoxLayout(self)

@@ -123,6 +123,9 @@ class AttentionView(View):
         self.controls.model_changed.connect(self._model_changed)
         self._applying_state = False
         self.view_state.watch(self._forget_target, "model")
+        self.view_state.watch(self._show_usable, "model")
+        state.model_folders.loaded.connect(self._show_usable)  # a folder's kind is known once loaded
+        self._show_usable()
         self.controls.teacher_check.toggled.connect(self._teacher_toggled)
         state.model_folders.attach(self.controls.model_box)
         self.heatmap.cell_hovered.connect(self._on_hover)
@@ -173,6 +176,18 @@ class AttentionView(View):
 
     def _model_changed(self) -> None:
         self.hover_label.setText(self.HOVER_HINT())
+        self._show_usable()
+
+    def takes_target(self) -> bool:
+        """Whether the chosen model can be teacher-forced: the shipped translation models and a
+        Hugging Face encoder-decoder; an encoder alone (MiniLM) or a decoder alone writes no
+        target, and a box asking for one ("e.g. 2021-03-26") would be offered for nothing."""
+        folder = self.state.model_folders.info(self.view_state.model)
+        return folder is None or folder.kind == "encoder-decoder"
+
+    def _show_usable(self, *_) -> None:
+        """Controls a model cannot use are hidden."""
+        self.controls.teacher_row.setVisible(self.takes_target())
 
     def _forget_target(self, *_) -> None:
         """A target forced on one model ("2021-03-27") means nothing to another (zh-en-toy):

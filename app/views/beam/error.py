@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtWidgets import QTableWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHeaderView, QTableWidgetItem, QVBoxLayout, QWidget
 
 from app import style
 from app.binding import bind_text
@@ -27,9 +27,11 @@ class ErrorPanel(QWidget):
         super().__init__(parent)
         self.view_state = state
         self.expected_input = main_line_edit(placeholder=self.tr("the output you expected, e.g. 1988-11-04"))
-        self.table = style.number_table(2, [self.tr("output"), "L", "log P", self.tr("divisor"), self.tr("score")],
-                                        text_column=0)
-        self.table.setVerticalHeaderLabels([self.tr("expected y*"), self.tr("beam best ŷ")])
+        # one column per output, one row per quantity: side by side the five quantities of the
+        # two outputs needed 380 px, and the side column has 340 at 1280 px (the output was cut to "19…")
+        self.table = style.number_table(5, [self.tr("expected y*"), self.tr("beam best ŷ")], text_column=0)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.table.setVerticalHeaderLabels([self.tr("output"), "L", "log P", self.tr("divisor"), self.tr("score")])
         self.fit_table_height()
         self.verdict_label = style.scaled(style.wrapped_label(rich=True), 1.25)
         rule_label = style.note_label(self.tr(
@@ -49,8 +51,8 @@ class ErrorPanel(QWidget):
         bind_text(state, "expected", self.expected_input)
 
     def fit_table_height(self) -> None:
-        """Exactly the two rows and the header: the verdict below must never be drawn over a row
-        (the table holds two rows, so it never needs to scroll)."""
+        """Exactly the five rows and the header: the verdict below must never be drawn over a row
+        (the table holds five rows, so it never needs to scroll)."""
         self.table.resizeRowsToContents()
         self.table.setFixedHeight(self.table.horizontalHeader().sizeHint().height()
                                   + self.table.verticalHeader().length() + 2 * self.table.frameWidth() + 2)
@@ -61,8 +63,8 @@ class ErrorPanel(QWidget):
 
     def show_analysis(self, a) -> None:
         e = a.error
-        for r in range(2):
-            for c in range(5):
+        for r in range(5):
+            for c in range(2):
                 self.table.setItem(r, c, QTableWidgetItem(""))
         if e is None:
             if a.expected_error:
@@ -73,11 +75,11 @@ class ErrorPanel(QWidget):
                 self.verdict_label.setText(self.tr("Type the output you expected above: the view compares the "
                                                    "model's score for it with the score of the beam's best "
                                                    "output."))
-            self._fill_row(1, a.best, a.target_unit)
+            self._fill_column(1, a.best, a.target_unit)
             self.fit_table_height()
             return
-        self._fill_row(0, e.expected, a.target_unit)
-        self._fill_row(1, e.best, a.target_unit)
+        self._fill_column(0, e.expected, a.target_unit)
+        self._fill_column(1, e.best, a.target_unit)
         self.fit_table_height()
         fmt = style.fixed
         what = self.tr("log P") if e.compared == "logprob" else self.tr("score")
@@ -107,8 +109,8 @@ class ErrorPanel(QWidget):
                                                    ", ".join(repr(c) for c in e.unknown_characters))
         self.verdict_label.setText(f"<span style='color:{VERDICT_COLOURS[e.verdict]}'>{text}</span>")
 
-    def _fill_row(self, row, seq, unit):
+    def _fill_column(self, column, seq, unit):
         fmt = style.fixed
         cells = [output_text(seq.tokens, unit), str(seq.length), fmt(seq.logprob), fmt(seq.divisor), fmt(seq.score)]
-        for c, text in enumerate(cells):
-            self.table.setItem(row, c, style.number_item(text) if c else QTableWidgetItem(text))
+        for r, text in enumerate(cells):
+            self.table.setItem(r, column, style.number_item(text) if r else QTableWidgetItem(text))

@@ -43,7 +43,6 @@ class NBestPanel(QWidget):
         self.formula_label.setStyleSheet("background: #fffde7; color: #111111; padding: 6px")  # in both themes
         self.formula_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.formula_label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.setMinimumWidth(400)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.title)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QSignalBlocker, Qt, Signal
-from PySide6.QtWidgets import QComboBox, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QPushButton, QSizePolicy, QStackedWidget, QVBoxLayout, QWidget
 
 from app import style
 from app.binding import bind_choice
@@ -13,7 +13,7 @@ from app.views.base import MessageLine
 from app.views.beam.state import attention_key
 from app.views.beam.text import after_bos
 from app.views.beam.tree import STATUS_COLOURS
-from app.widgets.form import column
+from app.widgets.form import column, labelled_field
 from app.widgets.heatmap import AttentionHeatmap
 from app.widgets.tokens import display_token
 
@@ -37,9 +37,30 @@ def never_allowed_ids(n) -> list[int]:
     return []
 
 
+def least_height_for_width(widget: QWidget, width: int) -> int:
+    """The least height `widget`'s layout needs at `width`, not the height its plots would like
+    (480 px each): a scroll area makes its widget as tall as heightForWidth says, and with the
+    preferred height the node tab scrolled even where the bars fitted whole."""
+    return widget.layout().totalMinimumHeightForWidth(width)
+
+
+class Page(QWidget):
+    """One pane of the node tab, asking for its least height (see least_height_for_width)."""
+
+    def __init__(self, widget: QWidget):
+        super().__init__()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(widget, 1)
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt's name
+        return least_height_for_width(self, width)
+
+
 class NodePanel(QWidget):
-    """`show_inspection` draws an engine.beam_analysis.NodeInspection.  Further panes (the
-    what-if panel) sit under the heatmap, below the same title."""
+    """`show_inspection` draws an engine.beam_analysis.NodeInspection.  Its panes (the next-token
+    bars, the cross-attention, and the what-if panel the view adds) show one at a time, chosen
+    in `pane_box` (state: `node_pane`), below the same title."""
 
     TOP_K = 10
     #: bars below this probability get no number on top (side by side in a narrow column the
@@ -78,10 +99,12 @@ class NodePanel(QWidget):
         self.heatmap = AttentionHeatmap()
         self.attention_box = QComboBox()
         self._attention_options: list = []  # (layer, head or None) per entry
-        # label, then choice, then picture: the panel sits in a narrow column beside the tree
+        # choice, then picture: the panel sits in a narrow column beside the tree, and its pane
+        # selector already says "Cross-attention" (a label here pushed the heatmap's bottom out
+        # of a 1280×680 window)
         self.attention_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        heat_panel = column(QLabel(self.tr("Cross-attention of this prefix:")),
-                            (self.attention_box, 0, Qt.AlignmentFlag.AlignLeft), (self.heatmap, 1))
+        self.attention_box.setToolTip(self.tr("Cross-attention of this prefix: which layer and head"))
+        heat_panel = column((self.attention_box, 0, Qt.AlignmentFlag.AlignLeft), (self.heatmap, 1))
         self.attention_box.currentIndexChanged.connect(self._render_attention)
         # the choices come with each inspection: a saved one waits for an inspection that has it
         bind_choice(state, "node_attention", self.attention_box, keep_unshown=True)
@@ -89,12 +112,17 @@ class NodePanel(QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
         layout.addWidget(self.message)
-        # panes one under another: the panel scrolls in a column beside the tree (a splitter
-        # there squeezed the wrapped texts over the plots instead of letting the column scroll)
-        self.panes = QVBoxLayout()
-        layout.addLayout(self.panes, 1)
-        self.add_pane(bars_panel, 4)
-        self.add_pane(heat_panel, 5)
+        # One pane at a time, with the column's full height: one under another they needed 700 px
+        # and the column beside the tree has 330 at 1280×680, so the bars showed their top half
+        # and the rest scrolled out of sight.
+        self.pane_box = QComboBox()
+        self.pane_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.pane_stack = QStackedWidget()
+        self.pane_box.currentIndexChanged.connect(self._show_pane)
+        layout.addLayout(labelled_field(self.tr("Show:"), self.pane_box))
+        layout.addWidget(self.pane_stack, 1)
+        self.add_pane(bars_panel, self.tr("Next token"), "next")
+        self.add_pane(heat_panel, self.tr("Cross-attention"), "attention")
         self.apply_zoom()
 
     def apply_zoom(self) -> None:
@@ -106,9 +134,13 @@ class NodePanel(QWidget):
         # room for bars and a heatmap when the panel scrolls in a column (sizes follow the text)
         self.bars_plot.setMinimumHeight(int(style.point_size() * 16))
         self.heatmap.setMinimumHeight(int(style.point_size() * 14))
+
         self.heatmap.set_text_size(style.point_size())
         for item in self.bar_texts:
             item.setFont(style.font())
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt's name
+        return least_height_for_width(self, width)
 
     def set_receiver(self, title: str | None) -> None:
         """"Send to {title}" for the view that receives distributions; disabled when there is none."""
@@ -120,8 +152,21 @@ class NodePanel(QWidget):
             self.send_button.setToolTip(self.tr("Open this next-token distribution in {0}").format(title))
         self.send_button.setEnabled(title is not None and self.inspection is not None)
 
-    def add_pane(self, widget: QWidget, stretch: int) -> None:
-        self.panes.addWidget(widget, stretch)
+    def add_pane(self, widget: QWidget, title: str, key: str) -> None:
+        """One more page, chosen in `pane_box` as `title` (item data: `key`, the state's node_pane)."""
+        page = Page(widget)  # its minimum height comes from its layout (see _show_pane)
+        self.pane_stack.addWidget(page)
+        self.pane_box.addItem(title, key)
+        self._show_pane(self.pane_box.currentIndex())
+
+    def _show_pane(self, index: int) -> None:
+        """Show page `index`; the hidden pages ask for no room (a stack is otherwise as tall as
+        its tallest page: the what-if pane's 24 lines made the bars' page scroll)."""
+        for i in range(self.pane_stack.count()):
+            shown = QSizePolicy.Policy.Preferred if i == index else QSizePolicy.Policy.Ignored
+            self.pane_stack.widget(i).setSizePolicy(shown, shown)
+        self.pane_stack.setCurrentIndex(index)
+        self.pane_stack.updateGeometry()
 
     def show_inspection(self, n, taken: dict, receiver: str | None) -> None:
         """`taken`: {token id: "kept" or "finished"} for the tokens the search took after this

@@ -61,6 +61,8 @@ class BeamState(ViewState):
     whatif_token: str = ""
     #: draw the what-if search in the tree instead of the original
     whatif_in_tree: bool = False
+    #: the node tab's pane: "next" (the next-token bars), "attention" or "whatif"
+    node_pane: str = "next"
 
     def expected_output(self) -> str | None:
         return self.expected.strip() or None

@@ -3,7 +3,7 @@ the tree's colour legend, zoom, and room for the Export button.  It asks for ste
 answers with `set_progress`."""
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QToolButton, QWidget
 
 from app import style
@@ -43,13 +43,14 @@ class StepBar(QWidget):
 
         self.first_button = _tool_button(self.tr("|◀ Start"), self.tr("Back to the start"))
         self.back_button = _tool_button(self.tr("◀ Back"), self.tr("One step back (←)"))
-        self.play_button = _tool_button(self.tr("▶ Play"), self.tr("Play / pause (Space)"))
+        self.play_text, self.pause_text = self.tr("▶ Play"), self.tr("❚❚ Pause")
+        self.play_button = _tool_button(self.play_text, self.tr("Play / pause (Space)"))
         self.forward_button = _tool_button(self.tr("Next ▶"), self.tr("One step forward (→)"))
         self.last_button = _tool_button(self.tr("End ▶|"), self.tr("Show the whole search"))
         self.step_label = QLabel()
-        self.step_label.setMinimumWidth(200)
+
         self.zoom_out_button = _tool_button("−", self.tr("Zoom out (or the mouse wheel)"))
-        self.fit_button = _tool_button(self.tr("Fit"), self.tr("The whole tree / back to a readable size (key 0)"))
+        self.fit_button = _tool_button(self.tr("Fit"), self.tr("Fit the steps shown, at a readable size (key 0)"))
         self.zoom_in_button = _tool_button("+", self.tr("Zoom in (or the mouse wheel)"))
         entries = ((STATUS_COLOURS["kept"], "■", self.tr("kept")),
                    (STATUS_COLOURS["finished"], "■", self.tr("finished ✓")),
@@ -81,6 +82,25 @@ class StepBar(QWidget):
         self.zoom_in_button.clicked.connect(lambda: self.zoom_requested.emit(1.25))
         self.zoom_out_button.clicked.connect(lambda: self.zoom_requested.emit(1 / 1.25))
         self.fit_button.clicked.connect(self.fit_requested)
+        self._fix_widths()
+
+    def changeEvent(self, event):
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:  # a zoom: the texts' widths changed
+            self._fix_widths()
+
+    def _fix_widths(self) -> None:
+        """Play and the step counter get the width of their longest text, so that Play turning
+        into Pause, or step 9 into step 10, never re-wraps the row under the lecturer's mouse."""
+        widths = []
+        for text in (self.play_text, self.pause_text):
+            self.play_button.setText(text)
+            widths.append(self.play_button.sizeHint().width())
+        self.play_button.setText(self.pause_text if self.playing else self.play_text)
+        self.play_button.setFixedWidth(max(widths))
+        digits = "8" * len(str(self.total))  # as wide as any number of steps up to the total
+        longest = self.tr("Step {0} of {1}").format(digits, digits)
+        self.step_label.setMinimumWidth(self.step_label.fontMetrics().horizontalAdvance(longest) + 8)
 
     def add_widget(self, widget: QWidget) -> None:
         """Append a widget at the right end of the row (the view's Export button)."""
@@ -88,7 +108,10 @@ class StepBar(QWidget):
 
     def set_progress(self, revealed: int, total: int, left_out: int = 0) -> None:
         """`left_out`: candidates the tree does not draw (its box limit with "All candidates")."""
-        self.revealed, self.total = revealed, total
+        if total != self.total:
+            self.total = total
+            self._fix_widths()
+        self.revealed = revealed
         text = self.tr("Step {0} of {1}").format(revealed, total)
         if left_out:
             text += " · " + self.tr("{0} least likely candidates not drawn").format(f"{left_out:,}")
@@ -119,11 +142,11 @@ class StepBar(QWidget):
         if self.revealed >= self.total:
             self.reveal_requested.emit(0)
         self.play_timer.start()
-        self.play_button.setText(self.tr("❚❚ Pause"))
+        self.play_button.setText(self.pause_text)
 
     def pause(self):
         self.play_timer.stop()
-        self.play_button.setText(self.tr("▶ Play"))
+        self.play_button.setText(self.play_text)
 
     @property
     def playing(self) -> bool:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QCursor, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem, QStyleOptionGraphicsItem
 
@@ -179,8 +179,11 @@ class NodeItem(QGraphicsItem):
 
 class BeamTree(TreeCanvas):
     """`set_search` draws an engine.beam_analysis.BeamAnalysis; the other setters change what is
-    shown in place.  Zoom and pan come from TreeCanvas; when the tree does not fit, the newest
-    revealed column and the highlighted path stay in sight."""
+    shown in place.  Zoom and pan come from TreeCanvas.
+
+    Framing (`frame()`): the scale fits the whole search (Fit: the steps revealed so far), never
+    below the readable scale; the view then starts at ⟨s⟩ at the top left, keeps the highlighted
+    path's nodes in sight, and, while the user steps or plays, the newest revealed column."""
 
     node_clicked = Signal(int)
 
@@ -201,6 +204,12 @@ class BeamTree(TreeCanvas):
         self.revealed_steps = 0
         self.selected_node: int | None = None
         self.path_nodes: set[int] = set()
+        #: True while the user steps through the search: framing keeps the newest column in sight
+        #: (else it starts at ⟨s⟩)
+        self.following = False
+        #: (top, bottom) of each step's laid-out boxes, and the height of the step headers above
+        self.column_span: dict[int, tuple[float, float]] = {}
+        self.header_gap = 0.0
         self.box_cursor = QCursor(Qt.CursorShape.PointingHandCursor)
         self.restyle()
 
@@ -258,6 +267,7 @@ class BeamTree(TreeCanvas):
     def set_search(self, analysis, revealed_steps: int | None = None) -> None:
         self.analysis = analysis
         self.revealed_steps = self.steps if revealed_steps is None else max(0, min(revealed_steps, self.steps))
+        self.following = self.revealed_steps < self.steps  # a scene or a new search while stepping
         if self.selected_node is not None and self.selected_node not in analysis.result.nodes \
                 and self.selected_node != 0:
             self.selected_node = None
@@ -320,8 +330,8 @@ class BeamTree(TreeCanvas):
         self._layout()
         self._apply_visibility()
         self._apply_highlight()
-        if self.fit_mode is None:
-            self.fit_mode = "readable"
+        self.fit_mode = "auto"  # a new tree is framed afresh (the user's zoom belonged to the last)
+        self._update_content()
         self.auto_view()
 
     def tooltip(self, cand, rank, forced) -> str:
@@ -379,6 +389,7 @@ class BeamTree(TreeCanvas):
         order = {0: 0}  # node_id -> position in its column
         box_y = {0: 0.0}  # node_id -> top of its box, for the boxes laid out
         top, bottom = 0.0, self.root_item.height
+        self.column_span = {0: (0.0, self.root_item.height)}
         for step in range(1, result.steps_run + 1):
             column = [self.node_items[c.node_id] for c in self.drawn_by_step.get(step, ())
                       if self.laid_out(self.node_items[c.node_id])]
@@ -405,6 +416,8 @@ class BeamTree(TreeCanvas):
                 y = start - ROW_GAP
                 top = min(top, box_y[items[0].node_id])
                 bottom = max(bottom, y)
+                low, high = self.column_span.get(step, (box_y[items[0].node_id], y))
+                self.column_span[step] = (min(low, box_y[items[0].node_id]), max(high, y))
             x += width + COLUMN_GAP
         # each edge from the middle of its parent's first line to its own (the boxes of a
         # column share its x and width: no questions to the 3,000 items)
@@ -420,15 +433,27 @@ class BeamTree(TreeCanvas):
                 ends[node_id] = (self.column_x[step - 1] + self.column_width[step - 1], parent_y + middle,
                                  self.column_x[step], box_y[node_id] + middle)
         self.edges.set_ends(ends)
-        header_gap = QFontMetricsF(self.header_font).height() + 10
+        header_gap = self.header_gap = QFontMetricsF(self.header_font).height() + 10
         for step, header in self.header_items.items():
             header.setPos(self.column_x.get(step, 0.0) + 2, top - header_gap)
-        # From the layout's own extent: itemsBoundingRect() asked all 14,000 items of a B=64 tree
-        # with all candidates for their bounds (half a second).  Boxes' outlines reach 4 px out.
-        width = max(x - COLUMN_GAP, max((h.pos().x() + h.boundingRect().width() for h in self.header_items.values()),
-                                        default=0.0))
-        extent = QRectF(-4, top - header_gap - 4, width + 8, bottom - top + header_gap + 8)
-        self.scene().setSceneRect(extent.adjusted(-20, -20, 20, 20))
+
+    def steps_rect(self, last: int) -> QRectF:
+        """The scene rect of the boxes and headers of steps 0 … `last`, from the layout's own
+        numbers (itemsBoundingRect() asked all 14,000 items of a B=64 tree with all candidates
+        for their bounds: half a second), with room for the outlines and the selection ring."""
+        steps = [step for step in range(last + 1) if step in self.column_x]
+        right = max(max(self.column_x[step] + self.column_width[step],
+                        self.header_items[step].pos().x() + self.header_items[step].boundingRect().width())
+                    for step in steps)
+        spans = [self.column_span[step] for step in steps if step in self.column_span]
+        top = min(low for low, _ in spans) - self.header_gap
+        bottom = max(high for _, high in spans)
+        return QRectF(0, top, right, bottom - top).adjusted(-16, -12, 16, 16)
+
+    def _update_content(self) -> None:
+        """What the view frames and scrolls over: the steps revealed so far."""
+        if self.root_item is not None:
+            self.set_content_rect(self.steps_rect(self.revealed_steps))
 
     def _apply_visibility(self) -> None:
         hidden = set()
@@ -465,6 +490,7 @@ class BeamTree(TreeCanvas):
         if self.analysis is not None:
             self._layout()
             self._apply_visibility()
+            self._update_content()
             self.auto_view()
 
     def set_show_all(self, show: bool) -> None:
@@ -474,9 +500,21 @@ class BeamTree(TreeCanvas):
 
     def set_revealed_steps(self, steps: int) -> None:
         self.revealed_steps = max(0, min(int(steps), self.steps))
+        self.following = True
         self._apply_visibility()
-        if self.fit_mode == "readable":
-            self.follow()
+        self._update_content()
+        self._show_newest()
+
+    def _show_newest(self) -> None:
+        """While the user steps: frame anew, or, at the user's own zoom, scroll the newest
+        column's header and its highlighted (else first) node into sight."""
+        if self.fit_mode is not None or not self.following or self.root_item is None:
+            self.auto_view()
+            return
+        column = [it for it in self.node_items.values() if it.step == self.revealed_steps and it.isVisible()]
+        column.sort(key=lambda it: (not it.on_path, it.pos().y()))
+        self.ensureVisible(self.header_items[self.revealed_steps].sceneBoundingRect(), 16, 16)
+        self.ensureVisible((column[0] if column else self.root_item).sceneBoundingRect(), 16, 16)
 
     def select_node(self, node_id: int | None) -> None:
         self.selected_node = node_id
@@ -488,29 +526,57 @@ class BeamTree(TreeCanvas):
         if node_id is not None and self.analysis is not None:
             self.path_nodes = {cand.node_id for cand in self.analysis.result.path(node_id)}
         self._apply_highlight()
-        if self.fit_mode == "readable":
-            self.follow()
+        self._show_newest()
 
     def visible_steps(self) -> list[int]:
         """The steps that have at least one visible node (what a test compares with stepping)."""
         return sorted({it.step for it in self.node_items.values() if it.isVisible()})
 
     # ---- what stays in sight ----------------------------------------------------------------
-    def follow(self) -> None:
-        """Scroll so that the last revealed column is at the right and its highlighted (or first)
-        node in the middle."""
+    def smallest_font(self):
+        return min((self.token_font, self.number_font, self.score_font),
+                   key=lambda f: QFontMetricsF(f).height())
+
+    def frame(self) -> None:
+        """Scale to fit the whole search (Fit: the revealed steps), never below the readable
+        scale; then show from ⟨s⟩ at the top left, or, while the user steps through a search
+        wider than the view, up to the newest column; and scroll down only as far as the
+        highlighted path's nodes in sight need."""
         if self.analysis is None or self.root_item is None:
+            super().frame()
             return
-        step = self.revealed_steps
-        scale = self.transform().m11()
-        half_w = self.viewport().width() / scale / 2
-        right = self.column_x.get(step, 0.0) + self.column_width.get(step, 0.0) + 24
-        rect = self.scene().sceneRect()
-        cx = max(rect.left() + half_w, right - half_w)
-        column = [it for it in self.node_items.values() if it.step == step and it.isVisible()]
-        on_path = [it for it in column if it.on_path]
-        anchor = (on_path or sorted(column, key=lambda it: it.pos().y()) or [self.root_item])[0]
-        self.centerOn(QPointF(cx, anchor.pos().y() + self.line_height / 2))  # the view clamps to the scene
+        shown = self.steps_rect(self.revealed_steps)
+        scale = self.fitting_scale(shown if self.fit_mode == "fit" else self.steps_rect(self.steps))
+        width, height = self.viewport().width() / scale, self.viewport().height() / scale
+        left = shown.left()
+        if self.following and shown.width() > width:
+            left = shown.right() - width
+        top = shown.top()
+        keep = self.kept_in_sight(left, left + width)
+        if keep is not None and keep.bottom() > top + height:
+            top = keep.bottom() + 16 - height  # scroll down just enough …
+            if top > keep.top():  # … unless the nodes are taller than the view: their middle
+                top = keep.center().y() - height / 2
+        self.show_at(scale, left, top)
+
+    def kept_in_sight(self, left: float, right: float) -> QRectF | None:
+        """The scene rect of what must be in sight between x = left and right: the highlighted
+        path's visible nodes there, else the newest column's first node while stepping, else ⟨s⟩."""
+        def within(item):
+            x = item.pos().x()
+            return item.isVisible() and x < right and x + item.width > left
+        items = [it for it in self.node_items.values() if it.on_path and within(it)]
+        if self.root_item.on_path and within(self.root_item):
+            items.append(self.root_item)
+        if not items and self.following:
+            column = [it for it in self.node_items.values() if it.step == self.revealed_steps and it.isVisible()]
+            items = sorted(column, key=lambda it: it.pos().y())[:1]
+        if not items:
+            items = [self.root_item]
+        rect = QRectF()
+        for item in items:
+            rect = rect.united(item.sceneBoundingRect())
+        return rect
 
     def keyPressEvent(self, event):
         # Space and the arrows belong to the step-through controls of the view around us.

@@ -22,14 +22,15 @@ and emit what the user does; this view builds the requests and routes the result
 from __future__ import annotations
 
 import html
+import math
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
-from PySide6.QtWidgets import QFrame, QScrollArea, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
 
 from app import style
 from app.export import ExportButton, write_csv
 from app.state import SentDistribution
-from app.binding import bind_tab
+from app.binding import bind_choice, bind_tab
 from app.views.base import InputProblem, View
 from app.views.beam.controls import PENALTIES, SearchControls
 from app.views.beam.error import ErrorPanel
@@ -40,8 +41,9 @@ from app.views.beam.step_bar import StepBar
 from app.views.beam.text import after_bos, output_text
 from app.views.beam.tree import BeamTree
 from app.views.beam.whatif import WhatIfPanel
-from app.widgets.tokens import display_token, vocabulary_name
 from app.domain_text import domain_warning
+from app.widgets.form import scrolling
+from app.widgets.tokens import display_token, vocabulary_name
 from engine.hf.search import HFSearchRequest, from_folder
 from engine.jobs import BeamRequest, NodeRequest
 
@@ -53,20 +55,15 @@ def search_settings(analysis) -> tuple | None:
     return analysis.model, analysis.text, analysis.beam_width, analysis.length_penalty, analysis.alpha
 
 
-def scrolling(widget) -> QScrollArea:
-    area = QScrollArea()
-    area.setWidgetResizable(True)
-    area.setFrameShape(QFrame.Shape.NoFrame)
-    area.setWidget(widget)
-    return area
-
-
 class BeamView(View):
     TITLE = QT_TRANSLATE_NOOP("BeamView", "Beam search")
     EXAMPLE = EXAMPLE
     State = BeamState
     DEBOUNCE_MS = 60
     TOP_K = NodePanel.TOP_K
+    #: a distribution of up to this many tokens (the date models' 15) is sent whole; a larger
+    #: one (zh-en-toy's 356 words) as its TOP_K most probable tokens and "other"
+    SEND_WHOLE_UP_TO = 20
 
     def main_plot(self):
         """The search tree: the layout gives it at least 40 % of the window
@@ -92,7 +89,7 @@ class BeamView(View):
         self.nbest = NBestPanel()
         self.node_panel = NodePanel(self.view_state)
         self.whatif_panel = WhatIfPanel(self.view_state)
-        self.node_panel.add_pane(self.whatif_panel, 4)
+        self.node_panel.add_pane(self.whatif_panel, self.tr("What if"), "whatif")
         self.error_panel = ErrorPanel(self.view_state)
         # The tree takes the full height; what explains it sits in tabs beside it.  Stacked under
         # the tree (as before) the node panel, the n-best list and the tree shared 480 px of height
@@ -124,6 +121,7 @@ class BeamView(View):
 
         state.model_folders.attach(self.controls.model_box, generative_only=True)
         bind_tab(self.view_state, "tab", self.tabs, TABS)
+        bind_choice(self.view_state, "node_pane", self.node_panel.pane_box)
         self.search_loop = self.request_loop("beam", build=self.build_search,
                                              render=lambda result: self.show_analysis(result.value),
                                              invalidates=("beam-node",))
@@ -141,11 +139,13 @@ class BeamView(View):
         self.step_bar.reveal_requested.connect(self.set_revealed_steps)
         self.step_bar.stepping.connect(self.tree.setFocus)
         self.step_bar.zoom_requested.connect(self.tree.zoom)
-        self.step_bar.fit_requested.connect(self.tree.toggle_fit)
+        self.step_bar.fit_requested.connect(self.tree.fit)
         self.tree.node_clicked.connect(self.select_node)
         self.nbest.row_selected.connect(self._render_formula)
         self.node_panel.send_requested.connect(self.send_distribution)
         self.node_panel.token_clicked.connect(self.whatif_panel.pick_token)
+        # a clicked bar is the token to force: its pane comes into sight
+        self.node_panel.token_clicked.connect(lambda _: setattr(self.view_state, "node_pane", "whatif"))
         self.whatif_panel.force_requested.connect(self.force_token)
         self.whatif_panel.tree_toggled.connect(self._whatif_tree_toggled)
         self.search_loop.schedule()
@@ -396,8 +396,19 @@ class BeamView(View):
             return False
         title = self.tr("Next token after ⟨s⟩{0} ({1}, input '{2}')").format(after_bos(n.prefix_tokens, n.target_unit), n.model,
                                                                                n.text)
-        return self.state.send("distribution", SentDistribution(
-            title, tuple(display_token(t) for t in n.labels), tuple(float(p) for p in n.probabilities)))
+        labels = [display_token(t) for t in n.labels]
+        probabilities = [float(p) for p in n.probabilities]
+        if len(labels) > self.SEND_WHOLE_UP_TO:
+            # A word model's 356 outcomes made 356 unreadable bars: the TOP_K most probable
+            # tokens (as the node panel's bars) and the rest of the mass as one outcome.
+            top = n.top(self.TOP_K)
+            taken = {token_id for token_id, _, _ in top}
+            rest = math.fsum(p for i, p in enumerate(probabilities) if i not in taken)
+            others = len(labels) - len(top)
+            title += self.tr(": its {0} most probable tokens, the other {1} as one").format(len(top), others)
+            labels = [display_token(label) for _, label, _ in top] + [self.tr("other ({0})").format(others)]
+            probabilities = [float(p) for _, _, p in top] + [rest]
+        return self.state.send("distribution", SentDistribution(title, tuple(labels), tuple(probabilities)))
 
     # ---- what if ----------------------------------------------------------------------------
     def force_token(self, token_id: int) -> None:

@@ -99,6 +99,21 @@ class PlaygroundView(View):
             return self.matrix_tab.editors["Q"]
         return self.query_tab.query_input
 
+    def scene_caption(self) -> str:
+        """What a lecture scene is about, in a few words: the typed query, or the matrices' shapes
+        (the main input's text made scenes named "0.13, -0.13, 0.64, 0.1 -0.54, 0…")."""
+        state = self.view_state
+        tab = self.tabs.currentWidget()
+        if tab is self.matrix_tab:
+            shapes = self.tr("Q {0}×{2}, K {1}×{2}, V {1}×{3}").format(state.n, state.m, state.d_k, state.d_v)
+            return shapes + (self.tr(", causal") if state.causal else "")
+        if tab is self.why_tab:
+            return self.tr("Why scale")
+        query = " ".join(state.query.split())
+        if len(query) > 30:  # whole components only
+            query = query[:30].rsplit(",", 1)[0] + ", …"
+        return self.tr("query ({0})").format(query)
+
     def secondary_panels(self):
         return [self.query_tab.sizes, self.matrix_tab.random_row, self.matrix_tab.hover_label]
 

@@ -33,8 +33,8 @@ class WhyScaleTab(QWidget):
             plot.setMenuEnabled(False)
             plot.setLogMode(x=True, y=False)
             plot.showGrid(x=True, y=True, alpha=0.25)
-        self.spread_legend = add_legend(self.spread_plot.getPlotItem(), where="top right")
-        self.weight_legend = add_legend(self.weight_plot.getPlotItem(), where="middle right")
+        self.spread_legend = add_legend(self.spread_plot.getPlotItem())
+        self.weight_legend = add_legend(self.weight_plot.getPlotItem())
         for key, plot, legend, name, pen in (
                 ("dot_std", self.spread_plot, self.spread_legend, self.tr("q·k unscaled"), pg.mkPen(UNSCALED, width=3)),
                 ("scaled_dot_std", self.spread_plot, self.spread_legend, "q·k / √d_k", pg.mkPen(SCALED, width=3)),

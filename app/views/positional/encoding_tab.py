@@ -55,10 +55,9 @@ class EncodingTab(PositionalTab):
                                        y_label=self.tr("position"), bar_label=None)
         self.curve_plot = self.add_plot(0, 1, self.tr("Selected dimensions against position"), self.tr("position"),
                                         self.tr("value"))
-        self.curve_plot.setYRange(-1.1, 1.75, padding=0)  # the legend sits above the curves
         self.curve_plot.setMouseEnabled(x=True, y=False)  # drag/scroll along the positions
         self.curve_plot.getAxis("left").setTicks([[(v, f"{v:g}") for v in (-1, -0.5, 0, 0.5, 1)]])
-        self.legend = self.add_legend(self.curve_plot, columns=2)
+        self.legend = self.add_legend(self.curve_plot, columns=2, data_range=(-1.0, 1.0))  # above the curves
         self.curves = [self.add_curve(self.curve_plot, colour) for colour in style.SERIES]
         self.column_marks = []
         for colour in style.SERIES:

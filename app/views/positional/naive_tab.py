@@ -38,8 +38,9 @@ class NaiveTab(PositionalTab):
         self.steps_plot = self.add_plot(1, 1, self.tr("Step to the next position ‖code(p+1) − code(p)‖"),
                                         self.tr("position p"), self.tr("step (log scale)"))
         self.steps_plot.setLogMode(y=True)
-        # one row, in the empty band between pos/1000's steps (0.001) and the others' (≥ 1)
-        self.legend = self.add_legend(self.steps_plot, columns=3, where="middle right")
+        # one row, in a band of its own above the steps (in the band between pos/1000's steps and
+        # the others' it covered the curves once the text grew)
+        self.legend = self.add_legend(self.steps_plot, columns=3)
         self.sinusoidal_steps = self.add_curve(self.steps_plot, style.SERIES[0], self.tr("sinusoidal"), width=3)
         self.decimal_steps = self.add_curve(self.steps_plot, style.SERIES[4], self.tr("decimal digits"))
         self.linear_steps = self.add_curve(self.steps_plot, style.SERIES[2], self.tr("pos / 1000"))

@@ -25,9 +25,8 @@ class ShiftTab(PositionalTab):
         self.layout().insertWidget(1, self.difference)
         self.plot = self.add_plot(0, 0, self.tr("Both sides, dimension by dimension"), self.tr("dimension"),
                                   self.tr("value"))
-        self.plot.setYRange(-1.1, 1.75, padding=0)  # the legend sits above the points
         self.plot.getAxis("left").setTicks([[(v, f"{v:g}") for v in (-1, -0.5, 0, 0.5, 1)]])
-        self.legend = self.add_legend(self.plot, columns=2)
+        self.legend = self.add_legend(self.plot, columns=2, data_range=(-1.0, 1.0))  # above the points
         self.source_curve = pg.PlotDataItem(pen=pg.mkPen(GUIDE, width=1.5), symbol="s", symbolSize=5,
                                             symbolBrush=GUIDE, symbolPen=None)
         self.target_curve = pg.PlotDataItem(pen=None, symbol="o", symbolSize=13, symbolBrush=None,
