@@ -17,6 +17,7 @@ VIEWS = (
     ("bleu", "app.views.bleu:BleuView"),
     ("playground", "app.views.playground:PlaygroundView"),
     ("language_model", "app.views.language_model:LanguageModelView"),
+    ("training", "app.views.training:TrainingView"),
 )
 
 
