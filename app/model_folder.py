@@ -70,6 +70,7 @@ class ModelFolders(QObject):
         self._choose_when_loaded: dict[str, list] = {}  # folder -> selectors to set once it is loaded (restore)
         #: folders in the engine's own format (the training view's "Use this model"): path -> label
         self.trained: dict[str, str] = {}
+        self._trained_root: str | None = None
 
     @property
     def loading(self) -> bool:
@@ -167,6 +168,19 @@ class ModelFolders(QObject):
             self._offer(box, info, generative_only)
         for path, label in self.trained.items():
             self._offer_trained(box, path, label)
+
+    def trained_root(self) -> str:
+        """A temporary folder for the models the training view offers (made on first use; removed
+        when this window's state goes, and by the system's clean-up of temporary files after a
+        quick exit, which skips finalisers)."""
+        if self._trained_root is None:
+            import shutil
+            import tempfile
+            import weakref
+
+            self._trained_root = tempfile.mkdtemp(prefix="attention-lab-trained-")
+            weakref.finalize(self, shutil.rmtree, self._trained_root, ignore_errors=True)
+        return self._trained_root
 
     def add_trained(self, path: str, label: str) -> None:
         """Offer a model folder in the engine's own format (model.safetensors + config.json, as

@@ -8,7 +8,6 @@ trained; run B, when chosen, beside it with the same seed and settings (its own 
 smoothing), so the two curves differ only in what the lecturer changed."""
 from __future__ import annotations
 
-import tempfile
 import time
 from pathlib import Path
 
@@ -78,7 +77,6 @@ class TrainingView(View):
         bind_tab(self.view_state, "tab", self.tabs, TABS)
         self.runs: dict[str, TrainingRun] = {}
         self._use_folders: dict[str, str] = {}  # folder being written -> "use" or "save"
-        self._trained_dir = None  # a temporary folder for "Use this model" (made on first use)
         self._last_draw = 0.0
         self._dirty = False
         self.poll_timer = QTimer(self)
@@ -88,6 +86,7 @@ class TrainingView(View):
         self.view_state.watch(self._choice_changed, "experiment", "preset")
         self.view_state.watch(self._runs_changed, "compare")
         self.view_state.watch(self._settings_changed, *SETTING_FIELDS)
+        self.view_state.watch(self._seed_changed, "seed")
         self.view_state.watch(lambda *_: self.draw(), "x_axis")
         self._runs_changed()
         self.apply_zoom()
@@ -117,12 +116,19 @@ class TrainingView(View):
         self._build_series()
         self.draw()
 
+    def _seed_changed(self, *_) -> None:
+        """A run not started yet takes the seed now; a started one at Reset (its model and
+        batches so far came from the old seed)."""
+        for run in self.runs.values():
+            if run.trainer is None:
+                run.seed = self.view_state.seed
+
     def _settings_changed(self, *_) -> None:
         for name, run in self.runs.items():
             run.update_settings(self.view_state.settings(name))
 
-    def command(self, name: str) -> None:
-        """A button: start, pause, resume, step, reset, use, save."""
+    def command(self, name: str, steps: int = 1) -> None:
+        """A button: start, pause, resume, step (`steps` of them, then paused), reset, use, save."""
         state = self.view_state
         if name == "save":
             folder = QFileDialog.getExistingDirectory(self, self.tr("Save run A's model in a folder"))
@@ -141,7 +147,7 @@ class TrainingView(View):
             elif name == "resume":
                 run.resume(settings)
             elif name == "step":
-                run.step(settings)
+                run.step(settings, steps)
             elif name == "reset":
                 run.reset(state.seed, settings)
         if name == "reset":
@@ -169,9 +175,8 @@ class TrainingView(View):
         if not run.metrics:
             self.message.show_message(self.tr("Train run A first (Start or Step)."), error=True)
             return False
-        if self._trained_dir is None:
-            self._trained_dir = tempfile.TemporaryDirectory(prefix="attention-lab-trained-")
-        folder = str(Path(self._trained_dir.name) / f"{run.experiment}-seed{run.seed}-step{run.steps}-{time.time_ns()}")
+        folder = str(Path(self.state.model_folders.trained_root()) /
+                     f"{run.experiment}-seed{run.seed}-step{run.steps}-{time.time_ns()}")
         self._use_folders[folder] = "use"
         return run.save(folder, "attention-lab training view")
 
