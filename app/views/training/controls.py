@@ -48,7 +48,7 @@ def _number(low, high, step, decimals=None, special=None):
 
 
 class TrainingControls(QWidget):
-    #: a button: "start", "pause", "resume", "step", "reset", "use", "save"
+    # a button: "start", "pause", "resume", "step", "reset", "use", "save"
     command = Signal(str)
 
     def __init__(self, state: TrainingState, parent=None):

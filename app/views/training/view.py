@@ -26,9 +26,9 @@ from app.views.training.run import TrainingRun
 from app.views.training.state import TABS, TrainingState
 from app.widgets.form import add_tab
 
-#: how often the trainers' queues are read (ms): small, so no queue backs up
+# how often the trainers' queues are read (ms): small, so no queue backs up
 POLL_MS = 50
-#: the plots are redrawn at most this often (ms): a redraw is the GUI thread's largest cost
+# the plots are redrawn at most this often (ms): a redraw is the GUI thread's largest cost
 REDRAW_MS = 200
 SETTING_FIELDS = ("learning_rate", "batch_size", "label_smoothing", "label_smoothing_b", "clip_norm",
                   "teacher_forcing")
