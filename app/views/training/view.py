@@ -130,6 +130,7 @@ class TrainingView(View):
     def command(self, name: str, steps: int = 1) -> None:
         """A button: start, pause, resume, step (`steps` of them, then paused), reset, use, save."""
         state = self.view_state
+        self.message.clear_message()  # what the last button said is answered by this one
         if name == "save":
             folder = QFileDialog.getExistingDirectory(self, self.tr("Save run A's model in a folder"))
             if folder:
