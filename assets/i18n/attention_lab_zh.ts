@@ -3158,11 +3158,12 @@ PE(pos, 2i+1) = cos(pos / 10000^(2i/d_model))</translation>
         <translation>{0} {1}：还没有快照</translation>
     </message>
     <message>
-        <source>{0} {1}, step {2}: probe → “{3}”, mean P of its tokens {4}</source>
-        <translation>{0} {1}，第 {2} 步：探针 → “{3}”，其词元的平均概率 {4}</translation>
+        <source>{0} · step {1} · probe → “{2}” · mean P of its tokens {3}</source>
+        <translation>{0} · 第 {1} 步 · 探针 → “{2}” · 其词元的平均概率 {3}</translation>
     </message>
     <message>
         <source>No attention to show: this decoder reads only the encoder&apos;s final state.</source>
+        <extracomment>shown instead of a heatmap for the model without attention</extracomment>
         <translation>没有注意力可显示：这个解码器只读取编码器的最终状态。</translation>
     </message>
     <message>

@@ -98,13 +98,14 @@ class TrainingControls(QWidget):
         layout.addWidget(flow_row((self.tr("Run A:"), self.experiment_box), (self.tr("Run B:"), self.compare_box),
                                   (self.tr("Preset:"), self.preset_box), (self.tr("Seed:"), self.seed_spin),
                                   *(self.buttons[k] for k in ("start", "pause", "resume", "step", "reset"))))
-        layout.addWidget(flow_row((self.tr("Learning rate:"), self.learning_rate_spin),
-                                  (self.tr("Batch size:"), self.batch_spin),
-                                  (self.tr("Label smoothing:"), self.smoothing_spin),
-                                  (self.tr("B:"), self.smoothing_b_spin),
-                                  (self.tr("Gradient clipping:"), self.clip_spin),
-                                  (self.tr("Teacher forcing:"), self.teacher_spin),
-                                  (self.tr("Against:"), self.x_axis_box)))
+        self.settings_row = flow_row((self.tr("Learning rate:"), self.learning_rate_spin),
+                                     (self.tr("Batch size:"), self.batch_spin),
+                                     (self.tr("Label smoothing:"), self.smoothing_spin),
+                                     (self.tr("B:"), self.smoothing_b_spin),
+                                     (self.tr("Gradient clipping:"), self.clip_spin),
+                                     (self.tr("Teacher forcing:"), self.teacher_spin),
+                                     (self.tr("Against:"), self.x_axis_box))
+        layout.addWidget(self.settings_row)
         bind_widgets(state, experiment=self.experiment_box, compare=self.compare_box, preset=self.preset_box,
                      seed=self.seed_spin, learning_rate=self.learning_rate_spin, batch_size=self.batch_spin,
                      label_smoothing=self.smoothing_spin, label_smoothing_b=self.smoothing_b_spin,

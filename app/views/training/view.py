@@ -59,6 +59,9 @@ class TrainingView(View):
         self.rate_plot = CurvePlot(self.tr("learning rate"), "")
         self.norm_plot = CurvePlot(self.tr("gradient norm"), "")
         self.probe_panel = ProbePanel()
+        for plot in (self.exact_plot, self.length_plot):
+            plot.setYRange(0, 1.02, padding=0)  # a share: the whole scale, so a rise is seen as it is
+            plot.getPlotItem().enableAutoRange(y=False)
         add_tab(self.tabs, self.loss_plot, self.tr("Loss"))
         add_tab(self.tabs, _row(self.exact_plot, self.length_plot), self.tr("Accuracy"))
         add_tab(self.tabs, self.probe_panel, self.tr("Attention"))
@@ -289,7 +292,9 @@ class TrainingView(View):
         return self.tabs
 
     def secondary_panels(self):
-        return [self.controls.buttons["use"], self.controls.buttons["save"]]
+        """Presentation mode keeps the run choice and its buttons; the settings row (changed
+        between slides, not while the class watches) gives its room to the pictures."""
+        return [self.controls.settings_row, self.controls.buttons["use"], self.controls.buttons["save"]]
 
     def picture(self):
         runs = ", ".join(self.tr("{0} {1} (step {2})").format(name, experiment_name(run.experiment), run.steps)
