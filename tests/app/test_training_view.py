@@ -141,3 +141,19 @@ def test_run_b_is_drawn_beside_run_a_and_the_csv_names_both(qtbot, view, tmp_pat
     view.export_csv(tmp_path / "loss.csv")
     with open(tmp_path / "loss.csv", encoding="utf-8") as handle:
         assert {r["run"] for r in csv.DictReader(handle)} == {"A", "B"}
+
+
+@pytest.mark.slow  # a whole window, rebuilt in Chinese: about 10 s
+def test_a_language_switch_ends_the_old_views_trainer(qtbot, main_window, in_thread):
+    main_window.show_view("training")
+    old = main_window.current_view()
+    old.view_state.preset = "tiny"
+    old.command("step")
+    qtbot.waitUntil(lambda: old.runs["A"].steps == 1, timeout=60000)
+    trainer = old.runs["A"].trainer
+    main_window.set_language("zh")
+    try:
+        assert old.runs["A"].trainer is None and not trainer.thread.is_alive()
+        assert main_window.current_view() is not old and main_window.current_view().view_state.preset == "tiny"
+    finally:
+        main_window.set_language("en")
