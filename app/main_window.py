@@ -180,6 +180,7 @@ class MainWindow(QMainWindow):
         self.navigation.blockSignals(True)
         self.navigation.clear()
         for view in old:
+            view.shut_down()
             for child in view.findChildren(QObject):  # no slot may run on a view being deleted
                 child.blockSignals(True)
             self.stack.removeWidget(view)
@@ -581,5 +582,7 @@ class MainWindow(QMainWindow):
             s.setValue("last_view", self.current_view().view_id)
             self.sessions.store_last()
         s.sync()
+        for view in self.views:
+            view.shut_down()
         self.bridge.shutdown()
         super().closeEvent(event)

@@ -68,6 +68,9 @@ class ModelFolders(QObject):
         self._boxes: list[tuple[object, bool]] = []
         self._subscribed: set[tuple[int, str]] = set()
         self._choose_when_loaded: dict[str, list] = {}  # folder -> selectors to set once it is loaded (restore)
+        #: folders in the engine's own format (the training view's "Use this model"): path -> label
+        self.trained: dict[str, str] = {}
+        self._trained_root: str | None = None
 
     @property
     def loading(self) -> bool:
@@ -163,6 +166,36 @@ class ModelFolders(QObject):
         self._boxes.append((box, generative_only))
         for info in self.infos.values():
             self._offer(box, info, generative_only)
+        for path, label in self.trained.items():
+            self._offer_trained(box, path, label)
+
+    def trained_root(self) -> str:
+        """A temporary folder for the models the training view offers (made on first use; removed
+        when this window's state goes, and by the system's clean-up of temporary files after a
+        quick exit, which skips finalisers)."""
+        if self._trained_root is None:
+            import shutil
+            import tempfile
+            import weakref
+
+            self._trained_root = tempfile.mkdtemp(prefix="attention-lab-trained-")
+            weakref.finalize(self, shutil.rmtree, self._trained_root, ignore_errors=True)
+        return self._trained_root
+
+    def add_trained(self, path: str, label: str) -> None:
+        """Offer a model folder in the engine's own format (model.safetensors + config.json, as
+        the live trainer saves it) in every attached selector.  Its item data is the folder's
+        path and `info()` is None for it, so views ask for it as for a shipped model
+        (engine.models.registry.resolve takes a folder path as a model name)."""
+        self.trained[path] = label
+        for box, _ in self._live_boxes():
+            self._offer_trained(box, path, label)
+
+    @staticmethod
+    def _offer_trained(box, path: str, label: str) -> None:
+        if box.findData(path) < 0:
+            box.addItem(label, path)
+            box.setItemData(box.count() - 1, path, 3)  # Qt.ToolTipRole: the folder
 
     def _live_boxes(self):
         self._boxes = [(b, g) for b, g in self._boxes if shiboken6.isValid(b)]

@@ -13,7 +13,13 @@ the process boundary) with the ``lecture`` preset and prints:
 4. date-list-rnn-attention vs date-list-rnn (lists of 1-4 dates): held-out exact match by number
    of dates and by input length after the same time (the classic accuracy-vs-length figure);
 5. a GUI-like 20 ms timer in the main thread, its lateness with no trainer, the trainer in a
-   thread and in a process (why the view uses a process), and the trainer's steps/s in each.
+   thread and in a process (why the view uses a process), and the trainer's steps/s in each;
+6. the headless trainer (its process, as `python -m engine train --preset lecture`) and then the
+   training view (app/views/training, offscreen at 1280x680, the Attention tab shown, Start
+   pressed) for the same time each: the trainer's steps/s in each (the view's cost: target
+   <= 10 %), time to >= 95 % held-out exact match (target 30 s) and to half the probe's step-0
+   entropy (target 15 s) in each, counted in trainer time and from pressing Start, and the
+   worst gap between ticks of a 10 ms timer on the GUI thread while it trains (target <= 50 ms).
 
 Times are the trainer's own (steps and evaluations, from its first step).  ``--scale`` scales
 every time budget (0.2 for a smoke run).  Figures vary with the machine's load: report `uptime`.
@@ -21,6 +27,7 @@ every time budget (0.2 for a smoke run).  Figures vary with the machine's load: 
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import re
 import statistics
@@ -153,12 +160,122 @@ def responsiveness(seconds, threads):
         print(f"   trainer in a {kind}: {summary(late)}; trainer {speed:.1f} steps/s")
 
 
+def _targets(snapshots):
+    """(trainer time, step) at >= 95 % exact match and at half the step-0 probe entropy."""
+    if not snapshots:
+        return None, None
+    start = snapshots[0].probe.mean_entropy_bits
+    return (first_time(snapshots, lambda s: s.heldout_exact_match >= 0.95),
+            first_time(snapshots, lambda s: s.probe.mean_entropy_bits <= start / 2))
+
+
+def headless_process(seconds, threads):
+    from engine.live_training.events import Snapshot
+
+    trainer = TrainerProcess(TrainerSpec("date-rnn-attention", "lecture", seed=0, device="cpu", threads=threads))
+    steps, snapshots = [], []
+    try:
+        trainer.wait_for("ready", timeout=300)
+        trainer.start(max_seconds=seconds)
+
+        def keep(event):
+            (steps if isinstance(event, StepMetrics) else snapshots if isinstance(event, Snapshot) else []).append(event)
+
+        trainer.wait_for("finished", timeout=seconds * 3 + 300, on_event=keep)
+    finally:
+        trainer.close()
+    return steps, snapshots
+
+
+def view_run(seconds, threads):
+    """The training view trains for `seconds` of trainer time; -> (steps, snapshots, worst GUI gap
+    in ms, seconds from pressing Start to the first step)."""
+    import os
+
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import QElapsedTimer, QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from app.bridge import EngineBridge
+    from app.state import SharedState
+    from app.views.training import TrainingView
+
+    polls = []  # (wall ms, GUI-thread CPU ms) of each poll of the view (reading events, drawing)
+
+    class MeasuredView(TrainingView):
+        def poll(self):
+            wall, cpu = time.perf_counter(), time.thread_time()
+            super().poll()
+            polls.append(((time.perf_counter() - wall) * 1e3, (time.thread_time() - cpu) * 1e3))
+
+    app = QApplication.instance() or QApplication([])
+    bridge = EngineBridge(device="cpu")
+    view = MeasuredView(bridge, SharedState())
+    view.resize(1280, 680)
+    view.show()
+    view.view_state.tab = "attention"
+    clock = QElapsedTimer()
+    gaps, last, first_step = [], [None], [None]
+
+    def tick():
+        now = clock.elapsed()
+        run = view.runs["A"]
+        if run.metrics:
+            if first_step[0] is None:
+                first_step[0] = now / 1000
+            if last[0] is not None:
+                gaps.append(now - last[0])  # only while it trains: the child's start is not drawing
+            last[0] = now
+            if run.metrics[-1].wall_s >= seconds:
+                app.quit()
+        elif now > 600_000:
+            app.quit()
+
+    timer = QTimer()
+    timer.setInterval(10)
+    timer.timeout.connect(tick)
+    clock.start()
+    view.command("start")
+    timer.start()
+    app.exec()
+    run = view.runs["A"]
+    steps, snapshots = list(run.metrics), list(run.snapshots)
+    view.shut_down()
+    bridge.shutdown()
+    worst = (max(p[0] for p in polls), max(p[1] for p in polls)) if polls else (float("nan"),) * 2
+    return steps, snapshots, (max(gaps) - 10 if gaps else float("nan")), first_step[0], worst
+
+
+def view_beside_headless(seconds, threads):
+    print(f"6. date-rnn-attention, lecture preset, {seconds:.0f} s of trainer time each, headless process then the "
+          f"view (load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}):")
+    results = {}
+    for kind in ("headless", "view"):
+        if kind == "headless":
+            steps, snapshots = headless_process(seconds, threads)
+            gap, start, worst = None, None, None
+        else:
+            steps, snapshots, gap, start, worst = view_run(seconds, threads)
+        speed = steps[-1].step / steps[-1].wall_s if steps else float("nan")
+        results[kind] = speed
+        em, half = _targets(snapshots)
+        extra = "" if gap is None else (f"; worst GUI-thread timer gap {gap:.0f} ms beyond its 10 ms (target <= 50); "
+                                        f"the view's own work per timer tick (events and drawing) at most "
+                                        f"{worst[0]:.0f} ms of wall time, {worst[1]:.0f} ms of GUI-thread CPU time; "
+                                        f"first step {start:.1f} s after Start (the child's start-up)")
+        print(f"   {kind}: {len(steps)} steps, {speed:.2f} steps/s; >= 95 % at {fmt_time(em)}; entropy halved at "
+              f"{fmt_time(half)}{extra}")
+    cost = 100 * (1 - results["view"] / results["headless"])
+    print(f"   the view costs {cost:.1f} % of the headless trainer's steps/s (target <= 10 %); "
+          f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--device", default="cpu")
     parser.add_argument("--scale", type=float, default=1.0, help="scale every time budget")
-    parser.add_argument("--only", default="12345", help="which parts to run, e.g. 15")
+    parser.add_argument("--only", default="123456", help="which parts to run, e.g. 15")
     parser.add_argument("--steps", type=int, default=None,
                         help="parts 1-3: train this many steps (or to the targets) instead of for a time")
     args = parser.parse_args()
@@ -174,6 +291,8 @@ def main():
         date_lists(120 * s, args.device)
     if "5" in args.only:
         responsiveness(10 * s, args.threads)
+    if "6" in args.only:
+        view_beside_headless(60 * s, args.threads)
 
 
 if __name__ == "__main__":

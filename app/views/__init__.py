@@ -19,6 +19,7 @@ VIEWS = (
     ("language_model", "app.views.language_model:LanguageModelView"),
     ("embeddings", "app.views.embeddings:EmbeddingsView"),
     ("decoding", "app.views.decoding:DecodingView"),
+    ("training", "app.views.training:TrainingView"),
 )
 
 

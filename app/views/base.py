@@ -346,6 +346,10 @@ class View(QWidget):
         the window, tests/app/test_layout_fit.py).  Views override; default: `content`."""
         return self.content or self
 
+    def shut_down(self) -> None:
+        """The view goes away (the window closes, or the views are rebuilt in another language):
+        end what it started outside the bridge (the training view's trainer processes)."""
+
     # ---- routing between views ---------------------------------------------------------------
     def receive(self, kind: str, payload) -> None:
         """A payload of a kind listed in `accepts`, sent by another view."""

@@ -3508,7 +3508,7 @@ cross-entropy H = −(1/N) Σ log₂ P(wᵢ | hᵢ) bits/token     perplexity PP
     <name>ModelFolders</name>
     <message>
         <source>queued</source>
-        <extracomment>a folder finished loading: its HFModelInfo (folder, fraction 0..1, what is being done) while a folder loads (folder, message) when a folder cannot be opened the recent-models list changed</extracomment>
+        <extracomment>a folder finished loading: its HFModelInfo (folder, fraction 0..1, what is being done) while a folder loads (folder, message) when a folder cannot be opened the recent-models list changed folders in the engine&apos;s own format (the training view&apos;s &quot;Use this model&quot;): path -&gt; label</extracomment>
         <translation>排队中</translation>
     </message>
     <message>
@@ -4330,6 +4330,38 @@ PE(pos, 2i+1) = cos(pos / 10000^(2i/d_model))</translation>
     </message>
 </context>
 <context>
+    <name>ProbePanel</name>
+    <message>
+        <source>mean row entropy (bits)</source>
+        <translation>平均行熵（比特）</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>{0} {1}: no snapshot yet</source>
+        <translation>{0} {1}：还没有快照</translation>
+    </message>
+    <message>
+        <source>{0} · step {1} · probe → “{2}” · mean P of its tokens {3}</source>
+        <translation>{0} · 第 {1} 步 · 探针 → “{2}” · 其词元的平均概率 {3}</translation>
+    </message>
+    <message>
+        <source>No attention to show: this decoder reads only the encoder&apos;s final state.</source>
+        <extracomment>shown instead of a heatmap for the model without attention</extracomment>
+        <translation>没有注意力可显示：这个解码器只读取编码器的最终状态。</translation>
+    </message>
+    <message>
+        <source>output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>input</source>
+        <translation>输入</translation>
+    </message>
+</context>
+<context>
     <name>QueryTab</name>
     <message>
         <source>key</source>
@@ -5123,6 +5155,345 @@ H = {1} 比特</translation>
     <message>
         <source>vocabulary</source>
         <translation>词表</translation>
+    </message>
+</context>
+<context>
+    <name>TrainingControls</name>
+    <message>
+        <source>dates</source>
+        <translation>日期</translation>
+    </message>
+    <message>
+        <source>zh-en grammar</source>
+        <translation>中英语法</translation>
+    </message>
+    <message>
+        <source>lists of dates</source>
+        <translation>日期列表</translation>
+    </message>
+    <message>
+        <source>RNN with attention</source>
+        <translation>带注意力的循环网络</translation>
+    </message>
+    <message>
+        <source>RNN without attention</source>
+        <translation>不带注意力的循环网络</translation>
+    </message>
+    <message>
+        <source>Transformer</source>
+        <translation>Transformer</translation>
+    </message>
+    <message>
+        <source>Transformer without positional encoding</source>
+        <translation>不带位置编码的 Transformer</translation>
+    </message>
+    <message>
+        <source>lecture</source>
+        <translation>课堂</translation>
+    </message>
+    <message>
+        <source>tiny (tests)</source>
+        <translation>微型（测试用）</translation>
+    </message>
+    <message>
+        <source>steps</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>training time (s)</source>
+        <translation>训练时间（秒）</translation>
+    </message>
+    <message>
+        <source>{0}: {1}</source>
+        <translation>{0}：{1}</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Run B: trained beside run A, with the same seed and settings</source>
+        <translation>运行 B：与运行 A 并排训练，种子和设置相同</translation>
+    </message>
+    <message>
+        <source>The seed of the weights, the batches and dropout; used by Reset</source>
+        <translation>权重、批次和随机失活的随机种子；重置时使用</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>Start training (the trainer runs in its own process)</source>
+        <translation>开始训练（训练器在自己的进程中运行）</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>单步</translation>
+    </message>
+    <message>
+        <source>One optimisation step, then pause</source>
+        <translation>做一步优化，然后暂停</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>重置</translation>
+    </message>
+    <message>
+        <source>A fresh model from the seed</source>
+        <translation>用种子重新初始化一个模型</translation>
+    </message>
+    <message>
+        <source>Use this model</source>
+        <translation>使用此模型</translation>
+    </message>
+    <message>
+        <source>Offer run A&apos;s model as it is now in the model selectors of the other views</source>
+        <translation>把运行 A 当前的模型加入其他视图的模型选择框</translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation>保存…</translation>
+    </message>
+    <message>
+        <source>Write run A&apos;s model (safetensors and config.json) to a folder</source>
+        <translation>把运行 A 的模型（权重文件和配置文件）写入一个文件夹</translation>
+    </message>
+    <message>
+        <source>Run B&apos;s label smoothing (everything else is run A&apos;s)</source>
+        <translation>运行 B 的标签平滑（其余设置与运行 A 相同）</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>The largest global gradient norm a step may apply (0: no clipping)</source>
+        <translation>每一步允许的最大全局梯度范数（0：不裁剪）</translation>
+    </message>
+    <message>
+        <source>The share of decoder inputs that are the right previous token; the rest are the model&apos;s own prediction</source>
+        <translation>解码器输入中使用正确的前一个词元的比例；其余使用模型自己的预测</translation>
+    </message>
+    <message>
+        <source>Run A:</source>
+        <translation>运行 A：</translation>
+    </message>
+    <message>
+        <source>Run B:</source>
+        <translation>运行 B：</translation>
+    </message>
+    <message>
+        <source>Preset:</source>
+        <translation>预设：</translation>
+    </message>
+    <message>
+        <source>Seed:</source>
+        <translation>种子：</translation>
+    </message>
+    <message>
+        <source>Learning rate:</source>
+        <translation>学习率：</translation>
+    </message>
+    <message>
+        <source>Batch size:</source>
+        <translation>批大小：</translation>
+    </message>
+    <message>
+        <source>Label smoothing:</source>
+        <translation>标签平滑：</translation>
+    </message>
+    <message>
+        <source>B:</source>
+        <translation>B：</translation>
+    </message>
+    <message>
+        <source>Gradient clipping:</source>
+        <translation>梯度裁剪：</translation>
+    </message>
+    <message>
+        <source>Teacher forcing:</source>
+        <translation>教师强制：</translation>
+    </message>
+    <message>
+        <source>Against:</source>
+        <translation>横轴：</translation>
+    </message>
+</context>
+<context>
+    <name>TrainingExplanation</name>
+    <message>
+        <source>A model learns here while you watch: each step takes a batch of examples, measures the loss (cross-entropy against the right next token, with label smoothing), follows its gradient (clipped to a largest norm) and moves the weights. Every few steps the model translates held-out inputs it never trained on, and the fixed probe input shows its attention: a blur at first, then the alignment. Run B beside run A answers &quot;what if there were no attention?&quot; or &quot;no positional encoding?&quot; with the same seed and settings.</source>
+        <translation>模型在这里当着你的面学习：每一步取一批样例，计算损失（对正确的下一个词元的交叉熵，含标签平滑），沿梯度方向（梯度裁剪到最大范数）更新权重。每隔几步，模型翻译它从未训练过的留出输入，固定的探针输入显示它的注意力：起初一片模糊，随后出现对齐。与运行 A 并排的运行 B 用相同的种子和设置回答“如果没有注意力会怎样？”或“如果没有位置编码会怎样？”。</translation>
+    </message>
+    <message>
+        <source>loss = −Σ q(y) log P(y | x),  q = (1 − ε)·one-hot + ε/V   (ε: label smoothing)
+g ← g · min(1, c / ‖g‖)   (gradient clipping at norm c);   row entropy H = −Σ α log₂ α bits</source>
+        <translation>损失 = −Σ q(y) log P(y | x)，q = (1 − ε)·独热 + ε/V   （ε：标签平滑）
+g ← g · min(1, c / ‖g‖)   （按范数 c 梯度裁剪）；  行熵 H = −Σ α log₂ α 比特</translation>
+    </message>
+</context>
+<context>
+    <name>TrainingView</name>
+    <message>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>loss (nats per token)</source>
+        <translation>损失（每个词元的奈特数）</translation>
+    </message>
+    <message>
+        <source>held-out exact match</source>
+        <translation>留出集完全匹配率</translation>
+    </message>
+    <message>
+        <source>input length (tokens)</source>
+        <translation>输入长度（词元）</translation>
+    </message>
+    <message>
+        <source>learning rate</source>
+        <translation>学习率</translation>
+    </message>
+    <message>
+        <source>gradient norm</source>
+        <translation>梯度范数</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <source>Accuracy</source>
+        <translation>准确率</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>Optimiser</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>Save run A&apos;s model in a folder</source>
+        <translation>把运行 A 的模型保存到文件夹</translation>
+    </message>
+    <message>
+        <source>Train run A first (Start or Step).</source>
+        <translation>请先训练运行 A（开始或单步）。</translation>
+    </message>
+    <message>
+        <source>trained: {0}, step {1}</source>
+        <translation>训练所得：{0}，第 {1} 步</translation>
+    </message>
+    <message>
+        <source>“{0}” is now in the model selectors of the other views.</source>
+        <translation>“{0}”已加入其他视图的模型选择框。</translation>
+    </message>
+    <message>
+        <source>Saved run A&apos;s model at step {0} in {1}</source>
+        <translation>已把运行 A 第 {0} 步的模型保存到 {1}</translation>
+    </message>
+    <message>
+        <source>Run {0} failed: {1}</source>
+        <translation>运行 {0} 失败：{1}</translation>
+    </message>
+    <message>
+        <source>{0} training loss</source>
+        <translation>{0} 训练损失</translation>
+    </message>
+    <message>
+        <source>{0} held-out loss</source>
+        <translation>{0} 留出集损失</translation>
+    </message>
+    <message>
+        <source>{0} exact match</source>
+        <translation>{0} 完全匹配率</translation>
+    </message>
+    <message>
+        <source>{0} by input length</source>
+        <translation>{0} 按输入长度</translation>
+    </message>
+    <message>
+        <source>{0} learning rate</source>
+        <translation>{0} 学习率</translation>
+    </message>
+    <message>
+        <source>{0} before clipping</source>
+        <translation>{0} 裁剪前</translation>
+    </message>
+    <message>
+        <source>{0} after clipping</source>
+        <translation>{0} 裁剪后</translation>
+    </message>
+    <message>
+        <source>{0} probe entropy</source>
+        <translation>{0} 探针熵</translation>
+    </message>
+    <message>
+        <source>training time (s)</source>
+        <translation>训练时间（秒）</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>not started</source>
+        <translation>未开始</translation>
+    </message>
+    <message>
+        <source>starting the trainer…</source>
+        <translation>正在启动训练器…</translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation>就绪</translation>
+    </message>
+    <message>
+        <source>training</source>
+        <translation>训练中</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>已暂停</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>{0}: {1}, step {2}</source>
+        <translation>{0}：{1}，第 {2} 步</translation>
+    </message>
+    <message>
+        <source>, {0} steps/s</source>
+        <translation>，每秒 {0} 步</translation>
+    </message>
+    <message>
+        <source>{0} {1} (step {2})</source>
+        <translation>{0} {1}（第 {2} 步）</translation>
+    </message>
+    <message>
+        <source>Training, seed {0}: {1}</source>
+        <translation>训练，种子 {0}：{1}</translation>
     </message>
 </context>
 <context>

@@ -73,3 +73,46 @@ def test_closing_the_window_exits_cleanly_every_time(tmp_path):
     failures = [(code, err) for code, err in results if code != 0]
     assert not failures, f"{len(failures)} of {runs} closes failed; first: {failures[0]}"
     assert not any("Traceback" in err for _, err in results)
+
+
+CLOSE_WHILE_TRAINING = textwrap.dedent("""
+    import sys
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+    import main
+
+    app = QApplication(sys.argv[:1])
+    def close_while_training():
+        windows = [w for w in QApplication.topLevelWidgets() if w.isVisible() and hasattr(w, "current_view")]
+        view = windows[0].current_view() if windows and windows[0].views else None
+        if view is not None and not view.runs["A"].trainer:
+            view.view_state.preset = "tiny"
+            view.command("start")
+        if view is not None and view.runs["A"].steps >= 2:
+            print("trainer", view.runs["A"].trainer.process.pid, flush=True)
+            windows[0].close()  # while it trains
+        else:
+            QTimer.singleShot(100, close_while_training)
+    QTimer.singleShot(300, close_while_training)
+    main.exit_now(main.main(["--device", "cpu", "--view", "training"]))  # as attention-lab ends: atexit skipped
+""")
+
+
+def _gone(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/status", encoding="utf-8") as status:
+            return any(line.startswith("State:") and "Z" in line for line in status)  # a zombie has ended
+    except FileNotFoundError:
+        return True
+
+
+def test_closing_the_window_while_it_trains_exits_cleanly_and_ends_the_trainer(tmp_path):
+    home = tmp_path / "home"
+    home.mkdir()
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "HOME": str(home), "XDG_CONFIG_HOME": str(home)}
+    proc = subprocess.run([sys.executable, "-c", CLOSE_WHILE_TRAINING], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-1500:]
+    assert "Traceback" not in proc.stderr
+    pid = int(proc.stdout.split("trainer")[1].split()[0])
+    assert _gone(pid), "the trainer process outlived the window"
