@@ -20,6 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from engine.jobs import EngineContext, ShippedModelRequest
+from engine.token_units import CHARACTERS, tokenizer_unit
 
 #: the beam the table shows for contrast (the beam view's default)
 BEAM_WIDTH = 5
@@ -34,6 +35,7 @@ class StepLogits:
     greedy: bool  # the output is the greedy one (else the one asked for)
     logits: np.ndarray  # (len(output_ids), V) float32: the raw logits that predicted each output token
     never_generated: tuple[int, ...]  # ids the sampler, greedy and beam search cut
+    target_unit: str = CHARACTERS  # what one output token is (engine.token_units)
 
     @property
     def output_tokens(self) -> tuple[str, ...]:
@@ -54,7 +56,8 @@ def step_logits(model, text: str, output=()) -> StepLogits:
         prefixes = torch.tensor([[tgt.bos_id, *ids[:-1]]], dtype=torch.long, device=model.device)
         logits, _ = model.decode_prefixes(state, prefixes)
     return StepLogits(model.name, text.strip(), tuple(tgt.itos), ids, not given,
-                      np.ascontiguousarray(logits[0].float().cpu().numpy()), tuple(model.never_generated))
+                      np.ascontiguousarray(logits[0].float().cpu().numpy()), tuple(model.never_generated),
+                      tokenizer_unit(tgt))
 
 
 @dataclass(frozen=True)
@@ -105,6 +108,7 @@ class SampleTable:
     reverse_kl_bits: float | None  # KL(sample frequencies ‖ grammar) in bits (inf: an invalid output drawn)
     valid_fraction: float | None  # share of the N samples that are valid
     seconds: float
+    target_unit: str = CHARACTERS  # what one output token is (engine.token_units)
 
     @property
     def sampled_mass(self) -> float:
@@ -161,7 +165,7 @@ def sample_table(model, text: str, *, n: int, seed: int, settings, beam_width: i
                        result.seed, settings.temperature, settings.top_k, settings.top_p, settings.min_p, samples,
                        greedy_row, beam_rows, beam_width, grammar, report.get("total_variation"),
                        math.inf if grammar is not None and kl is None else kl, reverse, report.get("valid_fraction"),
-                       result.seconds)
+                       result.seconds, tokenizer_unit(model.target_tokenizer))
 
 
 @dataclass(frozen=True)

@@ -77,7 +77,7 @@ class SamplesPanel(ResultsPanel):
             self.table.setRowCount(len(rows))
             for r, (kind, row) in enumerate(rows):
                 p = model_probability(row)
-                text = output_text(row.tokens, table.vocab) + ("" if row.finished else " …")
+                text = output_text(row.tokens, table.target_unit) + ("" if row.finished else " …")
                 cells = [kind, text, f"{row.count:,}", style.fixed(row.count / table.n, 4),
                          style.format_number(p, 4),
                          style.format_number(p / sampled, 4) if row.count and sampled > 0 else "—",
@@ -113,6 +113,6 @@ class SamplesPanel(ResultsPanel):
                 self.tr("∞ (an invalid output was sampled)"))
         elif table.task == "zh-en":
             text += " " + self.tr("The grammar cannot generate this input: no true probabilities to compare.")
-        greedy = html.escape(output_text(table.greedy.tokens, table.vocab))
+        greedy = html.escape(output_text(table.greedy.tokens, table.target_unit))
         text += " " + self.tr("Greedy: “{0}”.").format(greedy)
         return text

@@ -22,7 +22,7 @@ from app.binding import bind_tab
 from app.export import ExportButton, write_csv
 from app.state import SentDistribution
 from app.views.base import InputProblem, View, shows
-from app.views.beam.text import output_text, separator
+from app.views.beam.text import after_bos, output_text
 from app.views.decoding.controls import DecodingControls
 from app.views.decoding.samples_panel import SamplesPanel, model_probability
 from app.views.decoding.stages_panel import StagesPanel, stage_title
@@ -138,12 +138,10 @@ class DecodingView(View):
     def draw_stages(self, logits) -> None:
         step = self.shown_step(logits)
         stages = self.current_stages(logits)
-        # words are separated (zh-en-toy), characters are not: beam.text.after_bos writes "Janewill"
-        shown = separator(logits.vocab).join(display_token(t) for t in logits.output_tokens[:step])
-        prefix = " " + shown if shown else ""
+        prefix = after_bos(logits.output_tokens[:step], logits.target_unit)
         heading = (self.tr("Next token after ⟨s⟩{0} (step {1} of {2} of the greedy output “{3}”)") if logits.greedy
                    else self.tr("Next token after ⟨s⟩{0} (step {1} of {2} of the output “{3}”)")).format(
-            prefix, step + 1, len(logits.output_ids), output_text(logits.output_tokens, logits.vocab))
+            prefix, step + 1, len(logits.output_ids), output_text(logits.output_tokens, logits.target_unit))
         self.stages_panel.show_stages(heading, self.column_titles(logits), logits.vocab, stages)
         self.stages_panel.greedy_button.setVisible(not logits.greedy)
 
@@ -241,7 +239,7 @@ class DecodingView(View):
             if table is None:
                 raise ValueError(self.tr("Nothing to export yet."))
             sampled = table.sampled_mass
-            rows = [(kind, output_text(row.tokens, table.vocab), row.finished, row.count, row.count / table.n,
+            rows = [(kind, output_text(row.tokens, table.target_unit), row.finished, row.count, row.count / table.n,
                      model_probability(row), model_probability(row) / sampled if row.count else "",
                      row.log_prob, "" if row.grammar_prob is None else row.grammar_prob,
                      "" if row.valid is None else row.valid)
