@@ -11,6 +11,14 @@ and the grammar's true floor (engine.ngram.floor).
 Predicted tokens: every word of a sentence and one ``</s>``; ``<s>`` is context only (never
 predicted).  A word the training text never had is ``<unk>``.  See docs/language-model.md.
 """
-from engine.neural_lm.lm import NeuralLm, load_lm, shipped_names
-
 __all__ = ["NeuralLm", "load_lm", "shipped_names"]
+
+
+def __getattr__(name):
+    # torch only when a model is wanted: the app imports engine.neural_lm.report (request types)
+    # with its views, and the window must appear before torch is imported (the worker does that)
+    if name in __all__:
+        from engine.neural_lm import lm
+
+        return getattr(lm, name)
+    raise AttributeError(f"module 'engine.neural_lm' has no attribute {name!r}")

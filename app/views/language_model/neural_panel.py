@@ -86,6 +86,11 @@ class NeuralPanel(QWidget):
         layout.addLayout(left, 2)
         layout.addLayout(right, 3)
 
+    def apply_zoom(self) -> None:
+        """The gate heatmaps' ticks and titles follow the application's text size."""
+        for heatmap in self.heatmaps.values():
+            heatmap.set_text_size(style.point_size())
+
     def show_report(self, result) -> None:
         report = self.report = result.value
         comparison = report.comparison

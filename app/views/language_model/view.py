@@ -244,6 +244,7 @@ class LanguageModelView(View):
         super().apply_zoom()
         self.delta_panel.apply_zoom()
         self.orders_panel.apply_zoom()
+        self.neural_panel.apply_zoom()
         self.loop.redraw()  # the strip's chips take the new text size
         self.model_loop.redraw()
 
