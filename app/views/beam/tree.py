@@ -303,11 +303,13 @@ class BeamTree(TreeCanvas):
             second = None
             if cand.status == "finished" or rank is not None:
                 mark = "✓" if cand.status == "finished" else translate("BeamTree", "cut")
+                # a finished output a date model should never write (no calendar day) gets ✗ for
+                # ✓; its tooltip says why.  The words would widen the whole column by ~180 px, and
+                # the lesson's tree then no longer fits a 1920-wide screen at a readable size.
+                if cand.status == "finished" and not_a_date(a, [a.vocab[t] for t in result.prefix(cand.node_id)]):
+                    mark = "✗"
                 prefix = f"#{rank + 1}  " if rank is not None else ""
                 second = f"{prefix}{mark} {style.fixed(cand.score)}"
-                if cand.status == "finished":  # an output a date model should never write is said so
-                    invalid = not_a_date(a, [a.vocab[t] for t in result.prefix(cand.node_id)])
-                    second += f"  {invalid}" if invalid else ""
             forced = cand.step <= forced_steps  # the first steps of a what-if search are imposed
             item = NodeItem(self, cand.node_id, cand.step, display_token(a.vocab[cand.token]), cand.logprob,
                             cand.status, cand.considered, forced, second,

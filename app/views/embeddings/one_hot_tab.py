@@ -49,8 +49,8 @@ class OneHotTab(EmbeddingTab):
         self.outline = pg.QtWidgets.QGraphicsRectItem()
         self.matrix.plot.addItem(self.outline)
         self.one_texts: list[pg.TextItem] = []
-        self.word_ticks = TokenTicks(self.matrix.plot, "bottom", 0.0, full_labels=0)
-        self.one_hot_ticks = TokenTicks(self.one_hot_plot, "left", 0.0, full_labels=0)
+        self.word_ticks = TokenTicks(self.matrix.plot, "bottom", 0.0)
+        self.one_hot_ticks = TokenTicks(self.one_hot_plot, "left", 0.0)
         self.place(flow_row((self.tr("Word:"), self.word), self.note), self.graphics)
         bind_widgets(state, one_hot_word=self.word)
         self.apply_zoom()
