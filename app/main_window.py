@@ -22,6 +22,8 @@ from app.settings import settings
 from app.shortcut_guard import ShortcutGuard
 from app.state import SharedState
 from app.views import view_classes
+from app.widgets.combo_width import widen_combos
+from app.widgets.scrolling_page import ScrollingPage
 from engine.jobs import DeviceRequest
 from engine.version import version
 
@@ -143,11 +145,14 @@ class MainWindow(QMainWindow):
             view.set_presenting(self._presenting)
             self.views.append(view)
             self.state.register_receiver(view)
-            self.stack.addWidget(view)
+            page = ScrollingPage(view)  # scrolls only where the view needs more than the window has
+            page.setObjectName("view_page")
+            self.stack.addWidget(page)
             item = QListWidgetItem(cls.title())
             item.setData(Qt.ItemDataRole.UserRole, cls.view_id)
             self.navigation.addItem(item)
         self._fit_navigation()
+        widen_combos(self.stack)
         # Tab moves on from a table to the next control (arrow keys move between its cells), so
         # that the keyboard alone reaches every input behind a table
         for table in self.stack.findChildren(QAbstractItemView):
@@ -182,9 +187,11 @@ class MainWindow(QMainWindow):
         for view in old:
             for child in view.findChildren(QObject):  # no slot may run on a view being deleted
                 child.blockSignals(True)
-            self.stack.removeWidget(view)
-            view.hide()
-            view.deleteLater()
+        while self.stack.count():  # each view's ScrollingPage, the view with it
+            page = self.stack.widget(0)
+            self.stack.removeWidget(page)
+            page.hide()
+            page.deleteLater()
         self._build_views()
         self.navigation.blockSignals(False)
 
@@ -344,12 +351,13 @@ class MainWindow(QMainWindow):
         return self._presenting
 
     def toggle_presentation(self, on: bool | None = None) -> None:
-        """Full screen without the navigation, the status bar, the Export buttons (Ctrl+E and
-        Ctrl+Shift+C still work), the lecture panel (PageDown / PageUp still step) and the views'
-        secondary panels."""
+        """Full screen without the menu bar and the navigation (every shortcut still works), the
+        status bar, the Export buttons (Ctrl+E and Ctrl+Shift+C still work), the lecture panel
+        (PageDown / PageUp still step), the views' explanations and their secondary panels."""
         was_presenting = self._presenting
         self._presenting = (not self._presenting) if on is None else bool(on)
         self.presentation_action.setChecked(self._presenting)
+        self.menuBar().setVisible(not self._presenting)
         self.navigation.setVisible(not self._presenting)
         self.statusBar().setVisible(not self._presenting)
         for button in self.stack.findChildren(ExportButton):
@@ -437,6 +445,7 @@ class MainWindow(QMainWindow):
             action.setShortcut(QKeySequence(shortcut))
         action.triggered.connect(slot)
         menu.addAction(action)
+        self.addAction(action)  # its shortcut works while the menu bar is hidden (presentation mode)
         return action
 
     def _build_menus(self):
@@ -548,6 +557,7 @@ class MainWindow(QMainWindow):
         font.setPointSize(points)
         QApplication.setFont(font)
         self._fit_navigation()
+        QTimer.singleShot(0, self, lambda: widen_combos(self.stack))  # once the combos have the new font
         settings().setValue("text_size", points)
 
     # ---- persistence ---------------------------------------------------------------------
@@ -558,6 +568,12 @@ class MainWindow(QMainWindow):
             self.restoreGeometry(geometry)
         else:
             self.resize(1400, 900)
+        # never larger than the screen's work area: 1400×900 (or a size saved on a larger monitor)
+        # put the status bar and the bottom of every view below a 1280×720 projector's edge
+        area = self.screen().availableGeometry()
+        if self.width() > area.width() or self.height() > area.height():
+            self.resize(min(self.width(), area.width()), min(self.height(), area.height()))
+            self.move(area.topLeft())
         size = s.value("text_size")
         if size is not None:
             try:

@@ -357,8 +357,12 @@ class View(QWidget):
         return []
 
     def set_presenting(self, on: bool) -> None:
+        """Hide or show the secondary panels and the explanation ("What this view shows": the
+        lecturer says it; on a projector its row is better given to the picture)."""
         for panel in self.secondary_panels():
             panel.setVisible(not on)
+        if self.explanation_box is not None:
+            self.explanation_box.setVisible(not on)
 
     # ---- the main input (--text, --model, scene captions) ------------------------------------------
     def main_input(self) -> QWidget | None:

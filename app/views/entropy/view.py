@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
-from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QMenu, QPushButton, QTabWidget, QVBoxLayout
+from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QMenu, QPushButton, QVBoxLayout
 
 from app import style
 from app.engine_text import engine_message
@@ -30,6 +30,7 @@ from app.views.entropy.inputs import DistributionInputs, replace_text
 from app.views.entropy.state import TABS, EntropyState
 from app.views.entropy.units import unit_name
 from app.widgets.form import add_tab
+from app.widgets.scrolling_page import ScrollingPage, ScrollingTabs
 from engine.distribution_parser import DistributionError, SumError, format_distribution, parse_distribution
 from engine.entropy_analysis import analyse, gaussian_report
 from engine.jobs import CallRequest
@@ -146,11 +147,11 @@ class EntropyView(View):
 
         # left: the inputs; right: the three tabs
         self.inputs = DistributionInputs()
-        self.tabs = QTabWidget()
+        self.tabs = ScrollingTabs()  # a tall page scrolls instead of growing the window
         self.distributions_tab = add_tab(self.tabs, DistributionsTab(), self.tr("Distributions"))
         self.codes_tab = add_tab(self.tabs, CodeLengthsTab(), self.tr("Code lengths"))
         self.gaussians_tab = add_tab(self.tabs, GaussiansTab(), self.tr("Gaussians"))
-        self.body = style.splitter(Qt.Orientation.Horizontal, (self.inputs, self.tabs), stretch=(2, 5),
+        self.body = style.splitter(Qt.Orientation.Horizontal, (ScrollingPage(self.inputs), self.tabs), stretch=(2, 5),
                                    sizes=(380, 1000))
 
         layout = QVBoxLayout(self)

@@ -6,7 +6,7 @@ far; held-out perplexity against add-δ's δ."""
 from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
-from PySide6.QtWidgets import QHBoxLayout, QTabWidget, QVBoxLayout
+from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout
 
 from app.binding import bind_tab
 from app.export import ExportButton, write_csv
@@ -17,6 +17,7 @@ from app.views.language_model.delta_panel import DeltaPanel
 from app.views.language_model.sentence_panel import SentencePanel, context_text
 from app.views.language_model.state import TABS, LanguageModelState
 from app.widgets.form import add_tab
+from app.widgets.scrolling_page import ScrollingTabs
 from engine.jobs import CallRequest
 from engine.ngram.lesson import sentence_report
 
@@ -29,7 +30,7 @@ class LanguageModelView(View):
         super().__init__(bridge, state, parent)
         self.controls = LanguageModelControls(self.view_state)
         self.export_button = ExportButton(self)
-        self.tabs = QTabWidget()
+        self.tabs = ScrollingTabs()  # a tall page scrolls instead of growing the window
         self.sentence_panel = add_tab(self.tabs, SentencePanel(), self.tr("Sentence"))
         self.continuations_panel = add_tab(self.tabs, ContinuationsPanel(), self.tr("Continuations"))
         self.delta_panel = add_tab(self.tabs, DeltaPanel(), self.tr("Perplexity against δ"))
