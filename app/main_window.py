@@ -251,6 +251,9 @@ class MainWindow(QMainWindow):
     def _show_row(self, row: int) -> None:
         if 0 <= row < len(self.views):
             self.stack.setCurrentIndex(row)
+            field = self.views[row].main_input()
+            if field is not None and field.isEnabled():  # Ctrl+2, then type: the lecturer's hands stay on the keys
+                field.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def current_view(self):
         return self.views[self.stack.currentIndex()]

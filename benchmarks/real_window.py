@@ -35,7 +35,7 @@ SCREEN = (1280, 720)
 TOOLS = ("Xvfb", "xdotool", "import", "xwininfo")
 NORMAL_TEXT = 11
 VIEWS = ("attention", "beam", "positional", "entropy", "bleu", "playground", "language_model")
-TYPED = "Friday 26, March 2021"
+TYPED = "4 Nov 1988"  # not the default input: the screen must change
 
 
 def missing_tools() -> list[str]:
@@ -70,7 +70,7 @@ def x(display: str, *command: str, check: bool = True) -> str:
 
 def grab(display: str) -> bytes:
     """The whole screen's pixels (raw RGB: equal grabs mean an unchanged screen)."""
-    return subprocess.run(["import", "-window", "root", "rgb:-"], env={**os.environ, "DISPLAY": display},
+    return subprocess.run(["import", "-window", "root", "-depth", "8", "rgb:-"], env={**os.environ, "DISPLAY": display},
                           capture_output=True, check=True, timeout=60).stdout
 
 
@@ -85,7 +85,7 @@ def same(first: bytes | None, second: bytes | None) -> bool:
     return int(differing.reshape(-1, 3).any(axis=1).sum()) < BLINK_PIXELS
 
 
-def wait_still(display: str, before: bytes | None = None, timeout: float = 120.0, interval: float = 0.5,
+def wait_still(display: str, before: bytes | None = None, timeout: float = 45.0, interval: float = 0.5,
                still_grabs: int = 3) -> bool:
     """Until the screen differs from `before` (what it showed before a key press; None: no
     change needed) and then stays the same for `still_grabs` grabs in a row: the app has drawn
@@ -108,8 +108,8 @@ def wait_still(display: str, before: bytes | None = None, timeout: float = 120.0
 def press(display: str, window: str, *keys: str) -> bool:
     """Press `keys` in the window and wait for the screen to change and settle."""
     before = grab(display)
-    for key in keys:
-        x(display, "xdotool", "key", "--window", window, key)
+    for key in keys:  # through XTEST to the focused window (an XSendEvent to a window Qt ignores)
+        x(display, "xdotool", "key", key)
     return wait_still(display, before)
 
 
@@ -139,6 +139,8 @@ def run_language(language: str, sizes: list[int], views: list[str], out: Path, p
     records = []
     try:
         window = x(screen.display, "xdotool", "search", "--sync", "--onlyvisible", "--pid", str(app.pid)).split()[0]
+        # no window manager gives it the keyboard: the keys below go to the window with the focus
+        x(screen.display, "xdotool", "windowfocus", "--sync", window)
         loading = grab(screen.display)  # the bare window; the views are built after its first paint
         wait_still(screen.display, loading)
         points, shown = NORMAL_TEXT, "attention"
@@ -154,7 +156,7 @@ def run_language(language: str, sizes: list[int], views: list[str], out: Path, p
                 shown = view
                 if view == "attention":  # the main input has the focus: replace its text as a user would
                     before = grab(screen.display)
-                    x(screen.display, "xdotool", "key", "--window", window, "ctrl+a")
+                    x(screen.display, "xdotool", "key", "ctrl+a")
                     x(screen.display, "xdotool", "type", "--delay", "40", TYPED)
                     still = wait_still(screen.display, before)
                 path = out / f"{language}-{size}pt-{view}.png"

@@ -63,6 +63,10 @@ class ScrollingPage(QScrollArea):
             height -= self.horizontalScrollBar().sizeHint().height()
             if needed.height() > height and needed.height() <= room.height():
                 width -= self.verticalScrollBar().sizeHint().width()
+        if needed.height() > height:
+            # scrolling anyway: the widget at its preferred height, not squeezed to its minimum
+            # (at 22 pt on 1280×720 the minimum left the attention heatmap 150 px tall)
+            needed.setHeight(max(needed.height(), widget.sizeHint().height()))
         widget.resize(max(width, needed.width()), max(height, needed.height()))
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name

@@ -292,9 +292,10 @@ def page_of(window, view):
 FITS_UP_TO = {
     (SMALL_SCREEN, "en"): {"attention": 11, "beam": 11, "positional": 14, "entropy": 22, "bleu": 16,
                            "playground": 22, "language_model": 18},
-    (SMALL_SCREEN, "zh"): {"attention": 11, "beam": 11, "positional": 14, "entropy": 22, "bleu": 16,
+    (SMALL_SCREEN, "zh"): {"attention": 11, "beam": 11, "positional": 14, "entropy": 22, "bleu": 14,
                            "playground": 22, "language_model": 18},
-    (LARGE_SCREEN, "en"): {"attention": 22, "beam": 22, "positional": 22, "entropy": 22, "bleu": 22,
+    # at 22 pt the heatmap has 39 % and the beam tree 38 % of a 1920×1040 window
+    (LARGE_SCREEN, "en"): {"attention": 11, "beam": 11, "positional": 22, "entropy": 22, "bleu": 22,
                            "playground": 22, "language_model": 22},
     (LARGE_SCREEN, "zh"): {"attention": 22, "beam": 22, "positional": 22, "entropy": 22, "bleu": 22,
                            "playground": 22, "language_model": 22},
