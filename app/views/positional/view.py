@@ -100,6 +100,10 @@ class PositionalView(View):
     def tabs_in_order(self):
         return [self.tabs.widget(i) for i in range(self.tabs.count())]
 
+    def secondary_panels(self):
+        """The tabs' captions: the lecturer says why the picture looks as it does."""
+        return [tab.caption for tab in self.tabs_in_order()]
+
     # ---- zoom --------------------------------------------------------------------------------
     def apply_zoom(self) -> None:
         super().apply_zoom()
