@@ -71,6 +71,9 @@ class MainWindow(QMainWindow):
         column.addWidget(self.navigation)
         column.addWidget(self.stack, 1)
         self.setCentralWidget(central)
+        # the names re-wrap when the central area narrows without the window resizing (the lecture
+        # panel opening: at 22 pt three of the seven names were pushed out of sight)
+        central.installEventFilter(self)
         self._fit_navigation()
 
         self._device_result = None
@@ -230,6 +233,11 @@ class MainWindow(QMainWindow):
             used += width
         frame = 2 * self.navigation.frameWidth()
         self.navigation.setFixedHeight(lines * height + frame + 2)
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt's name
+        if watched is self.centralWidget() and event.type() == QEvent.Type.Resize:
+            self._fit_navigation()
+        return super().eventFilter(watched, event)
 
     def resizeEvent(self, event):
         super().resizeEvent(event)

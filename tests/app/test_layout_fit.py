@@ -438,3 +438,32 @@ def test_zoom_refits_the_view_names_and_the_overview(qtbot, original_font, main_
             assert visible.contains(tile) and visible.contains(caption), f"tile {key} is cut off"
             assert tile.height() >= metrics.height(), f"tile {key} is {tile.height()} px tall"
         attention.side.setCurrentWidget(attention.row_panel)
+
+
+@pytest.mark.slow  # a whole window
+def test_the_lecture_panel_is_no_wider_than_it_needs_and_keeps_the_view_names(qtbot, original_font, main_window):
+    """At 22 pt on 1280×680 with three scenes: the lecture panel takes at most 30 % of the window
+    (its four buttons in one row made it half), its close button is inside it and shown, nothing
+    in it is cut off, and every view name above the view is still shown beside it."""
+    window = main_window
+    window.set_text_size(22)
+    window.resize(*SMALL_SCREEN)
+    qtbot.waitUntil(lambda: (window.width(), window.height()) == SMALL_SCREEN, timeout=5000)
+    panel = window.lecture_panel
+    panel.show()
+    for _ in range(3):
+        window.capture_scene()
+    qtbot.waitUntil(lambda: panel.isVisible() and len(panel.scenes) == 3, timeout=5000)
+    settle(qtbot, window.current_view())
+    assert panel.width() <= 0.3 * window.width(), f"the panel is {panel.width()} px of {window.width()}"
+    close = panel.findChild(QAbstractButton, "qt_dockwidget_closebutton")
+    assert close is not None and close.isVisible() and panel.rect().contains(close.geometry())
+    assert not text_layout_problems(window, panel)
+    metrics = QFontMetrics(QApplication.font())
+    navigation = window.navigation
+    for row in range(navigation.count()):
+        rect = navigation.visualItemRect(navigation.item(row))
+        assert rect.width() >= metrics.horizontalAdvance(navigation.item(row).text())
+        assert navigation.viewport().rect().contains(rect), f"{navigation.item(row).text()!r} is not shown"
+    window.resize(1400, 900)
+
