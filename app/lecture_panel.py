@@ -8,10 +8,10 @@ and applies scenes.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import (QDockWidget, QHBoxLayout, QListWidget, QListWidgetItem, QPushButton, QVBoxLayout,
-                               QWidget)
+from PySide6.QtWidgets import QDockWidget, QListWidget, QListWidgetItem, QPushButton, QVBoxLayout, QWidget
 
 from app.session import Scene
+from app.widgets.flow_layout import flow_row
 
 
 class LecturePanel(QDockWidget):
@@ -27,6 +27,7 @@ class LecturePanel(QDockWidget):
         self.current = -1
         self.list = QListWidget()
         self.list.setDragDropMode(QListWidget.DragDropMode.InternalMove)
+        self.list.setWordWrap(True)  # a long caption takes two lines rather than widening the panel
         self.list.model().rowsMoved.connect(self._rows_moved)
         self.list.itemChanged.connect(self._caption_edited)
         self.list.itemDoubleClicked.connect(lambda item: self.go_to(self.list.row(item)))
@@ -39,14 +40,37 @@ class LecturePanel(QDockWidget):
         self.up_button.clicked.connect(lambda: self.move(self.list.currentRow(), -1))
         self.down_button.clicked.connect(lambda: self.move(self.list.currentRow(), +1))
         self.remove_button.clicked.connect(lambda: self.remove(self.list.currentRow()))
-        buttons = QHBoxLayout()
-        for button in (self.capture_button, self.up_button, self.down_button, self.remove_button):
-            buttons.addWidget(button)
+        # the buttons wrap: in one row they made the panel a third of a 1280 px window at 22 pt
+        buttons = flow_row(self.capture_button, self.up_button, self.down_button, self.remove_button)
         body = QWidget()
         layout = QVBoxLayout(body)
         layout.addWidget(self.list, 1)
-        layout.addLayout(buttons)
+        layout.addWidget(buttons)
         self.setWidget(body)
+
+    #: the widest a scene's caption makes the panel, in ems; longer captions are elided
+    CAPTION_EMS = 22
+    #: the most of the window the panel takes when it opens
+    WINDOW_SHARE = 0.3
+
+    def preferred_width(self) -> int:
+        """As wide as the widest button and the captions (up to CAPTION_EMS ems) need: the
+        buttons in one row made the panel half of a 1280 px window at 22 pt."""
+        metrics = self.list.fontMetrics()
+        captions = max((metrics.horizontalAdvance(scene.caption) for scene in self.scenes), default=0)
+        captions = min(captions, metrics.horizontalAdvance("M") * self.CAPTION_EMS)
+        buttons = max(button.sizeHint().width() for button in
+                      (self.capture_button, self.up_button, self.down_button, self.remove_button))
+        frame = 2 * self.list.frameWidth() + self.list.verticalScrollBar().sizeHint().width()
+        margins = self.widget().layout().contentsMargins()
+        return max(captions + frame, buttons) + margins.left() + margins.right() + 4
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().showEvent(event)
+        window = self.parentWidget()
+        if hasattr(window, "resizeDocks") and not self.isFloating():
+            width = min(self.preferred_width(), int(window.width() * self.WINDOW_SHARE))
+            window.resizeDocks([self], [width], Qt.Orientation.Horizontal)
 
     def retranslate(self) -> None:
         """The panel's texts in the current language (the main window calls this on a switch)."""

@@ -22,6 +22,8 @@ from app.settings import settings
 from app.shortcut_guard import ShortcutGuard
 from app.state import SharedState
 from app.views import view_classes
+from app.widgets.combo_width import widen_combos
+from app.widgets.scrolling_page import ScrollingPage
 from engine.jobs import DeviceRequest
 from engine.version import version
 
@@ -69,6 +71,9 @@ class MainWindow(QMainWindow):
         column.addWidget(self.navigation)
         column.addWidget(self.stack, 1)
         self.setCentralWidget(central)
+        # the names re-wrap when the central area narrows without the window resizing (the lecture
+        # panel opening: at 22 pt three of the seven names were pushed out of sight)
+        central.installEventFilter(self)
         self._fit_navigation()
 
         self._device_result = None
@@ -143,11 +148,14 @@ class MainWindow(QMainWindow):
             view.set_presenting(self._presenting)
             self.views.append(view)
             self.state.register_receiver(view)
-            self.stack.addWidget(view)
+            page = ScrollingPage(view)  # scrolls only where the view needs more than the window has
+            page.setObjectName("view_page")
+            self.stack.addWidget(page)
             item = QListWidgetItem(cls.title())
             item.setData(Qt.ItemDataRole.UserRole, cls.view_id)
             self.navigation.addItem(item)
         self._fit_navigation()
+        widen_combos(self.stack)
         # Tab moves on from a table to the next control (arrow keys move between its cells), so
         # that the keyboard alone reaches every input behind a table
         for table in self.stack.findChildren(QAbstractItemView):
@@ -183,9 +191,11 @@ class MainWindow(QMainWindow):
             view.shut_down()
             for child in view.findChildren(QObject):  # no slot may run on a view being deleted
                 child.blockSignals(True)
-            self.stack.removeWidget(view)
-            view.hide()
-            view.deleteLater()
+        while self.stack.count():  # each view's ScrollingPage, the view with it
+            page = self.stack.widget(0)
+            self.stack.removeWidget(page)
+            page.hide()
+            page.deleteLater()
         self._build_views()
         self.navigation.blockSignals(False)
 
@@ -225,6 +235,11 @@ class MainWindow(QMainWindow):
         frame = 2 * self.navigation.frameWidth()
         self.navigation.setFixedHeight(lines * height + frame + 2)
 
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt's name
+        if watched is self.centralWidget() and event.type() == QEvent.Type.Resize:
+            self._fit_navigation()
+        return super().eventFilter(watched, event)
+
     def resizeEvent(self, event):
         super().resizeEvent(event)
         self._fit_navigation()
@@ -245,6 +260,9 @@ class MainWindow(QMainWindow):
     def _show_row(self, row: int) -> None:
         if 0 <= row < len(self.views):
             self.stack.setCurrentIndex(row)
+            field = self.views[row].main_input()
+            if field is not None and field.isEnabled():  # Ctrl+2, then type: the lecturer's hands stay on the keys
+                field.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def current_view(self):
         return self.views[self.stack.currentIndex()]
@@ -345,12 +363,13 @@ class MainWindow(QMainWindow):
         return self._presenting
 
     def toggle_presentation(self, on: bool | None = None) -> None:
-        """Full screen without the navigation, the status bar, the Export buttons (Ctrl+E and
-        Ctrl+Shift+C still work), the lecture panel (PageDown / PageUp still step) and the views'
-        secondary panels."""
+        """Full screen without the menu bar and the navigation (every shortcut still works), the
+        status bar, the Export buttons (Ctrl+E and Ctrl+Shift+C still work), the lecture panel
+        (PageDown / PageUp still step), the views' explanations and their secondary panels."""
         was_presenting = self._presenting
         self._presenting = (not self._presenting) if on is None else bool(on)
         self.presentation_action.setChecked(self._presenting)
+        self.menuBar().setVisible(not self._presenting)
         self.navigation.setVisible(not self._presenting)
         self.statusBar().setVisible(not self._presenting)
         for button in self.stack.findChildren(ExportButton):
@@ -438,6 +457,7 @@ class MainWindow(QMainWindow):
             action.setShortcut(QKeySequence(shortcut))
         action.triggered.connect(slot)
         menu.addAction(action)
+        self.addAction(action)  # its shortcut works while the menu bar is hidden (presentation mode)
         return action
 
     def _build_menus(self):
@@ -549,6 +569,7 @@ class MainWindow(QMainWindow):
         font.setPointSize(points)
         QApplication.setFont(font)
         self._fit_navigation()
+        QTimer.singleShot(0, self, lambda: widen_combos(self.stack))  # once the combos have the new font
         settings().setValue("text_size", points)
 
     # ---- persistence ---------------------------------------------------------------------
@@ -559,6 +580,12 @@ class MainWindow(QMainWindow):
             self.restoreGeometry(geometry)
         else:
             self.resize(1400, 900)
+        # never larger than the screen's work area: 1400×900 (or a size saved on a larger monitor)
+        # put the status bar and the bottom of every view below a 1280×720 projector's edge
+        area = self.screen().availableGeometry()
+        if self.width() > area.width() or self.height() > area.height():
+            self.resize(min(self.width(), area.width()), min(self.height(), area.height()))
+            self.move(area.topLeft())
         size = s.value("text_size")
         if size is not None:
             try:

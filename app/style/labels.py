@@ -38,7 +38,20 @@ class WrappedLabel(QLabel):
         return heights[width]
 
     def minimumSizeHint(self):  # noqa: N802 - Qt's name
-        return capped_width(self, super().minimumSizeHint(), self.MAX_WORD_EMS)
+        """At most MAX_WORD_EMS wide; at least as tall as the text wrapped at the width the label
+        has.  A splitter, a scroll area or a grid row counts only the minimum size hint, which
+        for a wrapped label is one line at its widest: at 14 pt and more such panels squeezed
+        their notes to half their lines (the playground's "lesson's weights" note 137 px tall
+        for 250 px of text)."""
+        hint = capped_width(self, super().minimumSizeHint(), self.MAX_WORD_EMS)
+        if self.isVisible() and self.width() > 0 and self.text():
+            hint.setHeight(max(hint.height(), self.heightForWidth(self.width())))
+        return hint
+
+    def resizeEvent(self, event):  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self.updateGeometry()  # the minimum height above follows the width
 
 
 def capped_width(widget: QWidget, hint, ems: float):

@@ -35,6 +35,7 @@ from importlib import import_module
 from typing import Callable
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer, Signal
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QApplication, QWidget
 
 from app import style
@@ -289,6 +290,7 @@ class View(QWidget):
 
         self.explanation_box = ExplanationBox(*self.explanation())
         self.layout().insertWidget(0, self.explanation_box)
+        self.keep_plot_height()
 
     def request_loop(self, channel: str, build: Callable, render: Callable, debounce_ms: int | None = None,
                      message: MessageLine | None = None, invalidates=(), greys=None,
@@ -361,8 +363,12 @@ class View(QWidget):
         return []
 
     def set_presenting(self, on: bool) -> None:
+        """Hide or show the secondary panels and the explanation ("What this view shows": the
+        lecturer says it; on a projector its row is better given to the picture)."""
         for panel in self.secondary_panels():
             panel.setVisible(not on)
+        if self.explanation_box is not None:
+            self.explanation_box.setVisible(not on)
 
     # ---- the main input (--text, --model, scene captions) ------------------------------------------
     def main_input(self) -> QWidget | None:
@@ -448,3 +454,15 @@ class View(QWidget):
         """The application font changed (View ▸ Larger text): rescale what does not follow it by
         itself.  Views with plots extend this to restyle their pyqtgraph items."""
         style.rescale_fonts(self)
+        self.keep_plot_height()
+
+    #: the least height of the main plot, in lines of text at the current size
+    PLOT_LINES = 10
+
+    def keep_plot_height(self) -> None:
+        """Below PLOT_LINES lines of text the view scrolls in its page rather than squeezing its
+        picture (at 22 pt on 1280×720 the attention heatmap was 130 px tall, its ticks on top of
+        each other)."""
+        plot = self.main_plot()
+        if plot is not None and plot is not self:
+            plot.setMinimumHeight(self.PLOT_LINES * QFontMetrics(QApplication.font()).lineSpacing())

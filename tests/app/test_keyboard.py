@@ -126,7 +126,15 @@ def test_f11_presents_without_navigation_export_buttons_and_lecture_panel_and_ba
     assert main_window.presenting and main_window.isFullScreen()
     assert not main_window.navigation.isVisible() and not main_window.statusBar().isVisible()
     assert not main_window.lecture_panel.isVisible() and not any(b.isVisible() for b in buttons)
+    # README: the menu bar and the explanation go too, and the shortcuts keep working without them
+    assert not main_window.menuBar().isVisible()
+    assert not main_window.current_view().explanation_box.isVisible()
+    qtbot.keyClick(main_window, Qt.Key.Key_2, Qt.KeyboardModifier.ControlModifier)
+    assert main_window.current_view() is main_window.views[1]
+    assert not main_window.current_view().explanation_box.isVisible()
+    qtbot.keyClick(main_window, Qt.Key.Key_1, Qt.KeyboardModifier.ControlModifier)
     qtbot.keyClick(main_window, Qt.Key.Key_F11)
     assert not main_window.presenting and not main_window.isFullScreen()
     assert main_window.navigation.isVisible() and main_window.lecture_panel.isVisible()
+    assert main_window.menuBar().isVisible() and main_window.current_view().explanation_box.isVisible()
     assert all(b.isVisible() for b in buttons)

@@ -64,7 +64,8 @@ def test_ctrl_number_jumps_to_a_view(qtbot, main_window):
 @pytest.mark.slow  # starts the app in a subprocess
 def test_main_screenshot_mode_writes_a_non_blank_png(tmp_path):
     out = tmp_path / "shot.png"
-    env = {**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen", "HOME": str(tmp_path),
+    # the tests' 1920×1080 offscreen screen (conftest): the window is never larger than its screen
+    env = {**__import__("os").environ, "HOME": str(tmp_path),
            "XDG_CONFIG_HOME": str(tmp_path)}
     proc = subprocess.run([sys.executable, "main.py", "--device", "cpu", "--view", "attention", "--screenshot",
                            str(out)], cwd=ROOT, env=env, capture_output=True, text=True, timeout=180)

@@ -140,7 +140,9 @@ def test_every_shortcut_is_listed_in_help(qtbot, main_window):
 
 
 def _run_main(args, tmp_path):
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path)}
+    # the tests' 1920×1080 offscreen screen (conftest), not offscreen's default 800×800: the window
+    # is never larger than its screen, and these slides are checked to be wider than 800 px
+    env = {**os.environ, "HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path)}
     return subprocess.run([sys.executable, "main.py", "--device", "cpu", *args], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=300)
 

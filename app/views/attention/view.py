@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
-from PySide6.QtWidgets import QTabWidget, QVBoxLayout
+from PySide6.QtWidgets import QVBoxLayout
 
 from app import style
 from app.colour_scale import FITTED, ROBUST_PERCENTILE, colour_maximum
@@ -25,6 +25,7 @@ from app.widgets.output_strip import OutputStrip
 from app.widgets.overview import AttentionOverview
 from app.widgets.tokens import display_token, vocabulary_name
 from app.domain_text import domain_warning, invalid_output_mark
+from app.widgets.scrolling_page import ScrollingTabs
 from engine.hf.toggles import shown_labels, shown_stack
 from engine.jobs import AttentionRequest, HFAttentionRequest, OverviewRequest
 from engine.token_units import WORDS
@@ -92,7 +93,7 @@ class AttentionView(View):
 
         # The heatmap takes the full height; the selected row and the grid of all heads share a
         # side panel (tabs).  Stacked under the heatmap the grid left it 17 % of a 1280×720 window.
-        self.side = QTabWidget()
+        self.side = ScrollingTabs()  # a tall page scrolls instead of growing the window
         self.side.setDocumentMode(True)
         self.side.addTab(self.row_panel, self.tr("Selected row"))
         self.side.addTab(self.overview, self.tr("All heads"))

@@ -9,7 +9,7 @@ from app import style
 from app.binding import bind_widgets
 from app.views.bleu.presets import PRESETS, Preset
 from app.views.bleu.state import BleuState
-from app.widgets.form import labelled_row
+from app.widgets.flow_layout import flow_row
 
 SMOOTHING = (
     ("exp", QT_TRANSLATE_NOOP("BleuControls", "exp (default)")),
@@ -66,9 +66,9 @@ class BleuControls(QWidget):
         grid.addWidget(self.preset_button, 0, 2)
         grid.addWidget(QLabel(self.tr("References\n(one per line):")), 1, 0)
         grid.addWidget(self.references, 1, 1, 1, 2)
-        grid.addLayout(labelled_row(((self.tr("Smoothing:"), self.smoothing_box),
-                                     (self.tr("Tokenisation:"), self.tokenize_box),
-                                     (self.tr("Max n:"), self.max_n_spin), self.effective_check, self.lowercase_check)),
+        # the options wrap (FlowLayout): in one row they needed 1396 px at 22 pt
+        grid.addWidget(flow_row((self.tr("Smoothing:"), self.smoothing_box), (self.tr("Tokenisation:"), self.tokenize_box),
+                                (self.tr("Max n:"), self.max_n_spin), self.effective_check, self.lowercase_check),
                        2, 0, 1, 3)
         grid.setColumnStretch(1, 1)
         bind_widgets(state, candidate=self.candidate, references=self.references, smoothing=self.smoothing_box,

@@ -5,7 +5,7 @@ message line shows it and the last good numbers stay, greyed."""
 from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QTimer, Qt
-from PySide6.QtWidgets import QFrame, QScrollArea, QVBoxLayout
+from PySide6.QtWidgets import QVBoxLayout
 
 from app import style
 from app.export import ExportButton, write_csv
@@ -17,6 +17,7 @@ from app.views.bleu.ngram_panel import NgramPanel
 from app.views.bleu.score_panel import ScorePanel
 from app.views.bleu.state import BleuState
 from app.widgets.form import beside_button
+from app.widgets.scrolling_page import ScrollingPage
 from engine.bleu_report import bleu_report
 from engine.jobs import CallRequest
 
@@ -32,12 +33,10 @@ class BleuView(View):
         self.ngrams = NgramPanel()
         self.scores = ScorePanel()
         self.export_button = ExportButton(self)
-        score_scroll = QScrollArea()
-        score_scroll.setWidgetResizable(True)
-        score_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        score_scroll = ScrollingPage(self.scores)
         score_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        score_scroll.setWidget(self.scores)
-        self.content = splitter(Qt.Orientation.Horizontal, (self.ngrams, score_scroll), stretch=(1, 1),
+        # the n-gram tables scroll too: their minimum height counted in the window's at 22 pt
+        self.content = splitter(Qt.Orientation.Horizontal, (ScrollingPage(self.ngrams), score_scroll), stretch=(1, 1),
                                 sizes=(600, 600))
         status = beside_button(self.preset_note, self.export_button)
         layout = QVBoxLayout(self)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
-from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QMenu, QPushButton, QTabWidget, QVBoxLayout
+from PySide6.QtWidgets import QCheckBox, QComboBox, QMenu, QPushButton, QVBoxLayout
 
 from app import style
 from app.engine_text import engine_message
@@ -30,6 +30,8 @@ from app.views.entropy.inputs import DistributionInputs, replace_text
 from app.views.entropy.state import TABS, EntropyState
 from app.views.entropy.units import unit_name
 from app.widgets.form import add_tab
+from app.widgets.flow_layout import flow_row
+from app.widgets.scrolling_page import ScrollingPage, ScrollingTabs
 from engine.distribution_parser import DistributionError, SumError, format_distribution, parse_distribution
 from engine.entropy_analysis import analyse, gaussian_report
 from engine.jobs import CallRequest
@@ -131,30 +133,21 @@ class EntropyView(View):
         self.normalise_box.setToolTip(self.tr(
             "Divide probabilities that do not add up to 1 by their sum. Counts are always normalised."))
         self.export_button = ExportButton(self)
-        top = QHBoxLayout()
-        top.addWidget(QLabel(self.tr("Input:")))
-        top.addWidget(self.mode_combo)
-        top.addWidget(self.ignore_case)
-        top.addSpacing(12)
-        top.addWidget(QLabel(self.tr("Unit:")))
-        top.addWidget(self.unit_combo)
-        top.addSpacing(12)
-        top.addWidget(self.preset_button)
-        top.addWidget(self.normalise_box)
-        top.addStretch(1)
-        top.addWidget(self.export_button)
+        # the row wraps (FlowLayout): in one row it needed 1277 px at 22 pt, 5 more than a 1280 px window has
+        top = flow_row((self.tr("Input:"), self.mode_combo), self.ignore_case, (self.tr("Unit:"), self.unit_combo),
+                       self.preset_button, self.normalise_box, self.export_button, spacing=12)
 
         # left: the inputs; right: the three tabs
         self.inputs = DistributionInputs()
-        self.tabs = QTabWidget()
+        self.tabs = ScrollingTabs()  # a tall page scrolls instead of growing the window
         self.distributions_tab = add_tab(self.tabs, DistributionsTab(), self.tr("Distributions"))
         self.codes_tab = add_tab(self.tabs, CodeLengthsTab(), self.tr("Code lengths"))
         self.gaussians_tab = add_tab(self.tabs, GaussiansTab(), self.tr("Gaussians"))
-        self.body = style.splitter(Qt.Orientation.Horizontal, (self.inputs, self.tabs), stretch=(2, 5),
+        self.body = style.splitter(Qt.Orientation.Horizontal, (ScrollingPage(self.inputs), self.tabs), stretch=(2, 5),
                                    sizes=(380, 1000))
 
         layout = QVBoxLayout(self)
-        layout.addLayout(top)
+        layout.addWidget(top)
         layout.addWidget(self.body, 1)
 
     def _bind(self) -> None:

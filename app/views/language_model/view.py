@@ -15,7 +15,7 @@ import threading
 from pathlib import Path
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP
-from PySide6.QtWidgets import QFileDialog, QTabWidget, QVBoxLayout
+from PySide6.QtWidgets import QFileDialog, QVBoxLayout
 
 from app import style
 from app.binding import bind_tab
@@ -34,6 +34,7 @@ from app.views.language_model.state import TABS, LanguageModelState
 from app.views.language_model.zero_count_panel import ZeroCountPanel
 from app.widgets.form import add_tab, beside_button
 from app.widgets.message_line import MessageLine
+from app.widgets.scrolling_page import ScrollingTabs
 from engine.jobs import CallRequest
 from engine.ngram.file_corpus import load_file
 from engine.ngram.lesson import sentence_report
@@ -64,7 +65,7 @@ class LanguageModelView(View):
         super().__init__(bridge, state, parent)
         self.controls = LanguageModelControls(self.view_state)
         self.export_button = ExportButton(self)
-        self.tabs = QTabWidget()
+        self.tabs = ScrollingTabs()  # a tall page scrolls instead of growing the window
         self.sentence_panel = add_tab(self.tabs, SentencePanel(), self.tr("Sentence"))
         self.continuations_panel = add_tab(self.tabs, ContinuationsPanel(), self.tr("Continuations"))
         self.delta_panel = add_tab(self.tabs, DeltaPanel(), self.tr("Perplexity against δ"))

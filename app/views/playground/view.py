@@ -11,7 +11,7 @@ request that produced it (`result.request`), never with what has been typed sinc
 from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
-from PySide6.QtWidgets import QHBoxLayout, QTabWidget, QVBoxLayout
+from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout
 
 from app.export import ExportButton, matrix_csv, write_csv
 from app.binding import bind_tab
@@ -21,6 +21,7 @@ from app.views.playground.query_tab import QueryTab
 from app.views.playground.state import TABS, PlaygroundState, vector_text
 from app.views.playground.why_tab import WhyScaleTab
 from app.widgets.form import add_tab
+from app.widgets.scrolling_page import ScrollingTabs
 from engine.jobs import CallRequest
 from engine.playground import matrix_attention, query_attention, why_scale
 
@@ -31,7 +32,7 @@ class PlaygroundView(View):
 
     def __init__(self, bridge, state, parent=None):
         super().__init__(bridge, state, parent)
-        self.tabs = QTabWidget()
+        self.tabs = ScrollingTabs()  # a tall page scrolls instead of growing the window
         self.query_tab = add_tab(self.tabs, QueryTab(self.view_state), self.tr("Query mode"))
         self.matrix_tab = add_tab(self.tabs, MatrixTab(self.view_state), self.tr("Matrix mode"))
         self.why_tab = add_tab(self.tabs, WhyScaleTab(), self.tr("Why scale"))

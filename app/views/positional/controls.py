@@ -14,6 +14,7 @@ from app.views.base import InputProblem
 from app.engine_text import engine_message
 from app.binding import bind_widgets
 from app.views.positional.state import PositionalState
+from app.widgets.flow_layout import flow_row
 from engine.positional import MAX_D_MODEL, MAX_POSITIONS, VARIANT_USES, VARIANTS
 
 #: Qt's translation, by a short name (pyside6-lupdate reads translate(context, text) calls)
@@ -117,20 +118,15 @@ class PositionalControls(QWidget):
             (box.textChanged if box is self.base_edit else box.valueChanged).connect(from_box)
             slider.valueChanged.connect(from_slider)
 
-        row2 = QHBoxLayout()
-        row2.setSpacing(10)
-        for text, widget in ((self.tr("layout"), self.variant_combo),):
-            row2.addWidget(self._caption(text, widget))
-            row2.addWidget(widget)
-        row2.addWidget(self.variant_uses, 1)
-        for text, widget in ((self.tr("similarity"), self.similarity_combo), (self.tr("pos"), self.pos_spin),
-                             (self.tr("k"), self.k_spin)):
-            row2.addSpacing(8)
-            row2.addWidget(self._caption(text, widget))
-            row2.addWidget(widget)
+        # the second row wraps (FlowLayout): in one row it needed 1394 px at 22 pt
         self.extra = QHBoxLayout()  # the view adds its Export button here
-        row2.addLayout(self.extra)
-        grid.addLayout(row2, 1, 0, 1, 9)
+        self.extra.setContentsMargins(0, 0, 0, 0)
+        extra = QWidget()
+        extra.setLayout(self.extra)
+        row2 = flow_row((self.tr("layout"), self.variant_combo), self.variant_uses,
+                        (self.tr("similarity"), self.similarity_combo), (self.tr("pos"), self.pos_spin),
+                        (self.tr("k"), self.k_spin), extra, spacing=10)
+        grid.addWidget(row2, 1, 0, 1, 9)
 
         # Typed numbers count when the user presses Enter or leaves the box (arrows and the wheel
         # still update live): typing "30" must not pass through "3" and clamp pos on the way.

@@ -8,7 +8,8 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication, Signal
-from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
+from PySide6.QtGui import QFontMetrics
+from PySide6.QtWidgets import QApplication, QHBoxLayout, QVBoxLayout, QWidget
 
 from app import style
 from app.widgets.matrix_plot import MatrixPanel, add_legend, new_layout_widget, style_legend, style_plot
@@ -36,6 +37,7 @@ class PositionalTab(QWidget):
         self.analysis = None
         self.caption = style.wrapped_label(QCoreApplication.translate(type(self).__name__, self.CAPTION), rich=True)
         self.graphics = new_layout_widget()
+        self._keep_plot_height()
         self.body = QHBoxLayout()
         self.body.addWidget(self.graphics, 1)
         layout = QVBoxLayout(self)
@@ -76,8 +78,17 @@ class PositionalTab(QWidget):
         self.analysis = a
         self._render(a)
 
+    def _keep_plot_height(self) -> None:
+        """The plots never collapse below PLOT_LINES text lines: at 16 pt and more on a 1280×720
+        screen they shrank to nothing under the caption (the tab scrolls instead)."""
+        self.graphics.setMinimumHeight(self.PLOT_LINES * QFontMetrics(QApplication.font()).lineSpacing())
+
+    #: the least height of the plots, in lines of text at the current text size
+    PLOT_LINES = 12
+
     def restyle(self) -> None:
         """The application font changed: ticks, axis labels, titles and legends follow it."""
+        self._keep_plot_height()
         points = style.point_size()
         for plot in self._plots:
             style_plot(plot, points=points)

@@ -8,7 +8,7 @@ wavelengths, and the naive codes.
 from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
-from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout
+from PySide6.QtWidgets import QLabel, QVBoxLayout
 
 from app import style
 from app.export import ExportButton, matrix_csv
@@ -22,6 +22,7 @@ from app.views.positional.similarity_tab import SimilarityTab
 from app.views.positional.state import TABS, PositionalState
 from app.views.positional.wavelength_tab import WavelengthTab
 from app.widgets.form import add_tab
+from app.widgets.scrolling_page import ScrollingTabs
 from engine.jobs import CallRequest
 from engine.positional import analyse
 
@@ -49,7 +50,7 @@ class PositionalView(View):
         self.formula.setTextFormat(Qt.TextFormat.RichText)
         self.formula.setWordWrap(True)
 
-        self.tabs = QTabWidget()
+        self.tabs = ScrollingTabs()  # a tall page scrolls instead of growing the window
         self.encoding_tab = add_tab(self.tabs, EncodingTab(), self.tr("Encoding"))
         self.similarity_tab = add_tab(self.tabs, SimilarityTab(), self.tr("Similarity"))
         self.shift_tab = add_tab(self.tabs, ShiftTab(), self.tr("Shift by k"))
@@ -98,6 +99,10 @@ class PositionalView(View):
 
     def tabs_in_order(self):
         return [self.tabs.widget(i) for i in range(self.tabs.count())]
+
+    def secondary_panels(self):
+        """The tabs' captions: the lecturer says why the picture looks as it does."""
+        return [tab.caption for tab in self.tabs_in_order()]
 
     # ---- zoom --------------------------------------------------------------------------------
     def apply_zoom(self) -> None:
