@@ -3055,7 +3055,7 @@ cross-entropy H = −(1/N) Σ log₂ P(wᵢ | hᵢ) bits/token     perplexity PP
     <name>LecturePanel</name>
     <message>
         <source>Lecture</source>
-        <extracomment>the user asks for the current view to be added as a scene a scene is to be shown (double click, or stepping)</extracomment>
+        <extracomment>the user asks for the current view to be added as a scene a scene is to be shown (double click, or stepping) the widest a scene&apos;s caption makes the panel, in ems; longer captions are elided the most of the window the panel takes when it opens</extracomment>
         <translation>课件</translation>
     </message>
     <message>
@@ -4270,7 +4270,7 @@ PE(pos, 2i+1) = cos(pos / 10000^(2i/d_model))</translation>
     <name>PositionalTab</name>
     <message>
         <source>pos {0}, dim {1} ({2} of pair {3}, wavelength {4}): {5}</source>
-        <extracomment>17 significant digits read back to the same double: a readout shows the number exactly reference lines and inputs that are not the data being compared: grey text for the view&apos;s readout line (hover) the tab redrew something without a new engine result (e.g. another curve picked) why the tab&apos;s picture looks as it does: rich text in English, marked QT_TRANSLATE_NOOP(&quot;&lt;TabClass&gt;&quot;, &quot;&quot;&quot;…&quot;&quot;&quot;) and translated here (line breaks read as spaces)</extracomment>
+        <extracomment>17 significant digits read back to the same double: a readout shows the number exactly reference lines and inputs that are not the data being compared: grey text for the view&apos;s readout line (hover) the tab redrew something without a new engine result (e.g. another curve picked) why the tab&apos;s picture looks as it does: rich text in English, marked QT_TRANSLATE_NOOP(&quot;&lt;TabClass&gt;&quot;, &quot;&quot;&quot;…&quot;&quot;&quot;) and translated here (line breaks read as spaces) the least height of the plots, in lines of text at the current text size</extracomment>
         <translation>位置 {0}，维度 {1}（第 {3} 对的 {2}，波长 {4}）：{5}</translation>
     </message>
 </context>
