@@ -33,6 +33,11 @@ DEFAULT_TEXT_SIZE = 11
 DEFERRED_BUILD_MS = 300
 
 
+def view_shortcut(number: int) -> str:
+    """The keys of the `number`-th view (1-based): Ctrl+1 … Ctrl+9, then Alt+1, Alt+2 …"""
+    return f"Ctrl+{number}" if number <= 9 else f"Alt+{number - 9}"
+
+
 class MainWindow(QMainWindow):
     #: the views exist (at once, or after the first paint when `deferred`)
     views_ready = Signal()
@@ -516,11 +521,12 @@ class MainWindow(QMainWindow):
         self._action(help_menu, self.tr("About Attention Lab"), self._about)
 
     def _add_view_actions(self) -> None:
-        # Ctrl+1..9 jump between views: a lecturer switches without reaching for the mouse.
-        for number, view in enumerate(self.views[:9], start=1):
+        # Ctrl+1..9 jump between views: a lecturer switches without reaching for the mouse.  Views
+        # after the ninth take Alt+1, Alt+2 … (Ctrl+0 is the normal text size).
+        for number, view in enumerate(self.views, start=1):
             self.view_actions.append(self._action(
                 self.view_menu, view.title().replace("&", "&&"),  # "&" would mark a mnemonic
-                lambda _=False, vid=view.view_id: self.show_view(vid), f"Ctrl+{number}"))
+                lambda _=False, vid=view.view_id: self.show_view(vid), view_shortcut(number)))
 
     def shortcut_list(self) -> list[tuple[str, str]]:
         """(keys, what they do) for every menu action with a shortcut."""

@@ -55,10 +55,13 @@ def test_ctrl_number_jumps_to_a_view(qtbot, main_window):
     from PySide6.QtCore import Qt
 
     main_window.activateWindow()
+    # Ctrl+1 … Ctrl+9, then Alt+1 … for the tenth view on (Ctrl+0 is the normal text size)
     for number in range(len(main_window.views), 0, -1):
-        qtbot.keyClick(main_window, Qt.Key(Qt.Key.Key_0.value + number), Qt.KeyboardModifier.ControlModifier)
+        key, modifier, name = ((number, Qt.KeyboardModifier.ControlModifier, "Ctrl") if number <= 9
+                               else (number - 9, Qt.KeyboardModifier.AltModifier, "Alt"))
+        qtbot.keyClick(main_window, Qt.Key(Qt.Key.Key_0.value + key), modifier)
         assert main_window.stack.currentIndex() == number - 1
-        assert main_window.view_actions[number - 1].shortcut().toString() == f"Ctrl+{number}"
+        assert main_window.view_actions[number - 1].shortcut().toString() == f"{name}+{key}"
 
 
 @pytest.mark.slow  # starts the app in a subprocess

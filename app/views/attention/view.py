@@ -23,7 +23,8 @@ from app.widgets.form import beside_button, column
 from app.widgets.heatmap import AttentionHeatmap
 from app.widgets.output_strip import OutputStrip
 from app.widgets.overview import AttentionOverview
-from app.widgets.tokens import display_token, vocabulary_name
+from app.widgets.tokens import display_token
+from app.token_text import vocabulary_name
 from app.domain_text import domain_warning, invalid_output_mark
 from app.widgets.scrolling_page import ScrollingTabs
 from engine.hf.toggles import shown_labels, shown_stack

@@ -10,7 +10,7 @@ from app import style
 from app.binding import bind_text
 from app.engine_text import engine_message
 from app.views.beam.text import output_text
-from app.widgets.tokens import vocabulary_name
+from app.token_text import vocabulary_name
 from app.views.beam.tree import STYLES
 from app.widgets.form import labelled_field, main_line_edit
 

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QAbstractItemView, QTableWidgetItem, QVBoxLayout, 
 
 from app import style
 from app.views.beam.text import not_a_date, output_text, tokens_html
-from app.widgets.tokens import unit_count
+from app.token_text import unit_count
 from app.views.beam.tree import STYLES
 from engine.beam_analysis import finished_so_far, node_sequence
 

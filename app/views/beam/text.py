@@ -1,5 +1,5 @@
 """How the beam-search view writes tokens and outputs: every token through
-app.widgets.tokens (display_token, joined), so that the tree, the tables, the tooltips and the
+app.widgets.tokens (display_token) and app.token_text (joined), so that the tree, the tables, the tooltips and the
 exports show ⟨/s⟩, ⟨?⟩ (unknown), ⟨pad⟩ … the same way, and a word model's tokens as words."""
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ import html
 
 from PySide6.QtCore import QCoreApplication
 
-from app.widgets.tokens import SPECIAL_TOKENS, joined
+from app.widgets.tokens import SPECIAL_TOKENS
+from app.token_text import joined
 from engine.domain import is_calendar_date
 
 __all__ = ["SPECIAL_TOKENS", "tokens_html", "after_bos", "output_text", "not_a_date"]

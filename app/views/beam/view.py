@@ -43,7 +43,8 @@ from app.views.beam.tree import BeamTree
 from app.views.beam.whatif import WhatIfPanel
 from app.domain_text import domain_warning
 from app.widgets.form import scrolling
-from app.widgets.tokens import display_token, vocabulary_name
+from app.widgets.tokens import display_token
+from app.token_text import vocabulary_name
 from engine.hf.search import HFSearchRequest, from_folder
 from engine.jobs import BeamRequest, NodeRequest
 
