@@ -62,6 +62,26 @@ def test_attention_view_flags_every_date_input_of_the_issue_and_no_in_domain_one
     assert "not a real date" not in plain(attention.output.text())
 
 
+def probability_colours_shown(strip) -> set[str]:
+    """The colours of the probabilities under the output tokens, as the strip's rich text has them."""
+    return set(re.findall(r"color:(#[0-9a-fA-F]{6}); padding:0 4px'>[0-9.]+<", strip.text()))
+
+
+def test_confidence_colours_only_on_outputs_the_checks_pass(qtbot, attention):
+    """Label smoothing holds every token near 0.92, so 1999-25-12 was as green as a right date:
+    a flagged output's probabilities are written in the plain text colour, an unflagged one's
+    in the confidence colours (green for ≥ 0.9)."""
+    from app import style
+
+    green = style.theme().probability_colours[0].lower()
+    r = show(qtbot, attention, DATE_MODEL, "12/25/1999")
+    assert r.domain.flagged and min(r.output_probabilities) >= 0.9  # the confident nonsense of the issue
+    shown = {c.lower() for c in probability_colours_shown(attention.output)}
+    assert shown == {attention.output.palette().windowText().color().name().lower()}, shown
+    show(qtbot, attention, DATE_MODEL, IN_DOMAIN[DATE_MODEL])
+    assert {c.lower() for c in probability_colours_shown(attention.output)} == {green}
+
+
 def test_attention_view_flags_the_word_model_inputs_with_its_cross_attention(qtbot, attention):
     attention.view_state.kind = "cross"
     for text, named in WORD_INPUTS.items():

@@ -223,7 +223,8 @@ class AttentionView(View):
             self._drawing = False
 
         caption = self.tr("forced:") if r.teacher_forced else self.tr("output:")
-        self.output.set_tokens(r.output_tokens, r.output_probabilities, caption, invalid_output_mark(r.domain))
+        self.output.set_tokens(r.output_tokens, r.output_probabilities, caption, invalid_output_mark(r.domain),
+                               trusted=r.domain is None or not r.domain.flagged)
         self.output.setVisible(bool(r.output_tokens))  # an encoder alone produces nothing
         word_pieces = is_word_piece_result(r)
         self.word_pieces.setVisible(word_pieces)
