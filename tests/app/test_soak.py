@@ -179,8 +179,17 @@ def test_soak_every_view_survives_random_edits():
 
 
 @pytest.mark.skipif(os.environ.get("SOAK_CHILD") != "1", reason="run by test_soak_every_view_survives_random_edits")
-def test_soak_in_this_process(qtbot):
+def test_soak_in_this_process(qtbot, monkeypatch):
+    from PySide6.QtWidgets import QFileDialog
+
     from app.main_window import MainWindow
+
+    # A button that asks for a file or folder (Open file…, Save…) gets a user who cancels: the
+    # modal dialog would otherwise wait for a click that never comes (a Save… of the Training
+    # view held the soak for ten minutes).
+    for name, cancelled in (("getOpenFileName", ("", "")), ("getSaveFileName", ("", "")),
+                            ("getExistingDirectory", "")):
+        monkeypatch.setattr(QFileDialog, name, staticmethod(lambda *a, _c=cancelled, **k: _c))
 
     rng = random.Random(SEED)
     load_at_start = os.getloadavg()[0]

@@ -7,12 +7,18 @@ are waiting (the view calls it from a timer on the GUI thread).
 """
 from __future__ import annotations
 
+import threading
+
 from dataclasses import fields
 
 from engine.live_training.events import Snapshot, StateChanged, StepMetrics
 
 #: the numbers of StepMetrics, kept as columns (a redraw turns a column into an array at once)
 STEP_FIELDS = tuple(f.name for f in fields(StepMetrics))
+
+
+#: trainers being closed in the background (TrainingRun.close(wait=False))
+closing_threads: list[threading.Thread] = []
 
 
 class TrainingRun:
@@ -83,11 +89,20 @@ class TrainingRun:
         self.trainer.save(folder, command)
         return True
 
-    def close(self) -> None:
+    def close(self, wait: bool = True) -> None:
+        """End the trainer.  `wait` False (another experiment chosen): it is closed on a thread of
+        its own, because a trainer stops only between two steps and joining it held the GUI
+        thread for up to 3.7 s (found by the soak); `closing_threads` lets the window wait for
+        them when it closes."""
         if self.trainer is not None:
             trainer, self.trainer = self.trainer, None
-            trainer.close()
             self.status = "stopped"
+            if wait:
+                trainer.close()
+                return
+            thread = threading.Thread(target=trainer.close, name="trainer-close", daemon=True)
+            closing_threads.append(thread)
+            thread.start()
 
     # ---- events -----------------------------------------------------------------------------
     def poll(self) -> list:

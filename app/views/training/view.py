@@ -22,7 +22,7 @@ from app.views.base import View
 from app.views.training.controls import TrainingControls, experiment_name
 from app.views.training.curves import CurvePlot
 from app.views.training.probe_panel import ProbePanel
-from app.views.training.run import TrainingRun
+from app.views.training.run import closing_threads, TrainingRun
 from app.views.training.state import TABS, TrainingState
 from app.widgets.form import add_tab
 
@@ -112,7 +112,7 @@ class TrainingView(View):
         wanted = state.experiments()
         for name in list(self.runs):
             if name not in wanted or not self.runs[name].matches(wanted[name], state.preset):
-                self.runs.pop(name).close()
+                self.runs.pop(name).close(wait=False)
         for name, experiment in wanted.items():
             if name not in self.runs:
                 self.runs[name] = TrainingRun(name, experiment, state.preset, state.seed)
@@ -277,6 +277,8 @@ class TrainingView(View):
         self.poll_timer.stop()
         for run in self.runs.values():
             run.close()
+        for thread in list(closing_threads):  # trainers of experiments left earlier
+            thread.join(timeout=15)
 
     def closeEvent(self, event):  # a view shown alone (tests)
         self.shut_down()
