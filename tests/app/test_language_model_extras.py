@@ -14,6 +14,7 @@ from nltk.lm.preprocessing import padded_everygram_pipeline
 from nltk.util import ngrams, pad_sequence
 from PySide6.QtWidgets import QFileDialog
 from scipy.stats import linregress
+from test_language_model_view import pasted_view
 
 from app.views.language_model import LanguageModelView
 from app.views.language_model.view import MODEL_TABS
@@ -53,13 +54,8 @@ def plotted(item):
 
 @pytest.fixture
 def view(qtbot, bridge, shared_state):
-    v = LanguageModelView(bridge, shared_state)
-    qtbot.addWidget(v)
-    v.resize(1280, 680)
-    v.show()
-    v.view_state.pasted = PASTED
-    v.view_state.corpus = "pasted"
-    v.view_state.tab = "orders"  # the model tabs' report is computed while one of them is open
+    # the model tabs' report is computed while one of them is open
+    v = pasted_view(qtbot, bridge, shared_state, PASTED, tab="orders")
     qtbot.waitUntil(lambda: not v.busy and v.model is not None and v.model_loop.request.kwargs["corpus"] == "pasted",
                     timeout=30000)
     return v

@@ -39,14 +39,22 @@ def shown_number(label) -> float:
     return math.inf if text == "∞" else float(text)
 
 
-@pytest.fixture
-def view(qtbot, bridge, shared_state):
+def pasted_view(qtbot, bridge, shared_state, pasted: str, tab: str | None = None):
+    """The view shown at 1280×680 on `pasted` as its corpus (`tab` opened first)."""
     v = LanguageModelView(bridge, shared_state)
     qtbot.addWidget(v)
     v.resize(1280, 680)
     v.show()
-    v.view_state.pasted = PASTED
+    v.view_state.pasted = pasted
     v.view_state.corpus = "pasted"
+    if tab is not None:
+        v.view_state.tab = tab
+    return v
+
+
+@pytest.fixture
+def view(qtbot, bridge, shared_state):
+    v = pasted_view(qtbot, bridge, shared_state, PASTED)
     qtbot.waitUntil(lambda: not v.busy and v.report is not None
                     and v.loop.request.kwargs["corpus"] == "pasted", timeout=30000)
     return v
