@@ -65,8 +65,15 @@ def test_key_and_query_labels_never_overlap(qtbot, length, points):
     qtbot.waitExposed(heatmap)
     matrix = np.random.default_rng(0).dirichlet(np.ones(length), size=length)
     heatmap.set_matrix(matrix, tokens, tokens)
-    qtbot.wait(20)
     labels = display_tokens(tokens)
+
+    def every_kth_label_drawn():
+        return all(drawn_labels(heatmap.plot.getAxis(side)) == labels[::ticks.step]
+                   for side, ticks in (("bottom", heatmap.column_ticks), ("left", heatmap.row_ticks)))
+
+    # the steps follow the plot's size, which settles after a few layout passes (a fixed 20 ms
+    # wait failed at load 12): wait until what is drawn is every k-th label of the final steps
+    qtbot.waitUntil(every_kth_label_drawn, timeout=10000)
     for side in ("bottom", "left"):
         axis = heatmap.plot.getAxis(side)
         texts, rects = drawn_labels(axis), drawn_rects(axis)
@@ -78,5 +85,5 @@ def test_key_and_query_labels_never_overlap(qtbot, length, points):
     if length == 16 and points == 11.0:
         # the date model's 16 characters, by contrast, all keep their labels
         heatmap.set_matrix(matrix, list("4 November 1988!"), list("4 November 1988!"))
-        qtbot.wait(20)
-        assert drawn_labels(heatmap.plot.getAxis("bottom")) == display_tokens(list("4 November 1988!"))
+        qtbot.waitUntil(lambda: drawn_labels(heatmap.plot.getAxis("bottom"))
+                        == display_tokens(list("4 November 1988!")), timeout=10000)
