@@ -25,9 +25,9 @@ from engine.jobs import CallRequest
 class BleuView(View):
     TITLE = QT_TRANSLATE_NOOP("BleuView", "BLEU")
     State = BleuState
-    #: the tables and scores scroll in their own pages, so they may be shorter than a plot: at
-    #: 18 pt on 1280×680 ten lines (280 px) made the view scroll by 16 px, while nine keep the
-    #: 40 % share (tests/app/test_layout_fit.py)
+    # the tables and scores scroll in their own pages, so they may be shorter than a plot: at
+    # 18 pt on 1280×680 ten lines (280 px) made the view scroll by 16 px, while nine keep the
+    # 40 % share (tests/app/test_layout_fit.py)
     PLOT_LINES = 9
 
     def __init__(self, bridge, state, parent=None):
