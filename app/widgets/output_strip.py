@@ -66,4 +66,4 @@ class OutputStrip(QLabel):
         head = f"<td style='padding-right:10px'><b>{html.escape(caption)}</b></td>" if caption else ""
         if mark:
             top += (f"<td style='padding-left:12px; color:{style.ERROR.name()}'><b>{html.escape(mark)}</b></td>")
-        self.setText(f"<table><tr>{head}{top}</tr><tr>{'<td></td>' if caption else ''}{bottom}</tr></table>")
+        self.setText(f"<table cellspacing='0'><tr>{head}{top}</tr><tr>{'<td></td>' if caption else ''}{bottom}</tr></table>")

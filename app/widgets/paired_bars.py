@@ -11,10 +11,13 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontMetrics
 
 from app import style
+from app.widgets.axis_titles import stacked, title_lines
 from app.widgets.plot_text import BOTTOM_AXIS_MARGIN, style_plot_text
 
 #: pixels kept free between two category names
 TICK_GAP = 3
+#: the chart's least height in pixels, whatever its title
+MINIMUM_HEIGHT = 180
 #: opacity (of 255) of bars that no longer match the input
 STALE_ALPHA = 70
 
@@ -22,7 +25,7 @@ STALE_ALPHA = 70
 class PairedBarChart(pg.PlotWidget):
     def __init__(self, parent=None, names=("P", "Q"), colours=(style.P_COLOUR, style.Q_COLOUR), y_label: str = ""):
         super().__init__(parent, background=style.plot_background())
-        self.setMinimumHeight(180)
+        self.setMinimumHeight(MINIMUM_HEIGHT)
         plot = self.getPlotItem()
         plot.showGrid(y=True, alpha=0.25)
         plot.setMenuEnabled(False)
@@ -59,7 +62,20 @@ class PairedBarChart(pg.PlotWidget):
         self.extra_line.label.setColor(style.plot_text())  # the theme may have changed too
         self.extra_line.label.fill = pg.mkBrush(*style.theme().legend_background)
         self._char_width = QFontMetrics(style.font()).averageCharWidth()
+        self.setMinimumHeight(max(MINIMUM_HEIGHT, self.title_length() + 2 * QFontMetrics(style.font()).height()))
         self._update_ticks()
+
+    def title_length(self) -> int:
+        """The pixels the vertical axis title takes along the axis at the current text size: the
+        chart is kept that tall and a little more (the bottom axis, the top margin), since pyqtgraph
+        cuts a title longer than its axis ("probabili" at 22 pt on 1280×680)."""
+        if not self.y_label:
+            return 0
+        metrics = QFontMetrics(style.font())
+        axis = self.getPlotItem().getAxis("left")
+        if stacked(axis):  # upright CJK, one line per character or Latin run
+            return metrics.lineSpacing() * len(title_lines(self.y_label))
+        return metrics.horizontalAdvance(self.y_label)
 
     def set_stale(self, stale: bool) -> None:
         """Faded bars while they belong to an earlier input than the one typed."""

@@ -3127,6 +3127,14 @@ cross-entropy H = −(1/N) Σ log₂ P(wᵢ | hᵢ) bits/token     perplexity PP
         <translation>模型：无</translation>
     </message>
     <message>
+        <source>{0} model</source>
+        <translation>{0} 个模型</translation>
+    </message>
+    <message>
+        <source>{0} models</source>
+        <translation>{0} 个模型</translation>
+    </message>
+    <message>
         <source>Nothing to copy: {0}</source>
         <translation>没有可复制的内容：{0}</translation>
     </message>
@@ -5112,7 +5120,7 @@ H = {1} 比特</translation>
     <name>Tokens</name>
     <message>
         <source>{0} character</source>
-        <extracomment>the special tokens of the shipped vocabularies: never characters, words or pieces of the text (one, many) for each unit: &quot;{0}&quot; is the count</extracomment>
+        <extracomment>(one, many) for each unit: &quot;{0}&quot; is the count</extracomment>
         <translation>{0} 个字符</translation>
     </message>
     <message>

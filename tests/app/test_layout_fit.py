@@ -295,15 +295,20 @@ def page_of(window, view):
 FITS_UP_TO = {
     # measured again after the three lesson views were merged (18:55 UTC): BLEU lost 14 and 16 pt
     # in English (its plot 39 % and 35 %) and Entropy 22 pt in Chinese (37 %); Embeddings and
-    # Decoding scroll even at 11 pt on 1280×680 (they need 696 and 790 px of height, 584-592 given)
-    (SMALL_SCREEN, "en"): {"attention": 11, "beam": 11, "positional": 14, "entropy": 18, "bleu": 11,
+    # Decoding scroll even at 11 pt on 1280×680 (they need 696 and 790 px of height, 584-592 given).
+    # Raised 20:45 UTC (branch fit): BLEU to 16/18 pt and Positional to 16 (Export and the notes
+    # moved off rows of their own), Entropy to 22 pt in English (Export beside its tabs; in
+    # Chinese its plot has 37 % at 22 pt), Attention and Beam to 22 pt on 1920×1040 (narrower side
+    # columns).  Attention and Beam on 1280×680 from 14 pt: 32-35 %, their side panels and control
+    # rows leave the heatmap and the tree too little of a 1280 px window
+    (SMALL_SCREEN, "en"): {"attention": 11, "beam": 11, "positional": 16, "entropy": 22, "bleu": 16,
                            "playground": 22, "language_model": 18, "embeddings": 0, "decoding": 0, "training": 14},
-    (SMALL_SCREEN, "zh"): {"attention": 11, "beam": 11, "positional": 14, "entropy": 18, "bleu": 14,
+    (SMALL_SCREEN, "zh"): {"attention": 11, "beam": 11, "positional": 16, "entropy": 18, "bleu": 18,
                            "playground": 22, "language_model": 18, "embeddings": 0, "decoding": 0, "training": 16},
-    # at 22 pt the heatmap has 39 % and the beam tree 38 % of a 1920×1040 window
-    (LARGE_SCREEN, "en"): {"attention": 11, "beam": 11, "positional": 22, "entropy": 22, "bleu": 22,
+    # at 22 pt the heatmap has 40 % (1521×526 px) and the beam tree 41 % of a 1920×1040 window
+    (LARGE_SCREEN, "en"): {"attention": 22, "beam": 22, "positional": 22, "entropy": 22, "bleu": 22,
                            "playground": 22, "language_model": 22},
-    (LARGE_SCREEN, "zh"): {"attention": 11, "beam": 11, "positional": 22, "entropy": 22, "bleu": 22,
+    (LARGE_SCREEN, "zh"): {"attention": 22, "beam": 22, "positional": 22, "entropy": 22, "bleu": 22,
                            "playground": 22, "language_model": 22},
 }
 
@@ -360,8 +365,11 @@ def test_every_view_fits_the_screen(qtbot, original_font, main_window, screen, s
     assert not problems, "\n".join(problems) + f"\nlargest size each view fitted at in this run: {largest}"
 
 
-#: the views that fit what a 1280×680 window leaves them at 22 pt (FITS_UP_TO says the same)
-FIT_AT_22_PT = {view for view, points in FITS_UP_TO[(SMALL_SCREEN, "en")].items() if points >= 22}
+#: the views that fit what a 1280×680 window leaves them at 22 pt in both languages (FITS_UP_TO
+#: says the same): the quick check below gives them what the Chinese window leaves (its view names
+#: take more height), so a view that fits only the English window's room (Entropy) is not in it
+FIT_AT_22_PT = {view for view, points in FITS_UP_TO[(SMALL_SCREEN, "en")].items()
+                if min(points, FITS_UP_TO[(SMALL_SCREEN, "zh")].get(view, 0)) >= 22}
 
 
 @pytest.mark.parametrize("view_id", view_ids())

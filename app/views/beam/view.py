@@ -111,7 +111,7 @@ class BeamView(View):
         side_layout.addWidget(self.output_label)
         side_layout.addWidget(self.tabs, 1)
         self.side = side
-        self.content = style.splitter(Qt.Orientation.Horizontal, (self.tree, side), stretch=(3, 1))
+        self.content = style.splitter(Qt.Orientation.Horizontal, (self.tree, side), stretch=(8, 1))
         self._fit_whatif_height()
 
         layout = QVBoxLayout(self)
@@ -463,8 +463,9 @@ class BeamView(View):
         """The what-if pane's wrapped texts need about 24 lines of height (the node tab scrolls
         instead of squeezing them; a splitter does not ask its panes for height-for-width)."""
         self.whatif_panel.setMinimumHeight(int(style.point_size() * 24))
-        # the side column: its three tab titles and about 40 characters of text
-        self.side.setMinimumWidth(max(340, int(style.point_size() * 28)))
+        # the side column: its three tab titles and about 33 characters of text (40 left the tree
+        # 38 % of a 1920×1040 window at text ×2)
+        self.side.setMinimumWidth(max(340, self.tabs.tabBar().sizeHint().width(), int(style.point_size() * 23)))
 
     # ---- sessions and lecture scenes ----------------------------------------------------------
     def main_input(self):

@@ -65,15 +65,20 @@ class BleuControls(QWidget):
         grid.addWidget(self.candidate, 0, 1)
         grid.addWidget(self.preset_button, 0, 2)
         grid.addWidget(QLabel(self.tr("References\n(one per line):")), 1, 0)
-        grid.addWidget(self.references, 1, 1, 1, 2)
+        grid.addWidget(self.references, 1, 1, 1, 3)
         # the options wrap (FlowLayout): in one row they needed 1396 px at 22 pt
         grid.addWidget(flow_row((self.tr("Smoothing:"), self.smoothing_box), (self.tr("Tokenisation:"), self.tokenize_box),
                                 (self.tr("Max n:"), self.max_n_spin), self.effective_check, self.lowercase_check),
-                       2, 0, 1, 3)
+                       2, 0, 1, 4)
         grid.setColumnStretch(1, 1)
+        self.grid = grid
         bind_widgets(state, candidate=self.candidate, references=self.references, smoothing=self.smoothing_box,
                      tokenize=self.tokenize_box, max_n=self.max_n_spin, effective_order=self.effective_check,
                      lowercase=self.lowercase_check)
+
+    def add_button(self, button: QWidget) -> None:
+        """`button` (the view's Export) at the end of the candidate's row, beside Presets."""
+        self.grid.addWidget(button, 0, 3)
 
     def fit_references(self) -> None:
         """Three lines of references visible at the current text size."""

@@ -29,7 +29,7 @@ from app.views.entropy.gaussians_tab import GaussiansTab
 from app.views.entropy.inputs import DistributionInputs, replace_text
 from app.views.entropy.state import TABS, EntropyState
 from app.views.entropy.units import unit_name
-from app.widgets.form import add_tab
+from app.widgets.form import add_tab, column
 from app.widgets.flow_layout import flow_row
 from app.widgets.scrolling_page import ScrollingPage, ScrollingTabs
 from engine.distribution_parser import DistributionError, SumError, format_distribution, parse_distribution
@@ -135,7 +135,7 @@ class EntropyView(View):
         self.export_button = ExportButton(self)
         # the row wraps (FlowLayout): in one row it needed 1277 px at 22 pt, 5 more than a 1280 px window has
         top = flow_row((self.tr("Input:"), self.mode_combo), self.ignore_case, (self.tr("Unit:"), self.unit_combo),
-                       self.preset_button, self.normalise_box, self.export_button, spacing=12)
+                       self.preset_button, self.normalise_box, spacing=12)
 
         # left: the inputs; right: the three tabs
         self.inputs = DistributionInputs()
@@ -143,6 +143,12 @@ class EntropyView(View):
         self.distributions_tab = add_tab(self.tabs, DistributionsTab(), self.tr("Distributions"))
         self.codes_tab = add_tab(self.tabs, CodeLengthsTab(), self.tr("Code lengths"))
         self.gaussians_tab = add_tab(self.tabs, GaussiansTab(), self.tr("Gaussians"))
+        # Export (of the tab shown) beside the tabs' names: at the end of the top row it wrapped
+        # onto a line of its own at 22 pt and the tabs kept 36 % of a 1280×680 window
+        # (in a holder a little lower: QTabWidget puts its corner a pixel above its top edge)
+        corner = column(self.export_button)
+        corner.layout().setContentsMargins(0, 2, 0, 0)
+        self.tabs.setCornerWidget(corner, Qt.Corner.TopRightCorner)
         self.body = style.splitter(Qt.Orientation.Horizontal, (ScrollingPage(self.inputs), self.tabs), stretch=(2, 5),
                                    sizes=(380, 1000))
 

@@ -7,7 +7,7 @@ import math
 from dataclasses import asdict, dataclass
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSignalBlocker, Qt
-from PySide6.QtWidgets import (QComboBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QSlider, QSpinBox,
+from PySide6.QtWidgets import (QComboBox, QGridLayout, QLabel, QLineEdit, QSlider, QSpinBox,
                                QWidget)
 
 from app.views.base import InputProblem
@@ -119,13 +119,11 @@ class PositionalControls(QWidget):
             slider.valueChanged.connect(from_slider)
 
         # the second row wraps (FlowLayout): in one row it needed 1394 px at 22 pt
-        self.extra = QHBoxLayout()  # the view adds its Export button here
-        self.extra.setContentsMargins(0, 0, 0, 0)
-        extra = QWidget()
-        extra.setLayout(self.extra)
-        row2 = flow_row((self.tr("layout"), self.variant_combo), self.variant_uses,
+        # (`variant_uses` is the view's to place: beside the formula, where its three wrapped
+        # lines took no height of their own)
+        row2 = flow_row((self.tr("layout"), self.variant_combo),
                         (self.tr("similarity"), self.similarity_combo), (self.tr("pos"), self.pos_spin),
-                        (self.tr("k"), self.k_spin), extra, spacing=10)
+                        (self.tr("k"), self.k_spin), spacing=10)
         grid.addWidget(row2, 1, 0, 1, 9)
 
         # Typed numbers count when the user presses Enter or leaves the box (arrows and the wheel
