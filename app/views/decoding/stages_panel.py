@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication, QT_TRANSLATE_NOOP, Qt, Signal
-from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QGridLayout, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
 from app import style
 from app.views.base import ResultsPanel
@@ -77,6 +77,10 @@ class StagesPanel(ResultsPanel):
             # one labelled tick: three did not fit a column at text ×2 (the others are unlabelled grid steps)
             item.getAxis("bottom").setTicks([[(0.5, "0.5")], [(0.25, ""), (0.75, ""), (1.0, "")]])
             item.showGrid(x=True, alpha=0.25)
+            for name in ("left", "bottom"):
+                # the axes (ticks, token names, grid lines) stay while the bars move: drawn once into a
+                # pixmap, not replayed per frame (replaying them was 2/3 of a slider move's paint)
+                item.getAxis(name).setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
             if column:
                 item.getAxis("left").setStyle(showValues=False)  # the first column names the tokens
                 item.getAxis("left").setWidth(4)
@@ -115,6 +119,8 @@ class StagesPanel(ResultsPanel):
         self.other = False
         self.labels: list[str] = []
         self.stages = None
+        # per column, the (kept, cut) widths its bars hold (None: nothing drawn yet)
+        self._drawn: list[tuple[np.ndarray, np.ndarray] | None] = [None] * len(TITLES)
         self.apply_zoom()
 
     def apply_zoom(self) -> None:
@@ -148,12 +154,17 @@ class StagesPanel(ResultsPanel):
             if other:
                 kept = np.append(kept, stage.probabilities[rest].sum())
                 cut = np.append(cut, lost[rest].sum())
+            note = self.tr("kept {0} %\nH = {1} bits").format(
+                style.fixed(100 * stage.kept_mass, 2), style.fixed(stage.entropy_bits, 3))
+            self.titles[column].setText(titles[column])  # QLabel: no repaint when the text is the same
+            self.notes[column].setText(note)
+            drawn = self._drawn[column]
+            if drawn is not None and np.array_equal(drawn[0], kept) and np.array_equal(drawn[1], cut):
+                continue  # a column before the slider's stage: its plot is not repainted
+            self._drawn[column] = (kept, cut)
             self.kept_bars[column].setOpts(x0=np.zeros_like(kept), y=positions, width=kept)
             self.cut_bars[column].setOpts(x0=kept, y=positions, width=cut)  # after the kept part
             self._write_values(self.values[column], kept)
-            self.titles[column].setText(titles[column])
-            self.notes[column].setText(self.tr("kept {0} %\nH = {1} bits").format(
-                style.fixed(100 * stage.kept_mass, 2), style.fixed(stage.entropy_bits, 3)))
 
     @staticmethod
     def _write_values(values, probabilities) -> None:
