@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication, QT_TRANSLATE_NOOP, Qt, Signal
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QGraphicsItem, QGridLayout, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
 from app import style
@@ -16,8 +17,13 @@ from app.widgets.plot_text import style_plot_text
 from app.widgets.tokens import display_token
 
 # a vocabulary up to this size is drawn whole; a larger one as its TOP tokens and one "other" row
+# (fewer where the plots are too short for that many rows of text: see rows_that_fit)
 WHOLE = 16
 TOP = 12
+#: the least rows drawn however short the plots: two tokens and "other"
+FEWEST_ROWS = 3
+#: a row's height in lines of the tick font (token names need a little air between them)
+ROW_LINES = 1.15
 # the column titles, by engine.next_token_stages.STAGE_NAMES
 TITLES = {
     "model": QT_TRANSLATE_NOOP("StagesPanel", "model"),
@@ -29,12 +35,19 @@ TITLES = {
 }
 
 
-def shown_rows(probabilities: np.ndarray) -> tuple[np.ndarray, bool]:
-    """(the token ids drawn as rows, most probable first; whether an "other" row follows)."""
+def shown_rows(probabilities: np.ndarray, room: int = WHOLE) -> tuple[np.ndarray, bool]:
+    """(the token ids drawn as rows, most probable first; whether an "other" row follows), in at
+    most `room` rows (the "other" row included)."""
     order = np.argsort(-probabilities, kind="stable")
-    if probabilities.size <= WHOLE:
+    if probabilities.size <= min(WHOLE, room):
         return order, False
-    return order[:TOP], True
+    return order[:max(1, min(TOP, room - 1))], True
+
+
+def rows_that_fit(height: float, line_spacing: float) -> int:
+    """How many rows of token names a plot `height` pixels tall holds at `line_spacing` (level of
+    detail: at 18 pt on a 720-pixel projector thirteen names were drawn on top of each other)."""
+    return max(FEWEST_ROWS, int(height / (ROW_LINES * line_spacing)))
 
 
 def ghosts(stages) -> list[np.ndarray]:
@@ -74,8 +87,10 @@ class StagesPanel(ResultsPanel):
             item = plot.getPlotItem()
             item.invertY(True)
             item.setXRange(0, 1, padding=0.02)
-            # one labelled tick: three did not fit a column at text ×2 (the others are unlabelled grid steps)
-            item.getAxis("bottom").setTicks([[(0.5, "0.5")], [(0.25, ""), (0.75, ""), (1.0, "")]])
+            # grid lines at quarters without numbers: every bar carries its probability, and a line of
+            # tick labels under six plots was a text line the bars lacked on a projector
+            item.getAxis("bottom").setTicks([[(0.25, ""), (0.5, ""), (0.75, ""), (1.0, "")]])
+            item.getAxis("bottom").setStyle(showValues=False)
             item.showGrid(x=True, alpha=0.25)
             for name in ("left", "bottom"):
                 # the axes (ticks, token names, grid lines) stay while the bars move: drawn once into a
@@ -109,10 +124,10 @@ class StagesPanel(ResultsPanel):
         self.results = self.columns  # greyed while the "decoding" loop shows an error
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        top = QHBoxLayout()
-        top.addWidget(self.heading, 1)
-        top.addWidget(self.greedy_button, 0, Qt.AlignmentFlag.AlignTop)
-        layout.addLayout(top)
+        self.heading_row = QHBoxLayout()
+        self.heading_row.addWidget(self.heading, 1)
+        self.heading_row.addWidget(self.greedy_button, 0, Qt.AlignmentFlag.AlignTop)
+        layout.addLayout(self.heading_row)
         layout.addWidget(self.columns, 1)
         # what is drawn: (token ids of the rows, other row?, labels) and the stages
         self.rows: np.ndarray | None = None
@@ -121,20 +136,47 @@ class StagesPanel(ResultsPanel):
         self.stages = None
         # per column, the (kept, cut) widths its bars hold (None: nothing drawn yet)
         self._drawn: list[tuple[np.ndarray, np.ndarray] | None] = [None] * len(TITLES)
+        self._shown = None  # the arguments of the last show_stages, drawn again when fewer or more rows fit
+        for plot in self.plots:
+            plot.getPlotItem().getViewBox().sigResized.connect(self._refit)
         self.apply_zoom()
 
+    def put_beside_heading(self, *widgets: QWidget) -> None:
+        """`widgets` in the heading's row, after the heading (a control of what the bars show)."""
+        for widget in widgets:
+            self.heading_row.insertWidget(self.heading_row.count() - 1, widget, 0, Qt.AlignmentFlag.AlignTop)
+
+    def room(self) -> int:
+        """How many rows the plots have room for now."""
+        height = self.plots[0].getPlotItem().getViewBox().height()
+        return rows_that_fit(height, QFontMetrics(style.font()).lineSpacing())  # the tick font (style_plot_text)
+
+    def _refit(self, *_) -> None:
+        """A plot was resized: as many rows as now fit, the values kept inside the columns."""
+        if self._shown is None:
+            return
+        rows, other = shown_rows(self._shown[3][0].probabilities, self.room())
+        if len(rows) + other != len(self.labels):
+            self.show_stages(*self._shown)
+            return
+        for column, drawn in enumerate(self._drawn):
+            if drawn is not None:
+                self._write_values(column, drawn[0])
+
     def apply_zoom(self) -> None:
-        font = style.font(0.85)
+        self.value_font = font = style.font(0.85)
         for plot, values in zip(self.plots, self.values):
             style_plot_text(plot.getPlotItem())
+            plot.getPlotItem().getAxis("bottom").setHeight(4)  # no numbers (see __init__)
             for value in values:
                 value.setFont(font)
 
     def show_stages(self, heading: str, titles: list[str], vocab, stages) -> None:
         """Draw `stages` (engine.next_token_stages.Stage, in STAGE_NAMES order) of one distribution
         over `vocab`, with `titles` over the columns (the stage and its setting)."""
+        self._shown = (heading, titles, vocab, stages)
         self.heading.setText(heading)
-        rows, other = shown_rows(stages[0].probabilities)
+        rows, other = shown_rows(stages[0].probabilities, self.room())
         labels = [display_token(vocab[i]) for i in rows]
         if other:
             labels.append(self.tr("other {0}").format(len(vocab) - len(rows)))
@@ -164,11 +206,16 @@ class StagesPanel(ResultsPanel):
             self._drawn[column] = (kept, cut)
             self.kept_bars[column].setOpts(x0=np.zeros_like(kept), y=positions, width=kept)
             self.cut_bars[column].setOpts(x0=kept, y=positions, width=cut)  # after the kept part
-            self._write_values(self.values[column], kept)
+            self._write_values(column, kept)
 
-    @staticmethod
-    def _write_values(values, probabilities) -> None:
-        """Each row's probability beside its bar (2 decimals; none below 0.005, where it would read 0.00)."""
+    def _write_values(self, column: int, probabilities) -> None:
+        """Each row's probability beside its bar (2 decimals; none below 0.005, where it would read
+        0.00), moved left into the column where a long bar would push it out (the first column's
+        plot is narrower: its axis names the tokens)."""
+        values = self.values[column]
+        box_width = self.plots[column].getPlotItem().getViewBox().width()
+        text_width = QFontMetrics(self.value_font).horizontalAdvance("0.00 ")
+        last = 0.98 - text_width / box_width if box_width > text_width else 0.0
         for row, value in enumerate(values):
             p = float(probabilities[row]) if row < len(probabilities) else 0.0
             shown = p >= 0.005
@@ -178,7 +225,7 @@ class StagesPanel(ResultsPanel):
                 text = f"{p:.2f}"
                 if value.toPlainText() != text:
                     value.setText(text)
-                value.setPos(min(p, 0.78), row)  # kept inside the column when the bar is long
+                value.setPos(min(p, last), row)
 
     def restyle(self) -> None:
         """The theme changed: the bars take its colours (the next drawing keeps them)."""
