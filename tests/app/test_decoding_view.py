@@ -242,3 +242,12 @@ def test_large_text_draws_as_many_rows_as_the_plots_hold_and_the_buttons_whole(q
     qtbot.waitUntil(lambda: len(panel.rows) == 12, timeout=5000)
     kept, _ = drawn(panel, 1)
     assert kept[-1] == pytest.approx(rest_of(want, panel.rows), abs=1e-6)
+    # the number beside (or inside) each bar is the oracle's probability, readable where it is drawn
+    from PySide6.QtGui import QColor
+
+    shown = [*want[panel.rows], rest_of(want, panel.rows)]
+    bar = QColor(panel.kept_bars[1].opts["brush"])
+    for label, p in zip(panel.values[1], shown):
+        assert label.isVisible() == (p >= 0.005) and (p < 0.005 or label.text() == f"{p:.2f}")
+        if label.isVisible() and label.pos().x() < p - 1e-6:  # drawn on the bar's end
+            assert abs(label.brush().color().lightnessF() - bar.lightnessF()) >= 0.4

@@ -305,9 +305,9 @@ FITS_UP_TO = {
                            "playground": 22, "language_model": 18, "embeddings": 0, "decoding": 18, "training": 16},
     # at 22 pt the heatmap has 39 % and the beam tree 38 % of a 1920×1040 window
     (LARGE_SCREEN, "en"): {"attention": 11, "beam": 11, "positional": 22, "entropy": 22, "bleu": 22,
-                           "playground": 22, "language_model": 22},
+                           "playground": 22, "language_model": 22, "decoding": 22},
     (LARGE_SCREEN, "zh"): {"attention": 11, "beam": 11, "positional": 22, "entropy": 22, "bleu": 22,
-                           "playground": 22, "language_model": 22},
+                           "playground": 22, "language_model": 22, "decoding": 22},
 }
 
 

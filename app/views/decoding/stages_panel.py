@@ -8,8 +8,8 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication, QT_TRANSLATE_NOOP, Qt, Signal
-from PySide6.QtGui import QFontMetrics
-from PySide6.QtWidgets import QGraphicsItem, QGridLayout, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtGui import QColor, QFontMetrics, QFontMetricsF, QTransform
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem, QGridLayout, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
 from app import style
 from app.views.base import ResultsPanel
@@ -50,6 +50,34 @@ def rows_that_fit(height: float, line_spacing: float) -> int:
     return max(FEWEST_ROWS, int(height / (ROW_LINES * line_spacing)))
 
 
+class ValueLabel(QGraphicsSimpleTextItem):
+    """A bar's probability written beside it: the same size in pixels however the plot is scaled,
+    centred on its row.  Qt's simple text item, not pyqtgraph's TextItem, which lays out a rich-text
+    document at every change (a fifth of a slider move's frame, with 78 of them on screen)."""
+
+    #: pixels between the bar's end and the text
+    GAP = 3
+
+    def __init__(self, colour):
+        super().__init__()
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)  # pixels, not data units
+        self.setColor(colour)
+
+    def setColor(self, colour) -> None:  # noqa: N802 - pyqtgraph's TextItem's name
+        colour = QColor(colour)
+        if self.brush().color() != colour:  # a new brush repaints the item
+            self.setBrush(colour)
+
+    def setFont(self, font) -> None:  # noqa: N802 - Qt's name
+        super().setFont(font)
+        self.setTransform(QTransform.fromTranslate(self.GAP, -QFontMetricsF(font).height() / 2))
+
+
+def readable_on(background) -> QColor:
+    """Black or white, whichever is the more readable on `background`."""
+    return QColor("black") if QColor(background).lightnessF() >= 0.5 else QColor("white")
+
+
 def ghosts(stages) -> list[np.ndarray]:
     """Per stage, each cut token's probability just before it was cut (0 for kept tokens)."""
     before = stages[0].probabilities.copy()
@@ -74,7 +102,7 @@ class StagesPanel(ResultsPanel):
         grid = QGridLayout()
         grid.setHorizontalSpacing(4)
         self.titles, self.notes, self.plots, self.kept_bars, self.cut_bars = [], [], [], [], []
-        self.values: list[list[pg.TextItem]] = []
+        self.values: list[list[ValueLabel]] = []
         for column, name in enumerate(TITLES):
             title = style.wrapped_label()
             title.setAlignment(Qt.AlignmentFlag.AlignHCenter)
@@ -105,7 +133,7 @@ class StagesPanel(ResultsPanel):
             plot.addItem(kept)
             values = []  # the probability written beside each row's bar
             for _ in range(WHOLE + 1):
-                value = pg.TextItem(anchor=(0, 0.5), color=style.plot_text())
+                value = ValueLabel(style.plot_text())
                 plot.addItem(value)
                 values.append(value)
             self.values.append(values)
@@ -210,12 +238,12 @@ class StagesPanel(ResultsPanel):
 
     def _write_values(self, column: int, probabilities) -> None:
         """Each row's probability beside its bar (2 decimals; none below 0.005, where it would read
-        0.00), moved left into the column where a long bar would push it out (the first column's
-        plot is narrower: its axis names the tokens)."""
+        0.00), or inside the bar's end in a colour readable on it where the text would stick out of
+        the column (the first column's plot is narrower: its axis names the tokens)."""
         values = self.values[column]
         box_width = self.plots[column].getPlotItem().getViewBox().width()
-        text_width = QFontMetrics(self.value_font).horizontalAdvance("0.00 ")
-        last = 0.98 - text_width / box_width if box_width > text_width else 0.0
+        text_width = (QFontMetrics(self.value_font).horizontalAdvance("0.00") + 2 * ValueLabel.GAP) / max(box_width, 1)
+        beside, on_bar = style.plot_text(), readable_on(style.ACCENT)
         for row, value in enumerate(values):
             p = float(probabilities[row]) if row < len(probabilities) else 0.0
             shown = p >= 0.005
@@ -223,9 +251,11 @@ class StagesPanel(ResultsPanel):
                 value.setVisible(shown)
             if shown:
                 text = f"{p:.2f}"
-                if value.toPlainText() != text:
+                if value.text() != text:
                     value.setText(text)
-                value.setPos(min(p, last), row)
+                inside = p + text_width > 0.98
+                value.setPos(p - text_width if inside else p, row)
+                value.setColor(on_bar if inside else beside)
 
     def restyle(self) -> None:
         """The theme changed: the bars take its colours (the next drawing keeps them)."""
