@@ -20,6 +20,8 @@ from app.widgets.tokens import display_token
 # (fewer where the plots are too short for that many rows of text: see rows_that_fit)
 WHOLE = 16
 TOP = 12
+#: where the vertical grid lines are (probabilities)
+GRID_AT = (0.25, 0.5, 0.75, 1.0)
 #: the least rows drawn however short the plots: two tokens and "other"
 FEWEST_ROWS = 3
 #: a row's height in lines of the tick font (token names need a little air between them)
@@ -73,6 +75,13 @@ class ValueLabel(QGraphicsSimpleTextItem):
         self.setTransform(QTransform.fromTranslate(self.GAP, -QFontMetricsF(font).height() / 2))
 
 
+def grid_pen():
+    """Faint lines in the plot text's colour (pyqtgraph's grid: alpha 0.25)."""
+    colour = QColor(style.plot_text())
+    colour.setAlphaF(0.25)
+    return pg.mkPen(colour)
+
+
 def readable_on(background) -> QColor:
     """Black or white, whichever is the more readable on `background`."""
     return QColor("black") if QColor(background).lightnessF() >= 0.5 else QColor("white")
@@ -102,6 +111,7 @@ class StagesPanel(ResultsPanel):
         grid = QGridLayout()
         grid.setHorizontalSpacing(4)
         self.titles, self.notes, self.plots, self.kept_bars, self.cut_bars = [], [], [], [], []
+        self.grids: list[pg.PlotCurveItem] = []
         self.values: list[list[ValueLabel]] = []
         for column, name in enumerate(TITLES):
             title = style.wrapped_label()
@@ -115,15 +125,14 @@ class StagesPanel(ResultsPanel):
             item = plot.getPlotItem()
             item.invertY(True)
             item.setXRange(0, 1, padding=0.02)
-            # grid lines at quarters without numbers: every bar carries its probability, and a line of
-            # tick labels under six plots was a text line the bars lacked on a projector
-            item.getAxis("bottom").setTicks([[(0.25, ""), (0.5, ""), (0.75, ""), (1.0, "")]])
-            item.getAxis("bottom").setStyle(showValues=False)
-            item.showGrid(x=True, alpha=0.25)
-            for name in ("left", "bottom"):
-                # the axes (ticks, token names, grid lines) stay while the bars move: drawn once into a
-                # pixmap, not replayed per frame (replaying them was 2/3 of a slider move's paint)
-                item.getAxis(name).setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+            # no bottom axis: every bar carries its probability, and a line of tick labels under six
+            # plots was a text line the bars lacked on a projector.  Grid lines at quarters of their
+            # own: the axis's grid, repainted across the whole plot, was a third of a slider move's paint
+            item.hideAxis("bottom")
+            lines = pg.PlotCurveItem(connect="pairs", pen=grid_pen())
+            lines.setZValue(-1)  # under the bars
+            plot.addItem(lines)
+            self.grids.append(lines)
             if column:
                 item.getAxis("left").setStyle(showValues=False)  # the first column names the tokens
                 item.getAxis("left").setWidth(4)
@@ -195,7 +204,6 @@ class StagesPanel(ResultsPanel):
         self.value_font = font = style.font(0.85)
         for plot, values in zip(self.plots, self.values):
             style_plot_text(plot.getPlotItem())
-            plot.getPlotItem().getAxis("bottom").setHeight(4)  # no numbers (see __init__)
             for value in values:
                 value.setFont(font)
 
@@ -210,10 +218,11 @@ class StagesPanel(ResultsPanel):
             labels.append(self.tr("other {0}").format(len(vocab) - len(rows)))
         if self.rows is None or not np.array_equal(rows, self.rows) or labels != self.labels:
             ticks = [list(enumerate(labels))]
-            for plot in self.plots:
+            for plot, grid in zip(self.plots, self.grids):
                 item = plot.getPlotItem()
                 item.getAxis("left").setTicks(ticks)
                 item.setYRange(-0.5, len(labels) - 0.5, padding=0)
+                grid.setData(np.repeat(GRID_AT, 2), np.tile([-0.5, len(labels) - 0.5], len(GRID_AT)))
         self.rows, self.other, self.labels, self.stages = rows, other, labels, stages
         positions = np.arange(len(labels), dtype=float)
         rest = np.ones(len(vocab), dtype=bool)
@@ -262,6 +271,8 @@ class StagesPanel(ResultsPanel):
         for kept, cut in zip(self.kept_bars, self.cut_bars):
             kept.setOpts(brush=style.ACCENT)
             cut.setOpts(brush=style.MUTED)
+        for grid in self.grids:
+            grid.setPen(grid_pen())
         for values in self.values:
             for value in values:
                 value.setColor(style.plot_text())
