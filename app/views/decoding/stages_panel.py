@@ -8,8 +8,8 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication, QT_TRANSLATE_NOOP, Qt, Signal
-from PySide6.QtGui import QColor, QFontMetrics, QFontMetricsF, QTransform
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem, QGridLayout, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtGui import QColor, QFontMetrics, QFontMetricsF, QPen, QTransform
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsLineItem, QGraphicsSimpleTextItem, QGridLayout, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
 from app import style
 from app.views.base import ResultsPanel
@@ -75,11 +75,13 @@ class ValueLabel(QGraphicsSimpleTextItem):
         self.setTransform(QTransform.fromTranslate(self.GAP, -QFontMetricsF(font).height() / 2))
 
 
-def grid_pen():
-    """Faint lines in the plot text's colour (pyqtgraph's grid: alpha 0.25)."""
+def grid_pen() -> QPen:
+    """Faint one-pixel lines in the plot text's colour (pyqtgraph's grid: alpha 0.25)."""
     colour = QColor(style.plot_text())
     colour.setAlphaF(0.25)
-    return pg.mkPen(colour)
+    pen = QPen(colour, 0)
+    pen.setCosmetic(True)
+    return pen
 
 
 def readable_on(background) -> QColor:
@@ -111,7 +113,7 @@ class StagesPanel(ResultsPanel):
         grid = QGridLayout()
         grid.setHorizontalSpacing(4)
         self.titles, self.notes, self.plots, self.kept_bars, self.cut_bars = [], [], [], [], []
-        self.grids: list[pg.PlotCurveItem] = []
+        self.grids: list[list[QGraphicsLineItem]] = []
         self.values: list[list[ValueLabel]] = []
         for column, name in enumerate(TITLES):
             title = style.wrapped_label()
@@ -129,9 +131,13 @@ class StagesPanel(ResultsPanel):
             # plots was a text line the bars lacked on a projector.  Grid lines at quarters of their
             # own: the axis's grid, repainted across the whole plot, was a third of a slider move's paint
             item.hideAxis("bottom")
-            lines = pg.PlotCurveItem(connect="pairs", pen=grid_pen())
-            lines.setZValue(-1)  # under the bars
-            plot.addItem(lines)
+            lines = []
+            for _ in GRID_AT:  # Qt's own line items: no Python in their paint
+                line = QGraphicsLineItem()
+                line.setPen(grid_pen())
+                line.setZValue(-1)  # under the bars
+                plot.addItem(line)
+                lines.append(line)
             self.grids.append(lines)
             if column:
                 item.getAxis("left").setStyle(showValues=False)  # the first column names the tokens
@@ -222,7 +228,8 @@ class StagesPanel(ResultsPanel):
                 item = plot.getPlotItem()
                 item.getAxis("left").setTicks(ticks)
                 item.setYRange(-0.5, len(labels) - 0.5, padding=0)
-                grid.setData(np.repeat(GRID_AT, 2), np.tile([-0.5, len(labels) - 0.5], len(GRID_AT)))
+                for line, x in zip(grid, GRID_AT):
+                    line.setLine(x, -0.5, x, len(labels) - 0.5)
         self.rows, self.other, self.labels, self.stages = rows, other, labels, stages
         positions = np.arange(len(labels), dtype=float)
         rest = np.ones(len(vocab), dtype=bool)
@@ -272,7 +279,8 @@ class StagesPanel(ResultsPanel):
             kept.setOpts(brush=style.ACCENT)
             cut.setOpts(brush=style.MUTED)
         for grid in self.grids:
-            grid.setPen(grid_pen())
+            for line in grid:
+                line.setPen(grid_pen())
         for values in self.values:
             for value in values:
                 value.setColor(style.plot_text())
