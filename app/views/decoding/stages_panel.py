@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsLineItem, QGraphicsSimpleT
 
 from app import style
 from app.views.base import ResultsPanel
+from app.views.decoding.label_holder import LabelHolder
 from app.widgets.plot_text import style_plot_text
 from app.widgets.tokens import display_token
 
@@ -152,9 +153,9 @@ class StagesPanel(ResultsPanel):
                 plot.addItem(value)
                 values.append(value)
             self.values.append(values)
-            grid.addWidget(title, 0, column)
+            grid.addWidget(LabelHolder(title), 0, column)  # their new texts need no relayout
             grid.addWidget(plot, 1, column)
-            grid.addWidget(note, 2, column)
+            grid.addWidget(LabelHolder(note), 2, column)
             grid.setColumnStretch(column, 1)
             self.titles.append(title)
             self.notes.append(note)
