@@ -255,22 +255,25 @@ class StagesPanel(ResultsPanel):
 
     def _write_values(self, column: int, probabilities) -> None:
         """Each row's probability beside its bar (2 decimals; none below 0.005, where it would read
-        0.00), or inside the bar's end in a colour readable on it where the text would stick out of
-        the column (the first column's plot is narrower: its axis names the tokens)."""
+        0.00, nor where the plot is narrower than the number), or inside the bar's end in a colour
+        readable on it where the text would stick out of the column (the first column's plot is
+        narrower: its axis names the tokens)."""
         values = self.values[column]
         box_width = self.plots[column].getPlotItem().getViewBox().width()
         text_width = (QFontMetrics(self.value_font).horizontalAdvance("0.00") + 2 * ValueLabel.GAP) / max(box_width, 1)
         beside, on_bar = style.plot_text(), readable_on(style.ACCENT)
         for row, value in enumerate(values):
             p = float(probabilities[row]) if row < len(probabilities) else 0.0
-            shown = p >= 0.005
+            inside = p + text_width > 0.98
+            # none below 0.005; none where neither beside nor inside the bar has room (a plot
+            # narrower than the number, the first column at 22 pt): a cut "96" would misread
+            shown = p >= 0.005 and not (inside and p - text_width < -0.02)
             if value.isVisible() != shown:  # each call costs pyqtgraph a relayout: only changes
                 value.setVisible(shown)
             if shown:
                 text = f"{p:.2f}"
                 if value.text() != text:
                     value.setText(text)
-                inside = p + text_width > 0.98
                 value.setPos(p - text_width if inside else p, row)
                 value.setColor(on_bar if inside else beside)
 
