@@ -199,3 +199,55 @@ def test_a_double_clicked_row_gives_the_bars_of_that_output(qtbot, view, zh_en):
     qtbot.waitUntil(lambda: settled(view) and view.loop.request.output == (), timeout=60000)
     assert "⟨s⟩ Jane is (step 3 of 9 of the greedy output" in panel.heading.text()
     assert not panel.greedy_button.isVisible()
+
+
+def test_large_text_draws_as_many_rows_as_the_plots_hold_and_the_buttons_whole(qtbot, view, zh_en):
+    """At 18 pt in a short view the token names would overlap: fewer rows, each at least a line of
+    the names' font apart in pixels, "other" the rest of the oracle's probability; taller again,
+    the twelve tokens and "other" come back.  The Sample and Export buttons beside the tabs are
+    whole (Qt bounds a tab widget's corner to the tab bar's height)."""
+    from PySide6.QtCore import QPointF, QRect
+    from PySide6.QtGui import QFontMetrics
+    from PySide6.QtWidgets import QApplication
+
+    panel = view.stages_panel
+    rest_of = lambda want, rows: want[np.setdiff1d(np.arange(want.size), rows)].sum()  # noqa: E731
+    font = QApplication.font()
+    try:
+        large = QApplication.font()
+        large.setPointSize(18)
+        QApplication.setFont(large)
+        view.resize(1272, 480)
+        box = panel.plots[0].getPlotItem().getViewBox()
+        axis = panel.plots[0].getPlotItem().getAxis("left")
+        qtbot.waitUntil(lambda: axis.style["tickFont"].pointSize() == 18, timeout=5000)  # the zoom reached the plots
+        line = QFontMetrics(axis.style["tickFont"]).lineSpacing()
+
+        def row_pixels():
+            return abs(box.mapViewToScene(QPointF(0, 1)).y() - box.mapViewToScene(QPointF(0, 0)).y())
+
+        qtbot.waitUntil(lambda: row_pixels() >= line, timeout=5000)  # once laid out at 18 pt: names apart
+        assert 2 <= len(panel.rows) < 12 and panel.other
+        want = oracle(zh_en, TEXT, [], 1.0, 0, 1.0, 0.0)  # step 1, nothing but the special tokens cut
+        kept, _ = drawn(panel, 1)
+        np.testing.assert_allclose(kept[:-1], want[panel.rows], atol=1e-6)
+        assert kept[-1] == pytest.approx(rest_of(want, panel.rows), abs=1e-6)
+        corner = view.tabs.cornerWidget()
+        for button in (*view.controls.sample_buttons.values(), view.export_button):
+            assert QRect(button.mapTo(corner, button.rect().topLeft()), button.size()).intersected(
+                corner.rect()).size() == button.size() and button.height() >= button.sizeHint().height()
+    finally:
+        QApplication.setFont(font)
+    view.resize(1400, 900)
+    qtbot.waitUntil(lambda: len(panel.rows) == 12, timeout=5000)
+    kept, _ = drawn(panel, 1)
+    assert kept[-1] == pytest.approx(rest_of(want, panel.rows), abs=1e-6)
+    # the number beside (or inside) each bar is the oracle's probability, readable where it is drawn
+    from PySide6.QtGui import QColor
+
+    shown = [*want[panel.rows], rest_of(want, panel.rows)]
+    bar = QColor(panel.kept_bars[1].opts["brush"])
+    for label, p in zip(panel.values[1], shown):
+        assert label.isVisible() == (p >= 0.005) and (p < 0.005 or label.text() == f"{p:.2f}")
+        if label.isVisible() and label.pos().x() < p - 1e-6:  # drawn on the bar's end
+            assert abs(label.brush().color().lightnessF() - bar.lightnessF()) >= 0.4

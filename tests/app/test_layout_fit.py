@@ -301,15 +301,18 @@ FITS_UP_TO = {
     # Chinese its plot has 37 % at 22 pt), Attention and Beam to 22 pt on 1920×1040 (narrower side
     # columns).  Attention and Beam on 1280×680 from 14 pt: 32-35 %, their side panels and control
     # rows leave the heatmap and the tree too little of a 1280 px window
+    # Decoding, re-arranged (20:40 UTC: its tab pages scroll on their own, Sample and Export beside the
+    # tabs, the output step beside the heading, as many bar rows as the plots hold): 18 pt in both
+    # languages; at 22 pt it needs 563 px (en) and 571 px (zh) of height where 500 and 484 are given
     (SMALL_SCREEN, "en"): {"attention": 11, "beam": 11, "positional": 16, "entropy": 22, "bleu": 16,
-                           "playground": 22, "language_model": 18, "embeddings": 0, "decoding": 0, "training": 14},
+                           "playground": 22, "language_model": 18, "embeddings": 0, "decoding": 18, "training": 14},
     (SMALL_SCREEN, "zh"): {"attention": 11, "beam": 11, "positional": 16, "entropy": 18, "bleu": 18,
-                           "playground": 22, "language_model": 18, "embeddings": 0, "decoding": 0, "training": 16},
+                           "playground": 22, "language_model": 18, "embeddings": 0, "decoding": 18, "training": 16},
     # at 22 pt the heatmap has 40 % (1521×526 px) and the beam tree 41 % of a 1920×1040 window
     (LARGE_SCREEN, "en"): {"attention": 22, "beam": 22, "positional": 22, "entropy": 22, "bleu": 22,
-                           "playground": 22, "language_model": 22},
+                           "playground": 22, "language_model": 22, "decoding": 22},
     (LARGE_SCREEN, "zh"): {"attention": 22, "beam": 22, "positional": 22, "entropy": 22, "bleu": 22,
-                           "playground": 22, "language_model": 22},
+                           "playground": 22, "language_model": 22, "decoding": 22},
 }
 
 

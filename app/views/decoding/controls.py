@@ -2,7 +2,7 @@
 whose distribution is drawn, and the Sample 1 / 100 / 1,000 buttons, bound to the view's state."""
 from __future__ import annotations
 
-from PySide6.QtWidgets import QPushButton, QSpinBox, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QPushButton, QSpinBox, QVBoxLayout, QWidget
 
 from app.binding import bind_widgets
 from app.views.decoding.state import DEFAULT_TEXTS, SAMPLE_SIZES, DecodingState
@@ -11,6 +11,9 @@ from app.widgets.flow_layout import flow_row
 from app.widgets.float_slider import FloatSlider
 from app.widgets.form import main_line_edit
 from engine.models.registry import list_models
+
+#: the sliders' least width in pixels (the shared widget's 160 put the settings on two rows at 11 pt)
+SLIDER_WIDTH = 100
 
 
 class DecodingControls(QWidget):
@@ -43,9 +46,15 @@ class DecodingControls(QWidget):
             button.clicked.connect(lambda _=False, size=n: self.sample(size))
             self.sample_buttons[n] = button
 
+        for slider in (self.temperature, self.top_p, self.min_p):
+            # 60 and 100 steps: room enough to drag, and the four settings share one row at 11-14 pt
+            slider.slider.setMinimumWidth(SLIDER_WIDTH)
         self.examples_button, first = input_and_model_row(self.input, self.model_box, self.models)
-        self.options = flow_row(self.temperature, (self.tr("top-k:"), self.top_k), self.top_p, self.min_p,
-                                (self.tr("Output step:"), self.step), *self.sample_buttons.values())
+        # the output step and the Sample buttons sit with what they act on (the view places them):
+        # this row is the sampler's settings only
+        self.options = flow_row(self.temperature, (self.tr("top-k:"), self.top_k), self.top_p, self.min_p)
+        self.step_label = QLabel(self.tr("Output step:"))
+        self.step_label.setBuddy(self.step)
         column = QVBoxLayout(self)
         column.setContentsMargins(0, 0, 0, 0)
         column.addLayout(first)

@@ -15,7 +15,7 @@ numbers, no model call); the sample table, which needs the model, is asked of th
 from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP
-from PySide6.QtWidgets import QTabWidget, QVBoxLayout
+from PySide6.QtWidgets import QVBoxLayout
 
 from app import style
 from app.binding import bind_tab
@@ -27,7 +27,9 @@ from app.views.decoding.controls import DecodingControls
 from app.views.decoding.samples_panel import SamplesPanel, model_probability
 from app.views.decoding.stages_panel import StagesPanel, stage_title
 from app.views.decoding.state import TABS, DecodingState
+from app.widgets.corner_buttons import put_in_corner
 from app.widgets.form import add_tab
+from app.widgets.scrolling_page import ScrollingTabs
 from app.widgets.tokens import display_token
 from engine.decoding_lab import NextTokenRequest, SampleTableRequest
 from engine.next_token_stages import STAGE_NAMES, next_token_stages
@@ -43,11 +45,14 @@ class DecodingView(View):
         super().__init__(bridge, state, parent)
         self.controls = DecodingControls(self.view_state)
         self.export_button = ExportButton(self)
-        self.tabs = QTabWidget()
+        self.tabs = ScrollingTabs()  # a page's preferred height (its wrapped labels) is not the view's least
+        # the Sample buttons and Export beside the tabs, in the tab bar's empty right end: no line of
+        # their own (the view needs every line for the bars on a 720-pixel projector)
+        put_in_corner(self.tabs, *self.controls.sample_buttons.values(), self.export_button)
         self.stages_panel = add_tab(self.tabs, StagesPanel(), self.tr("Next-token distribution"))
         self.samples_panel = add_tab(self.tabs, SamplesPanel(), self.tr("Samples, greedy and beam"))
         self.content = self.tabs
-        self.controls.options.layout().addWidget(self.export_button)  # the flow row: no line of its own
+        self.stages_panel.put_beside_heading(self.controls.step_label, self.controls.step)
         layout = QVBoxLayout(self)
         layout.addWidget(self.controls)
         layout.addWidget(self.message)
