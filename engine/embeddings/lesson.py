@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from engine.embeddings.analogy_test import AnalogyScore, evaluate_analogies
 from engine.embeddings.errors import EmbeddingFileError, EmbeddingQueryError, LoadCancelled
 from engine.embeddings.pca import PCA, pca
 from engine.embeddings.queries import (Analogy, analogy, doesnt_match, neighbours, one_hot_selection,
@@ -145,19 +146,47 @@ def _answer(key: str, query, progress=None, cancelled=None) -> Answer:
 
 # ---- the queries, one per panel ------------------------------------------------------------
 
-def neighbours_answer(key: str, word: str, k: int, progress=None, cancelled=None) -> Answer:
-    return _answer(key, lambda emb: neighbours(emb, word, k), progress, cancelled)
+# ``restrict_vocab``: compare with the first N words only (gensim's; the most frequent in a file),
+# None for all of them
+
+def neighbours_answer(key: str, word: str, k: int, restrict_vocab: int | None = None, progress=None,
+                      cancelled=None) -> Answer:
+    return _answer(key, lambda emb: neighbours(emb, word, k, restrict_vocab), progress, cancelled)
 
 
-def analogy_answer(key: str, a: str, b: str, c: str, k: int, method: str = "add", progress=None,
-                   cancelled=None) -> Answer:
+def analogy_answer(key: str, a: str, b: str, c: str, k: int, method: str = "add", restrict_vocab: int | None = None,
+                   progress=None, cancelled=None) -> Answer:
     def ask(emb: Embeddings) -> AnalogyAnswer:
-        result = analogy(emb, a, b, c, k, method)
+        result = analogy(emb, a, b, c, k, method, restrict_vocab)
         picture = None
         if result.candidates:
             rows = [*result.indices, result.candidates[0].index]
             picture = pca(np.asarray(emb.vectors[rows], dtype=np.float64), k=2)
         return AnalogyAnswer(result, picture)
+
+    return _answer(key, ask, progress, cancelled)
+
+
+@dataclass(frozen=True)
+class AnalogyTestAnswer:
+    """An analogy test set (the Google format) scored on the first ``searched`` words."""
+
+    path: str
+    method: str
+    searched: int
+    score: AnalogyScore
+
+
+def analogy_test_answer(key: str, path: str, method: str = "add", restrict_vocab: int | None = None,
+                        progress=None, cancelled=None, scoring=None) -> Answer:
+    """The test set at ``path`` scored as gensim's ``evaluate_word_analogies`` scores it, over the
+    first ``restrict_vocab`` words (None: all of them).  ``progress`` reports the reading of a
+    user's file, ``scoring`` the questions answered (both fractions 0 → 1)."""
+    def ask(emb: Embeddings) -> AnalogyTestAnswer:
+        rows = emb.searched_rows(restrict_vocab)
+        score = evaluate_analogies(emb, path, restrict_vocab=rows, method=method, progress=scoring,
+                                   cancelled=cancelled)
+        return AnalogyTestAnswer(str(path), method, rows, score)
 
     return _answer(key, ask, progress, cancelled)
 
