@@ -15,7 +15,10 @@ temporary folder, then, each in a fresh process so that memory figures are the p
   * neighbour and analogy (3CosAdd, 3CosMul) queries through ``engine.embeddings.queries``
     over all words and over ``restrict_vocab`` (default 100,000): median and p95 of
     ``--queries`` random words, after 3 warm-up calls; and the bare floor, one numpy
-    matrix–vector product plus top-k over the same matrix.
+    matrix–vector product plus top-k over the same matrix;
+  * the view's t-SNE map (``engine.embeddings.lesson.tsne``) of the file's first
+    ``--tsne-words`` words (default 2,000; 0 skips it): wall and CPU time, the import of
+    openTSNE apart (the view pays it once).
 """
 from __future__ import annotations
 
@@ -37,6 +40,12 @@ import numpy as np
 task, path, extra = sys.argv[1], sys.argv[2], json.loads(sys.argv[3])
 if task == "gensim":
     from gensim.models import KeyedVectors
+elif task == "tsne":
+    t, c = time.perf_counter(), time.process_time()
+    import openTSNE
+    from engine.embeddings import lesson
+    imported = [time.perf_counter() - t, time.process_time() - c]
+    from engine.embeddings import load_embeddings
 else:
     from engine.embeddings import load_embeddings, queries
 if extra.get("trace"):
@@ -56,6 +65,11 @@ out["cpu_seconds"] = time.process_time() - cpu
 if extra.get("trace"):
     out["peak_bytes"] = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
+if task == "tsne":
+    vectors = np.asarray(emb.vectors[:extra["words"]], dtype=np.float64)
+    t, c = time.perf_counter(), time.process_time()
+    lesson.tsne(vectors, progress=lambda f: None)
+    out["tsne"] = {{"import": imported, "fit": [time.perf_counter() - t, time.process_time() - c]}}
 if task == "queries":
     rng = np.random.default_rng(0)
     def timed(call, words):
@@ -126,6 +140,7 @@ def main() -> None:
                         help="time gensim on the first N lines only and scale the time to --words")
     parser.add_argument("--queries", type=int, default=200)
     parser.add_argument("--restrict", type=int, default=100_000)
+    parser.add_argument("--tsne-words", type=int, default=2000, help="words of the t-SNE map timed (0: none)")
     parser.add_argument("--folder", default=None, help="where to write the file (default: a temporary folder)")
     args = parser.parse_args()
 
@@ -149,6 +164,7 @@ def main() -> None:
         gensim_seconds = theirs["seconds"] * (args.words / limit if limit else 1)
         first = child("load", path, folder / "cache", cache=True)
         second = child("queries", path, folder / "cache", cache=True, queries=args.queries, restrict=args.restrict)
+        tsne = child("tsne", path, folder / "cache", cache=True, words=args.tsne_words) if args.tsne_words else None
         print(f"# load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
     print()
@@ -178,6 +194,15 @@ def main() -> None:
         a, r = q[name + " all"], q[name + " restricted"]
         print(f"| {name} | {a[0]:.1f} / {a[1]:.1f}; {a[2]:.1f} / {a[3]:.1f} | {r[0]:.1f} / {r[1]:.1f}; "
               f"{r[2]:.1f} / {r[3]:.1f} |")
+
+    if tsne:
+        fit, imported = tsne["tsne"]["fit"], tsne["tsne"]["import"]
+        print()
+        print(f"| t-SNE of {min(args.tsne_words, args.words):,} words × {args.dim} (the issue: ≤ 15 s) | wall | CPU |")
+        print("|---|---|---|")
+        print(f"| the map (lesson.tsne: openTSNE, exact neighbours, Barnes-Hut, 250 + 500 steps) | {fit[0]:.1f} s "
+              f"| {fit[1]:.1f} s |")
+        print(f"| importing openTSNE, the first map only | {imported[0]:.1f} s | {imported[1]:.1f} s |")
 
 
 if __name__ == "__main__":

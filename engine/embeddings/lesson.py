@@ -272,15 +272,18 @@ def map_answer(key: str, method: str = "pca", count: int = 500, listed=(), progr
 
 
 def tsne(vectors: np.ndarray, progress=None, cancelled=None, seed: int = 0) -> np.ndarray:
-    """t-SNE of the rows by openTSNE (cosine distances, Barnes-Hut, its defaults: 250 steps of
-    early exaggeration, then 500), reporting ``progress(fraction)`` every 25 steps and stopping when
-    ``cancelled()`` (EmbeddingQueryError "map_cancelled": a half-optimised map is not shown)."""
+    """t-SNE of the rows by openTSNE (cosine distances, exact nearest neighbours, Barnes-Hut, its
+    defaults: perplexity 30, 250 steps of early exaggeration, then 500), reporting
+    ``progress(fraction)`` every 50 steps and stopping when ``cancelled()`` (EmbeddingQueryError
+    "map_cancelled": a half-optimised map is not shown)."""
     from openTSNE import TSNE
 
     n = vectors.shape[0]
     if n < 5:
         raise EmbeddingQueryError("too_few_words", what="t-SNE", needed=5, got=n)
-    every, total = 25, 750
+    # openTSNE computes the KL divergence for every callback: every 25 steps cost 12 % more CPU
+    # time on 2,000 words, every 50 steps 4 % (15 updates of the bar are enough)
+    every, total = 50, 750
     done, stop = [0], []
 
     def step(_iteration, _error, _embedding):
@@ -296,9 +299,13 @@ def tsne(vectors: np.ndarray, progress=None, cancelled=None, seed: int = 0) -> n
     # perplexity 30 (the default) needs more than 90 points; fewer words get a smaller one
     perplexity = min(30.0, (n - 1) / 3)
     # Barnes-Hut gradients: for the view's at most 5,000 words openTSNE's interpolation (FFT)
-    # method, which "auto" may pick, took 40 s on 60 words here against 1 s
+    # method, which "auto" may pick, took 40 s on 60 words here against 1 s, and 2.6× Barnes-Hut's
+    # CPU time on 2,000.  Exact neighbours: "auto" takes Annoy's approximate ones from 1,000 words,
+    # which cost twice the exact search's CPU time at 2,000.  One thread: two took 3.5× the wall
+    # time on the shared 2-core machine (docs/embeddings.md, "t-SNE").
     embedding = TSNE(n_components=2, perplexity=perplexity, metric="cosine", random_state=seed, n_jobs=1,
-                     negative_gradient_method="bh", callbacks=step, callbacks_every_iters=every).fit(vectors)
+                     neighbors="exact", negative_gradient_method="bh", callbacks=step,
+                     callbacks_every_iters=every).fit(vectors)
     if stop:
         raise EmbeddingQueryError("map_cancelled")
     return np.asarray(embedding, dtype=np.float64)
