@@ -4,10 +4,11 @@ come from the request of the picture), and a table widget maker."""
 from __future__ import annotations
 
 import pyqtgraph as pg
-from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
 from app import style
 from app.widgets.array_table import ArrayTableModel
+from app.widgets.flow_layout import FlowLayout
 from app.widgets.form import labelled_field
 from app.widgets.result_table import ResultTable
 
@@ -80,6 +81,27 @@ class EmbeddingTab(QWidget):
 
     def apply_zoom(self) -> None:
         pass
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 - Qt's name
+        return True
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt's name
+        """The least height the tab needs at `width`: its minimum, plus what its rows of inputs and
+        its wrapped notes need beyond their one-line minimum at that width.  (Qt's answer through
+        the layouts is the preferred height, a table's whole length: a view with these tabs
+        needed 691 px of height at 11 pt where a 1280×680 window gives it 592, and scrolled.)"""
+        margins = self.layout_.contentsMargins()
+        inner = max(1, width - margins.left() - margins.right())
+        height = self.layout_.minimumSize().height()
+        for child in self.findChildren(QWidget):
+            if child.isHidden():
+                continue
+            layout = child.layout()
+            if isinstance(layout, FlowLayout):
+                height += max(0, layout.heightForWidth(inner) - layout.minimumSize().height())
+            elif isinstance(child, QLabel) and child.wordWrap():
+                height += max(0, child.heightForWidth(inner) - child.minimumSizeHint().height())
+        return height
 
 
 def table() -> tuple[ArrayTableModel, ResultTable]:
