@@ -13,6 +13,7 @@ temporary folder, then, each in a fresh process so that memory figures are the p
     matrix's own size;
   * the first open with the cache (parse + write the .npy) and the second (memory-mapped);
   * neighbour and analogy (3CosAdd, 3CosMul) queries through ``engine.embeddings.queries``
+    (neighbours and 3CosAdd also with the float32 pass alone, without half_scores' first pass)
     over all words and over ``restrict_vocab`` (default 100,000): median and p95 of
     ``--queries`` random words, after 3 warm-up calls; and the bare floor, one numpy
     matrix–vector product plus top-k over the same matrix;
@@ -71,6 +72,8 @@ if task == "tsne":
     lesson.tsne(vectors, progress=lambda f: None)
     out["tsne"] = {{"import": imported, "fit": [time.perf_counter() - t, time.process_time() - c]}}
 if task == "queries":
+    import torch
+    torch.set_num_threads(1)  # as the app's worker runs (main.py --threads, default 1); numpy's BLAS keeps its own
     rng = np.random.default_rng(0)
     def timed(call, words):
         for w in words[:3]:
@@ -87,9 +90,16 @@ if task == "queries":
     picks = [emb.words[i] for i in rng.integers(0, restrict, extra["queries"])]
     triples = [tuple(emb.words[j] for j in rng.integers(0, restrict, 3)) for _ in picks]
     results = {{}}
+    from engine.embeddings import half_scores
+    least_rows = half_scores.LEAST_ROWS
     for label, rv in (("all", None), ("restricted", restrict)):
         results["neighbours " + label] = timed(lambda w: queries.neighbours(emb, w, 10, rv), picks)
         results["analogy add " + label] = timed(lambda t: queries.analogy(emb, *t, k=10, restrict_vocab=rv), triples)
+        half_scores.LEAST_ROWS = 10 ** 12  # the float32 pass alone, as before the float16 first pass
+        results["neighbours, float32 pass only " + label] = timed(lambda w: queries.neighbours(emb, w, 10, rv), picks)
+        results["analogy add, float32 pass only " + label] = timed(
+            lambda t: queries.analogy(emb, *t, k=10, restrict_vocab=rv), triples)
+        half_scores.LEAST_ROWS = least_rows
         results["analogy mul " + label] = timed(lambda t: queries.analogy(emb, *t, k=10, method="mul",
                                                                           restrict_vocab=rv), triples)
         unit = (np.asarray(emb.vectors[:rv]) / emb.norms[:rv, None]).astype(np.float32)
@@ -190,7 +200,8 @@ def main() -> None:
           f"| first {restricted:,} |")
     print("|---|---|---|")
     q = second["queries"]
-    for name in ("neighbours", "analogy add", "analogy mul", "bare numpy floor"):
+    for name in ("neighbours", "neighbours, float32 pass only", "analogy add", "analogy add, float32 pass only",
+                 "analogy mul", "bare numpy floor"):
         a, r = q[name + " all"], q[name + " restricted"]
         print(f"| {name} | {a[0]:.1f} / {a[1]:.1f}; {a[2]:.1f} / {a[3]:.1f} | {r[0]:.1f} / {r[1]:.1f}; "
               f"{r[2]:.1f} / {r[3]:.1f} |")
