@@ -103,8 +103,8 @@
         <translation>方法：</translation>
     </message>
     <message>
-        <source>(no test set yet)</source>
-        <translation>（尚未打开测试集）</translation>
+        <source>built in: the grammar&apos;s English verb forms</source>
+        <translation>内置：语法中英文动词的各种形式</translation>
     </message>
     <message>
         <source>Open an analogy test set</source>
@@ -1395,10 +1395,6 @@ a : b :: c : ?  →  argmax_x cos(e_x, ê_b − ê_a + ê_c)  （3CosAdd，a、b
     <message>
         <source>Type three words: a is to b as c is to ?</source>
         <translation>输入三个词：a 之于 b，如同 c 之于 ?</translation>
-    </message>
-    <message>
-        <source>Open an analogy test set: “: section” lines, then lines of four words a b c d meaning a : b :: c : d (as word2vec&apos;s questions-words.txt).</source>
-        <translation>打开类比测试集：先是“: 分节”行，然后每行四个词 a b c d，表示 a : b :: c : d（如 word2vec 的 questions-words.txt）。</translation>
     </message>
     <message>
         <source>Scoring the test set…</source>

@@ -59,22 +59,45 @@ class AnalogyScore:
         return self.sections[-1].accuracy
 
 
+def grammar_analogy_lines() -> list[str]:
+    """A test set in the Google format from the built-in grammar's English verbs (engine/data/
+    zh_en.py): every ordered pair of verbs in each of three sections, as the Google set's
+    "gram7-past-tense" (visit visited buy bought)."""
+    from engine.data import zh_en
+
+    forms = [tuple(form.split()[0] for form in (v.base, v.past, v.third, v.ing)) for v in zh_en.VERBS]
+    lines = []
+    for name, column in (("past tense", 1), ("third person -s", 2), ("-ing form", 3)):
+        lines.append(f": {name}")
+        lines += [f"{a[0]} {a[column]} {b[0]} {b[column]}" for a in forms for b in forms if a != b]
+    return lines
+
+
+def _lines(source):
+    """(line number, text) of a file's lines (UTF-8), or of a list of lines."""
+    if isinstance(source, (list, tuple)):
+        yield from enumerate(source, start=1)
+        return
+    with open(source, "rb") as f:
+        for number, raw in enumerate(f, start=1):
+            yield number, raw.decode("utf-8")
+
+
 def _read(path):
     """[(section name, [(line number, [four words])])] and the lines that are not four words."""
     sections, skipped = [], []
-    with open(path, "rb") as f:
-        for number, raw in enumerate(f, start=1):
-            line = raw.decode("utf-8")
-            if line.startswith(": "):
-                sections.append((line.lstrip(": ").strip(), []))
-                continue
-            if not sections:
-                raise EmbeddingQueryError("analogy_no_section", path=Path(path), line=number)
-            words = line.split()
-            if len(words) != 4:
-                skipped.append(number)
-                continue
-            sections[-1][1].append(words)
+    for number, line in _lines(path):
+        if line.startswith(": "):
+            sections.append((line.lstrip(": ").strip(), []))
+            continue
+        if not sections:
+            raise EmbeddingQueryError("analogy_no_section", path=Path(path) if isinstance(path, (str, Path)) else "",
+                                      line=number)
+        words = line.split()
+        if len(words) != 4:
+            skipped.append(number)
+            continue
+        sections[-1][1].append(words)
     return sections, skipped
 
 
@@ -82,7 +105,8 @@ def evaluate_analogies(emb: Embeddings, path, restrict_vocab: int = 300000, case
                        dummy4unknown: bool = False, method: str = "add", batch: int = 256, progress=None,
                        cancelled=None) -> AnalogyScore:
     """``progress(fraction)`` is called after each batch of questions; ``cancelled()`` is polled
-    before each (EmbeddingQueryError "analogy_test_cancelled": a half-scored test is not shown)."""
+    before each (EmbeddingQueryError "analogy_test_cancelled": a half-scored test is not shown).
+    ``path``: a file, or the lines themselves (a list, e.g. ``grammar_analogy_lines()``)."""
     if method not in ANALOGY_METHODS:
         raise EmbeddingQueryError("unknown_method", method=method)
     rows = emb.searched_rows(restrict_vocab)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine.embeddings.analogy_test import AnalogyScore, evaluate_analogies
+from engine.embeddings.analogy_test import AnalogyScore, evaluate_analogies, grammar_analogy_lines
 from engine.embeddings.errors import EmbeddingFileError, EmbeddingQueryError, LoadCancelled
 from engine.embeddings.pca import PCA, pca
 from engine.embeddings.queries import (Analogy, analogy, doesnt_match, neighbours, one_hot_selection,
@@ -169,7 +169,8 @@ def analogy_answer(key: str, a: str, b: str, c: str, k: int, method: str = "add"
 
 @dataclass(frozen=True)
 class AnalogyTestAnswer:
-    """An analogy test set (the Google format) scored on the first ``searched`` words."""
+    """An analogy test set (the Google format) scored on the first ``searched`` words; ``path``
+    is "" for the built-in one (``grammar_analogy_lines``)."""
 
     path: str
     method: str
@@ -179,13 +180,14 @@ class AnalogyTestAnswer:
 
 def analogy_test_answer(key: str, path: str, method: str = "add", restrict_vocab: int | None = None,
                         progress=None, cancelled=None, scoring=None) -> Answer:
-    """The test set at ``path`` scored as gensim's ``evaluate_word_analogies`` scores it, over the
-    first ``restrict_vocab`` words (None: all of them).  ``progress`` reports the reading of a
-    user's file, ``scoring`` the questions answered (both fractions 0 → 1)."""
+    """The test set at ``path`` ("": the built-in one of the grammar's verb forms) scored as
+    gensim's ``evaluate_word_analogies`` scores it, over the first ``restrict_vocab`` words (None:
+    all of them).  ``progress`` reports the reading of a user's file, ``scoring`` the questions
+    answered (both fractions 0 → 1)."""
     def ask(emb: Embeddings) -> AnalogyTestAnswer:
         rows = emb.searched_rows(restrict_vocab)
-        score = evaluate_analogies(emb, path, restrict_vocab=rows, method=method, progress=scoring,
-                                   cancelled=cancelled)
+        score = evaluate_analogies(emb, path or grammar_analogy_lines(), restrict_vocab=rows, method=method,
+                                   progress=scoring, cancelled=cancelled)
         return AnalogyTestAnswer(str(path), method, rows, score)
 
     return _answer(key, ask, progress, cancelled)

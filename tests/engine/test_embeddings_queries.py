@@ -279,3 +279,24 @@ def test_a_test_set_reports_progress_per_section_and_stops_when_cancelled(tmp_pa
     with pytest.raises(EmbeddingQueryError) as caught:
         evaluate_analogies(emb, path, batch=50, cancelled=cancel_after_two)
     assert caught.value.code == "analogy_test_cancelled"
+
+
+def test_the_built_in_test_set_of_verb_forms_scores_as_gensim_scores_it_from_a_file(tmp_path):
+    from engine.embeddings.analogy_test import grammar_analogy_lines
+    from engine.embeddings.shipped import trained_embeddings
+
+    emb = trained_embeddings("word2vec-en")
+    lines = grammar_analogy_lines()
+    path = tmp_path / "verbs.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    theirs_score, theirs = as_keyed_vectors(emb).evaluate_word_analogies(str(path))
+    ours = evaluate_analogies(emb, lines)
+    assert [s.name for s in ours.sections] == [s["section"] for s in theirs] == [
+        "past tense", "third person -s", "-ing form", TOTAL]
+    for section, reference in zip(ours.sections, theirs):
+        assert [(q.a, q.b, q.c, q.expected) for q in section.correct] == reference["correct"]
+        assert [(q.a, q.b, q.c, q.expected) for q in section.incorrect] == reference["incorrect"]
+    assert ours.accuracy == pytest.approx(theirs_score) and 0 < ours.accuracy < 1
+    assert "VISIT VISITED BUY BOUGHT".split() in [[q.a, q.b, q.c, q.expected] for q in ours.sections[0].correct
+                                                  + ours.sections[0].incorrect]
+

@@ -46,8 +46,12 @@ class AnalogyTestTab(EmbeddingTab):
 
     def _show_file(self, _name: str = "") -> None:
         path = self.view_state.test_file
-        self.file_label.setText(Path(path).name if path else self.tr("(no test set yet)"))
+        self.file_label.setText(self.file_name(path))
         self.file_label.setToolTip(path)
+
+    def file_name(self, path: str) -> str:
+        """The test set's name: its file's, or the built-in set's ("" for a path)."""
+        return Path(path).name if path else self.tr("built in: the grammar's English verb forms")
 
     def ask_for_file(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, self.tr("Open an analogy test set"), "",
@@ -71,7 +75,7 @@ class AnalogyTestTab(EmbeddingTab):
         self.note.setText(self.tr(
             "{0}: {1} questions; {2} skipped for a word outside the first {3} words (as gensim does); the answer is "
             "the best of the 5 nearest candidates that is not a, b or c, case-insensitive").format(
-            Path(value.path).name, f"{score.questions:,}", f"{score.unknown:,}", f"{value.searched:,}"))
+            self.file_name(value.path), f"{score.questions:,}", f"{score.unknown:,}", f"{value.searched:,}"))
         self.plot.show_bars([self.section_name(s.name) for s in sections], [s.accuracy for s in sections])
 
     def apply_zoom(self) -> None:
@@ -81,7 +85,7 @@ class AnalogyTestTab(EmbeddingTab):
     def caption(self) -> str:
         value = self.answer.value
         return self.tr("Analogy test set {0}: {1} of {2} right ({3})").format(
-            Path(value.path).name, len(value.score.sections[-1].correct),
+            self.file_name(value.path), len(value.score.sections[-1].correct),
             len(value.score.sections[-1].correct) + len(value.score.sections[-1].incorrect), self.answer.source.name)
 
     def csv(self):

@@ -136,11 +136,7 @@ class EmbeddingsView(View):
             if not all(words):
                 raise InputProblem(self.tr("Type three words: a is to b as c is to ?"), error=False)
             return CallRequest(lesson.analogy_answer, (source, *words, state.k, state.method, restrict_vocab), hooks)
-        if tab == "test":
-            if not state.test_file:
-                raise InputProblem(self.tr("Open an analogy test set: “: section” lines, then lines of four words "
-                                           "a b c d meaning a : b :: c : d (as word2vec's questions-words.txt)."),
-                                   error=False)
+        if tab == "test":  # no file: the built-in set of the grammar's verb forms
             hooks["scoring"] = partial(self.bridge.relay(self._on_progress), self.tr("Scoring the test set…"))
             return CallRequest(lesson.analogy_test_answer, (source, state.test_file, state.test_method,
                                                             restrict_vocab), hooks)
@@ -214,7 +210,7 @@ class EmbeddingsView(View):
         elif self.view_state.tab == "map" and self.view_state.map_method == "tsne":
             self.view_state.map_method = "pca"
         elif self.view_state.tab == "test":
-            self.view_state.test_file = ""  # back to no test set: a half-scored one is not shown
+            self.view_state.test_file = ""  # back to the built-in set: a half-scored one is not shown
 
     def _asked_source_loading(self) -> bool:
         answer = self.panels[self.view_state.tab].answer
