@@ -315,6 +315,8 @@ TEMPLATES = {
     "embedding_unreadable": QT_TRANSLATE_NOOP("EngineMessage", "{path}: cannot be read ({reason})"),
     "embedding_load_cancelled": QT_TRANSLATE_NOOP("EngineMessage", "{path}: loading was cancelled"),
     "embedding_map_cancelled": QT_TRANSLATE_NOOP("EngineMessage", "the t-SNE map was cancelled"),
+    "embedding_analogy_test_cancelled": QT_TRANSLATE_NOOP("EngineMessage", "scoring the analogy test set was "
+                                     "cancelled"),
     "embedding_reason_empty_line": QT_TRANSLATE_NOOP("EngineMessage", "the line is empty"),
     "embedding_reason_leading_space": QT_TRANSLATE_NOOP("EngineMessage", "the line starts with a space instead of a "
                                      "word"),

@@ -13,9 +13,13 @@ temporary folder, then, each in a fresh process so that memory figures are the p
     matrix's own size;
   * the first open with the cache (parse + write the .npy) and the second (memory-mapped);
   * neighbour and analogy (3CosAdd, 3CosMul) queries through ``engine.embeddings.queries``
+    (neighbours and 3CosAdd also with the float32 pass alone, without half_scores' first pass)
     over all words and over ``restrict_vocab`` (default 100,000): median and p95 of
     ``--queries`` random words, after 3 warm-up calls; and the bare floor, one numpy
-    matrix–vector product plus top-k over the same matrix.
+    matrix–vector product plus top-k over the same matrix;
+  * the view's t-SNE map (``engine.embeddings.lesson.tsne``) of the file's first
+    ``--tsne-words`` words (default 2,000; 0 skips it): wall and CPU time, the import of
+    openTSNE apart (the view pays it once).
 """
 from __future__ import annotations
 
@@ -37,6 +41,12 @@ import numpy as np
 task, path, extra = sys.argv[1], sys.argv[2], json.loads(sys.argv[3])
 if task == "gensim":
     from gensim.models import KeyedVectors
+elif task == "tsne":
+    t, c = time.perf_counter(), time.process_time()
+    import openTSNE
+    from engine.embeddings import lesson
+    imported = [time.perf_counter() - t, time.process_time() - c]
+    from engine.embeddings import load_embeddings
 else:
     from engine.embeddings import load_embeddings, queries
 if extra.get("trace"):
@@ -56,7 +66,14 @@ out["cpu_seconds"] = time.process_time() - cpu
 if extra.get("trace"):
     out["peak_bytes"] = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
+if task == "tsne":
+    vectors = np.asarray(emb.vectors[:extra["words"]], dtype=np.float64)
+    t, c = time.perf_counter(), time.process_time()
+    lesson.tsne(vectors, progress=lambda f: None)
+    out["tsne"] = {{"import": imported, "fit": [time.perf_counter() - t, time.process_time() - c]}}
 if task == "queries":
+    import torch
+    torch.set_num_threads(1)  # as the app's worker runs (main.py --threads, default 1); numpy's BLAS keeps its own
     rng = np.random.default_rng(0)
     def timed(call, words):
         for w in words[:3]:
@@ -73,9 +90,16 @@ if task == "queries":
     picks = [emb.words[i] for i in rng.integers(0, restrict, extra["queries"])]
     triples = [tuple(emb.words[j] for j in rng.integers(0, restrict, 3)) for _ in picks]
     results = {{}}
+    from engine.embeddings import half_scores
+    least_rows = half_scores.LEAST_ROWS
     for label, rv in (("all", None), ("restricted", restrict)):
         results["neighbours " + label] = timed(lambda w: queries.neighbours(emb, w, 10, rv), picks)
         results["analogy add " + label] = timed(lambda t: queries.analogy(emb, *t, k=10, restrict_vocab=rv), triples)
+        half_scores.LEAST_ROWS = 10 ** 12  # the float32 pass alone, as before the float16 first pass
+        results["neighbours, float32 pass only " + label] = timed(lambda w: queries.neighbours(emb, w, 10, rv), picks)
+        results["analogy add, float32 pass only " + label] = timed(
+            lambda t: queries.analogy(emb, *t, k=10, restrict_vocab=rv), triples)
+        half_scores.LEAST_ROWS = least_rows
         results["analogy mul " + label] = timed(lambda t: queries.analogy(emb, *t, k=10, method="mul",
                                                                           restrict_vocab=rv), triples)
         unit = (np.asarray(emb.vectors[:rv]) / emb.norms[:rv, None]).astype(np.float32)
@@ -126,6 +150,7 @@ def main() -> None:
                         help="time gensim on the first N lines only and scale the time to --words")
     parser.add_argument("--queries", type=int, default=200)
     parser.add_argument("--restrict", type=int, default=100_000)
+    parser.add_argument("--tsne-words", type=int, default=2000, help="words of the t-SNE map timed (0: none)")
     parser.add_argument("--folder", default=None, help="where to write the file (default: a temporary folder)")
     args = parser.parse_args()
 
@@ -149,6 +174,7 @@ def main() -> None:
         gensim_seconds = theirs["seconds"] * (args.words / limit if limit else 1)
         first = child("load", path, folder / "cache", cache=True)
         second = child("queries", path, folder / "cache", cache=True, queries=args.queries, restrict=args.restrict)
+        tsne = child("tsne", path, folder / "cache", cache=True, words=args.tsne_words) if args.tsne_words else None
         print(f"# load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
     print()
@@ -174,10 +200,20 @@ def main() -> None:
           f"| first {restricted:,} |")
     print("|---|---|---|")
     q = second["queries"]
-    for name in ("neighbours", "analogy add", "analogy mul", "bare numpy floor"):
+    for name in ("neighbours", "neighbours, float32 pass only", "analogy add", "analogy add, float32 pass only",
+                 "analogy mul", "bare numpy floor"):
         a, r = q[name + " all"], q[name + " restricted"]
         print(f"| {name} | {a[0]:.1f} / {a[1]:.1f}; {a[2]:.1f} / {a[3]:.1f} | {r[0]:.1f} / {r[1]:.1f}; "
               f"{r[2]:.1f} / {r[3]:.1f} |")
+
+    if tsne:
+        fit, imported = tsne["tsne"]["fit"], tsne["tsne"]["import"]
+        print()
+        print(f"| t-SNE of {min(args.tsne_words, args.words):,} words × {args.dim} (the issue: ≤ 15 s) | wall | CPU |")
+        print("|---|---|---|")
+        print(f"| the map (lesson.tsne: openTSNE, exact neighbours, Barnes-Hut, 250 + 500 steps) | {fit[0]:.1f} s "
+              f"| {fit[1]:.1f} s |")
+        print(f"| importing openTSNE, the first map only | {imported[0]:.1f} s | {imported[1]:.1f} s |")
 
 
 if __name__ == "__main__":

@@ -246,6 +246,7 @@ MESSAGES: dict[str, str] = {
     "embedding_unreadable": "{path}: cannot be read ({reason})",
     "embedding_load_cancelled": "{path}: loading was cancelled",
     "embedding_map_cancelled": "the t-SNE map was cancelled",
+    "embedding_analogy_test_cancelled": "scoring the analogy test set was cancelled",
     "embedding_reason_empty_line": "the line is empty",
     "embedding_reason_leading_space": "the line starts with a space instead of a word",
     "embedding_reason_no_numbers": "a word without numbers",

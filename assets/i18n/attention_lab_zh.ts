@@ -89,6 +89,65 @@
     </message>
 </context>
 <context>
+    <name>AnalogyTestTab</name>
+    <message>
+        <source>Open test set…</source>
+        <translation>打开测试集…</translation>
+    </message>
+    <message>
+        <source>An analogy test set in the Google format: “: section” lines, then lines of four words a b c d meaning a : b :: c : d</source>
+        <translation>Google 格式的类比测试集：先是“: 分节”行，然后每行四个词 a b c d，表示 a : b :: c : d</translation>
+    </message>
+    <message>
+        <source>Method:</source>
+        <translation>方法：</translation>
+    </message>
+    <message>
+        <source>built in: the grammar&apos;s English verb forms</source>
+        <translation>内置：语法中英文动词的各种形式</translation>
+    </message>
+    <message>
+        <source>Open an analogy test set</source>
+        <translation>打开类比测试集</translation>
+    </message>
+    <message>
+        <source>Analogy test sets (*.txt);;All files (*)</source>
+        <translation>类比测试集 (*.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Total accuracy</source>
+        <translation>总准确率</translation>
+    </message>
+    <message>
+        <source>section</source>
+        <translation>分节</translation>
+    </message>
+    <message>
+        <source>correct</source>
+        <translation>正确</translation>
+    </message>
+    <message>
+        <source>answered</source>
+        <translation>已作答</translation>
+    </message>
+    <message>
+        <source>accuracy</source>
+        <translation>准确率</translation>
+    </message>
+    <message>
+        <source>skipped: unknown word</source>
+        <translation>跳过：未知词</translation>
+    </message>
+    <message>
+        <source>{0}: {1} questions; {2} skipped for a word outside the first {3} words (as gensim does); the answer is the best of the 5 nearest candidates that is not a, b or c, case-insensitive</source>
+        <translation>{0}：{1} 道题；{2} 道因含前 {3} 个词以外的词而跳过（与 gensim 相同）；答案是最近的 5 个候选词中不是 a、b、c 的最佳者，不区分大小写</translation>
+    </message>
+    <message>
+        <source>Analogy test set {0}: {1} of {2} right ({3})</source>
+        <translation>类比测试集 {0}：{2} 道中答对 {1} 道（{3}）</translation>
+    </message>
+</context>
+<context>
     <name>AttentionControls</name>
     <message>
         <source>Encoder self-attention</source>
@@ -816,6 +875,7 @@ BP = 1 if c &gt; r, else exp(1 − r/c)   (c: candidate length, r: reference len
     <name>DecodingControls</name>
     <message>
         <source>Type a Chinese sentence or a date, as the model reads</source>
+        <extracomment>the sliders&apos; least width in pixels (the shared widget&apos;s 160 put the settings on two rows at 11 pt)</extracomment>
         <translation>输入模型读的中文句子或日期</translation>
     </message>
     <message>
@@ -1230,6 +1290,14 @@ P(y | x) = Π_t P(y_t | y_&lt;t, x)     总变差 = ½ Σ |p − q|     KL(p ‖
         <translation>显示多少个最近的词（近邻和类比的候选词）</translation>
     </message>
     <message>
+        <source>all</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>Neighbours, analogies and the test set compare with the first N words only (gensim&apos;s restrict_vocab; files list the most frequent first)</source>
+        <translation>近邻、类比推理和测试集只与前 N 个词比较（gensim 的 restrict_vocab；文件按词频从高到低排列）</translation>
+    </message>
+    <message>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
@@ -1244,6 +1312,10 @@ P(y | x) = Π_t P(y_t | y_&lt;t, x)     总变差 = ½ Σ |p − q|     KL(p ‖
     <message>
         <source>k:</source>
         <translation>k：</translation>
+    </message>
+    <message>
+        <source>Words searched:</source>
+        <translation>搜索的词数：</translation>
     </message>
     <message>
         <source>Open word vectors</source>
@@ -1286,6 +1358,10 @@ a : b :: c : ?  →  argmax_x cos(e_x, ê_b − ê_a + ê_c)  （3CosAdd，a、b
         <translation>类比推理</translation>
     </message>
     <message>
+        <source>Test set</source>
+        <translation>测试集</translation>
+    </message>
+    <message>
         <source>Odd one out</source>
         <translation>找出不同类</translation>
     </message>
@@ -1320,6 +1396,10 @@ a : b :: c : ?  →  argmax_x cos(e_x, ê_b − ê_a + ê_c)  （3CosAdd，a、b
     <message>
         <source>Type three words: a is to b as c is to ?</source>
         <translation>输入三个词：a 之于 b，如同 c 之于 ?</translation>
+    </message>
+    <message>
+        <source>Scoring the test set…</source>
+        <translation>正在评测测试集…</translation>
     </message>
     <message>
         <source>Type at least three words: which one doesn&apos;t belong?</source>
@@ -2225,6 +2305,10 @@ a : b :: c : ?  →  argmax_x cos(e_x, ê_b − ê_a + ê_c)  （3CosAdd，a、b
     <message>
         <source>the t-SNE map was cancelled</source>
         <translation>已取消 t-SNE 图的计算</translation>
+    </message>
+    <message>
+        <source>scoring the analogy test set was cancelled</source>
+        <translation>已取消类比测试集的评测</translation>
     </message>
     <message>
         <source>the line is empty</source>
@@ -4975,6 +5059,7 @@ PE(pos, 2i+1) = cos(pos / 10000^(2i/d_model))</translation>
     <name>StagesPanel</name>
     <message>
         <source>model</source>
+        <extracomment>where the vertical grid lines are (probabilities) the least rows drawn however short the plots: two tokens and &quot;other&quot; a row&apos;s height in lines of the tick font (token names need a little air between them)</extracomment>
         <translation>模型</translation>
     </message>
     <message>
@@ -4999,6 +5084,7 @@ PE(pos, 2i+1) = cos(pos / 10000^(2i/d_model))</translation>
     </message>
     <message>
         <source>Follow greedy</source>
+        <extracomment>pixels between the bar&apos;s end and the text</extracomment>
         <translation>回到贪心解码</translation>
     </message>
     <message>

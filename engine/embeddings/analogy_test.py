@@ -37,6 +37,7 @@ class Section:
     name: str
     correct: tuple[Question, ...]
     incorrect: tuple[Question, ...]
+    unknown: int = 0  # questions with a word outside the vocabulary (skipped, or in incorrect with dummy4unknown)
 
     @property
     def accuracy(self) -> float:
@@ -58,27 +59,54 @@ class AnalogyScore:
         return self.sections[-1].accuracy
 
 
+def grammar_analogy_lines() -> list[str]:
+    """A test set in the Google format from the built-in grammar's English verbs (engine/data/
+    zh_en.py): every ordered pair of verbs in each of three sections, as the Google set's
+    "gram7-past-tense" (visit visited buy bought)."""
+    from engine.data import zh_en
+
+    forms = [tuple(form.split()[0] for form in (v.base, v.past, v.third, v.ing)) for v in zh_en.VERBS]
+    lines = []
+    for name, column in (("past tense", 1), ("third person -s", 2), ("-ing form", 3)):
+        lines.append(f": {name}")
+        lines += [f"{a[0]} {a[column]} {b[0]} {b[column]}" for a in forms for b in forms if a != b]
+    return lines
+
+
+def _lines(source):
+    """(line number, text) of a file's lines (UTF-8), or of a list of lines."""
+    if isinstance(source, (list, tuple)):
+        yield from enumerate(source, start=1)
+        return
+    with open(source, "rb") as f:
+        for number, raw in enumerate(f, start=1):
+            yield number, raw.decode("utf-8")
+
+
 def _read(path):
     """[(section name, [(line number, [four words])])] and the lines that are not four words."""
     sections, skipped = [], []
-    with open(path, "rb") as f:
-        for number, raw in enumerate(f, start=1):
-            line = raw.decode("utf-8")
-            if line.startswith(": "):
-                sections.append((line.lstrip(": ").strip(), []))
-                continue
-            if not sections:
-                raise EmbeddingQueryError("analogy_no_section", path=Path(path), line=number)
-            words = line.split()
-            if len(words) != 4:
-                skipped.append(number)
-                continue
-            sections[-1][1].append(words)
+    for number, line in _lines(path):
+        if line.startswith(": "):
+            sections.append((line.lstrip(": ").strip(), []))
+            continue
+        if not sections:
+            raise EmbeddingQueryError("analogy_no_section", path=Path(path) if isinstance(path, (str, Path)) else "",
+                                      line=number)
+        words = line.split()
+        if len(words) != 4:
+            skipped.append(number)
+            continue
+        sections[-1][1].append(words)
     return sections, skipped
 
 
 def evaluate_analogies(emb: Embeddings, path, restrict_vocab: int = 300000, case_insensitive: bool = True,
-                       dummy4unknown: bool = False, method: str = "add", batch: int = 256) -> AnalogyScore:
+                       dummy4unknown: bool = False, method: str = "add", batch: int = 256, progress=None,
+                       cancelled=None) -> AnalogyScore:
+    """``progress(fraction)`` is called after each batch of questions; ``cancelled()`` is polled
+    before each (EmbeddingQueryError "analogy_test_cancelled": a half-scored test is not shown).
+    ``path``: a file, or the lines themselves (a list, e.g. ``grammar_analogy_lines()``)."""
     if method not in ANALOGY_METHODS:
         raise EmbeddingQueryError("unknown_method", method=method)
     rows = emb.searched_rows(restrict_vocab)
@@ -87,22 +115,23 @@ def evaluate_analogies(emb: Embeddings, path, restrict_vocab: int = 300000, case
     for i in range(rows - 1, -1, -1):  # reversed: the first spelling wins
         vocabulary[spell(emb.words[i])] = i
     raw_sections, skipped = _read(path)
-    questions = unknown = 0
+    spelled_sections = [(name, [tuple(spell(w) for w in words) for words in lines]) for name, lines in raw_sections]
+    questions = sum(len(lines) for _, lines in spelled_sections)
+    known_total = sum(1 for _, lines in spelled_sections for q in lines if all(w in vocabulary for w in q))
+    unknown = questions - known_total
+    answered_so_far = 0
     sections = []
-    for name, lines in raw_sections:
-        spelled, known = [], []
-        for words in lines:
-            questions += 1
-            spelled.append(tuple(spell(w) for w in words))
-            if all(w in vocabulary for w in spelled[-1]):
-                known.append(spelled[-1])
-            else:
-                unknown += 1
-        predictions = {}
+    for name, spelled in spelled_sections:
+        known = [q for q in spelled if all(w in vocabulary for w in q)]
+        predictions = []
         for start in range(0, len(known), batch):
+            if cancelled is not None and cancelled():
+                raise EmbeddingQueryError("analogy_test_cancelled")
             part = known[start:start + batch]
-            predictions.update(zip(range(start, start + len(part)),
-                                   _answer(emb, part, vocabulary, rows, spell, method)))
+            predictions += _answer(emb, part, vocabulary, rows, spell, method)
+            answered_so_far += len(part)
+            if progress is not None:
+                progress(answered_so_far / known_total)
         # in file order, as gensim lists them
         correct, incorrect, answered = [], [], 0
         for question in spelled:
@@ -113,9 +142,9 @@ def evaluate_analogies(emb: Embeddings, path, restrict_vocab: int = 300000, case
             predicted = predictions[answered]
             answered += 1
             (correct if predicted == question[3] else incorrect).append(Question(*question, predicted))
-        sections.append(Section(name, tuple(correct), tuple(incorrect)))
+        sections.append(Section(name, tuple(correct), tuple(incorrect), len(spelled) - len(known)))
     total = Section(TOTAL, tuple(q for s in sections for q in s.correct),
-                    tuple(q for s in sections for q in s.incorrect))
+                    tuple(q for s in sections for q in s.incorrect), unknown)
     return AnalogyScore((*sections, total), questions, unknown, tuple(skipped))
 
 

@@ -16,7 +16,7 @@ FILE_CODES = ("not_text", "bad_encoding", "malformed_line", "mixed_dimensions", 
               "unreadable", "load_cancelled")
 QUERY_CODES = ("unknown_word", "zero_vector", "too_few_words", "bad_k", "bad_restrict_vocab", "unknown_method",
                "analogy_no_section", "no_model_embedding", "no_trained_embedding", "unknown_source",
-               "map_cancelled")
+               "map_cancelled", "analogy_test_cancelled")
 FILE_MESSAGES = {code: MESSAGES[PREFIX + code] for code in FILE_CODES}
 QUERY_MESSAGES = {code: MESSAGES[PREFIX + code] for code in QUERY_CODES}
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from engine.embeddings.analogy_test import AnalogyScore, evaluate_analogies, grammar_analogy_lines
 from engine.embeddings.errors import EmbeddingFileError, EmbeddingQueryError, LoadCancelled
 from engine.embeddings.pca import PCA, pca
 from engine.embeddings.queries import (Analogy, analogy, doesnt_match, neighbours, one_hot_selection,
@@ -145,19 +146,49 @@ def _answer(key: str, query, progress=None, cancelled=None) -> Answer:
 
 # ---- the queries, one per panel ------------------------------------------------------------
 
-def neighbours_answer(key: str, word: str, k: int, progress=None, cancelled=None) -> Answer:
-    return _answer(key, lambda emb: neighbours(emb, word, k), progress, cancelled)
+# ``restrict_vocab``: compare with the first N words only (gensim's; the most frequent in a file),
+# None for all of them
+
+def neighbours_answer(key: str, word: str, k: int, restrict_vocab: int | None = None, progress=None,
+                      cancelled=None) -> Answer:
+    return _answer(key, lambda emb: neighbours(emb, word, k, restrict_vocab), progress, cancelled)
 
 
-def analogy_answer(key: str, a: str, b: str, c: str, k: int, method: str = "add", progress=None,
-                   cancelled=None) -> Answer:
+def analogy_answer(key: str, a: str, b: str, c: str, k: int, method: str = "add", restrict_vocab: int | None = None,
+                   progress=None, cancelled=None) -> Answer:
     def ask(emb: Embeddings) -> AnalogyAnswer:
-        result = analogy(emb, a, b, c, k, method)
+        result = analogy(emb, a, b, c, k, method, restrict_vocab)
         picture = None
         if result.candidates:
             rows = [*result.indices, result.candidates[0].index]
             picture = pca(np.asarray(emb.vectors[rows], dtype=np.float64), k=2)
         return AnalogyAnswer(result, picture)
+
+    return _answer(key, ask, progress, cancelled)
+
+
+@dataclass(frozen=True)
+class AnalogyTestAnswer:
+    """An analogy test set (the Google format) scored on the first ``searched`` words; ``path``
+    is "" for the built-in one (``grammar_analogy_lines``)."""
+
+    path: str
+    method: str
+    searched: int
+    score: AnalogyScore
+
+
+def analogy_test_answer(key: str, path: str, method: str = "add", restrict_vocab: int | None = None,
+                        progress=None, cancelled=None, scoring=None) -> Answer:
+    """The test set at ``path`` ("": the built-in one of the grammar's verb forms) scored as
+    gensim's ``evaluate_word_analogies`` scores it, over the first ``restrict_vocab`` words (None:
+    all of them).  ``progress`` reports the reading of a user's file, ``scoring`` the questions
+    answered (both fractions 0 → 1)."""
+    def ask(emb: Embeddings) -> AnalogyTestAnswer:
+        rows = emb.searched_rows(restrict_vocab)
+        score = evaluate_analogies(emb, path or grammar_analogy_lines(), restrict_vocab=rows, method=method,
+                                   progress=scoring, cancelled=cancelled)
+        return AnalogyTestAnswer(str(path), method, rows, score)
 
     return _answer(key, ask, progress, cancelled)
 
@@ -243,15 +274,18 @@ def map_answer(key: str, method: str = "pca", count: int = 500, listed=(), progr
 
 
 def tsne(vectors: np.ndarray, progress=None, cancelled=None, seed: int = 0) -> np.ndarray:
-    """t-SNE of the rows by openTSNE (cosine distances, Barnes-Hut, its defaults: 250 steps of
-    early exaggeration, then 500), reporting ``progress(fraction)`` every 25 steps and stopping when
-    ``cancelled()`` (EmbeddingQueryError "map_cancelled": a half-optimised map is not shown)."""
+    """t-SNE of the rows by openTSNE (cosine distances, exact nearest neighbours, Barnes-Hut, its
+    defaults: perplexity 30, 250 steps of early exaggeration, then 500), reporting
+    ``progress(fraction)`` every 50 steps and stopping when ``cancelled()`` (EmbeddingQueryError
+    "map_cancelled": a half-optimised map is not shown)."""
     from openTSNE import TSNE
 
     n = vectors.shape[0]
     if n < 5:
         raise EmbeddingQueryError("too_few_words", what="t-SNE", needed=5, got=n)
-    every, total = 25, 750
+    # openTSNE computes the KL divergence for every callback: every 25 steps cost 12 % more CPU
+    # time on 2,000 words, every 50 steps 4 % (15 updates of the bar are enough)
+    every, total = 50, 750
     done, stop = [0], []
 
     def step(_iteration, _error, _embedding):
@@ -267,9 +301,13 @@ def tsne(vectors: np.ndarray, progress=None, cancelled=None, seed: int = 0) -> n
     # perplexity 30 (the default) needs more than 90 points; fewer words get a smaller one
     perplexity = min(30.0, (n - 1) / 3)
     # Barnes-Hut gradients: for the view's at most 5,000 words openTSNE's interpolation (FFT)
-    # method, which "auto" may pick, took 40 s on 60 words here against 1 s
+    # method, which "auto" may pick, took 40 s on 60 words here against 1 s, and 2.6× Barnes-Hut's
+    # CPU time on 2,000.  Exact neighbours: "auto" takes Annoy's approximate ones from 1,000 words,
+    # which cost twice the exact search's CPU time at 2,000.  One thread: two took 3.5× the wall
+    # time on the shared 2-core machine (docs/embeddings.md, "t-SNE").
     embedding = TSNE(n_components=2, perplexity=perplexity, metric="cosine", random_state=seed, n_jobs=1,
-                     negative_gradient_method="bh", callbacks=step, callbacks_every_iters=every).fit(vectors)
+                     neighbors="exact", negative_gradient_method="bh", callbacks=step,
+                     callbacks_every_iters=every).fit(vectors)
     if stop:
         raise EmbeddingQueryError("map_cancelled")
     return np.asarray(embedding, dtype=np.float64)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from engine.embeddings import half_scores
 from engine.embeddings.errors import EmbeddingQueryError
 from engine.embeddings.vectors import Embeddings
 from engine.messages import Message
@@ -134,15 +135,29 @@ def cosines_with_rows(emb: Embeddings, rows: np.ndarray, queries: np.ndarray) ->
         return (np.asarray(emb.vectors[rows], dtype=np.float32) @ queries) / emb.norms[rows, None]
 
 
+def best_cosines(emb: Embeddings, query: np.ndarray, rows: int, k: int, excluded) -> tuple[np.ndarray, np.ndarray]:
+    """The rows of the k highest cos(e_x, q) among the first ``rows`` (never ``excluded``), best
+    first, and those cosines.  Over a large vocabulary a float16 first pass picks the rows that
+    can be among them and only those are scored in float32 (half_scores: the same rows, order
+    and scores as the float32 pass over all)."""
+    if half_scores.applies(emb, rows):
+        pool = half_scores.candidates(emb, query, rows, k, excluded)
+        exact = cosines_with_rows(emb, pool, query[:, None])[:, 0]
+        order = _top(exact, k, ())
+        return pool[order], exact[order]
+    scores = cosines_with(emb, query, rows)
+    best = _top(scores, k, excluded)
+    return best, scores[best]
+
+
 def neighbours(emb: Embeddings, word: str, k: int = 10, restrict_vocab: int | None = None) -> Neighbours:
     """The k words of highest cosine with ``word`` (gensim's ``most_similar(word)``)."""
     _check_k(k)
     j = emb.position(word)
     rows = emb.searched_rows(restrict_vocab)
-    scores = cosines_with(emb, emb.unit(word), rows)
-    best = _top(scores, k, (j,))
+    best, scores = best_cosines(emb, emb.unit(word), rows, k, (j,))
     return Neighbours(word, j, float(emb.norms[j]), rows,
-                      tuple(Candidate(emb.words[i], int(i), float(scores[i])) for i in best))
+                      tuple(Candidate(emb.words[i], int(i), float(s)) for i, s in zip(best, scores)))
 
 
 def analogy(emb: Embeddings, a: str, b: str, c: str, k: int = 10, method: str = "add",
@@ -160,18 +175,18 @@ def analogy(emb: Embeddings, a: str, b: str, c: str, k: int = 10, method: str = 
         # gensim: the mean of the weighted unit vectors, normalised (the mean's 1/3 cancels).
         # One matrix-vector product over the vocabulary; the three cosines of each answer are
         # computed for the k answers alone (a product with three columns costs three times one).
-        scores = cosines_with(emb, query / query_norm, rows)
-        best = _top(scores, k, indices)
+        best, best_scores = best_cosines(emb, query / query_norm, rows, k, indices)
         cosines = cosines_with_rows(emb, best, units)
     else:
         all_cosines = cosines_with(emb, units, rows)
         shifted = (1 + all_cosines) / 2
         scores = shifted[:, 1] * shifted[:, 2] / (shifted[:, 0] + np.float32(COSMUL_EPSILON))
         best = _top(scores, k, indices)
+        best_scores = scores[best]
         cosines = all_cosines[best]
     return Analogy((a, b, c), indices, tuple(float(emb.norms[i]) for i in indices), method, query_norm, rows,
-                   tuple(Candidate(emb.words[i], int(i), float(scores[i]), tuple(float(x) for x in row))
-                         for i, row in zip(best, cosines)))
+                   tuple(Candidate(emb.words[i], int(i), float(s), tuple(float(x) for x in row))
+                         for i, s, row in zip(best, best_scores, cosines)))
 
 
 def doesnt_match(emb: Embeddings, words) -> OddOneOut:

@@ -4,6 +4,8 @@ doesnt_match, load_word2vec_format for a user's file), the matrix column read fr
 own safetensors for E·o_j, and numpy's SVD for the PCA map."""
 from __future__ import annotations
 
+import csv
+import itertools
 import json
 
 import numpy as np
@@ -13,7 +15,7 @@ from PySide6.QtCore import QRectF
 from safetensors.numpy import load_file
 
 from assets import asset_path
-from tests.engine.embeddings_fixtures import gensim_load
+from tests.engine.embeddings_fixtures import gensim_load, planted_analogies
 
 TOLERANCE = 1e-6
 # gensim 4.4's most_similar_cosmul calls its own deprecated init_sims
@@ -359,3 +361,100 @@ def test_tsne_map_shows_progress_and_cancel_goes_back_to_pca(qtbot, view):
     settle(qtbot, view)
     assert view.view_state.map_method == "pca" and view.map_tab.answer.value.method == "pca"
     assert len(view.map_tab.answer.value.words) == 346 and view.message.text() == ""
+
+
+def test_an_analogy_test_set_is_scored_per_section_as_gensim_does(qtbot, view, tmp_path, monkeypatch):
+    """A user's GloVe file and a Google-format test set, both opened through the view; the table
+    is gensim's evaluate_word_analogies on the same two files, over all words and over the first
+    70 (restrict_vocab, which cuts f30…f39: a part of the last section is skipped)."""
+    from PySide6.QtWidgets import QFileDialog
+
+    monkeypatch.setenv("ATTENTION_LAB_CACHE", str(tmp_path / "cache"))
+    kv, questions = planted_analogies(tmp_path)
+    vectors = tmp_path / "planted.txt"
+    kv.save_word2vec_format(str(vectors), write_header=False)
+    view.open_file(str(vectors), "glove")
+    view.view_state.tab = "test"
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *args, **kwargs: (str(questions), ""))
+    view.test_tab.open_button.click()
+    oracle = gensim_load(vectors, no_header=True)
+    for restrict in (0, 70):
+        view.controls.restrict_spin.setValue(restrict)
+        settle(qtbot, view)
+        score, sections = oracle.evaluate_word_analogies(str(questions), restrict_vocab=restrict or 300000)
+        model = view.test_tab.model
+        assert column(model, 0) == [s["section"] for s in sections[:-1]] + ["Total accuracy"]
+        assert column(model, 1) == [len(s["correct"]) for s in sections]
+        assert column(model, 2) == [len(s["correct"]) + len(s["incorrect"]) for s in sections]
+        assert np.allclose(column(model, 3), [len(s["correct"]) / max(1, len(s["correct"]) + len(s["incorrect"]))
+                                              for s in sections])
+        assert column(model, 3)[-1] == pytest.approx(score)
+        assert 0 < score < 1 or restrict  # over all words some are right, some wrong: the test can tell
+        # skipped for a word outside the vocabulary: the section's questions that gensim left out
+        asked = questions_per_section(questions)
+        assert column(model, 4) == [asked[s["section"]] - len(s["correct"]) - len(s["incorrect"])
+                                    for s in sections[:-1]] + [sum(asked.values()) - sum(column(model, 2)[:-1])]
+    assert column(model, 4)[-1] > 1  # the restricted vocabulary skipped more than the one unknown word
+    with open(view.export_csv(tmp_path / "test-set.csv"), encoding="utf-8") as exported:
+        rows = list(csv.reader(exported))
+    assert rows[0][0] == "section" and rows[-1][0] == "Total accuracy" and float(rows[-1][3]) == pytest.approx(score)
+
+
+def questions_per_section(path) -> dict[str, int]:
+    """Lines of four words under each ': section' line of a Google-format file."""
+    counts, section = {}, None
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith(": "):
+            section = line[2:].strip()
+            counts[section] = 0
+        elif len(line.split()) == 4:
+            counts[section] += 1
+    return counts
+
+
+def test_words_searched_restricts_neighbours_and_analogies_as_gensims_restrict_vocab(qtbot, view, word2vec_en):
+    view.controls.restrict_spin.setValue(100)
+    view.neighbours_tab.word.setText("Paris")
+    settle(qtbot, view)
+    expected = word2vec_en.most_similar("Paris", topn=10, restrict_vocab=100)
+    assert expected != word2vec_en.most_similar("Paris", topn=10)  # the restriction changes the answer
+    assert column(view.neighbours_tab.model, 1) == [w for w, _ in expected]
+    assert np.allclose(column(view.neighbours_tab.model, 2), [s for _, s in expected], atol=TOLERANCE, rtol=0)
+    view.view_state.tab = "analogy"
+    settle(qtbot, view)
+    expected = word2vec_en.most_similar(positive=["visited", "buy"], negative=["visit"], topn=10, restrict_vocab=100)
+    assert column(view.analogy_tab.model, 1) == [w for w, _ in expected]
+
+
+def test_cancel_stops_scoring_a_test_set(qtbot, view, tmp_path, monkeypatch):
+    """The batches of questions after the first wait for the test's release, so that Cancel is
+    pressed while the test set is scored (the first batch's progress shows the bar)."""
+    import threading
+
+    from engine.embeddings import analogy_test
+
+    release = threading.Event()
+    real_answer = analogy_test._answer
+    calls = []
+
+    def slow_answer(*args, **kwargs):
+        calls.append(True)
+        if len(calls) > 1:
+            release.wait(30)
+        return real_answer(*args, **kwargs)
+
+    monkeypatch.setattr(analogy_test, "_answer", slow_answer)
+    path = tmp_path / "months.txt"
+    months = ["January", "February", "March", "April", "May", "June"]
+    lines = "".join(f"{a} {b} {c} {d}\n" for a, b, c, d in itertools.permutations(months, 4))
+    path.write_text(": months\n" + lines + ": again\n" + lines, encoding="utf-8")  # 4 batches of questions
+    view.view_state.tab = "test"
+    view.open_test_set(str(path))
+    qtbot.waitUntil(lambda: view.controls.progress_panel.isVisible(), timeout=30000)
+    view.controls.cancel_button.click()
+    release.set()
+    settle(qtbot, view)
+    # back to the built-in set of the grammar's verb forms, never the half-scored file
+    assert view.view_state.test_file == "" and view.test_tab.answer.value.path == ""
+    assert not view.controls.progress_panel.isVisible() and view.message.text() == ""
+    assert "months" not in [s.name for s in view.test_tab.answer.value.score.sections]

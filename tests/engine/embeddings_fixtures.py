@@ -1,6 +1,8 @@
 """Small embedding files written by gensim itself (the oracle) for the embeddings tests."""
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 from gensim.models import KeyedVectors
 
@@ -46,3 +48,27 @@ def gensim_load(path, **options) -> KeyedVectors:
         kv = KeyedVectors.load_word2vec_format(str(path), **options)
         gc.collect()
     return kv
+
+
+def planted_analogies(tmp_path):
+    """Vectors with a shared offset between the words of 40 pairs (x_i → X_i + offset, plus
+    noise, so some analogies are right and some wrong), spellings that differ only in case,
+    and a Google-format file with three sections, an unknown word and a line of three words."""
+    rng = np.random.default_rng(5)
+    dim, pairs = 30, 40
+    base = rng.standard_normal((pairs, dim))
+    offset = rng.standard_normal(dim) * 0.8
+    words = [f"m{i}" for i in range(pairs)] + [f"f{i}" for i in range(pairs)]
+    vectors = np.vstack([base, base + offset + rng.standard_normal((pairs, dim)) * 0.6])
+    words += ["Paris", "PARIS", "france", "Berlin", "germany"] + [f"z{i}" for i in range(300)]
+    vectors = np.vstack([vectors, rng.standard_normal((305, dim))])
+    kv = KeyedVectors(dim)
+    kv.add_vectors(words, vectors.astype(np.float32))
+    lines = [": pairs"]
+    lines += [f"m{i} f{i} m{j} f{j}" for i, j in itertools.permutations(range(12), 2)]
+    lines += [": capitals", "paris france berlin germany", "PARIS FRANCE Berlin GERMANY", "Paris france nowhere x",
+              "m1 f1 m2", ": more pairs"]
+    lines += [f"m{i} f{i} m{j} f{j}" for i, j in itertools.permutations(range(25, 40), 2)]
+    path = tmp_path / "questions.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return kv, path

@@ -72,7 +72,7 @@ def test_tsne_reports_progress_and_a_cancel_shows_no_half_map(word2vec_en):
     seen = []
     coordinates = lesson.tsne(vectors[:40].astype(np.float64), progress=seen.append)
     assert coordinates.shape == (40, 2) and np.isfinite(coordinates).all()
-    assert seen == sorted(seen) and seen[-1] == 1.0 and len(seen) == 750 // 25
+    assert seen == sorted(seen) and seen[-1] == 1.0 and len(seen) == 750 // 50
     calls = []
     with pytest.raises(EmbeddingQueryError) as cancelled:
         lesson.tsne(vectors[:40].astype(np.float64), cancelled=lambda: calls.append(1) or len(calls) > 2)
@@ -108,3 +108,19 @@ def test_word2vec_snapshots_follow_the_training_and_its_neighbours():
     best = np.argsort(-cosines)[:3]
     assert [w for w, _ in last.neighbours[0][1]] == [emb.words[i] for i in best]
     assert np.allclose([c for _, c in last.neighbours[0][1]], cosines[best], atol=1e-5)
+
+
+def test_tsne_keeps_each_words_neighbourhood():
+    """Six directions (cosine clusters) of 50 vectors each: in the map, nearly every point's
+    nearest point is one of its own cluster (checked with scipy's distances, not openTSNE's)."""
+    from scipy.spatial.distance import cdist
+
+    rng = np.random.default_rng(4)
+    centres = rng.standard_normal((6, 32))
+    labels = np.repeat(np.arange(6), 50)
+    vectors = centres[labels] + rng.standard_normal((300, 32)) * 0.35
+    coordinates = lesson.tsne(vectors)
+    distances = cdist(coordinates, coordinates)
+    np.fill_diagonal(distances, np.inf)
+    nearest = distances.argmin(axis=1)
+    assert np.mean(labels[nearest] == labels) > 0.97

@@ -15,7 +15,7 @@ from engine.embeddings.errors import EmbeddingQueryError
 from engine.embeddings.pca import pca
 from engine.embeddings.shipped import model_embeddings
 from engine.embeddings.vectors import Embeddings
-from tests.engine.embeddings_fixtures import random_keyed_vectors
+from tests.engine.embeddings_fixtures import planted_analogies, random_keyed_vectors
 
 TOLERANCE = 1e-6
 # gensim 4.4's most_similar_cosmul calls its own deprecated init_sims
@@ -134,30 +134,6 @@ def test_unknown_words_and_bad_arguments_are_refused(random_pair):
         with pytest.raises(EmbeddingQueryError) as caught:
             call()
         assert caught.value.code == code
-
-
-def planted_analogies(tmp_path):
-    """Vectors with a shared offset between the words of 40 pairs (x_i → X_i + offset, plus
-    noise, so some analogies are right and some wrong), spellings that differ only in case,
-    and a Google-format file with three sections, an unknown word and a line of three words."""
-    rng = np.random.default_rng(5)
-    dim, pairs = 30, 40
-    base = rng.standard_normal((pairs, dim))
-    offset = rng.standard_normal(dim) * 0.8
-    words = [f"m{i}" for i in range(pairs)] + [f"f{i}" for i in range(pairs)]
-    vectors = np.vstack([base, base + offset + rng.standard_normal((pairs, dim)) * 0.6])
-    words += ["Paris", "PARIS", "france", "Berlin", "germany"] + [f"z{i}" for i in range(300)]
-    vectors = np.vstack([vectors, rng.standard_normal((305, dim))])
-    kv = KeyedVectors(dim)
-    kv.add_vectors(words, vectors.astype(np.float32))
-    lines = [": pairs"]
-    lines += [f"m{i} f{i} m{j} f{j}" for i, j in itertools.permutations(range(12), 2)]
-    lines += [": capitals", "paris france berlin germany", "PARIS FRANCE Berlin GERMANY", "Paris france nowhere x",
-              "m1 f1 m2", ": more pairs"]
-    lines += [f"m{i} f{i} m{j} f{j}" for i, j in itertools.permutations(range(25, 40), 2)]
-    path = tmp_path / "questions.txt"
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return kv, path
 
 
 @pytest.mark.parametrize("case_insensitive, dummy4unknown, restrict_vocab",
@@ -283,3 +259,44 @@ def test_a_zero_vector_is_never_an_answer_and_cannot_be_asked():
 def test_restrict_vocab_beyond_the_vocabulary_means_all_of_it(random_pair):
     _kv, emb = random_pair
     assert queries.neighbours(emb, "king", 5, restrict_vocab=10**9).pairs() == queries.neighbours(emb, "king", 5).pairs()
+
+
+def test_a_test_set_reports_progress_per_section_and_stops_when_cancelled(tmp_path):
+    kv, path = planted_analogies(tmp_path)
+    emb = as_embeddings(kv)
+    fractions = []
+    score = evaluate_analogies(emb, path, batch=50, progress=fractions.append)
+    # 132 + 2 + 210 questions answered (one has an unknown word): batches of at most 50 per section
+    assert fractions == sorted(fractions) and fractions[-1] == 1.0 and len(fractions) == 3 + 1 + 5
+    # the sections count their questions with an unknown word; the total counts them all
+    assert [s.unknown for s in score.sections] == [0, 1, 0, 1] and score.unknown == 1
+    polls = []
+
+    def cancel_after_two():
+        polls.append(True)
+        return len(polls) > 2
+
+    with pytest.raises(EmbeddingQueryError) as caught:
+        evaluate_analogies(emb, path, batch=50, cancelled=cancel_after_two)
+    assert caught.value.code == "analogy_test_cancelled"
+
+
+def test_the_built_in_test_set_of_verb_forms_scores_as_gensim_scores_it_from_a_file(tmp_path):
+    from engine.embeddings.analogy_test import grammar_analogy_lines
+    from engine.embeddings.shipped import trained_embeddings
+
+    emb = trained_embeddings("word2vec-en")
+    lines = grammar_analogy_lines()
+    path = tmp_path / "verbs.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    theirs_score, theirs = as_keyed_vectors(emb).evaluate_word_analogies(str(path))
+    ours = evaluate_analogies(emb, lines)
+    assert [s.name for s in ours.sections] == [s["section"] for s in theirs] == [
+        "past tense", "third person -s", "-ing form", TOTAL]
+    for section, reference in zip(ours.sections, theirs):
+        assert [(q.a, q.b, q.c, q.expected) for q in section.correct] == reference["correct"]
+        assert [(q.a, q.b, q.c, q.expected) for q in section.incorrect] == reference["incorrect"]
+    assert ours.accuracy == pytest.approx(theirs_score) and 0 < ours.accuracy < 1
+    assert "VISIT VISITED BUY BOUGHT".split() in [[q.a, q.b, q.c, q.expected] for q in ours.sections[0].correct
+                                                  + ours.sections[0].incorrect]
+

@@ -6,11 +6,11 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox
 
 from app import style
 from app.binding import bind_widgets
-from app.views.embeddings.tab_base import EmbeddingTab, table, word_edit
+from app.views.embeddings.tab_base import EmbeddingTab, side_by_side, table, word_edit
 from app.widgets.flow_layout import flow_row
 from app.widgets.form import column
 from app.widgets.plot_text import style_plot_text
@@ -44,12 +44,7 @@ class AnalogyTab(EmbeddingTab):
         for item in (self.rungs, self.sides, self.points):
             self.plot.addItem(item)
         self.labels: list[pg.TextItem] = []
-        row = QWidget()
-        pictures = QHBoxLayout(row)
-        pictures.setContentsMargins(0, 0, 0, 0)
-        pictures.addWidget(self.table, 3)
-        pictures.addWidget(self.plot, 2)
-        self.place(inputs, column(self.arithmetic, (row, 1)))
+        self.place(inputs, column(self.arithmetic, (side_by_side(self.table, self.plot, 3, 2), 1)))
         bind_widgets(state, analogy_a=self.a, analogy_b=self.b, analogy_c=self.c, method=self.method_box)
         self.apply_zoom()
 

@@ -63,6 +63,13 @@ class EmbeddingsControls(QWidget):
         self.k_spin = QSpinBox()
         self.k_spin.setRange(1, 100)
         self.k_spin.setToolTip(self.tr("How many nearest words (neighbours and analogy candidates)"))
+        self.restrict_spin = QSpinBox()
+        self.restrict_spin.setRange(0, 100_000_000)
+        self.restrict_spin.setSingleStep(10000)
+        self.restrict_spin.setGroupSeparatorShown(True)
+        self.restrict_spin.setSpecialValueText(self.tr("all"))
+        self.restrict_spin.setToolTip(self.tr("Neighbours, analogies and the test set compare with the first N words "
+                                              "only (gensim's restrict_vocab; files list the most frequent first)"))
         self.size_label = QLabel()
         self.progress = QProgressBar()
         self.progress.setRange(0, 1000)
@@ -81,10 +88,11 @@ class EmbeddingsControls(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.row = flow_row((self.tr("Vectors:"), self.source_box), (self.tr("File format:"), self.format_box),
-                            self.open_button, (self.tr("k:"), self.k_spin), self.size_label)
+                            self.open_button, (self.tr("k:"), self.k_spin),
+                            (self.tr("Words searched:"), self.restrict_spin), self.size_label)
         layout.addWidget(self.row)
         layout.addWidget(self.progress_panel)
-        bind_widgets(state, source=self.source_box, k=self.k_spin)
+        bind_widgets(state, source=self.source_box, k=self.k_spin, restrict_vocab=self.restrict_spin)
 
     def add_to_row(self, widget: QWidget) -> None:
         """Put `widget` (the view's Export button) at the end of the row of inputs."""

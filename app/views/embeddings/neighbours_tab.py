@@ -2,12 +2,9 @@
 (gensim's most_similar), as a table and as bars, and the numbers the cosine is made of."""
 from __future__ import annotations
 
-import pyqtgraph as pg
-from PySide6.QtWidgets import QHBoxLayout, QWidget
-
 from app import style
 from app.binding import bind_widgets
-from app.views.embeddings.tab_base import EmbeddingTab, table, word_edit
+from app.views.embeddings.tab_base import EmbeddingTab, HorizontalBars, side_by_side, table, word_edit
 from app.widgets.flow_layout import flow_row
 from app.widgets.form import column
 from app.widgets.plot_text import style_plot_text
@@ -19,18 +16,9 @@ class NeighboursTab(EmbeddingTab):
         self.word = word_edit()
         self.note = style.note_label()
         self.model, self.table = table()
-        self.plot = pg.PlotWidget(background=style.plot_background())
-        self.plot.setMenuEnabled(False)
-        self.plot.hideButtons()
-        self.plot.invertY(True)  # the nearest on top, as in the table
-        self.bars = pg.BarGraphItem(x0=[], y=[], height=0.7, width=[], brush=style.SERIES[0])
-        self.plot.addItem(self.bars)
-        row = QWidget()
-        pictures = QHBoxLayout(row)
-        pictures.setContentsMargins(0, 0, 0, 0)
-        pictures.addWidget(self.table, 2)
-        pictures.addWidget(self.plot, 3)
-        self.place(flow_row((self.tr("Word:"), self.word)), column(self.note, (row, 1)))
+        self.plot = HorizontalBars()  # the nearest on top, as in the table
+        self.place(flow_row((self.tr("Word:"), self.word)),
+                   column(self.note, (side_by_side(self.table, self.plot, 2, 3), 1)))
         bind_widgets(state, word=self.word)
         self.apply_zoom()
 
@@ -42,11 +30,7 @@ class NeighboursTab(EmbeddingTab):
         self.table.fit_columns()
         self.note.setText(self.tr("‖e_{0}‖ = {1}; cos(x, {0}) = e_x·e_{0} / (‖e_x‖ ‖e_{0}‖) over {2} words").format(
             value.word, style.format_number(value.norm, 4), f"{value.searched - 1:,}"))
-        self.bars.setOpts(x0=[0.0] * len(rows), y=list(range(len(rows))), width=scores, height=0.7,
-                          brush=style.SERIES[0])
-        self.plot.getAxis("left").setTicks([[(i, c.word) for i, c in enumerate(rows)]])
-        self.plot.setXRange(min(0.0, *scores) if scores else 0.0, 1.0, padding=0.02)
-        self.plot.setYRange(-0.5, max(len(rows), 1) - 0.5, padding=0)
+        self.plot.show_bars([c.word for c in rows], scores)
 
     def apply_zoom(self) -> None:
         style_plot_text(self.plot.getPlotItem(), {"bottom": self.tr("cosine similarity")})

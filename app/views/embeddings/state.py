@@ -7,9 +7,7 @@ from dataclasses import dataclass
 from app.view_state import ViewState
 
 #: the tabs, by name (the field keeps the name, so a new tab does not shift old files)
-TABS = ("neighbours", "analogy", "odd", "matrix", "one_hot", "map", "learn")
-#: the tabs whose picture is one query of the source (the loop asks only the open one)
-QUERY_TABS = TABS[:6]
+TABS = ("neighbours", "analogy", "test", "odd", "matrix", "one_hot", "map", "learn")
 FILE_FORMATS = ("glove", "word2vec", "word2vec-binary", "fasttext")
 
 
@@ -20,12 +18,18 @@ class EmbeddingsState(ViewState):
     #: nearest neighbours of `word`, k of them (k also bounds the analogy's candidates)
     word: str = "January"
     k: int = 10
+    #: neighbours, analogies and the test set compare with the first N words only (gensim's
+    #: restrict_vocab: the most frequent in a file); 0 for all of them
+    restrict_vocab: int = 0
     #: a : b :: c : ?
     analogy_a: str = "visit"
     analogy_b: str = "visited"
     analogy_c: str = "buy"
     #: "add" (3CosAdd, gensim's most_similar) or "mul" (3CosMul, most_similar_cosmul)
     method: str = "add"
+    #: an analogy test set (the Google format) and how it is answered ("add" as gensim, or "mul")
+    test_file: str = ""
+    test_method: str = "add"
     #: which word doesn't belong
     odd_words: str = "January March July Paris"
     #: the similarity matrix's words
@@ -45,7 +49,7 @@ class EmbeddingsState(ViewState):
     def accepts(cls, name: str, value) -> bool:
         if name == "tab":
             return value in TABS
-        if name == "method":
+        if name in ("method", "test_method"):
             return value in ("add", "mul")
         if name == "map_method":
             return value in ("pca", "tsne")
@@ -53,6 +57,8 @@ class EmbeddingsState(ViewState):
             return value in ("en", "zh")
         if name == "k":
             return 1 <= value <= 100
+        if name == "restrict_vocab":
+            return value >= 0
         if name == "map_count":
             return 2 <= value <= 5000
         return True

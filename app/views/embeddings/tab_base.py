@@ -3,10 +3,12 @@ state) above its picture, the answer it last drew (an engine Result, so that cap
 come from the request of the picture), and a table widget maker."""
 from __future__ import annotations
 
-from PySide6.QtWidgets import QLineEdit, QVBoxLayout, QWidget
+import pyqtgraph as pg
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
 from app import style
 from app.widgets.array_table import ArrayTableModel
+from app.widgets.flow_layout import FlowLayout
 from app.widgets.form import labelled_field
 from app.widgets.result_table import ResultTable
 
@@ -80,7 +82,58 @@ class EmbeddingTab(QWidget):
     def apply_zoom(self) -> None:
         pass
 
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 - Qt's name
+        return True
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt's name
+        """The least height the tab needs at `width`: its minimum, plus what its rows of inputs and
+        its wrapped notes need beyond their one-line minimum at that width.  (Qt's answer through
+        the layouts is the preferred height, a table's whole length: a view with these tabs
+        needed 691 px of height at 11 pt where a 1280×680 window gives it 592, and scrolled.)"""
+        margins = self.layout_.contentsMargins()
+        inner = max(1, width - margins.left() - margins.right())
+        height = self.layout_.minimumSize().height()
+        for child in self.findChildren(QWidget):
+            if child.isHidden():
+                continue
+            layout = child.layout()
+            if isinstance(layout, FlowLayout):
+                height += max(0, layout.heightForWidth(inner) - layout.minimumSize().height())
+            elif isinstance(child, QLabel) and child.wordWrap():
+                height += max(0, child.heightForWidth(inner) - child.minimumSizeHint().height())
+        return height
+
 
 def table() -> tuple[ArrayTableModel, ResultTable]:
     model = ArrayTableModel()
     return model, ResultTable(model)
+
+
+class HorizontalBars(pg.PlotWidget):
+    """One bar a row, the first on top as in a table beside it, labelled on the left axis."""
+
+    def __init__(self):
+        super().__init__(background=style.plot_background())
+        self.setMenuEnabled(False)
+        self.hideButtons()
+        self.invertY(True)
+        self.bars = pg.BarGraphItem(x0=[], y=[], height=0.7, width=[], brush=style.SERIES[0])
+        self.addItem(self.bars)
+
+    def show_bars(self, labels, values, least: float = 0.0) -> None:
+        """Bars of `values` from 0, the axis from `least` (or the smallest value) to 1."""
+        self.bars.setOpts(x0=[0.0] * len(values), y=list(range(len(values))), width=list(values), height=0.7,
+                          brush=style.SERIES[0])
+        self.getAxis("left").setTicks([list(enumerate(labels))])
+        self.setXRange(min(least, *values) if len(values) else least, 1.0, padding=0.02)
+        self.setYRange(-0.5, max(len(values), 1) - 0.5, padding=0)
+
+
+def side_by_side(left: QWidget, right: QWidget, left_stretch: int, right_stretch: int) -> QWidget:
+    """`left` and `right` in one row sharing its width in the ratio of their stretches."""
+    row = QWidget()
+    layout = QHBoxLayout(row)
+    layout.setContentsMargins(0, 0, 0, 0)
+    layout.addWidget(left, left_stretch)
+    layout.addWidget(right, right_stretch)
+    return row

@@ -25,13 +25,16 @@ from app.views.embeddings.odd_tab import OddOneOutTab
 from app.views.embeddings.one_hot_tab import OneHotTab
 from app.views.embeddings.state import TABS, EmbeddingsState
 from app.views.embeddings.tab_base import words_of
+from app.views.embeddings.test_set_tab import AnalogyTestTab
 from app.widgets.form import add_tab
 from engine.embeddings import lesson
 from engine.embeddings.watch import watch_word2vec
 from engine.jobs import CallRequest
 
 # the fields each tab's question reads (besides the source)
-READS = {"neighbours": ("word", "k"), "analogy": ("analogy_a", "analogy_b", "analogy_c", "method", "k"),
+READS = {"neighbours": ("word", "k", "restrict_vocab"),
+         "analogy": ("analogy_a", "analogy_b", "analogy_c", "method", "k", "restrict_vocab"),
+         "test": ("test_file", "test_method", "restrict_vocab"),
          "odd": ("odd_words",), "matrix": ("matrix_words",), "one_hot": ("one_hot_word",),
          "map": ("map_method", "map_count", "map_list"), "learn": ("learn_language", "learn_words")}
 
@@ -59,13 +62,14 @@ class EmbeddingsView(View):
         self.tabs = QTabWidget()
         self.neighbours_tab = add_tab(self.tabs, NeighboursTab(vs), self.tr("Neighbours"))
         self.analogy_tab = add_tab(self.tabs, AnalogyTab(vs), self.tr("Analogy"))
+        self.test_tab = add_tab(self.tabs, AnalogyTestTab(vs), self.tr("Test set"))
         self.odd_tab = add_tab(self.tabs, OddOneOutTab(vs), self.tr("Odd one out"))
         self.matrix_tab = add_tab(self.tabs, SimilarityMatrixTab(vs), self.tr("Similarity matrix"))
         self.one_hot_tab = add_tab(self.tabs, OneHotTab(vs), self.tr("E·oⱼ"))
         self.map_tab = add_tab(self.tabs, MapTab(vs), self.tr("2-D map"))
         self.learn_tab = add_tab(self.tabs, LearnTab(vs), self.tr("Watch it learn"))
-        self.panels = dict(zip(TABS, (self.neighbours_tab, self.analogy_tab, self.odd_tab, self.matrix_tab,
-                                      self.one_hot_tab, self.map_tab, self.learn_tab)))
+        self.panels = dict(zip(TABS, (self.neighbours_tab, self.analogy_tab, self.test_tab, self.odd_tab,
+                                      self.matrix_tab, self.one_hot_tab, self.map_tab, self.learn_tab)))
         self.content = self.tabs
         self.controls.add_to_row(self.export_button)  # beside the inputs: a line less above the tabs
         layout = QVBoxLayout(self)
@@ -85,6 +89,7 @@ class EmbeddingsView(View):
         vs.watch(self._changed)
         self.controls.file_chosen.connect(self.open_file)
         self.controls.cancel_requested.connect(self.cancel)
+        self.test_tab.file_chosen.connect(self.open_test_set)
         self.learn_tab.start_requested.connect(self.start_training)
         self.learn_tab.stop_requested.connect(self.stop_training)
         self.updated.connect(self._after_update)
@@ -108,8 +113,8 @@ class EmbeddingsView(View):
         state = self.view_state
         tab = state.tab
         source = state.source
-        if self._cancel.is_set() or tab == "map":
-            # a Cancel pressed, or a map (t-SNE) in flight that this request supersedes
+        if self._cancel.is_set() or tab in ("map", "test"):
+            # a Cancel pressed, or a map (t-SNE) or a test set in flight that this request supersedes
             self._cancel.set()
             self._cancel = threading.Event()
         hooks = {"cancelled": partial(_cancelled, self._cancel, self.bridge)}
@@ -122,14 +127,19 @@ class EmbeddingsView(View):
         return request
 
     def _ask(self, tab, state, source, hooks) -> CallRequest:
+        restrict_vocab = state.restrict_vocab or None  # 0: every word
         if tab == "neighbours":
             word = self._word(state.word, self.tr("Type a word to see its nearest neighbours."))
-            return CallRequest(lesson.neighbours_answer, (source, word, state.k), hooks)
+            return CallRequest(lesson.neighbours_answer, (source, word, state.k, restrict_vocab), hooks)
         if tab == "analogy":
             words = [w.strip() for w in (state.analogy_a, state.analogy_b, state.analogy_c)]
             if not all(words):
                 raise InputProblem(self.tr("Type three words: a is to b as c is to ?"), error=False)
-            return CallRequest(lesson.analogy_answer, (source, *words, state.k, state.method), hooks)
+            return CallRequest(lesson.analogy_answer, (source, *words, state.k, state.method, restrict_vocab), hooks)
+        if tab == "test":  # no file: the built-in set of the grammar's verb forms
+            hooks["scoring"] = partial(self.bridge.relay(self._on_progress), self.tr("Scoring the test set…"))
+            return CallRequest(lesson.analogy_test_answer, (source, state.test_file, state.test_method,
+                                                            restrict_vocab), hooks)
         if tab == "odd":
             words = words_of(state.odd_words)
             if len(words) < 3:
@@ -175,6 +185,7 @@ class EmbeddingsView(View):
     def _tab_of(request) -> str:
         fn = request.fn
         return {lesson.neighbours_answer: "neighbours", lesson.analogy_answer: "analogy",
+                lesson.analogy_test_answer: "test",
                 lesson.odd_one_out_answer: "odd", lesson.similarity_answer: "matrix",
                 lesson.one_hot_answer: "one_hot", lesson.map_answer: "map"}.get(fn, "learn")
 
@@ -198,6 +209,8 @@ class EmbeddingsView(View):
             self.view_state.source = self._previous_source
         elif self.view_state.tab == "map" and self.view_state.map_method == "tsne":
             self.view_state.map_method = "pca"
+        elif self.view_state.tab == "test":
+            self.view_state.test_file = ""  # back to the built-in set: a half-scored one is not shown
 
     def _asked_source_loading(self) -> bool:
         answer = self.panels[self.view_state.tab].answer
@@ -210,6 +223,9 @@ class EmbeddingsView(View):
         if not self.view_state.source.startswith("file:"):
             self._previous_source = self.view_state.source
         self.view_state.source = key
+
+    def open_test_set(self, path: str) -> None:
+        self.view_state.test_file = path
 
     def apply_state(self, state) -> None:
         self.controls.add_source(state.source)  # a user's file named in a session
@@ -291,6 +307,9 @@ class EmbeddingsView(View):
             analogy = getattr(value, "analogy", None)
             if analogy is not None:
                 words += list(analogy.words)
+            score = getattr(value, "score", None)
+            if score is not None:  # a test set's section names (its total is interface text)
+                words += [s.name for s in score.sections[:-1]]
         return tuple(words)
 
     def _shown_panel(self):
