@@ -28,6 +28,8 @@ class LanguageModelState(ViewState):
     delta: float = 0.1
     #: Kneser-Ney's absolute discount D
     discount: float = 0.75
+    #: "nltk" (nltk.lm's padding and <UNK>: the CLI contract) or "textbook" (engine.ngram.vocabulary)
+    conventions: str = "nltk"
     sentence: str = "Jane visits Africa in September ."
     #: the seed of the Generate tab's samples ("Generate again" takes the next)
     sample_seed: int = 0
@@ -39,9 +41,12 @@ class LanguageModelState(ViewState):
             return value in TABS
         if name == "order":
             return 1 <= value <= 5
+        if name == "conventions":
+            return value in ("nltk", "textbook")
         return True
 
     def options(self) -> dict:
         """The keyword arguments of engine.ngram.lesson.sentence_report (the sentence aside)."""
         return {"corpus": self.corpus, "words": self.words, "pasted": self.pasted, "order": self.order,
-                "estimator": self.estimator, "delta": self.delta, "discount": self.discount, "file": self.file}
+                "estimator": self.estimator, "delta": self.delta, "discount": self.discount, "file": self.file,
+                "conventions": self.conventions}
