@@ -87,16 +87,20 @@ class NgramCounts:
         return rows
 
 
+#: the dense count's allowance above 4 × the keys (16 bytes per possible key: 64 MB at most)
+DENSE_KEYS = 1 << 22
+
+
 def _summed(keys: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(sorted distinct keys, the sum of the integer ``weights`` of each).
 
-    Keys below a few times their number (a small vocabulary: the grammar corpora) are counted
-    in a dense array, O(N); others are sorted (the default sort, not np.unique's slower stable
-    one)."""
+    Keys below a few times their number plus DENSE_KEYS (a small vocabulary: the grammar
+    corpora) are counted in a dense array, O(N); others are sorted (the default sort, not
+    np.unique's slower stable one)."""
     if not len(keys):
         return keys, np.zeros(0, np.int64)
     top = int(keys.max()) + 1
-    if top <= 4 * len(keys) + 1_000_000:
+    if top <= 4 * len(keys) + DENSE_KEYS:
         distinct = np.flatnonzero(np.bincount(keys, minlength=top))
         return distinct, np.rint(np.bincount(keys, weights=weights, minlength=top)[distinct]).astype(np.int64)
     order = np.argsort(keys)
@@ -155,9 +159,11 @@ class _Tally:
 
 def _context_rows(text: PaddedText, tables: list[OrderTable], vocabulary_size: int) -> np.ndarray:
     """Row, in the last of ``tables`` (order k−1), of the (k−1)-gram ending at each position of
-    the block (−1 where it would cross the start of its padded sentence); zeros for k = 1."""
-    rows = np.zeros(len(text.ids), np.int64)
-    for j, table in enumerate(tables, start=1):
+    the block (−1 where it would cross the start of its padded sentence); k ≥ 2."""
+    unigram_rows = np.full(vocabulary_size, -1, np.int64)  # the order-1 keys are the words themselves
+    unigram_rows[tables[0].keys] = np.arange(len(tables[0]))
+    rows = unigram_rows[text.ids]
+    for j, table in enumerate(tables[1:], start=2):
         inside = text.position >= j - 1
         before = np.empty_like(rows)
         before[0] = 0
