@@ -1,6 +1,6 @@
 """N-gram language models: engine.ngram's speed against the targets and against nltk.lm.
 
-    python benchmarks/ngram.py                      # ~5 minutes on 2 cores (200 MB file included)
+    python benchmarks/ngram.py                      # ~5 minutes on 2 idle cores (200 MB file included)
     python benchmarks/ngram.py --file-mb 20 --nltk-words 20000    # quicker
 
 Prints, side by side in one run:
@@ -10,13 +10,19 @@ Prints, side by side in one run:
     the median of 200 calls);
   * fit + score against nltk.lm (MLE, Laplace, Lidstone; same corpus, same held-out sentences):
     the largest difference of the probabilities and the speed-up (target ≥ 50×);
-  * loading a generated text file (Zipf-distributed words, one sentence per line) in a fresh
-    process: seconds and peak memory (VmHWM) against the file's size (target ≤ 3×);
   * typing a sentence key by key into the real "Language model" view (offscreen Qt, the app's
     worker and bridge): p50/p95 from each key event to the strip drawn for that text (the view's
-    20 ms debounce included; target p95 ≤ 50 ms), next to nltk.lm scoring the same prefixes.
+    20 ms debounce included; target p95 ≤ 50 ms), next to nltk.lm scoring the same prefixes;
+  * opening a generated 200 MB text file as the view does, in a fresh process: load_file (the
+    read, with progress and cancel, every tenth line held out), then the first sentence on it
+    (the n = 3 add-one model and the add-δ curve); wall and CPU seconds of each, and the peak
+    resident memory (VmHWM) against the file's size (target ≤ 3×).  The file's lines are words
+    of the built-in English corpus drawn one by one with their frequencies (--file-text words,
+    the default: 38 M tokens, a trigram table of millions of rows) or its sentences drawn again
+    and again (--file-text sentences: small tables).
 
-    python benchmarks/ngram.py --keystrokes-only    # the last part alone (~1 minute)
+    python benchmarks/ngram.py --keystrokes-only    # the typing alone (~1 minute)
+    python benchmarks/ngram.py --file-only          # the 200 MB file alone (~2 minutes idle, 5-8 loaded)
 """
 from __future__ import annotations
 
@@ -157,7 +163,7 @@ def load_only(path, order):
     import threading
 
     from engine.ngram.file_corpus import load_file
-    from engine.ngram.lesson import sentence_report
+    from engine.ngram.lesson import counted, sentence_report
 
     import_rss = peak_memory()
     steps = []
@@ -166,9 +172,12 @@ def load_only(path, order):
     read_wall, read_cpu = time.perf_counter() - wall, time.process_time() - cpu
     read_rss = peak_memory()
     wall, cpu = time.perf_counter(), time.process_time()
-    sentence_report(SENTENCE, corpus="file", file=str(path), order=order, estimator=FILE_ESTIMATOR)
+    words = 10_000  # a built-in corpus's size: unused for a file, but part of lesson's cache keys
+    sentence_report(SENTENCE, corpus="file", file=str(path), order=order, estimator=FILE_ESTIMATOR, words=words)
     fit_wall, fit_cpu = time.perf_counter() - wall, time.process_time() - cpu
-    print(read_wall, read_cpu, fit_wall, fit_cpu, import_rss, read_rss, peak_memory(), loaded.tokens, len(steps))
+    model = counted("file", words, "", order, str(path))  # the counts the report used (cached)
+    print(read_wall, read_cpu, fit_wall, fit_cpu, import_rss, read_rss, peak_memory(), loaded.tokens, len(steps),
+          *(len(table) for table in model.counts.tables))
 
 
 def percentile(values, q):
@@ -303,7 +312,8 @@ def report_file(megabytes, text, order):
         write_file(path, megabytes, text)
         written_s = time.perf_counter() - start
         size = path.stat().st_size
-        read_wall, read_cpu, fit_wall, fit_cpu, import_rss, read_rss, peak, tokens, steps = load_in_child(path, order)
+        read_wall, read_cpu, fit_wall, fit_cpu, import_rss, read_rss, peak, tokens, steps, *rows = load_in_child(path,
+                                                                                                              order)
     print(f"\nopening a {size / 1e6:.0f} MB text file as the view does, in a fresh process ({int(tokens):,} tokens; "
           f"{text} of the built-in English corpus, written in {written_s:.0f} s), load average "
           f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}")
@@ -311,6 +321,7 @@ def report_file(megabytes, text, order):
           f"peak {read_rss / 1e6:5.0f} MB")
     print(f"  first sentence on it (n={order}, {FILE_ESTIMATOR}, δ curve)   {fit_wall:6.1f} s wall {fit_cpu:6.1f} s CPU   "
           f"peak {peak / 1e6:5.0f} MB")
+    print(f"  n-grams of orders 1-{order}: {' / '.join(f'{int(r):,}' for r in rows)}")
     print(f"  file {size / 1e6:.0f} MB; peak resident memory {peak / 1e6:.0f} MB ({import_rss / 1e6:.0f} MB before "
           f"the file) = {peak / size:.2f}x the file   target <= 3x")
 
