@@ -2780,6 +2780,10 @@ Text: type text; its character or word frequencies become P (and Q).</source>
         <translation>中文词（内置）</translation>
     </message>
     <message>
+        <source>Chinese characters (built in)</source>
+        <translation>中文字符（内置）</translation>
+    </message>
+    <message>
         <source>date strings, characters (built in)</source>
         <translation>日期字符串，按字符（内置）</translation>
     </message>

@@ -22,7 +22,7 @@ from engine.ngram.vocabulary import CONVENTIONS, NLTK
 
 PASTED = "pasted"
 FILE = "file"
-CORPORA = ("en", "zh-words", "dates", PASTED, FILE)
+CORPORA = ("en", "zh-words", "zh-chars", "dates", PASTED, FILE)
 #: the view's estimator names -> engine.ngram.estimators' (add-one is Laplace, add-δ Lidstone)
 ESTIMATORS = {"mle": "mle", "add-one": "laplace", "add-delta": "lidstone", "good-turing": "good-turing",
               "katz": "katz", "backoff": "backoff", "interpolation": "interpolation", "kneser-ney": "kneser-ney"}

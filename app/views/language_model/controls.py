@@ -15,6 +15,7 @@ from app.widgets.form import labelled_field, main_line_edit
 
 CORPORA = (("en", QT_TRANSLATE_NOOP("LanguageModelControls", "English sentences (built in)")),
            ("zh-words", QT_TRANSLATE_NOOP("LanguageModelControls", "Chinese words (built in)")),
+           ("zh-chars", QT_TRANSLATE_NOOP("LanguageModelControls", "Chinese characters (built in)")),
            ("dates", QT_TRANSLATE_NOOP("LanguageModelControls", "date strings, characters (built in)")),
            ("pasted", QT_TRANSLATE_NOOP("LanguageModelControls", "pasted text")),
            ("file", QT_TRANSLATE_NOOP("LanguageModelControls", "text file (Open…)")))

@@ -12,7 +12,7 @@ TABS = ("sentence", "continuations", "delta", "orders", "good-turing", "zero-cou
 
 @dataclass
 class LanguageModelState(ViewState):
-    #: "en", "zh-words", "dates" (built in, engine.ngram.corpora), "pasted" or "file"
+    #: "en", "zh-words", "zh-chars", "dates" (built in, engine.ngram.corpora), "pasted" or "file"
     corpus: str = "en"
     #: training words of a built-in corpus (its held-out part is a tenth, at least 1,000)
     words: int = 10_000
