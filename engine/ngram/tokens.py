@@ -115,7 +115,7 @@ class CorpusBuilder:
                 lengths.append(len(tokens))
         if lengths:
             self._chunks.append(np.asarray(flat, dtype=id_dtype(len(index))))
-            self._lengths.append(np.asarray(lengths, dtype=np.int64))
+            self._lengths.append(np.asarray(lengths, dtype=np.int32))  # lengths: half the bytes of int64 per line
 
     def build(self, types: tuple[str, ...] | None = None) -> Corpus:
         """The corpus (``types``: the index's keys, passed when several builders share them); the
@@ -129,7 +129,7 @@ class CorpusBuilder:
             at += len(chunk)
             self._chunks[i] = None
         self._chunks = []
-        lengths = np.concatenate(self._lengths) if self._lengths else np.zeros(0, np.int64)
+        lengths = np.concatenate(self._lengths) if self._lengths else np.zeros(0, np.int32)
         offsets = np.zeros(len(lengths) + 1, np.int64)
         np.cumsum(lengths, out=offsets[1:])
         return Corpus(types, ids, offsets)
