@@ -81,11 +81,17 @@ class LanguageModelControls(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(flow_row((self.tr("Corpus:"), self.corpus_box), (self.tr("Size (words):"), self.words_box),
                                   (self.tr("n:"), self.order_spin), (self.tr("Estimator:"), self.estimator_box),
-                                  (self.tr("Conventions:"), self.conventions_box),
                                   self.open_button, (self.tr("δ:"), self.delta_spin),
                                   (self.tr("Discount D:"), self.discount_spin), self.backoff_sum))
         layout.addWidget(self.pasted)
-        layout.addLayout(labelled_field(self.tr("Sentence:"), self.sentence))
+        sentence_row = labelled_field(self.tr("Sentence:"), self.sentence)
+        # beside the sentence, whose padding they set: a ninth box in the row above wrapped it
+        # to a third line at 18 pt on 1280×680 (tests/app/test_layout_fit.py)
+        conventions_label = QLabel(self.tr("Conventions:"))
+        conventions_label.setBuddy(self.conventions_box)
+        sentence_row.addWidget(conventions_label)
+        sentence_row.addWidget(self.conventions_box)
+        layout.addLayout(sentence_row)
         bind_widgets(state, corpus=self.corpus_box, words=self.words_box, pasted=self.pasted, order=self.order_spin,
                      estimator=self.estimator_box, conventions=self.conventions_box, delta=self.delta_spin,
                      discount=self.discount_spin,
