@@ -175,8 +175,11 @@ def load_only(path, order):
     words = 10_000  # a built-in corpus's size: unused for a file, but part of lesson's cache keys
     sentence_report(SENTENCE, corpus="file", file=str(path), order=order, estimator=FILE_ESTIMATOR, words=words)
     fit_wall, fit_cpu = time.perf_counter() - wall, time.process_time() - cpu
-    model = counted("file", words, "", order, str(path))  # the counts the report used (cached)
-    print(read_wall, read_cpu, fit_wall, fit_cpu, import_rss, read_rss, peak_memory(), loaded.tokens, len(steps),
+    peak = peak_memory()
+    # the counts the report used: the same arguments as lesson.fitted passes, so the cache's
+    # (a call that missed it would count the file again)
+    model = counted("file", words, "", order, str(path), "nltk")
+    print(read_wall, read_cpu, fit_wall, fit_cpu, import_rss, read_rss, peak, loaded.tokens, len(steps),
           *(len(table) for table in model.counts.tables))
 
 
