@@ -1,6 +1,6 @@
 """N-gram language models: engine.ngram's speed against the targets and against nltk.lm.
 
-    python benchmarks/ngram.py                      # ~5 minutes on 2 cores (200 MB file included)
+    python benchmarks/ngram.py                      # ~5 minutes on 2 idle cores (200 MB file included)
     python benchmarks/ngram.py --file-mb 20 --nltk-words 20000    # quicker
 
 Prints, side by side in one run:
@@ -10,13 +10,19 @@ Prints, side by side in one run:
     the median of 200 calls);
   * fit + score against nltk.lm (MLE, Laplace, Lidstone; same corpus, same held-out sentences):
     the largest difference of the probabilities and the speed-up (target ≥ 50×);
-  * loading a generated text file (Zipf-distributed words, one sentence per line) in a fresh
-    process: seconds and peak memory (VmHWM) against the file's size (target ≤ 3×);
   * typing a sentence key by key into the real "Language model" view (offscreen Qt, the app's
     worker and bridge): p50/p95 from each key event to the strip drawn for that text (the view's
-    20 ms debounce included; target p95 ≤ 50 ms), next to nltk.lm scoring the same prefixes.
+    20 ms debounce included; target p95 ≤ 50 ms), next to nltk.lm scoring the same prefixes;
+  * opening a generated 200 MB text file as the view does, in a fresh process: load_file (the
+    read, with progress and cancel, every tenth line held out), then the first sentence on it
+    (the n = 3 add-one model and the add-δ curve); wall and CPU seconds of each, and the peak
+    resident memory (VmHWM) against the file's size (target ≤ 3×).  The file's lines are words
+    of the built-in English corpus drawn one by one with their frequencies (--file-text words,
+    the default: 38 M tokens, a trigram table of millions of rows) or its sentences drawn again
+    and again (--file-text sentences: small tables).
 
-    python benchmarks/ngram.py --keystrokes-only    # the last part alone (~1 minute)
+    python benchmarks/ngram.py --keystrokes-only    # the typing alone (~1 minute)
+    python benchmarks/ngram.py --file-only          # the 200 MB file alone (~2 minutes idle, 5-8 loaded)
 """
 from __future__ import annotations
 
@@ -92,26 +98,47 @@ def against_nltk(words, sentences):
     return train.token_count, rows
 
 
-def write_file(path, megabytes, seed=0):
-    """Lines of 5-25 words drawn from a Zipf law over 500 000 word types."""
+#: the view's default estimator (app/views/language_model/state.py; not imported: it would load Qt)
+FILE_ESTIMATOR = "add-one"
+#: how the generated file's lines are made (--file-text): grammar sentences, or words drawn
+#: one by one (the same vocabulary and frequencies, so far more distinct trigrams)
+FILE_TEXTS = ("words", "sentences")
+
+
+def write_file(path, megabytes, text="words", seed=0):
+    """``megabytes`` MB (not more: the view reads at most 200 MB) of English-like lines from the
+    built-in English corpus (100 000 words): its sentences drawn again and again ("sentences"),
+    or lines of 5-25 of its words drawn independently with their corpus frequencies ("words")."""
     rng = np.random.default_rng(seed)
-    vocabulary = np.array([f"w{i}" for i in range(500_000)])
-    target = megabytes * 1_000_000
-    with open(path, "w", encoding="utf-8") as f:
-        while f.tell() < target:
-            ids = np.minimum(rng.zipf(1.2, 200_000), len(vocabulary)) - 1
-            lengths = rng.integers(5, 26, size=len(ids) // 15)
-            cuts = np.cumsum(lengths)
-            cuts = cuts[cuts < len(ids)]
-            words = vocabulary[ids]
-            f.write("\n".join(" ".join(line) for line in np.split(words, cuts)) + "\n")
+    corpus, _ = built_in_corpus("en", 100_000, seed=0)
+    lines = np.array([" ".join(s) for s in corpus.sentences()], dtype=object)
+    types = np.array(corpus.types, dtype=object)
+    frequency = np.bincount(corpus.ids, minlength=len(types)) / corpus.token_count
+
+    def batch() -> str:
+        if text == "sentences":
+            return "\n".join(lines[rng.integers(0, len(lines), 50_000)]) + "\n"
+        words = types[rng.choice(len(types), 300_000, p=frequency)]
+        cuts = np.cumsum(rng.integers(5, 26, size=len(words) // 5))
+        return "\n".join(" ".join(line) for line in np.split(words, cuts[cuts < len(words)])) + "\n"
+
+    left = megabytes * 1_000_000
+    with open(path, "w", encoding="ascii") as f:  # the grammar's English is ASCII: characters are bytes
+        while left > 0:
+            chunk = batch()
+            if len(chunk) > left:  # the whole lines that fit, then stop
+                chunk, left = chunk[:chunk.rfind("\n", 0, left) + 1], 0
+            f.write(chunk)
+            left -= len(chunk)
 
 
-def load_in_child(path):
+def load_in_child(path, order):
     """Runs this script with --load-only in a fresh process: its peak memory is the load's."""
-    out = subprocess.run([sys.executable, __file__, "--load-only", str(path)], capture_output=True, text=True,
-                         check=True).stdout.split()
-    return float(out[0]), int(out[1]), int(out[2]), int(out[3])
+    done = subprocess.run([sys.executable, __file__, "--load-only", str(path), "--order", str(order)],
+                          capture_output=True, text=True)
+    if done.returncode:
+        raise RuntimeError(f"the load failed:\n{done.stderr}")
+    return [float(x) for x in done.stdout.split()]
 
 
 def peak_memory() -> int:
@@ -128,12 +155,32 @@ def peak_memory() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * scale
 
 
-def load_only(path):
+def load_only(path, order):
+    """The view's path for a text file, as its worker runs it: load_file (progress, cancel),
+    then the first sentence_report on it at n = ``order`` with the view's default estimator
+    (the model, the add-δ curve on the held-out lines).  Prints wall and CPU seconds of each,
+    the peak memory before, after the read and at the end, and the tokens read."""
+    import threading
+
+    from engine.ngram.file_corpus import load_file
+    from engine.ngram.lesson import counted, sentence_report
+
     import_rss = peak_memory()
-    start = time.perf_counter()
-    corpus, _ = read_text_file(path)
-    elapsed = time.perf_counter() - start
-    print(elapsed, import_rss, peak_memory(), corpus.token_count)
+    steps = []
+    wall, cpu = time.perf_counter(), time.process_time()
+    loaded = load_file(path, progress=lambda done, total: steps.append(done), cancel=threading.Event())
+    read_wall, read_cpu = time.perf_counter() - wall, time.process_time() - cpu
+    read_rss = peak_memory()
+    wall, cpu = time.perf_counter(), time.process_time()
+    words = 10_000  # a built-in corpus's size: unused for a file, but part of lesson's cache keys
+    sentence_report(SENTENCE, corpus="file", file=str(path), order=order, estimator=FILE_ESTIMATOR, words=words)
+    fit_wall, fit_cpu = time.perf_counter() - wall, time.process_time() - cpu
+    peak = peak_memory()
+    # the counts the report used: the same arguments as lesson.fitted passes, so the cache's
+    # (a call that missed it would count the file again)
+    model = counted("file", words, "", order, str(path), "nltk")
+    print(read_wall, read_cpu, fit_wall, fit_cpu, import_rss, read_rss, peak, loaded.tokens, len(steps),
+          *(len(table) for table in model.counts.tables))
 
 
 def percentile(values, q):
@@ -227,13 +274,18 @@ def main():
     parser.add_argument("--nltk-words", type=int, default=100_000)
     parser.add_argument("--nltk-sentences", type=int, default=500)
     parser.add_argument("--file-mb", type=int, default=200, help="size of the generated file (0: no file)")
+    parser.add_argument("--file-text", choices=FILE_TEXTS, default="words", help="what the file's lines are")
+    parser.add_argument("--order", type=int, default=3, help="n of the model fitted on the file")
+    parser.add_argument("--file-only", action="store_true", help="only the text file")
     parser.add_argument("--keystrokes-only", action="store_true", help="only type through the view")
     parser.add_argument("--load-only", metavar="FILE", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.load_only:
-        return load_only(args.load_only)
+        return load_only(args.load_only, args.order)
 
     print(f"nproc {os.cpu_count()}; load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    if args.file_only:
+        return report_file(args.file_mb, args.file_text, args.order)
     if args.keystrokes_only:
         report_typing()
         print(f"load average at the end {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
@@ -253,14 +305,28 @@ def main():
     report_typing()
     if args.file_mb <= 0:
         return
+    report_file(args.file_mb, args.file_text, args.order)
+
+
+def report_file(megabytes, text, order):
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "big.txt"
-        write_file(path, args.file_mb)
+        start = time.perf_counter()
+        write_file(path, megabytes, text)
+        written_s = time.perf_counter() - start
         size = path.stat().st_size
-        load_s, import_rss, peak, tokens = load_in_child(path)
-    print(f"\nloading a {size / 1e6:.0f} MB text file ({tokens:,} tokens, Zipf words) in a fresh process")
-    print(f"  {load_s:.1f} s; peak memory {peak / 1e6:.0f} MB ({import_rss / 1e6:.0f} MB of it before the load): "
-          f"{(peak - import_rss) / size:.2f}x the file for the load, {peak / size:.2f}x in all   target <= 3x")
+        read_wall, read_cpu, fit_wall, fit_cpu, import_rss, read_rss, peak, tokens, steps, *rows = load_in_child(path,
+                                                                                                              order)
+    print(f"\nopening a {size / 1e6:.0f} MB text file as the view does, in a fresh process ({int(tokens):,} tokens; "
+          f"{text} of the built-in English corpus, written in {written_s:.0f} s), load average "
+          f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"  read (load_file: progress {int(steps)} times, cancel)  {read_wall:6.1f} s wall {read_cpu:6.1f} s CPU   "
+          f"peak {read_rss / 1e6:5.0f} MB")
+    print(f"  first sentence on it (n={order}, {FILE_ESTIMATOR}, δ curve)   {fit_wall:6.1f} s wall {fit_cpu:6.1f} s CPU   "
+          f"peak {peak / 1e6:5.0f} MB")
+    print(f"  n-grams of orders 1-{order}: {' / '.join(f'{int(r):,}' for r in rows)}")
+    print(f"  file {size / 1e6:.0f} MB; peak resident memory {peak / 1e6:.0f} MB ({import_rss / 1e6:.0f} MB before "
+          f"the file) = {peak / size:.2f}x the file   target <= 3x")
 
 
 if __name__ == "__main__":

@@ -2864,6 +2864,10 @@ Text: type text; its character or word frequencies become P (and Q).</source>
         <translation>中文词（内置）</translation>
     </message>
     <message>
+        <source>Chinese characters (built in)</source>
+        <translation>中文字符（内置）</translation>
+    </message>
+    <message>
         <source>date strings, characters (built in)</source>
         <translation>日期字符串，按字符（内置）</translation>
     </message>
@@ -2900,12 +2904,24 @@ Text: type text; its character or word frequencies become P (and Q).</source>
         <translation>Kneser-Ney（插值）</translation>
     </message>
     <message>
+        <source>nltk.lm</source>
+        <translation>nltk.lm</translation>
+    </message>
+    <message>
+        <source>textbook</source>
+        <translation>教科书</translation>
+    </message>
+    <message>
         <source>Training words of the built-in corpus; a tenth more are held out</source>
         <translation>内置语料的训练词数；另有十分之一作为留出数据</translation>
     </message>
     <message>
         <source>n: each word is predicted from the n − 1 words before it</source>
         <translation>n：每个词由它前面的 n − 1 个词预测</translation>
+    </message>
+    <message>
+        <source>nltk.lm: n − 1 ⟨s⟩ and n − 1 ⟨/s⟩ around each sentence, both counted as words. Textbook: n − 1 ⟨s⟩ and one ⟨/s⟩, and only the words and ⟨/s⟩ are predicted. The note under the sentence says more.</source>
+        <translation>nltk.lm：每句前后各补 n − 1 个 ⟨s⟩ 和 n − 1 个 ⟨/s⟩，都当作词计数。教科书：句前补 n − 1 个 ⟨s⟩，句后补一个 ⟨/s⟩，只预测词和 ⟨/s⟩。详见句子下方的说明。</translation>
     </message>
     <message>
         <source>Paste a training text: one sentence per line, words separated by spaces (every tenth line is held out)</source>
@@ -2930,6 +2946,10 @@ Text: type text; its character or word frequencies become P (and Q).</source>
     <message>
         <source>Estimator:</source>
         <translation>估计方法：</translation>
+    </message>
+    <message>
+        <source>Conventions:</source>
+        <translation>约定：</translation>
     </message>
     <message>
         <source>δ:</source>
@@ -4804,8 +4824,12 @@ PE(pos, 2i+1) = cos(pos / 10000^(2i/d_model))</translation>
         <translation>每个被预测的词元及其概率 P(w | 它前面的 n − 1 个词元)，颜色按 log₁₀ P 取自色图（10⁻⁶ 及以下在低端，1 在高端）；悬停可查看计数</translation>
     </message>
     <message>
-        <source>Conventions of nltk.lm: n − 1 ⟨s⟩ before the sentence, ⟨/s⟩ predicted at its end, words never seen in training become &lt;UNK&gt;.</source>
-        <translation>采用 nltk.lm 的约定：句前补 n − 1 个 ⟨s⟩，句末预测 ⟨/s⟩，训练中从未出现的词记为 &lt;UNK&gt;。</translation>
+        <source>Textbook conventions: n − 1 ⟨s⟩ before each sentence and one ⟨/s⟩ after it; only the words and that ⟨/s⟩ are predicted and counted, so the vocabulary V is the training words, &lt;unk&gt; and ⟨/s⟩ (⟨s⟩ is never predicted). Words never seen in training become &lt;unk&gt;.</source>
+        <translation>教科书约定：每句前补 n − 1 个 ⟨s⟩，句后补一个 ⟨/s⟩；只预测并计数词和这个 ⟨/s⟩，所以词表 V 是训练词、&lt;unk&gt; 和 ⟨/s⟩（⟨s⟩ 从不被预测）。训练中从未出现的词记为 &lt;unk&gt;。</translation>
+    </message>
+    <message>
+        <source>Conventions of nltk.lm (its padded_everygram_pipeline): n − 1 ⟨s⟩ before each sentence and n − 1 ⟨/s⟩ after it, all counted as words, so the vocabulary V (add-one adds 1 for each of its words) holds ⟨s⟩, ⟨/s⟩ and &lt;UNK&gt; too; each word and the first ⟨/s⟩ are predicted. Unknown-word cut-off 1: words never seen in training become &lt;UNK&gt;. At n = 1 nothing is padded, so ⟨/s⟩ itself is &lt;UNK&gt;.</source>
+        <translation>nltk.lm 的约定（其 padded_everygram_pipeline）：每句前补 n − 1 个 ⟨s⟩，句后补 n − 1 个 ⟨/s⟩，都当作词计数，所以词表 V（加一平滑为其中每个词加 1）也包含 ⟨s⟩、⟨/s⟩ 和 &lt;UNK&gt;；预测每个词和第一个 ⟨/s⟩。未登录词阈值 1：训练中从未出现的词记为 &lt;UNK&gt;。n = 1 时不补任何符号，所以 ⟨/s⟩ 本身记为 &lt;UNK&gt;。</translation>
     </message>
     <message>
         <source>The strip shows the first {0} of {1} tokens; log P, H and PP count them all.</source>

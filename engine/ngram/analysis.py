@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from engine.ngram.estimators import ratio
-from engine.ngram.model import NgramModel, fit
+from engine.ngram.model import BLOCK_TOKENS, NgramModel, fit
 from engine.ngram.tokens import Corpus
 
 
@@ -95,16 +95,31 @@ class Curve:
 
 def delta_curve(model: NgramModel, heldout: Corpus, deltas) -> Curve:
     """Held-out perplexity of add-δ for each δ, from the model's counts (its estimator does not
-    matter): the counts of the held-out n-grams are looked up once."""
+    matter).  −Σ log2((c + δ)/(c(h·) + δ·O)) splits into a sum over the counts c and one over
+    the context totals c(h·), so only how often each value occurs is kept: the held-out text is
+    looked up a block at a time, and a long one never needs arrays per token."""
     deltas = np.asarray(deltas, dtype=float)
     if np.any(deltas <= 0):
         raise ValueError("add-δ needs every δ > 0")
-    contexts, words, _ = model.corpus_pairs(heldout)
-    lookup = model.lookup(contexts, words)
-    c, total, _ = model.statistics.at(model.order, lookup)
+    counts, totals, tokens = [], [], 0
+    for block in heldout.blocks(BLOCK_TOKENS):
+        contexts, words, _ = model.corpus_pairs(block)
+        c, total, _ = model.statistics.at(model.order, model.lookup(contexts, words))
+        counts.append(np.unique(c, return_counts=True))
+        totals.append(np.unique(total, return_counts=True))
+        tokens += len(words)
     outcomes = model.vocabulary.outcome_count
-    bits = np.array([-np.mean(np.log2((c + d) / (total + d * outcomes))) for d in deltas])
+    c, c_times = _merged_histogram(counts)
+    total, total_times = _merged_histogram(totals)
+    bits = np.array([(total_times @ np.log2(total + d * outcomes) - c_times @ np.log2(c + d)) / tokens
+                     for d in deltas])
     return Curve(deltas, 2.0 ** bits)
+
+
+def _merged_histogram(parts) -> tuple[np.ndarray, np.ndarray]:
+    """(values, how often) of several blocks' np.unique(…, return_counts=True) together."""
+    values, inverse = np.unique(np.concatenate([v for v, _ in parts]), return_inverse=True)
+    return values, np.bincount(inverse.reshape(-1), weights=np.concatenate([n for _, n in parts]))
 
 
 def order_curve(train: Corpus, heldout: Corpus, orders, estimator: str = "mle", **options) -> Curve:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import codecs
 import os
 
+from engine.allocator import map_large_allocations
 from engine.messages import EngineError
 from engine.ngram.tokens import CHARACTERS, CHINESE_CHARACTERS, CHINESE_WORDS, ENGLISH, WHITESPACE, Corpus, CorpusBuilder, tokenise
 
@@ -139,8 +140,17 @@ def _reads_as_gb18030(f, data: bytes) -> bool:
 def read_text_file(path, tokeniser: str = WHITESPACE, progress=None, cancel=None,
                    chunk_bytes: int = CHUNK_BYTES) -> tuple[Corpus, str]:
     """(corpus, encoding) of a text file: each non-blank line one sentence."""
-    total = os.path.getsize(path)
     builder = CorpusBuilder()
+    encoding = read_lines_into(builder, path, tokeniser, progress, cancel, chunk_bytes)
+    return builder.build(), encoding
+
+
+def read_lines_into(builder, path, tokeniser: str = WHITESPACE, progress=None, cancel=None,
+                    chunk_bytes: int = CHUNK_BYTES) -> str:
+    """Reads a text file chunk by chunk into ``builder`` (its ``add`` takes each chunk's lines
+    as token lists, blank ones included) and returns the encoding ("utf-8" or "gb18030")."""
+    map_large_allocations()  # a big text's counting must not leave its freed blocks resident
+    total = os.path.getsize(path)
     done = 0
     with open(path, "rb") as f:
         encoding = detect_encoding(f.read(SAMPLE_BYTES))
@@ -172,7 +182,7 @@ def read_text_file(path, tokeniser: str = WHITESPACE, progress=None, cancel=None
                 progress(done, total)
             if not chunk:
                 break
-    return builder.build(), encoding.replace("-sig", "")
+    return encoding.replace("-sig", "")
 
 
 CORPUS_TOKENISERS = {"en": ENGLISH, "zh-words": CHINESE_WORDS, "zh-chars": CHINESE_CHARACTERS,

@@ -24,7 +24,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine.ngram.vocabulary import PaddedText
+from engine.ngram.vocabulary import PaddedText, index_dtype
+
+
+#: rows of a table worked on at once (bounds the temporaries of a big table)
+DERIVE_ROWS = 1 << 20
 
 
 @dataclass(frozen=True)
@@ -48,8 +52,16 @@ class OrderTable:
         return np.where(self.keys[rows] == keys, rows, -1)
 
     def per_context(self, values, contexts: int) -> np.ndarray:
-        """Σ of ``values`` over each context's continuations (float64, one per context row)."""
-        return np.bincount(self.prefix, weights=values, minlength=contexts)
+        """Σ of ``values`` over each context's continuations (float64, one per context row).
+
+        A slice of rows at a time: the rows are sorted by context, so each slice adds to one
+        range of contexts, and a big table's values are never copied whole as float64."""
+        out = np.zeros(contexts)
+        for at in range(0, len(self.prefix), DERIVE_ROWS):
+            prefix = self.prefix[at:at + DERIVE_ROWS]
+            low = int(prefix[0])
+            out[low:int(prefix[-1]) + 1] += np.bincount(prefix - low, weights=values[at:at + DERIVE_ROWS])
+        return out
 
 
 @dataclass(frozen=True)
@@ -75,57 +87,134 @@ class NgramCounts:
         return rows
 
 
-def _unique(keys: np.ndarray):
-    """np.unique(keys, return_index=True, return_inverse=True), except that the index is of
-    some occurrence, not the first (any occurrence gives an n-gram's suffix and first word).
+#: the dense count's allowance above 4 × the keys (16 bytes per possible key: 64 MB at most)
+DENSE_KEYS = 1 << 22
 
-    Keys below a few times the number of positions (a small vocabulary: the grammar corpora)
-    are counted in a dense array, O(N); others are sorted (the default sort, not np.unique's
-    slower stable one)."""
+
+def _summed(keys: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(sorted distinct keys, the sum of the integer ``weights`` of each).
+
+    Keys below a few times their number plus DENSE_KEYS (a small vocabulary: the grammar
+    corpora) are counted in a dense array, O(N); others are sorted (the default sort, not
+    np.unique's slower stable one)."""
     if not len(keys):
-        return keys, np.zeros(0, np.int64), np.zeros(0, np.int64)
+        return keys, np.zeros(0, np.int64)
     top = int(keys.max()) + 1
-    if top <= 4 * len(keys) + 1_000_000:
-        present = np.zeros(top, bool)
-        present[keys] = True
-        table_keys = np.flatnonzero(present)
-        rank = np.cumsum(present) - 1
-        inverse = rank[keys]
-        occurrence = np.empty(len(table_keys), np.int64)
-        occurrence[inverse] = np.arange(len(keys))
-        return table_keys, occurrence, inverse
+    if top <= 4 * len(keys) + DENSE_KEYS:
+        distinct = np.flatnonzero(np.bincount(keys, minlength=top))
+        return distinct, np.rint(np.bincount(keys, weights=weights, minlength=top)[distinct]).astype(np.int64)
     order = np.argsort(keys)
     ordered = keys[order]
     new = np.ones(len(keys), bool)
     np.not_equal(ordered[1:], ordered[:-1], out=new[1:])
     starts = np.flatnonzero(new)
-    inverse = np.empty(len(keys), np.int64)
-    inverse[order] = np.cumsum(new) - 1
-    return ordered[starts], order[starts], inverse
+    return ordered[starts], np.add.reduceat(weights[order].astype(np.int64), starts)
 
 
-def count_ngrams(text: PaddedText, order: int, vocabulary_size: int) -> NgramCounts:
-    """Counts of every order 1..n over the padded text."""
-    ids = text.ids
-    previous = None  # row of the (k−1)-gram ending at each position (−1: none)
-    tables = []
+#: keys of counted blocks gathered before they are merged into an order's table (each merge
+#: copies the table: merging every block of a long text would copy it hundreds of times)
+MERGE_KEYS = 1 << 20
+
+
+class _Tally:
+    """One order's table being counted: sorted distinct keys and their counts, grown a block at
+    a time."""
+
+    def __init__(self, count_dtype, merge_keys: int = MERGE_KEYS):
+        self.keys, self.counts = np.zeros(0, np.int64), np.zeros(0, count_dtype)
+        self._pending: list[tuple[np.ndarray, np.ndarray]] = []
+        self._pending_keys = 0
+        self._merge_keys = merge_keys
+
+    def add(self, keys: np.ndarray, weights: np.ndarray) -> None:
+        """Counts a block's keys, each weighted (1: counted, 0: only present)."""
+        self._pending.append(_summed(keys, weights))
+        self._pending_keys += len(self._pending[-1][0])
+        if self._pending_keys >= self._merge_keys:
+            self._flush()
+
+    def table(self) -> tuple[np.ndarray, np.ndarray]:
+        self._flush()
+        return self.keys, self.counts
+
+    def _flush(self) -> None:
+        if not self._pending:
+            return
+        keys, counts = _summed(np.concatenate([k for k, _ in self._pending]),
+                               np.concatenate([c for _, c in self._pending]))
+        self._pending, self._pending_keys = [], 0
+        if not len(self.keys):
+            self.keys, self.counts = keys, counts.astype(self.counts.dtype)
+            return
+        at = np.searchsorted(self.keys, keys)
+        shared = at < len(self.keys)
+        shared[shared] = self.keys[at[shared]] == keys[shared]
+        self.counts[at[shared]] += counts[shared].astype(self.counts.dtype)
+        fresh = ~shared
+        at, keys, counts = at[fresh], keys[fresh], counts[fresh]
+        # one array at a time, so that the old keys are freed before the counts are copied
+        self.keys = np.insert(self.keys, at, keys)
+        self.counts = np.insert(self.counts, at, counts.astype(self.counts.dtype))
+
+
+def _context_rows(text: PaddedText, tables: list[OrderTable], vocabulary_size: int) -> np.ndarray:
+    """Row, in the last of ``tables`` (order k−1), of the (k−1)-gram ending at each position of
+    the block (−1 where it would cross the start of its padded sentence); k ≥ 2."""
+    unigram_rows = np.full(vocabulary_size, -1, np.int64)  # the order-1 keys are the words themselves
+    unigram_rows[tables[0].keys] = np.arange(len(tables[0]))
+    rows = unigram_rows[text.ids]
+    for j, table in enumerate(tables[1:], start=2):
+        inside = text.position >= j - 1
+        before = np.empty_like(rows)
+        before[0] = 0
+        before[1:] = rows[:-1]
+        keys = np.where(before >= 0, before, 0) * vocabulary_size + text.ids
+        rows = np.where(inside, table.find(keys), -1)
+    return rows
+
+
+def _table(k: int, keys: np.ndarray, count: np.ndarray, lower: OrderTable | None, vocabulary_size: int,
+           small) -> OrderTable:
+    """The order-k table of these sorted keys: prefix and word from the key, the first word and
+    the suffix (w2 … wk) through the prefix's row in ``lower`` (order k−1; None for k = 1)."""
+    prefix, word, suffix, first = (np.empty(len(keys), small) for _ in range(4))
+    for at in range(0, len(keys), DERIVE_ROWS):
+        part = slice(at, at + DERIVE_ROWS)
+        rows, words = np.divmod(keys[part], vocabulary_size)
+        prefix[part], word[part] = rows, words
+        if lower is None:
+            suffix[part], first[part] = 0, words
+        else:
+            # the suffix (w2 … wk) is found from the suffix (w2 … w_{k−1}) of the prefix
+            suffix[part] = lower.find(lower.suffix[rows].astype(np.int64) * vocabulary_size + words)
+            first[part] = lower.first[rows]
+    return OrderTable(k, keys, prefix, word, count, suffix, first)
+
+
+def count_blocks(blocks, order: int, vocabulary_size: int, positions: int) -> NgramCounts:
+    """Counts of every order 1..n over padded text given as blocks of whole sentences
+    (``positions`` in all: every row, word and count then fits the tables' small dtype).
+
+    ``blocks()`` returns a fresh iterable of PaddedText blocks; it is walked once per order,
+    because an order-k key is the row of its context in the finished order-(k−1) table × |V| +
+    the word.  Each block's keys are counted on their own and merged into the order's sorted
+    table (a batch of blocks at a time), so memory holds the tables and one block's per-position
+    arrays, never an array per position of the whole text."""
+    small = index_dtype(max(positions, vocabulary_size))
+    tables: list[OrderTable] = []
     for k in range(1, order + 1):
-        # the k-gram ending here lies inside its sentence
-        ends = np.arange(len(ids)) if k == 1 else np.flatnonzero(text.position >= k - 1)
-        keys = ids[ends].astype(np.int64)
-        if k > 1:
-            keys += previous[ends - 1].astype(np.int64) * vocabulary_size
-        table_keys, first_at, inverse = _unique(keys)
-        del keys
-        small = text.position.dtype  # int32 unless the text has 2^31 positions
-        count = np.bincount(inverse[text.predicted[ends]], minlength=len(table_keys)).astype(small)
-        at = ends[first_at]  # one position of each k-gram
-        suffix = np.zeros(len(table_keys), small) if k == 1 else previous[at]
-        tables.append(OrderTable(k, table_keys, (table_keys // vocabulary_size).astype(small),
-                                 (table_keys % vocabulary_size).astype(small), count, suffix, ids[at - (k - 1)]))
-        if k < order:
-            current = np.full(len(ids), -1, text.position.dtype)
-            current[ends] = inverse
-            previous = current
-        del ends, inverse
+        tally = _Tally(small)
+        for text in blocks():
+            if k == 1:
+                ends, block_keys = np.arange(len(text.ids)), text.ids.astype(np.int64)
+            else:
+                rows = _context_rows(text, tables, vocabulary_size)
+                ends = np.flatnonzero(text.position >= k - 1)
+                block_keys = rows[ends - 1] * vocabulary_size + text.ids[ends]
+                del rows
+            tally.add(block_keys, text.predicted[ends])
+            del block_keys, ends
+        keys, counts = tally.table()
+        del tally
+        tables.append(_table(k, keys, counts, tables[-1] if tables else None, vocabulary_size, small))
     return NgramCounts(order, vocabulary_size, tuple(tables))

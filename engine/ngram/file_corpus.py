@@ -17,11 +17,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine.ngram.corpora import SAMPLE_BYTES, Cancelled, TextFileError, _is_cjk, detect_encoding, read_text_file
-from engine.ngram.tokens import CHINESE_CHARACTERS, WHITESPACE, Corpus
+from engine.ngram.corpora import SAMPLE_BYTES, Cancelled, TextFileError, _is_cjk, detect_encoding, read_lines_into
+from engine.ngram.tokens import CHINESE_CHARACTERS, WHITESPACE, Corpus, CorpusBuilder
 
 MAX_FILE_BYTES = 200_000_000
-#: files kept read (a 200 MB file's corpus is about 200 MB of integer arrays)
+#: files kept read (a 200 MB file's corpus is 70-150 MB of integer arrays)
 KEPT_FILES = 2
 #: a file whose sampled text is at least this share CJK characters is cut into characters
 CJK_SHARE = 0.3
@@ -72,25 +72,44 @@ def choose_tokeniser(path: str) -> str:
     return CHINESE_CHARACTERS if visible and cjk >= CJK_SHARE * len(visible) else WHITESPACE
 
 
-def split_every_tenth(corpus: Corpus) -> tuple[Corpus, Corpus, bool]:
-    """(train, held-out, held-out is the training text): sentences 9, 19, 29 … held out, the
-    last one when there are fewer than ten, none (both the whole text) for a single sentence."""
-    count = corpus.sentence_count
-    if count == 1:
-        return corpus, corpus, True
-    held = np.zeros(count, bool)
-    held[9::10] = True
-    if not held.any():
-        held[-1] = True
-    return _subset(corpus, ~held), _subset(corpus, held), False
+class EveryTenthLine:
+    """Splits sentences as they are read: 9, 19, 29 … (counted from 0, blank lines not counted)
+    to the held-out corpus, the others to the training one.  The text is never in memory whole
+    and then copied into the two parts: at a 200 MB file's size, that copy was the read's peak."""
+
+    def __init__(self):
+        self._index: dict[str, int] = {}
+        self._train, self._heldout = CorpusBuilder(self._index), CorpusBuilder(self._index)
+        self._sentences = 0
+
+    def add(self, sentences) -> None:
+        train, heldout = [], []
+        for tokens in sentences:
+            if tokens:
+                (heldout if self._sentences % 10 == 9 else train).append(tokens)
+                self._sentences += 1
+        self._train.add(train)
+        self._heldout.add(heldout)
+
+    def build(self) -> tuple[Corpus, Corpus, bool]:
+        """(train, held-out, held-out is the training text): with fewer than ten sentences the
+        last one is held out; a single sentence is both."""
+        types = tuple(self._index)
+        train, heldout = self._train.build(types), self._heldout.build(types)
+        if heldout.sentence_count:
+            return train, heldout, False
+        if train.sentence_count <= 1:
+            return train, train, True
+        last = int(train.offsets[-2])
+        return (Corpus(types, train.ids[:last], train.offsets[:-1]),
+                Corpus(types, train.ids[last:], np.array([0, len(train.ids) - last], np.int64)), False)
 
 
-def _subset(corpus: Corpus, keep: np.ndarray) -> Corpus:
-    lengths = np.diff(corpus.offsets)
-    token_keep = np.repeat(keep, lengths)
-    offsets = np.zeros(int(keep.sum()) + 1, np.int64)
-    np.cumsum(lengths[keep], out=offsets[1:])
-    return Corpus(corpus.types, corpus.ids[token_keep], offsets)
+def split_every_tenth(sentences) -> tuple[Corpus, Corpus, bool]:
+    """EveryTenthLine over token lists, all at once."""
+    splitter = EveryTenthLine()
+    splitter.add(sentences)
+    return splitter.build()
 
 
 def read_file_corpus(path: str, progress=None, cancel=None) -> FileCorpus:
@@ -108,12 +127,13 @@ def read_file_corpus(path: str, progress=None, cancel=None) -> FileCorpus:
                             limit=f"{MAX_FILE_BYTES / 1e6:,.0f}")
     try:
         tokeniser = choose_tokeniser(path)
-        corpus, encoding = read_text_file(path, tokeniser, progress=progress, cancel=cancel)
+        splitter = EveryTenthLine()
+        encoding = read_lines_into(splitter, path, tokeniser, progress=progress, cancel=cancel)
     except OSError as error:
         raise TextFileError("text_file_unreadable", detail=error.strerror or str(error)) from None
-    if corpus.token_count == 0:
+    train, heldout, same = splitter.build()
+    if train.token_count == 0:
         raise TextFileError("text_file_no_words")
-    train, heldout, same = split_every_tenth(corpus)
     loaded = FileCorpus(key[0], encoding, tokeniser, train, heldout, same, key[1])
     with _lock:
         _kept[key] = loaded

@@ -18,10 +18,11 @@ from engine.ngram.corpora import CORPUS_TOKENISERS, built_in_corpus
 from engine.ngram.file_corpus import read_file_corpus
 from engine.ngram.model import NgramModel, SentenceScore, fit
 from engine.ngram.tokens import WHITESPACE, Corpus, corpus_from_lines, tokenise
+from engine.ngram.vocabulary import CONVENTIONS, NLTK
 
 PASTED = "pasted"
 FILE = "file"
-CORPORA = ("en", "zh-words", "dates", PASTED, FILE)
+CORPORA = ("en", "zh-words", "zh-chars", "dates", PASTED, FILE)
 #: the view's estimator names -> engine.ngram.estimators' (add-one is Laplace, add-δ Lidstone)
 ESTIMATORS = {"mle": "mle", "add-one": "laplace", "add-delta": "lidstone", "good-turing": "good-turing",
               "katz": "katz", "backoff": "backoff", "interpolation": "interpolation", "kneser-ney": "kneser-ney"}
@@ -42,6 +43,7 @@ class SentenceReport:
     train_tokens: int
     heldout_tokens: int
     vocabulary_size: int  # outcomes: the vocabulary, <UNK> and </s>
+    conventions: str  # "nltk" or "textbook" (engine.ngram.vocabulary)
 
 
 def corpus_tokeniser(kind: str, file: str = "") -> str:
@@ -72,29 +74,46 @@ def corpora(kind: str, words: int, pasted: str, file: str = "") -> tuple[Corpus,
             corpus_from_lines([lines[i] for i in sorted(held)]), False)
 
 
-def fit_on(train: Corpus, heldout: Corpus, order: int, estimator: str, delta: float, discount: float) -> NgramModel:
+def fit_on(train: Corpus, heldout: Corpus, order: int, estimator: str, delta: float, discount: float,
+           conventions: str = NLTK.name) -> NgramModel:
     """A model of the view's estimator (its name, ESTIMATORS); interpolation's λs by EM on the
     held-out text."""
     if estimator not in ESTIMATORS:
         raise ValueError(f"unknown estimator {estimator!r}; one of {', '.join(ESTIMATORS)}")
-    model = fit(train, order, ESTIMATORS[estimator], delta=delta, discount=discount)
+    model = fit(train, order, ESTIMATORS[estimator], delta=delta, discount=discount,
+                conventions=CONVENTIONS[conventions])
     if estimator == "interpolation":
         model.fit_interpolation(heldout)
     return model
 
 
+@lru_cache(maxsize=4)
+def counted(kind: str, words: int, pasted: str, order: int, file: str = "", conventions: str = NLTK.name) -> NgramModel:
+    """The counts of these settings (as an MLE model): every estimator's model of them shares
+    these tables, so a text is counted once and its tables are in memory once (a 200 MB file's
+    trigram tables would otherwise be held again for the add-δ curve's counts)."""
+    train, _, _ = corpora(kind, words, pasted, file)
+    return fit(train, order, "mle", conventions=CONVENTIONS[conventions])
+
+
 @lru_cache(maxsize=8)
 def fitted(kind: str, words: int, pasted: str, order: int, estimator: str, delta: float,
-           discount: float, file: str = "") -> NgramModel:
-    """The model of these settings."""
-    train, heldout, _ = corpora(kind, words, pasted, file)
-    return fit_on(train, heldout, order, estimator, delta, discount)
+           discount: float, file: str = "", conventions: str = NLTK.name) -> NgramModel:
+    """The model of these settings (its name, ESTIMATORS); interpolation's λs by EM on the
+    held-out text."""
+    if estimator not in ESTIMATORS:
+        raise ValueError(f"unknown estimator {estimator!r}; one of {', '.join(ESTIMATORS)}")
+    model = counted(kind, words, pasted, order, file, conventions).with_estimator(ESTIMATORS[estimator], delta=delta,
+                                                                     discount=discount)
+    if estimator == "interpolation":
+        model.fit_interpolation(corpora(kind, words, pasted, file)[1])
+    return model
 
 
 @lru_cache(maxsize=8)
-def _delta_curve(kind: str, words: int, pasted: str, order: int, file: str = "") -> Curve:
-    model = fitted(kind, words, pasted, order, "mle", 1.0, 0.75, file)  # the curve needs the counts only
-    return delta_curve(model, corpora(kind, words, pasted, file)[1], DELTAS)
+def _delta_curve(kind: str, words: int, pasted: str, order: int, file: str = "", conventions: str = NLTK.name) -> Curve:
+    return delta_curve(counted(kind, words, pasted, order, file, conventions), corpora(kind, words, pasted, file)[1],
+                       DELTAS)
 
 
 def corpus_key(corpus: str, pasted: str, file: str) -> tuple[str, str]:
@@ -106,10 +125,11 @@ def corpus_key(corpus: str, pasted: str, file: str) -> tuple[str, str]:
 
 def sentence_report(sentence: str, *, corpus: str = "en", words: int = 10_000, pasted: str = "", order: int = 2,
                     estimator: str = "add-one", delta: float = 0.1, discount: float = 0.75,
-                    file: str = "") -> SentenceReport:
-    """The typed sentence scored by the model of these settings (tokenised as its corpus is)."""
+                    file: str = "", conventions: str = NLTK.name) -> SentenceReport:
+    """The typed sentence scored by the model of these settings (tokenised as its corpus is),
+    under nltk's conventions or the textbook's (engine.ngram.vocabulary)."""
     pasted, file = corpus_key(corpus, pasted, file)
-    model = fitted(corpus, words, pasted, order, estimator, delta, discount, file)
+    model = fitted(corpus, words, pasted, order, estimator, delta, discount, file, conventions)
     tokens = tokenise(sentence, corpus_tokeniser(corpus, file))
     score = model.sentence(tokens)
     predicted = list(tokens) + [model.conventions.eos]
@@ -120,5 +140,5 @@ def sentence_report(sentence: str, *, corpus: str = "en", words: int = 10_000, p
                           following.counts[:CONTINUATION_ROWS], following.mle[:CONTINUATION_ROWS],
                           following.smoothed[:CONTINUATION_ROWS])
     return SentenceReport(score, found, shown, following.total, following.unseen_mass,
-                          _delta_curve(corpus, words, pasted, order, file), same, train.token_count,
-                          heldout.token_count, model.vocabulary.outcome_count)
+                          _delta_curve(corpus, words, pasted, order, file, conventions), same, train.token_count,
+                          heldout.token_count, model.vocabulary.outcome_count, model.conventions.name)

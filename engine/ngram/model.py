@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine.ngram.counts import NgramCounts, count_ngrams
+from engine.ngram.counts import NgramCounts, count_blocks
 from engine.ngram.estimators import Estimator, Interpolated, Lookup, Statistics, make_estimator
 from engine.ngram.tokens import Corpus
 from engine.ngram.vocabulary import NLTK, Conventions, Vocabulary, build_vocabulary, pad_corpus, pads
@@ -224,6 +224,19 @@ def em_weights(parts: np.ndarray, iterations: int = 500, tolerance: float = 1e-1
     return weights
 
 
+#: running tokens per block of sentences counted at once (a few arrays of this length are what
+#: counting adds to the corpus and the tables, however long the text)
+BLOCK_TOKENS = 1 << 18
+
+
+def padded_blocks(corpus: Corpus, type_to_model: np.ndarray, vocabulary: Vocabulary, order: int,
+                  conventions: Conventions, block_tokens: int | None = None):
+    """The padded text of the corpus in blocks of whole sentences, about ``block_tokens`` each
+    (default BLOCK_TOKENS)."""
+    for block in corpus.blocks(block_tokens or BLOCK_TOKENS):
+        yield pad_corpus(type_to_model[block.ids], block.offsets, vocabulary, order, conventions)
+
+
 def fit(corpus: Corpus, order: int, estimator: str | Estimator = "mle", *, conventions: Conventions = NLTK,
         cutoff: int = 1, **parameters) -> NgramModel:
     """Count the corpus and set up the estimator (by name: see engine.ngram.estimators)."""
@@ -232,8 +245,9 @@ def fit(corpus: Corpus, order: int, estimator: str | Estimator = "mle", *, conve
     if corpus.token_count == 0:
         raise ValueError("the training text has no tokens")
     vocabulary, type_to_model = build_vocabulary(corpus, order, conventions, cutoff)
-    padded = pad_corpus(type_to_model[corpus.ids], corpus.offsets, vocabulary, order, conventions)
-    counts = count_ngrams(padded, order, len(vocabulary))
+    positions = corpus.token_count + corpus.sentence_count * sum(pads(conventions, order))
+    counts = count_blocks(lambda: padded_blocks(corpus, type_to_model, vocabulary, order, conventions), order,
+                          len(vocabulary), positions)
     if isinstance(estimator, str):
         estimator = make_estimator(estimator, **parameters)
     return NgramModel(vocabulary, counts, estimator, conventions, corpus.token_count, corpus.sentence_count)

@@ -19,6 +19,7 @@ from engine.ngram.goodturing import averaged_counts, count_of_counts
 from engine.ngram.lesson import (SentenceReport, corpora, corpus_key, corpus_tokeniser, fit_on,
                                  fitted, sentence_report)
 from engine.ngram.tokens import CHARACTERS, CHINESE_CHARACTERS, CHINESE_WORDS, Corpus
+from engine.ngram.vocabulary import NLTK
 
 ORDERS = (1, 2, 3, 4, 5)
 #: perplexity against n fits five models: on a larger text (a user's file) it uses the first
@@ -75,6 +76,7 @@ class ZeroCountMoment:
 class ModelReport:
     estimator: str
     order: int
+    conventions: str  # "nltk" or "textbook" (engine.ngram.vocabulary)
     orders: OrderCurve
     good_turing: GoodTuringTable
     zero: ZeroCountMoment | None  # None: MLE gives every held-out sentence a probability above 0
@@ -91,14 +93,14 @@ def sentence_text(tokens, tokeniser: str) -> str:
 
 
 @lru_cache(maxsize=8)
-def order_curve(kind: str, words: int, pasted: str, file: str, estimator: str, delta: float,
+def order_curve(kind: str, words: int, pasted: str, file: str, conventions: str, estimator: str, delta: float,
                 discount: float) -> OrderCurve:
     full_train, heldout, same = corpora(kind, words, pasted, file)
     train = first_sentences(full_train, ORDER_CURVE_TRAIN_TOKENS)
     heldout = train if same else first_sentences(heldout, ORDER_CURVE_HELDOUT_TOKENS)
     train_pp, heldout_pp = [], []
     for n in ORDERS:
-        model = fit_on(train, heldout, n, estimator, delta, discount)
+        model = fit_on(train, heldout, n, estimator, delta, discount, conventions)
         train_pp.append(model.evaluate(train).perplexity)
         heldout_pp.append(model.evaluate(heldout).perplexity)
     return OrderCurve(ORDERS, tuple(train_pp), tuple(heldout_pp), same, train.token_count, full_train.token_count)
@@ -122,25 +124,26 @@ def good_turing_table(counts, order: int) -> GoodTuringTable:
 
 
 @lru_cache(maxsize=8)
-def zero_count_moment(kind: str, words: int, pasted: str, file: str, order: int, estimator: str, delta: float,
-                      discount: float) -> ZeroCountMoment | None:
-    mle = fitted(kind, words, pasted, order, "mle", delta, discount, file)
+def zero_count_moment(kind: str, words: int, pasted: str, file: str, conventions: str, order: int, estimator: str,
+                      delta: float, discount: float) -> ZeroCountMoment | None:
+    mle = fitted(kind, words, pasted, order, "mle", delta, discount, file, conventions)
     heldout = corpora(kind, words, pasted, file)[1]
     index = first_zero_sentence(mle, heldout)
     if index is None:
         return None
     text = sentence_text(heldout.sentence(index), corpus_tokeniser(kind, file))
     rescuer = RESCUER if estimator == "mle" else estimator
-    options = dict(corpus=kind, words=words, pasted=pasted, file=file, order=order, delta=delta, discount=discount)
+    options = dict(corpus=kind, words=words, pasted=pasted, file=file, order=order, delta=delta, discount=discount,
+                   conventions=conventions)
     return ZeroCountMoment(text, index, sentence_report(text, estimator="mle", **options),
                            sentence_report(text, estimator=rescuer, **options), rescuer)
 
 
-def samples(kind: str, words: int, pasted: str, file: str, order: int, estimator: str, delta: float,
-            discount: float, seed: int) -> tuple[tuple[str, ...], bool]:
+def samples(kind: str, words: int, pasted: str, file: str, conventions: str, order: int, estimator: str,
+            delta: float, discount: float, seed: int) -> tuple[tuple[str, ...], bool]:
     """SAMPLES sentences drawn with seeds seed·SAMPLES … (seed+1)·SAMPLES − 1, and whether a
     context on the way had no probability at all (then none is drawn)."""
-    model = fitted(kind, words, pasted, order, estimator, delta, discount, file)
+    model = fitted(kind, words, pasted, order, estimator, delta, discount, file, conventions)
     tokeniser = corpus_tokeniser(kind, file)
     try:
         drawn = [model.sample(seed * SAMPLES + i, SAMPLE_TOKENS) for i in range(SAMPLES)]
@@ -151,13 +154,13 @@ def samples(kind: str, words: int, pasted: str, file: str, order: int, estimator
 
 def model_report(*, corpus: str = "en", words: int = 10_000, pasted: str = "", order: int = 2,
                  estimator: str = "add-one", delta: float = 0.1, discount: float = 0.75, file: str = "",
-                 sample_seed: int = 0) -> ModelReport:
+                 sample_seed: int = 0, conventions: str = NLTK.name) -> ModelReport:
     """Everything the view shows of the model of these settings (not of the typed sentence)."""
     pasted, file = corpus_key(corpus, pasted, file)
-    settings = (corpus, words, pasted, file)
-    model = fitted(corpus, words, pasted, order, estimator, delta, discount, file)
+    settings = (corpus, words, pasted, file, conventions)
+    model = fitted(corpus, words, pasted, order, estimator, delta, discount, file, conventions)
     drawn, problem = samples(*settings, order, estimator, delta, discount, sample_seed)
-    return ModelReport(estimator, order, order_curve(*settings, estimator, delta, discount),
+    return ModelReport(estimator, order, conventions, order_curve(*settings, estimator, delta, discount),
                        good_turing_table(model.counts.table(order).count, order),
                        zero_count_moment(*settings, order, estimator, delta, discount), drawn, sample_seed, problem)
 

@@ -1,9 +1,10 @@
 """Tokenisation and the encoded corpus every n-gram count starts from.
 
 A corpus is kept as integer arrays, never as lists of Python strings: ``types`` holds each
-distinct token once, ``ids`` every running token as an index into it (int32), and
-``offsets`` where each sentence starts (sentence ``s`` is ``ids[offsets[s]:offsets[s + 1]]``).
-A 200 MB text file then costs 4 bytes per running token instead of a Python object each.
+distinct token once, ``ids`` every running token as an index into it (uint16 while there are
+at most 65 536 types, else int32; only ever used as an index), and ``offsets`` where each
+sentence starts (sentence ``s`` is ``ids[offsets[s]:offsets[s + 1]]``).  A 200 MB text file
+then costs 2 or 4 bytes per running token instead of a Python object each.
 
 Tokenisers (``TOKENISERS``):
 
@@ -61,7 +62,7 @@ class Corpus:
     """Sentences of tokens as arrays: ``types[ids[offsets[s]:offsets[s + 1]]]`` is sentence s."""
 
     types: tuple[str, ...]
-    ids: np.ndarray  # int32, every running token
+    ids: np.ndarray  # every running token: uint16 or int32 (id_dtype), an index into types
     offsets: np.ndarray  # int64, len = sentences + 1, offsets[0] = 0
 
     @property
@@ -78,13 +79,29 @@ class Corpus:
     def sentences(self) -> list[list[str]]:
         return [self.sentence(s) for s in range(self.sentence_count)]
 
+    def blocks(self, tokens: int):
+        """The corpus as consecutive corpora of whole sentences, about ``tokens`` tokens each
+        (views of these arrays, not copies): a long text is worked through a block at a time."""
+        offsets = self.offsets
+        starts = np.unique(np.searchsorted(offsets, np.arange(0, self.token_count, tokens), side="right") - 1)
+        bounds = np.append(starts, self.sentence_count)
+        for first, last in zip(bounds[:-1], bounds[1:]):
+            at = offsets[first]
+            yield Corpus(self.types, self.ids[at:offsets[last]], offsets[first:last + 1] - at)
+
+
+def id_dtype(types: int):
+    """The smallest dtype that indexes ``types`` token types."""
+    return np.uint16 if types <= 1 << 16 else np.int32
+
 
 class CorpusBuilder:
     """Appends tokenised sentences chunk by chunk; the only Python-level structure is the
-    type -> id dictionary (one entry per distinct token)."""
+    type -> id dictionary (one entry per distinct token).  Builders that share ``index`` (the
+    training and held-out sentences of one file) number the types alike."""
 
-    def __init__(self):
-        self._index: dict[str, int] = {}
+    def __init__(self, index: dict[str, int] | None = None):
+        self._index: dict[str, int] = {} if index is None else index
         self._chunks: list[np.ndarray] = []
         self._lengths: list[np.ndarray] = []
 
@@ -97,23 +114,25 @@ class CorpusBuilder:
                 flat.extend(index.setdefault(t, len(index)) for t in tokens)
                 lengths.append(len(tokens))
         if lengths:
-            self._chunks.append(np.asarray(flat, dtype=np.int32))
-            self._lengths.append(np.asarray(lengths, dtype=np.int64))
+            self._chunks.append(np.asarray(flat, dtype=id_dtype(len(index))))
+            self._lengths.append(np.asarray(lengths, dtype=np.int32))  # lengths: half the bytes of int64 per line
 
-    def build(self) -> Corpus:
-        """The corpus; the chunks are freed one by one as they are copied, so the ids are in
-        memory once (not twice, as with np.concatenate) at the peak."""
-        ids = np.empty(sum(len(c) for c in self._chunks), np.int32)
+    def build(self, types: tuple[str, ...] | None = None) -> Corpus:
+        """The corpus (``types``: the index's keys, passed when several builders share them); the
+        chunks are freed one by one as they are copied, so the ids are in memory once (not
+        twice, as with np.concatenate) at the peak."""
+        types = tuple(self._index) if types is None else types
+        ids = np.empty(sum(len(c) for c in self._chunks), id_dtype(len(types)))
         at = 0
         for i, chunk in enumerate(self._chunks):
             ids[at:at + len(chunk)] = chunk
             at += len(chunk)
             self._chunks[i] = None
         self._chunks = []
-        lengths = np.concatenate(self._lengths) if self._lengths else np.zeros(0, np.int64)
+        lengths = np.concatenate(self._lengths) if self._lengths else np.zeros(0, np.int32)
         offsets = np.zeros(len(lengths) + 1, np.int64)
         np.cumsum(lengths, out=offsets[1:])
-        return Corpus(tuple(self._index), ids, offsets)
+        return Corpus(types, ids, offsets)
 
 
 def corpus_from_sentences(sentences) -> Corpus:

@@ -137,3 +137,38 @@ def test_continuations_table_sums_and_csv(qtbot, view, tmp_path):
 
 def MLE_score(context, word):  # noqa: N802 - nltk's model name
     return nltk_model("mle", 2).score(word, [context])
+
+
+def textbook_add_one(order, tokens):
+    """Add-one under the textbook's conventions, counted here: n − 1 <s> and one </s> around each
+    training line, only the words and </s> predicted; outcomes = the words, <unk> and </s>."""
+    from collections import Counter
+
+    grams, contexts = Counter(), Counter()
+    for line in TRAIN:
+        padded = ["<s>"] * (order - 1) + line.split() + ["</s>"]
+        for i in range(order - 1, len(padded)):
+            grams[tuple(padded[i - order + 1:i + 1])] += 1
+            contexts[tuple(padded[i - order + 1:i])] += 1
+    known = {w for line in TRAIN for w in line.split()}
+    outcomes = len(known) + 2
+    padded = ["<s>"] * (order - 1) + [w if w in known else "<unk>" for w in tokens] + ["</s>"]
+    return [(grams[tuple(padded[i - order + 1:i + 1])] + 1) / (contexts[tuple(padded[i - order + 1:i])] + outcomes)
+            for i in range(order - 1, len(padded))]
+
+
+def test_the_textbook_conventions_are_offered_and_said(qtbot, view):
+    assert "n − 1 ⟨/s⟩" in view.sentence_panel.conventions.text()  # nltk's, by default
+    view.view_state.order = 3
+    view.view_state.estimator = "add-one"
+    box = view.controls.conventions_box
+    box.setCurrentIndex(box.findData("textbook"))  # as a user picks it
+    sentence = "the cat saw a zebra"
+    type_sentence(qtbot, view, sentence)
+    qtbot.waitUntil(lambda: view.loop.request.kwargs["conventions"] == "textbook" and not view.busy, timeout=10000)
+    expected = textbook_add_one(3, sentence.split())
+    chips = [chip for chip in view.sentence_panel.chips if not chip.isHidden()]
+    assert [shown_probability(chip) for chip in chips] == pytest.approx(expected, rel=1e-3)
+    nltk_laplace = nltk_scores(nltk_model("add-one", 3), 3, sentence.split())
+    assert not np.allclose(expected, nltk_laplace, rtol=1e-2)  # the option changes what is shown
+    assert "one ⟨/s⟩" in view.sentence_panel.conventions.text() and "<unk>" in view.sentence_panel.conventions.text()

@@ -2,6 +2,7 @@
 Kneser-Ney and Good-Turing tables, scipy for the EM optimum, and the sum-to-1 property."""
 import math
 import random
+from collections import Counter
 from fractions import Fraction as F
 
 import numpy as np
@@ -248,12 +249,16 @@ def test_sampled_first_words_follow_the_model_distribution():
     assert chisquare(observed, p * len(draws)).pvalue > 1e-4
 
 
-@pytest.mark.parametrize("top", [50, 3_000_000, 10**15])
-def test_unique_keys_equal_numpys_on_the_dense_and_the_sorted_path(top):
-    from engine.ngram.counts import _unique
+@pytest.mark.parametrize("top", [50, 900_000, 10**15])
+def test_block_counts_merged_equal_a_counter_on_the_dense_and_the_sorted_path(top):
+    from engine.ngram.counts import _Tally
 
-    keys = np.random.default_rng(top % 97).integers(0, top, 5000)
-    table, occurrence, inverse = _unique(keys)
-    expected, expected_inverse = np.unique(keys, return_inverse=True)
-    assert np.array_equal(table, expected) and np.array_equal(inverse, expected_inverse.reshape(-1))
-    assert np.array_equal(keys[occurrence], table)
+    rng = np.random.default_rng(top % 97)
+    keys, predicted = rng.integers(0, top, 5000), rng.random(5000) < 0.8
+    tally = _Tally(np.int32, merge_keys=1500)  # blocks gathered, then merged, a few times over
+    for block in np.array_split(np.arange(len(keys)), 13):
+        tally.add(keys[block], predicted[block])
+    table, counts = tally.table()
+    expected = Counter(keys[predicted].tolist())
+    assert table.tolist() == sorted(set(keys.tolist()))
+    assert counts.tolist() == [expected[k] for k in table.tolist()]

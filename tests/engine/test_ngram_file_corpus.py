@@ -1,10 +1,13 @@
 """A text file as the view's corpus (engine.ngram.file_corpus): every tenth line held out, the
 tokeniser chosen by the text, refusals with codes, cancel, and the read kept for later requests."""
 import threading
+from collections import Counter
 
+import numpy as np
 import pytest
 
-from engine.ngram import file_corpus
+from engine.ngram import NLTK, TEXTBOOK, file_corpus, fit
+from engine.ngram import model as model_module
 from engine.ngram.corpora import TextFileError
 from engine.ngram.file_corpus import load_file, read_file_corpus, split_every_tenth
 from engine.ngram.model_report import first_sentences
@@ -14,7 +17,7 @@ from engine.ngram.tokens import corpus_from_lines
 @pytest.mark.parametrize("count", [1, 2, 9, 10, 25])
 def test_every_tenth_line_is_held_out(count):
     lines = [f"w{i} x" for i in range(count)]
-    train, heldout, same = split_every_tenth(corpus_from_lines(lines))
+    train, heldout, same = split_every_tenth(line.split() for line in lines)
     held = [i for i in range(count) if i % 10 == 9] or ([count - 1] if count > 1 else [])
     if count == 1:
         assert same and train.sentences() == heldout.sentences() == [lines[0].split()]
@@ -76,3 +79,46 @@ def test_first_sentences_keeps_whole_sentences_within_the_size():
     assert first_sentences(corpus, 5).sentences() == [["a", "b", "c"], ["d", "e"]]
     assert first_sentences(corpus, 2).sentences() == [["a", "b", "c"]]  # at least one
     assert first_sentences(corpus, 100) is corpus
+
+
+def padded_ngram_counts(sentences, order: int, textbook: bool) -> Counter:
+    """The oracle: every n-gram of orders 1..n of each padded sentence, counted in a Counter
+    (nltk's padding: n−1 <s> and n−1 </s>; the textbook's: one </s>, and nothing ending in <s>)."""
+    counter = Counter()
+    for words in sentences:
+        padded = ["<s>"] * (order - 1) + words + ["</s>"] * (1 if textbook else order - 1)
+        for k in range(1, order + 1):
+            counter.update(tuple(padded[i - k:i]) for i in range(k, len(padded) + 1)
+                           if not (textbook and padded[i - 1] == "<s>"))
+    return counter
+
+
+def table_counts(model) -> Counter:
+    """The model's count tables as {n-gram of words: count}, each n-gram spelt out through its
+    prefix rows."""
+    tokens = np.array(model.vocabulary.tokens, dtype=object)
+    out = Counter()
+    for table in model.counts.tables:
+        columns, rows = [], np.arange(len(table))
+        for lower in reversed(model.counts.tables[:table.order]):
+            columns.insert(0, tokens[lower.word[rows]])
+            rows = lower.prefix[rows]
+        out.update({gram: int(c) for gram, c in zip(zip(*columns), table.count) if c})
+    return out
+
+
+@pytest.mark.parametrize("conventions", [NLTK, TEXTBOOK])
+def test_a_generated_file_is_counted_in_blocks_as_a_counter_counts_it(tmp_path, monkeypatch, conventions):
+    # 600 kB of lines over 3,000 Zipf-distributed words (a test's share of the 200 MB that
+    # benchmarks/ngram.py counts), in blocks of 10,000 tokens: the bigram keys (rows × |V|) take
+    # the sorted path, and each order's table is merged over a dozen blocks.
+    rng = np.random.default_rng(7)
+    words = np.array([f"w{i}" for i in range(3000)], dtype=object)
+    lines = [" ".join(words[np.minimum(rng.zipf(1.3, rng.integers(1, 25)), 3000) - 1]) for _ in range(10_000)]
+    path = tmp_path / "generated.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    monkeypatch.setattr(model_module, "BLOCK_TOKENS", 10_000)
+    loaded = read_file_corpus(str(path))
+    model = fit(loaded.train, 3, "mle", conventions=conventions)
+    train = [line.split() for i, line in enumerate(lines) if i % 10 != 9]
+    assert table_counts(model) == padded_ngram_counts(train, 3, conventions is TEXTBOOK)

@@ -39,3 +39,19 @@ def test_unknown_settings_are_refused():
         lesson.sentence_report("a", corpus="pasted", pasted="a b", estimator="nope")
     with pytest.raises(ValueError, match="no words"):
         lesson.sentence_report("a", corpus="pasted", pasted="  \n ")
+
+
+def test_the_built_in_chinese_characters_are_a_corpus_of_the_view():
+    from engine.data.zh_en import ZhEnStream
+
+    report = lesson.sentence_report("简要访问非洲", corpus="zh-chars", words=2000, estimator="mle", order=2)
+    # the training text counted here: whole grammar sentences, their characters, until 2,000
+    stream, texts, taken = ZhEnStream(0, "train"), [], 0
+    while taken < 2000:
+        text = "".join(stream.draw().text.split())
+        texts.append(text)
+        taken += len(text)
+    assert report.score.tokens == (*"简要访问非洲", "</s>") and report.train_tokens == taken
+    first = sum(t.startswith("简") for t in texts) / len(texts)
+    pair = sum(t.count("简要") for t in texts) / sum(t.count("简") for t in texts)
+    assert list(report.score.probabilities[:2]) == pytest.approx([first, pair], rel=1e-12)

@@ -15,6 +15,7 @@ from app.widgets.form import labelled_field, main_line_edit
 
 CORPORA = (("en", QT_TRANSLATE_NOOP("LanguageModelControls", "English sentences (built in)")),
            ("zh-words", QT_TRANSLATE_NOOP("LanguageModelControls", "Chinese words (built in)")),
+           ("zh-chars", QT_TRANSLATE_NOOP("LanguageModelControls", "Chinese characters (built in)")),
            ("dates", QT_TRANSLATE_NOOP("LanguageModelControls", "date strings, characters (built in)")),
            ("pasted", QT_TRANSLATE_NOOP("LanguageModelControls", "pasted text")),
            ("file", QT_TRANSLATE_NOOP("LanguageModelControls", "text file (Open…)")))
@@ -27,6 +28,8 @@ ESTIMATORS = (("mle", QT_TRANSLATE_NOOP("LanguageModelControls", "MLE (counting)
               ("backoff", QT_TRANSLATE_NOOP("LanguageModelControls", "naive back-off (not a distribution)")),
               ("interpolation", QT_TRANSLATE_NOOP("LanguageModelControls", "linear interpolation (λ by EM)")),
               ("kneser-ney", QT_TRANSLATE_NOOP("LanguageModelControls", "Kneser-Ney (interpolated)")))
+CONVENTIONS = (("nltk", QT_TRANSLATE_NOOP("LanguageModelControls", "nltk.lm")),
+               ("textbook", QT_TRANSLATE_NOOP("LanguageModelControls", "textbook")))
 
 
 class LanguageModelControls(QWidget):
@@ -46,6 +49,12 @@ class LanguageModelControls(QWidget):
         self.estimator_box = QComboBox()
         for key, label in ESTIMATORS:
             self.estimator_box.addItem(self.tr(label), key)
+        self.conventions_box = QComboBox()
+        for key, label in CONVENTIONS:
+            self.conventions_box.addItem(self.tr(label), key)
+        self.conventions_box.setToolTip(self.tr(
+            "nltk.lm: n − 1 ⟨s⟩ and n − 1 ⟨/s⟩ around each sentence, both counted as words. Textbook: n − 1 ⟨s⟩ "
+            "and one ⟨/s⟩, and only the words and ⟨/s⟩ are predicted. The note under the sentence says more."))
         self.delta_spin = QDoubleSpinBox()
         self.delta_spin.setDecimals(6)  # δ on the curve runs down to 10⁻⁴
         self.delta_spin.setRange(0.0001, 10.0)
@@ -75,9 +84,17 @@ class LanguageModelControls(QWidget):
                                   self.open_button, (self.tr("δ:"), self.delta_spin),
                                   (self.tr("Discount D:"), self.discount_spin), self.backoff_sum))
         layout.addWidget(self.pasted)
-        layout.addLayout(labelled_field(self.tr("Sentence:"), self.sentence))
+        sentence_row = labelled_field(self.tr("Sentence:"), self.sentence)
+        # beside the sentence, whose padding they set: a ninth box in the row above wrapped it
+        # to a third line at 18 pt on 1280×680 (tests/app/test_layout_fit.py)
+        conventions_label = QLabel(self.tr("Conventions:"))
+        conventions_label.setBuddy(self.conventions_box)
+        sentence_row.addWidget(conventions_label)
+        sentence_row.addWidget(self.conventions_box)
+        layout.addLayout(sentence_row)
         bind_widgets(state, corpus=self.corpus_box, words=self.words_box, pasted=self.pasted, order=self.order_spin,
-                     estimator=self.estimator_box, delta=self.delta_spin, discount=self.discount_spin,
+                     estimator=self.estimator_box, conventions=self.conventions_box, delta=self.delta_spin,
+                     discount=self.discount_spin,
                      sentence=self.sentence)
         state.watch(self._show_relevant, "corpus", "estimator")
         self._show_relevant()

@@ -45,7 +45,7 @@ class GeneratePanel(QWidget):
         if report.estimator == "backoff":
             notes.append(self.tr("The naive back-off's probabilities do not sum to 1: each step divides them by "
                                  "their sum before drawing."))
-        if report.order == 1:
+        if report.order == 1 and report.conventions == "nltk":
             notes.append(self.tr("With nltk's conventions a unigram model never predicts ⟨/s⟩: each sentence stops "
                                  "after 30 tokens."))
         self.note.setText(" ".join(notes))

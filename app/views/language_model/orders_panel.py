@@ -79,7 +79,7 @@ class OrdersPanel(QWidget):
         if any(math.isinf(v) for series in values.values() for v in series):
             notes.append(self.tr("▲ ∞: a token of that text has probability 0 (never seen in training): infinite "
                                  "perplexity."))
-            if math.isinf(curve.train[0]):
+            if math.isinf(curve.train[0]) and report.conventions == "nltk":
                 notes.append(self.tr("nltk's unigram model scores ⟨/s⟩ as <UNK>, which MLE never saw."))
         self.note.setText(" ".join(notes))
         self.note.setVisible(bool(notes))

@@ -39,9 +39,7 @@ class SentencePanel(QWidget):
         self.log_label = style.title_label(scale=1.2)
         self.entropy_label = style.title_label(scale=1.2)
         self.perplexity_label = style.title_label(scale=1.5)
-        self.conventions = style.note_label(self.tr(
-            "Conventions of nltk.lm: n − 1 ⟨s⟩ before the sentence, ⟨/s⟩ predicted at its end, words never "
-            "seen in training become <UNK>."))
+        self.conventions = style.note_label()
         self.chips: list[QLabel] = []
         self.chip_row = QHBoxLayout()
         self.chip_row.setContentsMargins(0, 0, 0, 0)
@@ -64,7 +62,21 @@ class SentencePanel(QWidget):
         layout.addWidget(self.conventions)
         layout.addStretch(1)
 
+    def convention_note(self, conventions: str) -> str:
+        """The padding and unknown-word rules the model of the report follows, in words."""
+        if conventions == "textbook":
+            return self.tr(
+                "Textbook conventions: n − 1 ⟨s⟩ before each sentence and one ⟨/s⟩ after it; only the words and "
+                "that ⟨/s⟩ are predicted and counted, so the vocabulary V is the training words, <unk> and ⟨/s⟩ "
+                "(⟨s⟩ is never predicted). Words never seen in training become <unk>.")
+        return self.tr(
+            "Conventions of nltk.lm (its padded_everygram_pipeline): n − 1 ⟨s⟩ before each sentence and n − 1 ⟨/s⟩ "
+            "after it, all counted as words, so the vocabulary V (add-one adds 1 for each of its words) holds ⟨s⟩, "
+            "⟨/s⟩ and <UNK> too; each word and the first ⟨/s⟩ are predicted. Unknown-word cut-off 1: words never "
+            "seen in training become <UNK>. At n = 1 nothing is padded, so ⟨/s⟩ itself is <UNK>.")
+
     def show_report(self, report) -> None:
+        self.conventions.setText(self.convention_note(report.conventions))
         score = report.score
         shown = min(len(score.tokens), MAX_CHIPS)
         while len(self.chips) < shown:

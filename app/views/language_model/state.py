@@ -12,7 +12,7 @@ TABS = ("sentence", "continuations", "delta", "orders", "good-turing", "zero-cou
 
 @dataclass
 class LanguageModelState(ViewState):
-    #: "en", "zh-words", "dates" (built in, engine.ngram.corpora), "pasted" or "file"
+    #: "en", "zh-words", "zh-chars", "dates" (built in, engine.ngram.corpora), "pasted" or "file"
     corpus: str = "en"
     #: training words of a built-in corpus (its held-out part is a tenth, at least 1,000)
     words: int = 10_000
@@ -28,6 +28,8 @@ class LanguageModelState(ViewState):
     delta: float = 0.1
     #: Kneser-Ney's absolute discount D
     discount: float = 0.75
+    #: "nltk" (nltk.lm's padding and <UNK>: the CLI contract) or "textbook" (engine.ngram.vocabulary)
+    conventions: str = "nltk"
     sentence: str = "Jane visits Africa in September ."
     #: the seed of the Generate tab's samples ("Generate again" takes the next)
     sample_seed: int = 0
@@ -39,9 +41,12 @@ class LanguageModelState(ViewState):
             return value in TABS
         if name == "order":
             return 1 <= value <= 5
+        if name == "conventions":
+            return value in ("nltk", "textbook")
         return True
 
     def options(self) -> dict:
         """The keyword arguments of engine.ngram.lesson.sentence_report (the sentence aside)."""
         return {"corpus": self.corpus, "words": self.words, "pasted": self.pasted, "order": self.order,
-                "estimator": self.estimator, "delta": self.delta, "discount": self.discount, "file": self.file}
+                "estimator": self.estimator, "delta": self.delta, "discount": self.discount, "file": self.file,
+                "conventions": self.conventions}

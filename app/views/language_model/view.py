@@ -54,7 +54,7 @@ class Veiled:
 # the tabs drawn from the model report (the others from the sentence report)
 MODEL_TABS = ("orders", "good-turing", "zero-count", "generate")
 # the state's fields that make the model (a change refits it and redraws the model tabs)
-MODEL_FIELDS = ("corpus", "words", "pasted", "file", "order", "estimator", "delta", "discount")
+MODEL_FIELDS = ("corpus", "words", "pasted", "file", "order", "estimator", "delta", "discount", "conventions")
 
 
 class LanguageModelView(View):
