@@ -50,6 +50,9 @@ class TokenTicks:
         self.labels: list[str] = []
         self.step = 1
         self._shown = None
+        #: what the labels were last chosen for (labels, range, pixels, font): the view's range
+        #: and size signals and the heatmap's own calls ask several times per redraw
+        self._chosen_for = None
         self._extents = None  # ((font, labels) they were measured for, pixels): 512 labels take ~10 ms
         plot.vb.sigRangeChanged.connect(self.update)
         plot.vb.sigResized.connect(self.update)
@@ -86,6 +89,11 @@ class TokenTicks:
         visible = self.visible()
         (x0, x1), (y0, y1) = self.plot.vb.viewRange()
         pixels, span = (self.plot.vb.width(), x1 - x0) if self.side == "bottom" else (self.plot.vb.height(), y1 - y0)
+        font = self.plot.getAxis(self.side).style.get("tickFont")
+        chosen_for = (self.labels, visible, pixels, span, None if font is None else font.key())
+        if chosen_for == self._chosen_for:
+            return
+        self._chosen_for = chosen_for
         spacing = pixels / span if span > 0 else 0.0
         gap = LABEL_GAP if self.side == "bottom" else 0.0  # lines of text do not touch
         self.step = label_step(visible, self.extents(), spacing, gap) if visible else 1
@@ -201,15 +209,21 @@ class AttentionHeatmap(pg.GraphicsLayoutWidget):
         (default "attention weight")."""
         row_title = self.tr("query") if row_title is None else row_title
         column_title = self.tr("key") if column_title is None else column_title
+        shape_before = self.matrix.shape
         self.matrix = np.ascontiguousarray(matrix, dtype=np.float32)
         rows, cols = self.matrix.shape
-        self.row_labels, self.column_labels = list(row_labels), list(column_labels)
+        row_labels, column_labels = list(row_labels), list(column_labels)
+        labels_changed = (row_labels, column_labels) != (self.row_labels, self.column_labels)
+        self.row_labels, self.column_labels = row_labels, column_labels
         self.image.setImage(self.matrix, autoLevels=False, levels=(0.0, high))
         if (high, bar_label) != (self.high, self.bar_label):
             self.high, self.bar_label = high, bar_label
             self.colorbar.setLevels((0.0, high))
             self._fit_colour_bar()
-        self.image.setRect(QRectF(0, 0, cols, rows))
+        # what did not change is not set again: each of these re-lays out the plot or its axes
+        # (at 512 tokens several milliseconds of the GUI thread per keystroke)
+        if self.matrix.shape != shape_before:
+            self.image.setRect(QRectF(0, 0, cols, rows))
         self.mask = None if mask is None else np.asarray(mask, dtype=bool)
         if self.mask is not None and self.mask.any():
             self.mask_overlay.setImage(hatch_overlay(self.mask), autoLevels=False)
@@ -217,14 +231,15 @@ class AttentionHeatmap(pg.GraphicsLayoutWidget):
             self.mask_overlay.setVisible(True)
         else:
             self.mask_overlay.setVisible(False)
-        self.row_ticks.set_labels(display_tokens(self.row_labels))
-        self.column_ticks.set_labels(display_tokens(self.column_labels))
-        self.row_title, self.column_title = row_title, column_title
-        self._set_titles()
-        self.plot.setXRange(0, max(cols, 1), padding=0)
-        self.plot.setYRange(0, max(rows, 1), padding=0)
-        self.row_ticks.update()  # the range may not have changed (same size): the labels have
-        self.column_ticks.update()
+        if labels_changed:
+            self.row_ticks.set_labels(display_tokens(self.row_labels))
+            self.column_ticks.set_labels(display_tokens(self.column_labels))
+        if (row_title, column_title) != (self.row_title, self.column_title):
+            self.row_title, self.column_title = row_title, column_title
+            self._set_titles()
+        if self.plot.vb.viewRange() != [[0, max(cols, 1)], [0, max(rows, 1)]]:  # a new size, or zoomed in
+            self.plot.setXRange(0, max(cols, 1), padding=0)
+            self.plot.setYRange(0, max(rows, 1), padding=0)
         if self.selected_row is not None and self.selected_row >= rows:
             self.selected_row = None
         self._draw_row_box()
