@@ -166,12 +166,26 @@ def test_another_model_opens_on_its_own_last_layer(qtbot, main_window, monkeypat
     assert (view.layer, view.head) == (1, None) and view.controls.layer_box.currentText() == "Layer 2"
 
 
-def test_merge_word_pieces_sums_columns_and_averages_rows(qtbot, minilm_view, minilm_reference):
+def test_merge_word_pieces_sums_columns_and_averages_rows(qtbot, minilm_view, minilm_reference, monkeypatch):
+    """…computed off the GUI thread (the background worker hands the view the finished layer)."""
+    import threading
+
+    import engine.hf.toggles as toggles
+
     view = minilm_view
     tokens, reference, word_ids = reference_stack(minilm_reference, TEXT)
     select(qtbot, view, 1, 4)
+    threads = []
+    transform = toggles.shown_stack
+
+    def recorded(*args, **kwargs):
+        threads.append(threading.current_thread())
+        return transform(*args, **kwargs)
+
+    monkeypatch.setattr(toggles, "shown_stack", recorded)
     with qtbot.waitSignal(view.updated, timeout=5000):
         view.word_pieces.merge_check.setChecked(True)
+    assert threads and threading.main_thread() not in threads
     expected, groups = numpy_merge(reference[1, 4], word_ids)
     np.testing.assert_allclose(drawn(view), expected, atol=ATOL, rtol=0)
     np.testing.assert_allclose(drawn(view).sum(axis=1), 1.0, atol=1e-5)
