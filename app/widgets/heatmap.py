@@ -29,16 +29,20 @@ def label_step(indices, extents, spacing: float, gap: float = LABEL_GAP) -> int:
     a multiple of k do not overlap: two drawn labels i < j, `spacing` pixels apart per position,
     need (extents[i] + extents[j]) / 2 + gap <= (j - i) * spacing (labels are centred on their
     position).  At most len(indices): then one label is drawn."""
-    indices = list(indices)
-    if spacing <= 0 or not indices:
-        return max(len(indices), 1)
+    indices = np.asarray(list(indices), dtype=np.intp)
+    if spacing <= 0 or not indices.size:
+        return max(indices.size, 1)
+    sizes = np.asarray(extents, dtype=np.float64)[indices]
     # no step below this lets even the two narrowest labels fit: start there
-    least = max(1, math.floor((min(extents[i] for i in indices) + gap) / spacing))
-    for step in range(least, max(len(indices), 1) + 1):
-        shown = [i for i in indices if i % step == 0]
-        if all((extents[a] + extents[b]) / 2 + gap <= (b - a) * spacing for a, b in zip(shown, shown[1:])):
+    least = max(1, math.floor((sizes.min() + gap) / spacing))
+    # each step checks every pair of neighbours at once (512 labels: a Python loop over the
+    # pairs of every step tried took milliseconds of the GUI thread per redraw)
+    for step in range(least, indices.size + 1):
+        drawn = indices % step == 0
+        shown, size = indices[drawn], sizes[drawn]
+        if np.all((size[:-1] + size[1:]) / 2 + gap <= np.diff(shown) * spacing):
             return step
-    return max(len(indices), 1)
+    return max(indices.size, 1)
 
 
 class TokenTicks:
@@ -54,6 +58,8 @@ class TokenTicks:
         #: and size signals and the heatmap's own calls ask several times per redraw
         self._chosen_for = None
         self._extents = None  # ((font, labels) they were measured for, pixels): 512 labels take ~10 ms
+        #: (font, {label: pixels}): a keystroke changes a token or two, the rest were measured
+        self._measured: tuple[str, dict] = ("", {})
         plot.vb.sigRangeChanged.connect(self.update)
         plot.vb.sigResized.connect(self.update)
 
@@ -81,7 +87,13 @@ class TokenTicks:
         if self.side != "bottom":
             extents = [metrics.height()] * len(self.labels)
         else:
-            extents = [max(metrics.horizontalAdvance(t), metrics.boundingRect(t).width()) for t in self.labels]
+            if self._measured[0] != font.key() or len(self._measured[1]) > 20000:
+                self._measured = (font.key(), {})
+            widths = self._measured[1]
+            for t in self.labels:
+                if t not in widths:
+                    widths[t] = max(metrics.horizontalAdvance(t), metrics.boundingRect(t).width())
+            extents = [widths[t] for t in self.labels]
         self._extents = ((font.key(), self.labels), extents)
         return extents
 
