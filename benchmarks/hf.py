@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import os
 import sys
 import tempfile
 import time
@@ -158,8 +159,9 @@ def bertviz_table(folder: Path, ours_ms: tuple[float, float], runs: int) -> None
     timings = {name: wall_and_cpu_ms(step, runs) for name, step in steps.items()}
     from importlib.metadata import version
 
-    print(f"\nBertViz {version('bertviz')} against the app's worker, {len(tokens)} tokens of "
-          f"{folder.name}, {torch.get_num_threads()} torch threads, median of {runs} runs (Python side only)")
+    print(f"\nBertViz {version('bertviz')} against the app's worker, {len(tokens)} tokens of all-MiniLM-L6-v2, "
+          f"{torch.get_num_threads()} torch threads, median of {runs} runs (Python side only; load average "
+          f"{os.getloadavg()[0]:.1f}: compare CPU times, wall times grow with the load)")
     print(f"{'BertViz step':>24}  {'wall ms':>9}  {'CPU ms':>9}")
     for name, (wall, cpu) in timings.items():
         print(f"{name:>24}  {wall:>9.1f}  {cpu:>9.1f}")

@@ -105,6 +105,8 @@ def main():
     parser.add_argument("--threads", type=int, default=1, help="torch threads of the app's worker (the app's default: 1)")
     parser.add_argument("--profile", type=int, default=0, metavar="N",
                         help="print the GUI thread's cProfile at 512 tokens, top N functions")
+    parser.add_argument("--profile-tokens", type=int, default=SIZES[-1], choices=SIZES,
+                        help="the size whose keystrokes --profile covers (with the head and toggle changes)")
     args = parser.parse_args()
 
     from PySide6.QtCore import QEventLoop, QSettings, Qt, QTimer
@@ -248,10 +250,13 @@ def main():
           f"{'key→heatmap − forward+attn p50':>31}  (ms)")
     gui_share = {}  # size -> (wall p50, wall p95, CPU p50, CPU p95) of the GUI thread's share
     for size in SIZES:
-        if args.profile and size == SIZES[-1]:
+        if args.profile and size == args.profile_tokens:
             profiling["on"] = True
             profile.enable()
         totals, workers, _, forwards, plains, cpu_updated, _, cpu = keystrokes(size, overview_shown=False)
+        if profiling["on"] and size != SIZES[-1]:  # a smaller size's keystrokes alone
+            profile.disable()
+            profiling["on"] = False
         gui = [t - w for t, w in zip(totals, workers)]
         over = [t - f for t, f in zip(totals, forwards)]  # each keystroke against its own forward pass
         gui_share[size] = (np.percentile(gui, 50), np.percentile(gui, 95), np.percentile(cpu, 50),
@@ -277,7 +282,8 @@ def main():
     profile.disable()
     profiling["on"] = False
     if args.profile:
-        print(f"GUI thread at 512 tokens (keystrokes, heads, toggles), top {args.profile} by cumulative time:")
+        print(f"GUI thread at {args.profile_tokens} tokens (keystrokes; at 512 also heads and toggles), "
+              f"top {args.profile} by cumulative time:")
         stats = pstats.Stats(profile, stream=sys.stdout)
         stats.sort_stats("cumulative").print_stats(args.profile)
         print(f"the same, top {args.profile} by own time:")

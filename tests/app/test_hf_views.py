@@ -132,7 +132,11 @@ def test_minilm_heatmap_draws_transformers_attention_for_every_layer_and_some_he
         select(qtbot, view, layer, head)
         expected = reference[layer].mean(axis=0) if head is None else reference[layer, head]
         np.testing.assert_allclose(drawn(view), expected, atol=ATOL, rtol=0, err_msg=f"{layer}, {head}")
-    # the overview: one tile per head and layer mean, small matrices drawn as they are
+    # the overview: one tile per head and layer mean, small matrices drawn as they are; computed
+    # only while its tab is shown, even for a short input
+    assert view.overview_pending
+    with qtbot.waitSignal(view.overview_updated, timeout=60000):
+        view.side.setCurrentWidget(view.overview)
     assert len(view.overview.tiles) == 6 * 13
     np.testing.assert_allclose(view.overview.tiles[(4, 2)].image, reference[4, 2], atol=ATOL, rtol=0)
     # an encoder alone writes no output: the teacher-forcing box (with its date placeholder) is

@@ -33,10 +33,12 @@ from engine.token_units import WORDS
 
 #: the RNN has one additive attention, not layers and heads
 RNN_ATTENTION = QT_TRANSLATE_NOOP("AttentionView", "additive attention")
-#: stacks up to this many weights get their overview (tiles, entropies) with every result, shown
-#: or not (the shipped models: a few thousand, milliseconds of work); larger ones (a Hugging Face
-#: model at 128 tokens and more) only while the "All heads" tab is shown.  Both are computed in
-#: the bridge's background worker, after the heatmap is on screen.
+#: stacks of the shipped models up to this many weights get their overview (tiles, entropies)
+#: with every result, shown or not (a few thousand weights, milliseconds of work); larger ones,
+#: and a Hugging Face model's at any length, only while the "All heads" tab is shown: drawing
+#: MiniLM's 78 tiles and captions for a 16-token input took the GUI thread more than its whole
+#: keystroke's heatmap did, for a tab nobody looked at.  Both are computed in the bridge's
+#: background worker, after the heatmap is on screen.
 INLINE_OVERVIEW_WEIGHTS = 1 << 20
 OVERVIEW_CHANNEL = "attention-overview"
 #: a Hugging Face layer with the word-piece toggles applied (engine.hf.toggles.shown_layer)
@@ -399,8 +401,8 @@ class AttentionView(View):
     def _draw_overview(self, r) -> None:
         """The tiles of the current kind and toggles: at once when their summary is known; else
         asked of the overview loop (background worker) and drawn when it answers
-        (`_overview_answered`).  While the tab is hidden a large stack is not summarised at all:
-        switching to the tab asks for it.
+        (`_overview_answered`).  While the tab is hidden a large stack (any Hugging Face one) is
+        not summarised at all: switching to the tab asks for it.
 
         Every call either asks for the current summary or tells the bridge that an answer in
         flight is no longer wanted, so the one answer the bridge delivers is always the current
@@ -410,7 +412,7 @@ class AttentionView(View):
         summary = self._shown_cache[1].get(key) if self._shown_cache[0] is r else None
         if summary is None:
             self.overview_pending = True
-            small = getattr(r, self.kind).size <= INLINE_OVERVIEW_WEIGHTS
+            small = getattr(r, self.kind).size <= INLINE_OVERVIEW_WEIGHTS and not is_word_piece_result(r)
             wanted = small or self.side.currentWidget() is self.overview
             asked = self.overview_loop.asked
             if not wanted:
