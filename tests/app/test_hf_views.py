@@ -195,6 +195,18 @@ def test_merge_word_pieces_sums_columns_and_averages_rows(qtbot, minilm_view, mi
     np.testing.assert_allclose(drawn(view).sum(axis=1), 1.0, atol=1e-5)
     assert ticks(view, "bottom") == ["[CLS]", "tokenization", "of", "unaffable", "words", "[SEP]"]
     assert len(groups) == 6
+    # with the toggle on, another layer and a new text are merged in the background too: the
+    # picture waits for them (view.busy) and then shows them, never the unmerged matrix
+    select(qtbot, view, 3, None)
+    qtbot.waitUntil(lambda: not view.busy and not view.heatmap_pending, timeout=30000)
+    np.testing.assert_allclose(drawn(view), np.mean([numpy_merge(reference[3, h], word_ids)[0] for h in range(12)],
+                                                    axis=0), atol=ATOL, rtol=0)
+    text = "Unaffable tokenization"
+    type_text(qtbot, view, text)
+    assert not view.heatmap_pending
+    _, reference, word_ids = reference_stack(minilm_reference, text)
+    np.testing.assert_allclose(drawn(view), np.mean([numpy_merge(reference[3, h], word_ids)[0] for h in range(12)],
+                                                    axis=0), atol=ATOL, rtol=0)
 
 
 def test_hide_special_tokens_renormalises_and_sinks_are_shown_per_head(qtbot, minilm_view, minilm_reference):
