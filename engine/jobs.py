@@ -176,6 +176,28 @@ class OverviewRequest(Request):
         return summarise(stack)
 
 
+@dataclass(frozen=True, eq=False)
+class ShownLayerRequest(Request):
+    """One layer of a Hugging Face result's attention kind with the word-piece toggles applied,
+    its mean over heads and its labels (engine.hf.toggles.shown_layer -> ShownLayer): what the
+    attention view's heatmap draws while a toggle is on.  Uses no model: the app runs it on the
+    bridge's background worker, so the GUI thread only draws the finished arrays."""
+
+    result: Any
+    kind: str
+    layer: int
+    rows: tuple
+    cols: tuple
+    merge_words: bool = False
+    hide_specials: bool = False
+
+    def run(self, ctx: EngineContext):
+        from engine.hf.toggles import shown_layer
+
+        return shown_layer(self.result, self.kind, self.layer, self.rows, self.cols, self.merge_words,
+                           self.hide_specials)
+
+
 @dataclass(frozen=True)
 class BeamRequest(ShippedModelRequest):
     """Beam search, greedy search and error analysis of one input; the value is an

@@ -20,11 +20,16 @@ class FlowLayout(QLayout):
         self._items = []
         self._spacing = spacing
         self._line_spacing = line_spacing
+        #: width -> height, until the items change (`invalidate`): a relayout of the window asks
+        #: the same widths many times (a label elsewhere in the view that changes its text
+        #: re-laid out this row 20 times per keystroke, each placing every item)
+        self._heights: dict[int, int] = {}
         self.setContentsMargins(0, 0, 0, 0)
 
     # ---- QLayout's item list ----------------------------------------------------------------
     def addItem(self, item) -> None:
         self._items.append(item)
+        self._heights.clear()
 
     def count(self) -> int:
         return len(self._items)
@@ -33,6 +38,7 @@ class FlowLayout(QLayout):
         return self._items[index] if 0 <= index < len(self._items) else None
 
     def takeAt(self, index: int):
+        self._heights.clear()
         return self._items.pop(index) if 0 <= index < len(self._items) else None
 
     # ---- sizes ---------------------------------------------------------------------------------
@@ -43,7 +49,14 @@ class FlowLayout(QLayout):
         return True
 
     def heightForWidth(self, width: int) -> int:
-        return self._arrange(QRect(0, 0, width, 0), move=False)
+        if width not in self._heights:
+            self._heights[width] = self._arrange(QRect(0, 0, width, 0), move=False)
+        return self._heights[width]
+
+    def invalidate(self) -> None:
+        """An item was added, shown, hidden or changed its size hints (Qt calls this then)."""
+        self._heights.clear()
+        super().invalidate()
 
     def setGeometry(self, rect: QRect) -> None:
         super().setGeometry(rect)

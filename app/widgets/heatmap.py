@@ -29,16 +29,20 @@ def label_step(indices, extents, spacing: float, gap: float = LABEL_GAP) -> int:
     a multiple of k do not overlap: two drawn labels i < j, `spacing` pixels apart per position,
     need (extents[i] + extents[j]) / 2 + gap <= (j - i) * spacing (labels are centred on their
     position).  At most len(indices): then one label is drawn."""
-    indices = list(indices)
-    if spacing <= 0 or not indices:
-        return max(len(indices), 1)
+    indices = np.asarray(list(indices), dtype=np.intp)
+    if spacing <= 0 or not indices.size:
+        return max(indices.size, 1)
+    sizes = np.asarray(extents, dtype=np.float64)[indices]
     # no step below this lets even the two narrowest labels fit: start there
-    least = max(1, math.floor((min(extents[i] for i in indices) + gap) / spacing))
-    for step in range(least, max(len(indices), 1) + 1):
-        shown = [i for i in indices if i % step == 0]
-        if all((extents[a] + extents[b]) / 2 + gap <= (b - a) * spacing for a, b in zip(shown, shown[1:])):
+    least = max(1, math.floor((sizes.min() + gap) / spacing))
+    # each step checks every pair of neighbours at once (512 labels: a Python loop over the
+    # pairs of every step tried took milliseconds of the GUI thread per redraw)
+    for step in range(least, indices.size + 1):
+        drawn = indices % step == 0
+        shown, size = indices[drawn], sizes[drawn]
+        if np.all((size[:-1] + size[1:]) / 2 + gap <= np.diff(shown) * spacing):
             return step
-    return max(len(indices), 1)
+    return max(indices.size, 1)
 
 
 class TokenTicks:
@@ -50,7 +54,12 @@ class TokenTicks:
         self.labels: list[str] = []
         self.step = 1
         self._shown = None
+        #: what the labels were last chosen for (labels, range, pixels, font): the view's range
+        #: and size signals and the heatmap's own calls ask several times per redraw
+        self._chosen_for = None
         self._extents = None  # ((font, labels) they were measured for, pixels): 512 labels take ~10 ms
+        #: (font, {label: pixels}): a keystroke changes a token or two, the rest were measured
+        self._measured: tuple[str, dict] = ("", {})
         plot.vb.sigRangeChanged.connect(self.update)
         plot.vb.sigResized.connect(self.update)
 
@@ -78,7 +87,13 @@ class TokenTicks:
         if self.side != "bottom":
             extents = [metrics.height()] * len(self.labels)
         else:
-            extents = [max(metrics.horizontalAdvance(t), metrics.boundingRect(t).width()) for t in self.labels]
+            if self._measured[0] != font.key() or len(self._measured[1]) > 20000:
+                self._measured = (font.key(), {})
+            widths = self._measured[1]
+            for t in self.labels:
+                if t not in widths:
+                    widths[t] = max(metrics.horizontalAdvance(t), metrics.boundingRect(t).width())
+            extents = [widths[t] for t in self.labels]
         self._extents = ((font.key(), self.labels), extents)
         return extents
 
@@ -86,6 +101,11 @@ class TokenTicks:
         visible = self.visible()
         (x0, x1), (y0, y1) = self.plot.vb.viewRange()
         pixels, span = (self.plot.vb.width(), x1 - x0) if self.side == "bottom" else (self.plot.vb.height(), y1 - y0)
+        font = self.plot.getAxis(self.side).style.get("tickFont")
+        chosen_for = (self.labels, visible, pixels, span, None if font is None else font.key())
+        if chosen_for == self._chosen_for:
+            return
+        self._chosen_for = chosen_for
         spacing = pixels / span if span > 0 else 0.0
         gap = LABEL_GAP if self.side == "bottom" else 0.0  # lines of text do not touch
         self.step = label_step(visible, self.extents(), spacing, gap) if visible else 1
@@ -201,15 +221,21 @@ class AttentionHeatmap(pg.GraphicsLayoutWidget):
         (default "attention weight")."""
         row_title = self.tr("query") if row_title is None else row_title
         column_title = self.tr("key") if column_title is None else column_title
+        shape_before = self.matrix.shape
         self.matrix = np.ascontiguousarray(matrix, dtype=np.float32)
         rows, cols = self.matrix.shape
-        self.row_labels, self.column_labels = list(row_labels), list(column_labels)
+        row_labels, column_labels = list(row_labels), list(column_labels)
+        labels_changed = (row_labels, column_labels) != (self.row_labels, self.column_labels)
+        self.row_labels, self.column_labels = row_labels, column_labels
         self.image.setImage(self.matrix, autoLevels=False, levels=(0.0, high))
         if (high, bar_label) != (self.high, self.bar_label):
             self.high, self.bar_label = high, bar_label
             self.colorbar.setLevels((0.0, high))
             self._fit_colour_bar()
-        self.image.setRect(QRectF(0, 0, cols, rows))
+        # what did not change is not set again: each of these re-lays out the plot or its axes
+        # (at 512 tokens several milliseconds of the GUI thread per keystroke)
+        if self.matrix.shape != shape_before:
+            self.image.setRect(QRectF(0, 0, cols, rows))
         self.mask = None if mask is None else np.asarray(mask, dtype=bool)
         if self.mask is not None and self.mask.any():
             self.mask_overlay.setImage(hatch_overlay(self.mask), autoLevels=False)
@@ -217,14 +243,15 @@ class AttentionHeatmap(pg.GraphicsLayoutWidget):
             self.mask_overlay.setVisible(True)
         else:
             self.mask_overlay.setVisible(False)
-        self.row_ticks.set_labels(display_tokens(self.row_labels))
-        self.column_ticks.set_labels(display_tokens(self.column_labels))
-        self.row_title, self.column_title = row_title, column_title
-        self._set_titles()
-        self.plot.setXRange(0, max(cols, 1), padding=0)
-        self.plot.setYRange(0, max(rows, 1), padding=0)
-        self.row_ticks.update()  # the range may not have changed (same size): the labels have
-        self.column_ticks.update()
+        if labels_changed:
+            self.row_ticks.set_labels(display_tokens(self.row_labels))
+            self.column_ticks.set_labels(display_tokens(self.column_labels))
+        if (row_title, column_title) != (self.row_title, self.column_title):
+            self.row_title, self.column_title = row_title, column_title
+            self._set_titles()
+        if self.plot.vb.viewRange() != [[0, max(cols, 1)], [0, max(rows, 1)]]:  # a new size, or zoomed in
+            self.plot.setXRange(0, max(cols, 1), padding=0)
+            self.plot.setYRange(0, max(rows, 1), padding=0)
         if self.selected_row is not None and self.selected_row >= rows:
             self.selected_row = None
         self._draw_row_box()

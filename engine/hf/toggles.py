@@ -8,9 +8,13 @@
 
 Every head is transformed on its own; "mean over heads" is the mean of the transformed heads.
 The stack may be one head [Q, K], one layer [H, Q, K] or all of them [L, H, Q, K]: the view
-transforms only the layer it shows, the overview (in a worker thread) the whole stack.
+has the layer it shows transformed (`shown_layer`), the overview the whole stack, both in the
+app's background worker (engine.jobs.ShownLayerRequest, OverviewRequest), never on its GUI
+thread: at 512 tokens one layer of MiniLM is 12 MB of weights and its word groups a Python loop.
 """
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -60,3 +64,22 @@ def shown_stack(result, kind: str, stack: np.ndarray, merge: bool, hide: bool) -
     if merge:
         out = merge_to_words(out, q_groups, k_groups)
     return np.asarray(out, dtype=np.float32)
+
+
+@dataclass(frozen=True)
+class ShownLayer:
+    """One layer of one attention kind as the view draws it, toggles applied."""
+
+    heads: np.ndarray  # [H, Q', K'] float32, C-contiguous
+    mean: np.ndarray  # [Q', K'] float32: the mean of the (transformed) heads
+    rows: tuple  # Q' row labels (words when merged)
+    cols: tuple  # K' column labels
+
+
+def shown_layer(result, kind: str, layer: int, rows, cols, merge: bool, hide: bool) -> ShownLayer:
+    """Layer `layer` of kind `kind` of `result` with the toggles applied, its mean over heads,
+    and its labels (`rows`, `cols`: the untransformed ones)."""
+    heads = np.ascontiguousarray(shown_stack(result, kind, getattr(result, kind)[layer], merge, hide),
+                                 dtype=np.float32)
+    shown_rows, shown_cols = shown_labels(result, kind, rows, cols, merge, hide)
+    return ShownLayer(heads, heads.mean(axis=0), tuple(shown_rows), tuple(shown_cols))

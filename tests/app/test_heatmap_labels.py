@@ -115,3 +115,23 @@ def test_the_selected_row_panel_labels_only_keys_that_fit_side_by_side(qtbot, wi
     assert all(not a.intersects(b) for a, b in zip(rects, rects[1:]))
     if width == 1400:
         assert drawn == labels
+
+
+def test_label_step_is_the_smallest_step_whose_drawn_labels_do_not_overlap():
+    """Against the definition checked pair by pair, on random label widths and spacings."""
+    from app.widgets.heatmap import label_step
+
+    def smallest(indices, extents, spacing, gap):
+        for step in range(1, len(indices) + 1):
+            shown = [i for i in indices if i % step == 0]
+            if all((extents[a] + extents[b]) / 2 + gap <= (b - a) * spacing for a, b in zip(shown, shown[1:])):
+                return step
+        return len(indices)
+
+    rng = np.random.default_rng(7)
+    for _ in range(200):
+        n = int(rng.integers(1, 60))
+        extents = list(rng.uniform(2, 80, size=n))
+        indices = range(n)  # from 0: every step below n draws two labels or more
+        spacing, gap = float(rng.uniform(0.5, 40)), float(rng.choice([0.0, 3.0]))
+        assert label_step(indices, extents, spacing, gap) == smallest(list(indices), extents, spacing, gap)

@@ -132,7 +132,11 @@ def test_minilm_heatmap_draws_transformers_attention_for_every_layer_and_some_he
         select(qtbot, view, layer, head)
         expected = reference[layer].mean(axis=0) if head is None else reference[layer, head]
         np.testing.assert_allclose(drawn(view), expected, atol=ATOL, rtol=0, err_msg=f"{layer}, {head}")
-    # the overview: one tile per head and layer mean, small matrices drawn as they are
+    # the overview: one tile per head and layer mean, small matrices drawn as they are; computed
+    # only while its tab is shown, even for a short input
+    assert view.overview_pending
+    with qtbot.waitSignal(view.overview_updated, timeout=60000):
+        view.side.setCurrentWidget(view.overview)
     assert len(view.overview.tiles) == 6 * 13
     np.testing.assert_allclose(view.overview.tiles[(4, 2)].image, reference[4, 2], atol=ATOL, rtol=0)
     # an encoder alone writes no output: the teacher-forcing box (with its date placeholder) is
@@ -166,17 +170,43 @@ def test_another_model_opens_on_its_own_last_layer(qtbot, main_window, monkeypat
     assert (view.layer, view.head) == (1, None) and view.controls.layer_box.currentText() == "Layer 2"
 
 
-def test_merge_word_pieces_sums_columns_and_averages_rows(qtbot, minilm_view, minilm_reference):
+def test_merge_word_pieces_sums_columns_and_averages_rows(qtbot, minilm_view, minilm_reference, monkeypatch):
+    """…computed off the GUI thread (the background worker hands the view the finished layer)."""
+    import threading
+
+    import engine.hf.toggles as toggles
+
     view = minilm_view
     tokens, reference, word_ids = reference_stack(minilm_reference, TEXT)
     select(qtbot, view, 1, 4)
+    threads = []
+    transform = toggles.shown_stack
+
+    def recorded(*args, **kwargs):
+        threads.append(threading.current_thread())
+        return transform(*args, **kwargs)
+
+    monkeypatch.setattr(toggles, "shown_stack", recorded)
     with qtbot.waitSignal(view.updated, timeout=5000):
         view.word_pieces.merge_check.setChecked(True)
+    assert threads and threading.main_thread() not in threads
     expected, groups = numpy_merge(reference[1, 4], word_ids)
     np.testing.assert_allclose(drawn(view), expected, atol=ATOL, rtol=0)
     np.testing.assert_allclose(drawn(view).sum(axis=1), 1.0, atol=1e-5)
     assert ticks(view, "bottom") == ["[CLS]", "tokenization", "of", "unaffable", "words", "[SEP]"]
     assert len(groups) == 6
+    # with the toggle on, another layer and a new text are merged in the background too: the
+    # picture waits for them (view.busy) and then shows them, never the unmerged matrix
+    select(qtbot, view, 3, None)
+    qtbot.waitUntil(lambda: not view.busy and not view.heatmap_pending, timeout=30000)
+    np.testing.assert_allclose(drawn(view), np.mean([numpy_merge(reference[3, h], word_ids)[0] for h in range(12)],
+                                                    axis=0), atol=ATOL, rtol=0)
+    text = "Unaffable tokenization"
+    type_text(qtbot, view, text)
+    assert not view.heatmap_pending
+    _, reference, word_ids = reference_stack(minilm_reference, text)
+    np.testing.assert_allclose(drawn(view), np.mean([numpy_merge(reference[3, h], word_ids)[0] for h in range(12)],
+                                                    axis=0), atol=ATOL, rtol=0)
 
 
 def test_hide_special_tokens_renormalises_and_sinks_are_shown_per_head(qtbot, minilm_view, minilm_reference):

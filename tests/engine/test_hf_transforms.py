@@ -137,3 +137,43 @@ def test_merge_and_hide_of_a_long_stack_match_the_loops():
         remaining = sum(a[1, 0, i, j] for j in keep)
         for ki, j in enumerate(keep):
             assert out[1, 0, qi, ki] == pytest.approx(a[1, 0, i, j] / remaining, rel=1e-5)
+
+
+def test_shown_layer_request_applies_the_toggles_to_one_layer_with_its_mean_and_labels():
+    """What the background worker hands the attention view for a toggled layer, against the
+    toggles' definitions written as loops here (hide: drop and divide by the mass left; merge:
+    sum a word's columns, average its rows), for hide, merge and both."""
+    from engine.hf.model import HFAttentionResult
+    from engine.jobs import ShownLayerRequest
+
+    tokens = ("[CLS]", "token", "##ization", "is", "un", "##fair", "[SEP]")
+    special = (True, False, False, False, False, False, True)
+    word_ids = (None, 0, 0, 1, 2, 2, None)
+    words = ("[CLS]", "tokenization", "is", "unfair", "[SEP]")
+    stack = softmax_rows((2, 3, 7, 7), seed=5)
+    result = HFAttentionResult(
+        source_text="tokenization is unfair", source_tokens=tokens, target_tokens=(), output_tokens=(),
+        output_text="", output_probabilities=np.zeros(0), top_probabilities=np.zeros(0), encoder_self=stack,
+        decoder_self=None, cross=None, unknown_characters=(), teacher_forced=False, architecture="bert",
+        source_special=special, source_word_ids=word_ids, source_words=words)
+
+    def hide(a):
+        keep = [i for i, s in enumerate(special) if not s]
+        kept = a[np.ix_(keep, keep)].astype(np.float64)
+        return kept / kept.sum(axis=1, keepdims=True)
+
+    def merge(a, groups):
+        return np.array([[sum(a[i, j] for i in q for j in k) / len(q) for k in groups] for q in groups])
+
+    all_groups = [(0,), (1, 2), (3,), (4, 5), (6,)]
+    kept_groups = [(0, 1), (2,), (3, 4)]  # positions among the kept ones
+    cases = {(False, True): (hide, [t for t, s in zip(tokens, special) if not s]),
+             (True, False): (lambda a: merge(a, all_groups), list(words)),
+             (True, True): (lambda a: merge(hide(a), kept_groups), ["tokenization", "is", "unfair"])}
+    for (merge_words, hide_specials), (transform, labels) in cases.items():
+        shown = ShownLayerRequest(result, "encoder_self", 1, tokens, tokens, merge_words, hide_specials).run(None)
+        expected = np.stack([transform(stack[1, h]) for h in range(3)])
+        np.testing.assert_allclose(shown.heads, expected, atol=1e-6)
+        np.testing.assert_allclose(shown.mean, expected.mean(axis=0), atol=1e-6)
+        assert list(shown.rows) == labels and list(shown.cols) == labels
+        assert shown.heads.dtype == np.float32 and shown.heads.flags.c_contiguous

@@ -1,7 +1,8 @@
 """The attention view: one request loop on the "attention" channel; the controls, the heatmap,
 the row panel and the overview grid draw what a result holds.  The overview's tiles and
-entropies are computed by a background loop on the "attention-overview" channel: every request
-runs in a worker, none on the GUI thread."""
+entropies are computed by a background loop on the "attention-overview" channel, and a Hugging
+Face layer with a word-piece toggle on by one on "attention-shown": every request runs in a
+worker, none on the GUI thread, which only draws finished arrays."""
 from __future__ import annotations
 
 import numpy as np
@@ -27,18 +28,21 @@ from app.widgets.tokens import display_token
 from app.token_text import vocabulary_name
 from app.domain_text import domain_warning, invalid_output_mark
 from app.widgets.scrolling_page import ScrollingTabs
-from engine.hf.toggles import shown_labels, shown_stack
-from engine.jobs import AttentionRequest, HFAttentionRequest, OverviewRequest
+from engine.jobs import AttentionRequest, HFAttentionRequest, OverviewRequest, ShownLayerRequest
 from engine.token_units import WORDS
 
 #: the RNN has one additive attention, not layers and heads
 RNN_ATTENTION = QT_TRANSLATE_NOOP("AttentionView", "additive attention")
-#: stacks up to this many weights get their overview (tiles, entropies) with every result, shown
-#: or not (the shipped models: a few thousand, milliseconds of work); larger ones (a Hugging Face
-#: model at 128 tokens and more) only while the "All heads" tab is shown.  Both are computed in
-#: the bridge's background worker, after the heatmap is on screen.
+#: stacks of the shipped models up to this many weights get their overview (tiles, entropies)
+#: with every result, shown or not (a few thousand weights, milliseconds of work); larger ones,
+#: and a Hugging Face model's at any length, only while the "All heads" tab is shown: drawing
+#: MiniLM's 78 tiles and captions for a 16-token input took the GUI thread more than its whole
+#: keystroke's heatmap did, for a tab nobody looked at.  Both are computed in the bridge's
+#: background worker, after the heatmap is on screen.
 INLINE_OVERVIEW_WEIGHTS = 1 << 20
 OVERVIEW_CHANNEL = "attention-overview"
+#: a Hugging Face layer with the word-piece toggles applied (engine.hf.toggles.shown_layer)
+SHOWN_CHANNEL = "attention-shown"
 
 
 def is_word_piece_result(result) -> bool:
@@ -89,6 +93,9 @@ class AttentionView(View):
         # screen, per kind and toggle state (see shown_layer)
         self._shown_cache: tuple = (None, {})
         self.overview_pending = False  # the overview does not show the current result yet
+        #: the heatmap and the row chart wait for the toggled layer from the background worker
+        #: (the previous picture stays until it comes)
+        self.heatmap_pending = False
         self.hover_label = style.wrapped_label(self.HOVER_HINT())
         self.export_button = ExportButton(self)
 
@@ -122,6 +129,9 @@ class AttentionView(View):
         self.overview_loop = self.request_loop(OVERVIEW_CHANNEL, build=self._current_overview_request,
                                                render=self._overview_answered, message=self.overview_message,
                                                greys=(), background=True)
+        self.shown_loop = self.request_loop(SHOWN_CHANNEL, build=self._current_shown_request,
+                                            render=self._shown_answered, message=self.overview_message,
+                                            greys=(), background=True)
         self.controls.model_changed.connect(self._model_changed)
         self._applying_state = False
         self.view_state.watch(self._forget_target, "model")
@@ -232,6 +242,19 @@ class AttentionView(View):
         self.word_pieces.setVisible(word_pieces)
         if word_pieces:
             self.word_pieces.show_sinks(r, self.kind, self.layer)
+        if self._shown(r) is None:
+            self._ask_shown(r)  # the heatmap and the row follow when the background worker answers
+        else:
+            self._draw_matrix(r)
+        self._draw_overview(r)
+        self._explain(r)
+
+    def _draw_matrix(self, r) -> None:
+        """The heatmap and the selected row of result `r` (its layer with the toggles applied is
+        at hand: `_shown`)."""
+        if self.shown_loop.waiting:
+            self.invalidate(SHOWN_CHANNEL)  # an answer for other toggles or another layer
+        self.heatmap_pending = False
         _, _, row_title, col_title = self.labels(r)
         rows, cols = self.shown_labels(r)
         matrix = self.current_matrix(r)
@@ -247,8 +270,6 @@ class AttentionView(View):
                 self._drawing = False
         self.heatmap.select_row(self.selected_row)
         self._draw_row(r)
-        self._draw_overview(r)
-        self._explain(r)
 
     def add_explanation(self) -> None:
         super().add_explanation()
@@ -296,28 +317,75 @@ class AttentionView(View):
     def _toggles(self) -> tuple[bool, bool]:
         return self.word_pieces.merge_words, self.word_pieces.hide_specials
 
-    def shown_layer(self, r, layer: int) -> np.ndarray:
+    def _toggled(self, r) -> tuple[bool, bool] | None:
+        """(merge, hide) when result `r` is drawn with a word-piece toggle on, else None."""
+        merge, hide = self._toggles()
+        return (merge, hide) if is_word_piece_result(r) and (merge or hide) else None
+
+    def _shown_key(self, kind: str, layer: int, merge: bool, hide: bool) -> tuple:
+        return "layer", kind, merge, hide, layer
+
+    def _shown(self, r, layer: int | None = None):
+        """What the heatmap draws of result `r` at `layer` (default: the state's): its layer
+        [head, query, key] untransformed, or with the toggles on the ShownLayer the background
+        worker computed (engine.hf.toggles), or None while that is not computed yet."""
+        layer = self.layer if layer is None else layer
+        toggled = self._toggled(r)
+        if toggled is None:
+            return getattr(r, self.kind)[layer]
+        if self._shown_cache[0] is not r:
+            return None
+        return self._shown_cache[1].get(self._shown_key(self.kind, layer, *toggled))
+
+    def _shown_request(self, r) -> ShownLayerRequest:
+        merge, hide = self._toggled(r)
+        rows, cols, _, _ = self.labels(r)
+        return ShownLayerRequest(r, self.kind, self.layer, tuple(rows), tuple(cols), merge, hide)
+
+    def _current_shown_request(self) -> ShownLayerRequest:
+        return self._shown_request(self.result)
+
+    def _ask_shown(self, r) -> None:
+        """Have the background worker apply the toggles to the layer on screen (asked once)."""
+        self.heatmap_pending = True
+        asked = self.shown_loop.asked
+        request = self._shown_request(r)
+        if asked is None or asked.result is not r or self._shown_key(asked.kind, asked.layer, asked.merge_words,
+                                                                     asked.hide_specials) != \
+                self._shown_key(request.kind, request.layer, request.merge_words, request.hide_specials):
+            self.shown_loop.submit(lambda: request)
+
+    def _shown_answered(self, answer) -> None:
+        """The background worker's ShownLayer (GUI thread): filed under its request's result,
+        kind, toggles and layer, then the heatmap drawn if that is what the view still shows
+        (else the current one is asked for)."""
+        request = answer.request
+        if request.result is self.result:
+            key = self._shown_key(request.kind, request.layer, request.merge_words, request.hide_specials)
+            self._cached(request.result, key, lambda: answer.value)
+        if self.result is None:
+            return
+        if self._shown(self.result) is None:
+            self._ask_shown(self.result)
+        else:
+            self._draw_matrix(self.result)
+
+    def shown_layer(self, r, layer: int) -> np.ndarray | None:
         """One layer [head, query, key] of the current kind as drawn: for a Hugging Face model
-        with the word-piece toggles applied (engine.hf.toggles).  Only this layer is transformed
-        on the GUI thread (1/6 of MiniLM's stack); the overview's whole stack is transformed in
-        the background worker."""
-        merge, hide = self._toggles()
-        stack = getattr(r, self.kind)
-        if not (is_word_piece_result(r) and (merge or hide)):
-            return stack[layer]
-        return self._cached(r, ("layer", self.kind, merge, hide, layer),
-                            lambda: shown_stack(r, self.kind, stack[layer], merge, hide))
+        with the word-piece toggles applied (engine.hf.toggles, in the background worker); None
+        while that is being computed."""
+        shown = self._shown(r, layer)
+        return getattr(shown, "heads", shown)
 
-    def shown_labels(self, r=None) -> tuple[list, list]:
-        """(row labels, column labels) of the drawn matrix (words when pieces are merged)."""
+    def shown_labels(self, r=None) -> tuple[list, list] | None:
+        """(row labels, column labels) of the drawn matrix (words when pieces are merged); None
+        while the toggled layer is being computed."""
         r = r or self.result
-        merge, hide = self._toggles()
-
-        def labels():
+        if self._toggled(r) is None:
             rows, cols, _, _ = self.labels(r)
-            return shown_labels(r, self.kind, rows, cols, merge, hide) if is_word_piece_result(r) else (rows, cols)
-
-        return self._cached(r, ("labels", self.kind, merge, hide), labels)
+            return rows, cols
+        shown = self._shown(r)
+        return None if shown is None else (list(shown.rows), list(shown.cols))
 
     # ---- the overview grid -------------------------------------------------------------------
     def _overview_request(self, r) -> OverviewRequest:
@@ -335,8 +403,8 @@ class AttentionView(View):
     def _draw_overview(self, r) -> None:
         """The tiles of the current kind and toggles: at once when their summary is known; else
         asked of the overview loop (background worker) and drawn when it answers
-        (`_overview_answered`).  While the tab is hidden a large stack is not summarised at all:
-        switching to the tab asks for it.
+        (`_overview_answered`).  While the tab is hidden a large stack (any Hugging Face one) is
+        not summarised at all: switching to the tab asks for it.
 
         Every call either asks for the current summary or tells the bridge that an answer in
         flight is no longer wanted, so the one answer the bridge delivers is always the current
@@ -346,7 +414,7 @@ class AttentionView(View):
         summary = self._shown_cache[1].get(key) if self._shown_cache[0] is r else None
         if summary is None:
             self.overview_pending = True
-            small = getattr(r, self.kind).size <= INLINE_OVERVIEW_WEIGHTS
+            small = getattr(r, self.kind).size <= INLINE_OVERVIEW_WEIGHTS and not is_word_piece_result(r)
             wanted = small or self.side.currentWidget() is self.overview
             asked = self.overview_loop.asked
             if not wanted:
@@ -395,7 +463,8 @@ class AttentionView(View):
             return
         self.hover_label.setText(self.HOVER_HINT())  # the readout was about another matrix
         self._draw(self.result)
-        self.updated.emit()
+        if not self.heatmap_pending:  # else the shown loop says so once its layer is drawn
+            self.updated.emit()
 
     def select(self, kind: str, layer: int, head: int | None) -> None:
         """Show one matrix (what the overview tiles do; the selectors set the state themselves)."""
@@ -430,10 +499,19 @@ class AttentionView(View):
         title = self.tr("output step") if r.architecture == "rnn-attention" else self.tr("query (producing output)")
         return list(r.output_tokens), list(r.source_tokens), title, self.tr("key (input)")
 
-    def current_matrix(self, r=None) -> np.ndarray:
-        """The matrix the heatmap draws (mean over heads when no head is chosen)."""
-        stack = self.shown_layer(r or self.result, self.layer)
-        return stack.mean(axis=0) if self.head is None else stack[self.head]
+    def current_matrix(self, r=None) -> np.ndarray | None:
+        """The matrix the heatmap draws (mean over heads when no head is chosen); None while a
+        toggled layer is being computed.  The mean is computed once per result, kind, layer and
+        toggles (the background worker's with a toggle on), not at every redraw."""
+        r = r or self.result
+        shown = self._shown(r)
+        if shown is None:
+            return None
+        if self.head is not None:
+            return getattr(shown, "heads", shown)[self.head]
+        if self._toggled(r) is not None:
+            return shown.mean
+        return self._cached(r, ("mean", self.kind, self.layer), lambda: shown.mean(axis=0))
 
     def colour_scale_text(self, high: float) -> str:
         """The colour bar's title, saying which scale it is (also in the exports)."""
@@ -452,6 +530,8 @@ class AttentionView(View):
         if self.selected_row is None:
             self.row_panel.clear()
             return
+        if self._shown(r) is None:
+            return  # drawn with the heatmap when the toggled layer comes
         rows, cols = self.shown_labels(r)
         row = self.current_matrix(r)[self.selected_row]
         n_allowed = self.selected_row + 1 if self.kind == "decoder_self" else len(row)
@@ -500,7 +580,7 @@ class AttentionView(View):
         return f"attention-{self.kind}"
 
     def export_csv(self, path):
-        if self.result is None:
+        if self.result is None or self.heatmap_pending:
             raise ValueError(self.tr("Nothing to export yet."))
         rows, cols = self.shown_labels()
         corner = "query\\key"
