@@ -42,7 +42,7 @@ sys.path.insert(0, str(ROOT))
 import numpy as np  # noqa: E402
 
 from engine.ngram import corpus_from_sentences, fit  # noqa: E402
-from engine.ngram.corpora import built_in_corpus, read_text_file  # noqa: E402
+from engine.ngram.corpora import built_in_corpus  # noqa: E402
 
 SENTENCE = "Jane will visit Africa in September ."
 #: (training words, n, the view's estimator, nltk.lm's class of the same estimator) typed through the view
