@@ -141,7 +141,8 @@ def transformers(seconds, device, max_steps=None):
     for trainer in (pe, no_pe):
         model: Seq2SeqModel = trainer.model
         trainer.module.eval()
-        rows.append([sum(model.translate_batch([e.text for e in group])[i] == e.iso for i, e in enumerate(group))
+        # one batch per group (translating inside the sum redid the whole batch for every input)
+        rows.append([sum(out == e.iso for out, e in zip(model.translate_batch([e.text for e in group]), group))
                      / len(group) for group in (numeric, fresh)])
     print(f"3. after {pe.step_count} steps each ({pe.wall_s:.0f} s / {no_pe.wall_s:.0f} s), exact match on "
           f"{len(numeric)} digit-only dates / on all {len(fresh)} fresh dates (split test, seed 123): "
