@@ -16,12 +16,21 @@ _RNN_SIZES = {k: v for k, v in MODEL_RECIPES["date-rnn-attention"]["hyperparamet
               if k not in ("max_source_length", "max_target_length")}
 _RNN_PLAIN_SIZES = {k: v for k, v in _RNN_SIZES.items() if k != "attention_hidden"}
 
-#: architecture -> (checkpoint architecture name, hyper-parameters, peak learning rate)
+#: the lecture preset's settings for the RNNs.  Batch 32 at 1e-2 rather than 128 at 3e-3: the
+#: RNN's step is a Python loop over the output characters, so a batch of 32 costs about 0.45 of
+#: a batch of 128 while the alignment needs about as many steps (halving the probe's attention
+#: entropy took 120-170 steps over seeds 0-3 instead of 310 at 128 / 3e-3), which brings it
+#: inside the lecture's 15 s (docs/training.md, "Measured").
+_RNN_LECTURE = dict(learning_rate=1e-2, batch_size=32)
+_TRANSFORMER_LECTURE = dict(learning_rate=2e-3)
+
+#: architecture -> (checkpoint architecture name, hyper-parameters, the lecture preset's settings
+#: for it: both models of a with/without comparison get the same)
 ARCHITECTURES = {
-    "rnn-attention": ("rnn-attention", _RNN_SIZES, 3e-3),
-    "rnn": ("rnn-no-attention", _RNN_PLAIN_SIZES, 3e-3),
-    "transformer": ("transformer", SMALL_TRANSFORMER, 2e-3),
-    "transformer-no-pe": ("transformer", dict(SMALL_TRANSFORMER, encoder_positions=False), 2e-3),
+    "rnn-attention": ("rnn-attention", _RNN_SIZES, _RNN_LECTURE),
+    "rnn": ("rnn-no-attention", _RNN_PLAIN_SIZES, _RNN_LECTURE),
+    "transformer": ("transformer", SMALL_TRANSFORMER, _TRANSFORMER_LECTURE),
+    "transformer-no-pe": ("transformer", dict(SMALL_TRANSFORMER, encoder_positions=False), _TRANSFORMER_LECTURE),
 }
 
 #: the tiny preset's sizes (tests): a few seconds for a few hundred steps on one thread
@@ -42,12 +51,17 @@ class TaskSetup:
     probe: str
     #: width of the input-length bins of the accuracy-vs-length points (tokens)
     length_bin: int
+    #: the lecture preset's steps between snapshots for this task, when not the preset's own
+    eval_every: int | None = None
 
 
 TASK_SETUPS = {
     "date": TaskSetup("dates", 40, 16, "Friday 26, March 2021", 5),
     "zh-en": TaskSetup("zh-en", 16, 24, "简九月要访问非洲", 2),
-    "date-list": TaskSetup("date-lists", 130, 44, "4 Nov 1988 | 26 March 2021 | 15/10/1971", 20),
+    # Evaluating 200 lists (greedy search over up to 44 output characters, attention over up to
+    # 130 input ones) costs as much as ~30 training steps: every 40 steps it took ~40 % of the
+    # trainer's time, every 80 about a quarter, which leaves more steps for the two-minute comparison.
+    "date-list": TaskSetup("date-lists", 130, 44, "4 Nov 1988 | 26 March 2021 | 15/10/1971", 20, eval_every=80),
 }
 
 
@@ -123,10 +137,11 @@ def get_experiment(name: str, preset: str = "lecture") -> Experiment:
     else:
         raise ValueError(f"unknown experiment {name!r} (known: {', '.join(experiment_names())})")
     setup = TASK_SETUPS[prefix]
-    architecture, sizes, learning_rate = ARCHITECTURES[arch]
+    architecture, sizes, lecture_settings = ARCHITECTURES[arch]
     chosen = PRESETS[preset]
     hp = dict(sizes, **(TINY_SIZES[arch] if chosen.tiny else {}),
               max_source_length=setup.max_source_length, max_target_length=setup.max_target_length)
     if not chosen.tiny:
-        chosen = replace(chosen, settings=replace(chosen.settings, learning_rate=learning_rate))
+        chosen = replace(chosen, settings=replace(chosen.settings, **lecture_settings),
+                         eval_every=setup.eval_every or chosen.eval_every)
     return Experiment(name, setup, architecture, hp, chosen)

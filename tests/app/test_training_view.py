@@ -39,6 +39,18 @@ def steps_at_least(view, n, run="A"):
 
 
 @pytest.mark.slow  # two step-0 evaluations and a few steps each, on the loaded machine: 5-10 s
+def test_a_new_view_starts_with_the_default_experiments_lecture_settings():
+    """The view sends its boxes' settings to the trainer before the first step, so the boxes'
+    defaults must be the preset's or Start would train something else than `train --preset`."""
+    from app.views.training.state import TrainingState
+
+    state = TrainingState()
+    lecture = get_experiment(state.experiment, state.preset).preset.settings
+    fields = ("learning_rate", "batch_size", "label_smoothing", "clip_norm", "teacher_forcing")
+    assert {f: getattr(state, f) for f in fields} == {f: getattr(lecture, f) for f in fields}
+    assert state.label_smoothing_b == lecture.label_smoothing
+
+
 def test_the_loss_curve_shown_is_the_trainers_own(qtbot, view):
     view.command("start")
     qtbot.waitUntil(steps_at_least(view, 4), timeout=60000)

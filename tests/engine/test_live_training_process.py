@@ -11,6 +11,7 @@ from engine import load_model
 from engine.__main__ import main
 from engine.live_training.control import TrainerProcess, TrainerSpec
 from engine.live_training.events import StateChanged, StepMetrics
+from engine.live_training.experiments import get_experiment
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -103,7 +104,9 @@ def test_the_contract_command_trains_the_lecture_preset_and_evaluate_reads_its_f
     assert train.stdout.strip().splitlines()[-1].startswith("validation_exact_match=")
     config = json.loads((out / "config.json").read_text(encoding="utf-8"))
     assert config["training"]["preset"] == "lecture" and config["training"]["steps"] >= 1
-    assert config["training"]["settings"]["learning_rate"] == 3e-3
+    lecture = get_experiment("date-rnn-attention", "lecture").preset.settings  # the settings the view starts with
+    assert (config["training"]["settings"]["learning_rate"], config["training"]["settings"]["batch_size"]) == \
+        (lecture.learning_rate, lecture.batch_size)
     assert config["metrics"]["validation_step"] == config["training"]["steps"]
     assert (out / "model.safetensors").stat().st_size < 3_000_000
 

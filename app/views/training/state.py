@@ -25,8 +25,8 @@ class TrainingState(ViewState):
     preset: str = "lecture"
     seed: int = 0
     # the settings (engine.live_training.experiments.Settings), applied at the next step
-    learning_rate: float = 3e-3
-    batch_size: int = 128
+    learning_rate: float = 1e-2  # the default experiment's lecture settings (engine.live_training.experiments)
+    batch_size: int = 32
     label_smoothing: float = 0.1
     #: run B's label smoothing (the one setting the runs may differ in: 0 vs 0.1)
     label_smoothing_b: float = 0.1
