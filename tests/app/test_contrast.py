@@ -114,6 +114,7 @@ def _output_strip_problems(view):
             if contrast(c, ground) < TEXT]
 
 
+@pytest.mark.slow  # over 1 s on an idle machine (docs/testing.md: the quick loop)
 @pytest.mark.parametrize("theme_name", list(themes.THEMES))
 def test_what_the_views_draw_reads_in_both_themes(qtbot, main_window, theme_name):
     window = main_window

@@ -14,6 +14,8 @@ from PySide6.QtWidgets import QMessageBox, QTabWidget
 
 from app.export import ExportButton
 
+pytestmark = pytest.mark.slow  # every view's exports, in the whole window
+
 
 def _pixels(image: QImage) -> np.ndarray:
     image = image.convertToFormat(QImage.Format.Format_RGB32)

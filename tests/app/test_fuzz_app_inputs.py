@@ -26,6 +26,8 @@ from engine.bleu import BLEUError
 from engine.bleu_report import bleu_report
 from engine.playground import MAX_SIZE, MatrixInputError, parse_matrix
 
+pytestmark = pytest.mark.slow  # fuzzing (hypothesis) through the views
+
 CASES = collections.Counter()
 TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=80)
 

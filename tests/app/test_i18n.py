@@ -499,6 +499,7 @@ def test_playground_matrix_errors_are_chinese_in_the_message_line(chinese_window
     assert isinstance(query.query_input, QLineEdit)
 
 
+@pytest.mark.slow  # over 1 s on an idle machine (docs/testing.md: the quick loop)
 def test_hugging_face_hint_and_folder_refusals_are_chinese(chinese_window, monkeypatch, tmp_path):
     import app.model_folder_menu as menu_module
     from engine.hf.folder import HF_INSTALL_HINT, check_model_folder

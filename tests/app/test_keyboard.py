@@ -5,6 +5,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
+pytestmark = pytest.mark.slow  # every test builds the whole window (about 1.5 s of CPU each)
+
 MAX_TABS = 40
 
 

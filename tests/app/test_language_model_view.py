@@ -86,6 +86,7 @@ def test_typed_sentence_strip_and_perplexity_match_nltk(qtbot, view, estimator, 
     assert shown_number(view.sentence_panel.perplexity_label) == pytest.approx(lm.perplexity(ngrams), rel=1e-4)
 
 
+@pytest.mark.slow  # over 1 s on an idle machine (docs/testing.md: the quick loop)
 def test_unseen_bigram_under_mle_is_zero_and_perplexity_infinite(qtbot, view):
     view.view_state.estimator = "mle"
     type_sentence(qtbot, view, "the mat sat")  # "mat sat" never occurs in training

@@ -5,6 +5,8 @@ from pathlib import Path
 import pytest
 from PySide6.QtGui import QImage
 
+pytestmark = pytest.mark.slow  # every test builds the whole window (about 1.5 s of CPU each)
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

@@ -12,6 +12,8 @@ from engine.jobs import (AttentionRequest, BeamRequest, CallRequest, DeviceReque
                          LoadModelPathRequest, NodeRequest, OverviewRequest)
 from engine.hf.search import HFSearchRequest
 
+pytestmark = pytest.mark.slow  # every test builds the whole window and loads a model folder
+
 
 def test_every_request_type_names_its_model_or_none(tmp_path):
     folder = tmp_path / "opus-mt-en-de"

@@ -12,6 +12,8 @@ from PySide6.QtWidgets import QApplication
 
 from app.session import SessionError, load_session
 
+pytestmark = pytest.mark.slow  # every test builds the whole window (about 1.5 s of CPU each)
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

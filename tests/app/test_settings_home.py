@@ -4,6 +4,8 @@ import ast
 import os
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -12,6 +14,7 @@ def _python_files():
     yield from sorted((ROOT / "app").rglob("*.py"))
 
 
+@pytest.mark.slow  # over 1 s on an idle machine (docs/testing.md: the quick loop)
 def test_one_module_names_the_settings():
     """QSettings is made, and the organisation's name written, only in app/settings.py (a QSettings()
     without names elsewhere would take the QApplication's, which main.py sets and tests do not)."""

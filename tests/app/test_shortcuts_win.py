@@ -10,6 +10,8 @@ from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QLineEdit, QPlainT
 
 from app.export import ExportButton
 
+pytestmark = pytest.mark.slow  # every test builds the whole window (about 1.5 s of CPU each)
+
 KEYS = ("Ctrl+E", "Ctrl+Shift+C", "PgDown", "PgUp")
 
 

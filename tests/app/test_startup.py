@@ -1,7 +1,9 @@
 """A deferred main window (what main.py opens) shows first and builds its views after the first
 paint; the engine's thread starts only then."""
+import pytest
 
 
+@pytest.mark.slow  # over 1 s on an idle machine (docs/testing.md: the quick loop)
 def test_deferred_window_paints_before_building_views(qtbot):
     from app.main_window import MainWindow
 

@@ -9,6 +9,8 @@ from PySide6.QtWidgets import QApplication
 
 from app.main_window import settings
 
+pytestmark = pytest.mark.slow  # every test builds the whole window (about 1.5 s of CPU each)
+
 #: matplotlib's published viridis endpoints (#440154 at 0, #fde725 at 1)
 VIRIDIS_ENDS = ((0x44, 0x01, 0x54), (0xfd, 0xe7, 0x25))
 

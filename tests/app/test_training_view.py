@@ -72,6 +72,7 @@ def test_the_loss_curve_shown_is_the_trainers_own(qtbot, view):
     np.testing.assert_array_equal(view.rate_plot.data("A")[1], [m.learning_rate for m in headless.metrics])
 
 
+@pytest.mark.slow  # over 1 s on an idle machine (docs/testing.md: the quick loop)
 def test_pause_stops_the_step_count_and_resume_goes_on(qtbot, view):
     view.command("start")
     qtbot.waitUntil(steps_at_least(view, 2), timeout=60000)

@@ -15,6 +15,8 @@ from PySide6.QtWidgets import QMessageBox
 
 from app.export import ExportButton
 
+pytestmark = pytest.mark.slow  # every test builds the whole window (about 1.5 s of CPU each)
+
 tomllib = pytest.importorskip("tomllib")  # the oracle: Python's own TOML parser
 
 ROOT = Path(__file__).resolve().parents[2]

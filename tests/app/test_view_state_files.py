@@ -113,6 +113,7 @@ def _fields(window):
     return {view.view_id: view.view_state.values() for view in window.views}
 
 
+@pytest.mark.slow  # over 1 s on an idle machine (docs/testing.md: the quick loop)
 def test_a_format_1_session_opens_with_every_value_in_place_and_the_same_pictures(qtbot, main_window, tmp_path):
     """Then saved in format 2 and opened in a fresh window: every field of every view again."""
     settle(qtbot, main_window)
@@ -153,6 +154,7 @@ def test_a_format_1_session_opens_with_every_value_in_place_and_the_same_picture
         fresh.close()
 
 
+@pytest.mark.slow  # over 1 s on an idle machine (docs/testing.md: the quick loop)
 def test_unknown_fields_are_reported_and_missing_ones_take_their_defaults(qtbot, main_window, tmp_path):
     settle(qtbot, main_window)
     path = tmp_path / "s.json"

@@ -8,6 +8,8 @@ import pyqtgraph as pg
 import pytest
 from PySide6.QtWidgets import QApplication, QGraphicsView
 
+pytestmark = pytest.mark.slow  # every plot of every view, in the whole window
+
 NORMAL_TEXT = 11
 ZOOMED_TEXT = 2 * NORMAL_TEXT
 #: how far a size may be from exactly ×2, as a share of 2 (a line's height is not exactly

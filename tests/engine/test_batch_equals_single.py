@@ -79,6 +79,7 @@ def test_batched_score_equals_score(model):
         assert batched == pytest.approx(model.score(text, target), abs=2e-4)
 
 
+@pytest.mark.slow  # over 1 s on an idle machine (docs/testing.md: the quick loop)
 def test_batched_attention_equals_attention_of_each_input(model):
     src_ids, outs, _, attn, state = batched_teacher_forced(model, TEXTS, TARGETS)
     for row, (text, target) in enumerate(zip(TEXTS, TARGETS)):
@@ -101,6 +102,7 @@ def label_smoothed_nll(logp: np.ndarray, targets, smoothing: float) -> np.ndarra
     return np.array([(1 - smoothing) * -row[y] + smoothing * -row.mean() for row, y in zip(logp, targets)])
 
 
+@pytest.mark.slow  # over 1 s on an idle machine (docs/testing.md: the quick loop)
 def test_training_loss_of_a_padded_batch_is_the_mean_of_per_example_losses(model):
     examples = DateStream(7, "validation").take(12)
     src_lengths = {len(e.text) for e in examples}

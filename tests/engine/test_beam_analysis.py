@@ -114,6 +114,7 @@ def model():
     return load_model("date-transformer", device="cpu")
 
 
+@pytest.mark.slow  # over 1 s on an idle machine (docs/testing.md: the quick loop)
 def test_analysis_matches_the_model_called_directly(model):
     a = analyse_beam(model, "4 Nov 1988", beam_width=5, length_penalty="power", alpha=0.7, expected="1988-11-04")
     direct = model.beam("4 Nov 1988", beam_width=5, length_penalty="power", alpha=0.7)
@@ -191,6 +192,7 @@ def test_requests_run_in_a_context(model):
     assert n.prefix_ids == () and n.cross.shape[2] == 1
 
 
+@pytest.mark.slow  # over 1 s on an idle machine (docs/testing.md: the quick loop)
 def test_only_outputs_that_reached_the_maximum_length_say_they_were_cut(model):
     a = analyse_beam(model, "4 Nov 1988", beam_width=2, max_length=4)  # too short for a date + </s>
     assert a.result.stopped_because == "max_length reached"

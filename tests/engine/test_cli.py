@@ -18,6 +18,7 @@ def run_cli(capsys, *args):
     return code, out, err
 
 
+@pytest.mark.slow  # over 1 s on an idle machine (docs/testing.md: the quick loop)
 def test_translate_prints_one_line_per_input(capsys):
     code, out, _ = run_cli(capsys, "translate", "--model", "date-transformer", "--device", "cpu",
                            "4 Nov 1988", "15/10/1971")

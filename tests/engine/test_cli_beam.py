@@ -18,6 +18,7 @@ def run_cli(capsys, *argv):
     return capsys.readouterr().out.strip().splitlines()
 
 
+@pytest.mark.slow  # over 1 s on an idle machine (docs/testing.md: the quick loop)
 @pytest.mark.parametrize("penalty,alpha", [("power", 0.7), ("gnmt", 1.0), ("none", 0.7)])
 def test_beam_json_lists_hypotheses_best_first(capsys, model, penalty, alpha):
     lines = run_cli(capsys, "translate", "--model", "date-transformer", "--device", "cpu", "--beam", "5",
@@ -46,6 +47,7 @@ def test_beam_json_lists_hypotheses_best_first(capsys, model, penalty, alpha):
             assert h["logprob"] == pytest.approx(model.score("4 Nov 1988", h["text"]), abs=1e-4)
 
 
+@pytest.mark.slow  # over 1 s on an idle machine (docs/testing.md: the quick loop)
 def test_beam_json_one_line_per_input(capsys):
     lines = run_cli(capsys, "translate", "--model", "date-transformer", "--device", "cpu", "--beam", "2", "--json",
                     "4 Nov 1988", "Friday 26, March 2021")

@@ -14,6 +14,8 @@ import torch
 from engine import load_model
 from engine.__main__ import main
 
+pytestmark = pytest.mark.slow  # samples thousands of sequences, once in a second interpreter
+
 ROOT = Path(__file__).resolve().parents[2]
 LESSON = "简九月要访问非洲"
 # docs/zh-en.md: the grammar's renderings of a future sentence

@@ -20,6 +20,8 @@ from engine.logit_transforms import SamplingSettings  # noqa: E402
 sys.path.insert(0, str(Path(__file__).parent))
 from hf_tiny import tiny_gpt2, tiny_t5  # noqa: E402
 
+pytestmark = pytest.mark.slow  # Hugging Face models (transformers)
+
 PROMPT = "the cat sat"
 
 

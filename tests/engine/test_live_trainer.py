@@ -11,6 +11,8 @@ from engine.live_training.experiments import experiment_names, get_experiment
 from engine.live_training.trainer import Trainer
 from engine.models.registry import DEFAULT_MODELS_DIR
 
+pytestmark = pytest.mark.slow  # trains models for hundreds of steps
+
 
 def tiny(name="date-rnn-attention", **preset_changes):
     experiment = get_experiment(name, "tiny")

@@ -126,6 +126,7 @@ def test_the_old_training_path_takes_max_seconds(tmp_path, capsys):
     assert config["training"]["max_minutes"] == 10 and config["training"]["steps"] == 2
 
 
+@pytest.mark.slow  # over 1 s on an idle machine (docs/testing.md: the quick loop)
 def test_evaluate_record_writes_into_the_given_folder_not_the_shipped_model_of_that_name(tmp_path, capsys):
     from engine.live_training.experiments import get_experiment
     from engine.live_training.trainer import Trainer

@@ -40,6 +40,7 @@ def test_compare_adds_the_neural_rows_beside_the_ngram_ones(capsys):
     assert [r["model"] for r in without["rows"]] == [r["model"] for r in payload["rows"][:-2]]
 
 
+@pytest.mark.slow  # over 1 s on an idle machine (docs/testing.md: the quick loop)
 def test_compare_leaves_the_neural_rows_out_where_they_count_other_tokens(capsys):
     payload = run_json(capsys, ["lm", "compare", "--corpus", "en", "--words", "2000", "--max-order", "1",
                                 "--conventions", "nltk", "--json"])

@@ -73,6 +73,7 @@ def model_logits(model, text, prefix):
     return logits[0, -1].float().numpy()
 
 
+@pytest.mark.slow  # over 1 s on an idle machine (docs/testing.md: the quick loop)
 @pytest.mark.parametrize("setting", SETTINGS)
 def test_the_models_logits_give_hugging_faces_distributions(zh_en, setting):
     greedy = zh_en.greedy("简九月要访问非洲").tokens
@@ -98,6 +99,7 @@ def test_step_logits_are_the_greedy_steps_logits(zh_en):
                                    atol=1e-4)
 
 
+@pytest.mark.slow  # over 1 s on an idle machine (docs/testing.md: the quick loop)
 def test_sample_table_counts_log_probs_and_the_grammar(zh_en):
     from engine.decoding_lab import sample_table
     from engine.logit_transforms import SamplingSettings

@@ -66,6 +66,7 @@ def score_output(capsys, tmp_path, subprocess_run, *args):
     return done.stdout
 
 
+@pytest.mark.slow  # over 1 s on an idle machine (docs/testing.md: the quick loop)
 @pytest.mark.parametrize("order, smoothing, extra, reference, subprocess_run", [
     (2, "mle", [], lambda n: MLE(n), True), (3, "lidstone", ["--k", "0.25"], lambda n: Lidstone(0.25, n), True),
     (1, "mle", [], lambda n: MLE(n), False), (3, "laplace", [], lambda n: Laplace(n), False),

@@ -87,6 +87,7 @@ def chi_square_against_model(model, text, settings, seed, pilot_seed):
     return chisquare(observed, expected).pvalue, tested, probs
 
 
+@pytest.mark.slow  # over 1 s on an idle machine (docs/testing.md: the quick loop)
 def test_frequencies_match_the_models_sequence_probabilities_zh_en(models):
     model = models["zh-en-toy"]
     p, tested, _ = chi_square_against_model(model, "简九月要访问非洲", SamplingSettings(), seed=1, pilot_seed=2)
@@ -102,11 +103,13 @@ def test_frequencies_match_the_models_sequence_probabilities_zh_en(models):
     ("date-rnn-attention", SamplingSettings(temperature=1.5, top_k=4)),
     ("date-transformer", SamplingSettings(temperature=1.4, top_p=0.98, min_p=0.01)),
 ])
+@pytest.mark.slow  # over 1 s on an idle machine (docs/testing.md: the quick loop)
 def test_frequencies_match_the_transformed_sequence_probabilities_dates(models, name, settings):
     p, _, _ = chi_square_against_model(models[name], "4 Nov 1988", settings, seed=3, pilot_seed=4)
     assert p > P_MIN
 
 
+@pytest.mark.slow  # over 1 s on an idle machine (docs/testing.md: the quick loop)
 def test_a_biased_sampler_would_fail_the_chi_square_test(models):
     """The test has power: frequencies drawn at T = 1.2 tested against T = 1 probabilities."""
     model = models["date-rnn-attention"]
@@ -120,6 +123,7 @@ def test_a_biased_sampler_would_fail_the_chi_square_test(models):
     assert chisquare(observed + [N - sum(observed)], expected + [N - sum(expected)]).pvalue < P_MIN
 
 
+@pytest.mark.slow  # over 1 s on an idle machine (docs/testing.md: the quick loop)
 @pytest.mark.parametrize("name, text", [("date-transformer", "Friday 26, March 2021"),
                                         ("date-rnn-attention", "15/10/1971"),
                                         ("zh-en-toy", "简九月要访问非洲"), ("zh-en-toy", "他下个月要去巴黎")])
@@ -133,6 +137,7 @@ def test_temperature_to_zero_and_top_k_one_give_the_greedy_output(models, name, 
     assert result.samples[0].log_prob == pytest.approx(greedy.logprob, abs=1e-4)
 
 
+@pytest.mark.slow  # over 1 s on an idle machine (docs/testing.md: the quick loop)
 def test_a_seed_gives_the_same_samples_and_another_seed_others(models):
     model = models["zh-en-toy"]
     first = sample_model(model, "简九月要访问非洲", n=300, seed=11)
@@ -167,6 +172,7 @@ def test_token_at_a_time_decoding_equals_whole_prefix_decoding(models, name):
             prefixes = torch.cat([prefixes[parents], tokens], dim=1)
 
 
+@pytest.mark.slow  # over 1 s on an idle machine (docs/testing.md: the quick loop)
 def test_unfinished_samples_stop_at_the_models_output_limit(models):
     """With a tiny vocabulary cut-off that removes ⟨/s⟩ rarely... here: at a high temperature
     some date samples run to the limit; they are marked unfinished and scored without ⟨/s⟩."""

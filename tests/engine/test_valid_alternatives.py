@@ -33,6 +33,7 @@ def test_the_grammar_lists_both_renderings_of_the_lesson_sentence():
     assert valid_outputs("dates", "4 Nov 1988") is None  # one ISO output: only the expected one says which
 
 
+@pytest.mark.slow  # over 1 s on an idle machine (docs/testing.md: the quick loop)
 def test_the_issue_case_is_also_correct_not_a_model_error(zh_en):
     from engine.beam_analysis import analyse_beam
 
@@ -60,6 +61,7 @@ def test_a_valid_output_is_only_excused_when_it_is_valid_and_finished():
     assert decide(better_expected, best, "power")[0] == "search"
 
 
+@pytest.mark.slow  # over 1 s on an idle machine (docs/testing.md: the quick loop)
 def test_the_cli_analysis_json_carries_the_verdict(capsys):
     code = main(["translate", "--model", "zh-en-toy", "--device", "cpu", "--beam", "5", "--json",
                  "--expected", EXPECTED, SENTENCE])
@@ -82,6 +84,7 @@ def test_calendar_dates_against_the_standard_library():
     assert is_calendar_date(datetime.date(1789, 7, 14).isoformat())
 
 
+@pytest.mark.slow  # over 1 s on an idle machine (docs/testing.md: the quick loop)
 def test_the_cli_json_marks_impossible_dates(capsys):
     code = main(["translate", "--model", "date-transformer", "--device", "cpu", "--json", "--beam", "3",
                  "--n-best", "3", "31/02/2021", "4 Nov 1988"])

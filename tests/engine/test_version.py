@@ -75,6 +75,7 @@ def test_without_checkout_or_metadata_the_version_is_unknown(fresh_version, monk
     assert fresh_version() == "unknown"
 
 
+@pytest.mark.slow  # over 1 s on an idle machine (docs/testing.md: the quick loop)
 def test_python_m_engine_version_prints_it():
     proc = subprocess.run([sys.executable, "-m", "engine", "--version"], cwd=ROOT, capture_output=True,
                           text=True, timeout=60)
