@@ -306,15 +306,17 @@ FITS_UP_TO = {
     # languages; at 22 pt it needs 563 px (en) and 571 px (zh) of height where 500 and 484 are given
     # Embeddings fits up to 18 pt since its tabs ask for their least height, not their tables' whole
     # length (at 18 pt it needs 492 px of 524 in English, 532 of 548 in Chinese; at 22 pt 605 of 500
-    # and 650 of 484; measured 21:12 UTC)
+    # and 650 of 484; measured 21:12 UTC); in the merged window (22:03 UTC) 16 pt: at 18 pt it needs
+    # 548 px of 524 in English, 595 of 548 in Chinese.  Attention on 1920×1040 back to 11 pt: its
+    # side column keeps 30 characters, which the "All heads" tiles need at text ×2
     (SMALL_SCREEN, "en"): {"attention": 11, "beam": 11, "positional": 16, "entropy": 22, "bleu": 16,
-                           "playground": 22, "language_model": 18, "embeddings": 18, "decoding": 18, "training": 14},
+                           "playground": 22, "language_model": 18, "embeddings": 16, "decoding": 18, "training": 14},
     (SMALL_SCREEN, "zh"): {"attention": 11, "beam": 11, "positional": 16, "entropy": 18, "bleu": 18,
-                           "playground": 22, "language_model": 18, "embeddings": 18, "decoding": 18, "training": 16},
-    # at 22 pt the heatmap has 40 % (1521×526 px) and the beam tree 41 % of a 1920×1040 window
-    (LARGE_SCREEN, "en"): {"attention": 22, "beam": 22, "positional": 22, "entropy": 22, "bleu": 22,
+                           "playground": 22, "language_model": 18, "embeddings": 16, "decoding": 18, "training": 16},
+    # at 22 pt the beam tree has 41 % of a 1920×1040 window, the heatmap 38 %
+    (LARGE_SCREEN, "en"): {"attention": 11, "beam": 22, "positional": 22, "entropy": 22, "bleu": 22,
                            "playground": 22, "language_model": 22, "embeddings": 22, "decoding": 22},
-    (LARGE_SCREEN, "zh"): {"attention": 22, "beam": 22, "positional": 22, "entropy": 22, "bleu": 22,
+    (LARGE_SCREEN, "zh"): {"attention": 11, "beam": 22, "positional": 22, "entropy": 22, "bleu": 22,
                            "playground": 22, "language_model": 22, "embeddings": 22, "decoding": 22},
 }
 
