@@ -1,11 +1,12 @@
-"""The main window: navigation on the left, one view at a time, a status bar."""
+"""The main window: the view names above (or, where they would need two rows, in a list at the right
+of the menu bar), one view at a time, a status bar."""
 from __future__ import annotations
 
 from PySide6.QtCore import QByteArray, QEvent, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QFont, QFontMetrics, QKeySequence
-from PySide6.QtWidgets import (QAbstractItemView, QApplication, QFrame, QLabel, QListView,
+from PySide6.QtWidgets import (QAbstractItemView, QApplication, QComboBox, QFrame, QHBoxLayout, QLabel, QListView,
                                QListWidget, QListWidgetItem, QMainWindow, QMenu, QMessageBox, QSizePolicy,
-                               QStackedWidget, QVBoxLayout, QWidget)
+                               QStackedWidget, QToolButton, QVBoxLayout, QWidget)
 
 import html
 import time
@@ -29,6 +30,8 @@ from engine.version import version
 
 
 DEFAULT_TEXT_SIZE = 11
+#: the most of the window's height the row of view names may take before they fold into a list
+NAMES_ROW_SHARE = 0.05
 #: a deferred window that is never painted (hidden, offscreen) builds its views after this long
 DEFERRED_BUILD_MS = 300
 
@@ -70,6 +73,34 @@ class MainWindow(QMainWindow):
         self.navigation.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.navigation.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.navigation.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        # where the names would need a second row (large text, a narrow window) they fold into
+        # this list at the right of the menu bar: a second row took 45 px of a 1280×720
+        # projector's height at 22 pt from every view, the whole row of names 95 px
+        self.view_chooser = QComboBox()
+        self.view_chooser.setObjectName("view_chooser")
+        self.view_chooser.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.view_chooser.currentIndexChanged.connect(self._on_chosen_view)
+        self.navigation.currentRowChanged.connect(self._follow_navigation)
+        self.view_chooser_label = QLabel()
+        self.view_chooser_label.setBuddy(self.view_chooser)
+        corner = QWidget()
+        corner.setObjectName("view_chooser_corner")
+        row = QHBoxLayout(corner)
+        row.setContentsMargins(0, 0, 4, 0)
+        # the views' own "What this view shows" lines fold with the names: one toggle here
+        self.explain_button = QToolButton()
+        self.explain_button.setObjectName("explain_button")
+        self.explain_button.setCheckable(True)
+        self.explain_button.setAutoRaise(True)
+        self.explain_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.explain_button.setArrowType(Qt.ArrowType.RightArrow)
+        self.explain_button.toggled.connect(self._explain_current_view)
+        row.addWidget(self.explain_button)
+        row.addSpacing(8)
+        row.addWidget(self.view_chooser_label)
+        row.addWidget(self.view_chooser)
+        self.menuBar().setCornerWidget(corner, Qt.Corner.TopRightCorner)
+        self._names_folded = False
         central = QWidget()
         column = QVBoxLayout(central)
         column.setContentsMargins(4, 4, 4, 0)
@@ -159,6 +190,11 @@ class MainWindow(QMainWindow):
             item = QListWidgetItem(cls.title())
             item.setData(Qt.ItemDataRole.UserRole, cls.view_id)
             self.navigation.addItem(item)
+        self.view_chooser.blockSignals(True)
+        self.view_chooser.clear()
+        self.view_chooser.addItems([v.title() for v in self.views])
+        self.view_chooser.setCurrentIndex(max(self.navigation.currentRow(), 0))
+        self.view_chooser.blockSignals(False)
         self._fit_navigation()
         widen_combos(self.stack)
         # Tab moves on from a table to the next control (arrow keys move between its cells), so
@@ -239,6 +275,45 @@ class MainWindow(QMainWindow):
             used += width
         frame = 2 * self.navigation.frameWidth()
         self.navigation.setFixedHeight(lines * height + frame + 2)
+        # one row of names may take at most 1/20 of the window's height (at 14-18 pt on a 1280×720
+        # projector the Chinese names fit one row, which took 40-45 px from every view)
+        row_height = height + frame + 2
+        self._names_folded = lines > 1 or row_height > NAMES_ROW_SHARE * max(self.height(), 1)
+        self.navigation.setVisible(not self._presenting and not self._names_folded)
+        self.menuBar().cornerWidget(Qt.Corner.TopRightCorner).setVisible(self._names_folded)
+        for view in self.views:
+            if view.explanation_box is not None:
+                view.explanation_box.set_compact(self._names_folded)
+        self._follow_explanation()
+
+    def names_folded(self) -> bool:
+        """The view names are in the menu bar's list (`view_chooser`), not in a row of their own."""
+        return self._names_folded
+
+    def _on_chosen_view(self, index: int) -> None:
+        if index >= 0:
+            self.navigation.setCurrentRow(index)
+
+    def _explain_current_view(self, on: bool) -> None:
+        if self.views and self.current_view().explanation_box is not None:
+            self.current_view().explanation_box.set_expanded(on)
+        self._follow_explanation()
+
+    def _follow_explanation(self) -> None:
+        """The window's toggle shows whether the current view's explanation is open."""
+        box = self.current_view().explanation_box if self.views else None
+        self.explain_button.blockSignals(True)
+        self.explain_button.setChecked(box is not None and box.expanded)
+        self.explain_button.blockSignals(False)
+        self.explain_button.setArrowType(Qt.ArrowType.DownArrow if self.explain_button.isChecked()
+                                         else Qt.ArrowType.RightArrow)
+
+    def _follow_navigation(self, row: int) -> None:
+        self._follow_explanation()
+        if row >= 0 and row != self.view_chooser.currentIndex():
+            self.view_chooser.blockSignals(True)
+            self.view_chooser.setCurrentIndex(row)
+            self.view_chooser.blockSignals(False)
 
     def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt's name
         if watched is self.centralWidget() and event.type() == QEvent.Type.Resize:
@@ -399,7 +474,7 @@ class MainWindow(QMainWindow):
         self._presenting = (not self._presenting) if on is None else bool(on)
         self.presentation_action.setChecked(self._presenting)
         self.menuBar().setVisible(not self._presenting)
-        self.navigation.setVisible(not self._presenting)
+        self.navigation.setVisible(not self._presenting and not self._names_folded)
         self.statusBar().setVisible(not self._presenting)
         for button in self.stack.findChildren(ExportButton):
             button.setVisible(not self._presenting)
@@ -490,6 +565,10 @@ class MainWindow(QMainWindow):
         return action
 
     def _build_menus(self):
+        self.view_chooser_label.setText(self.tr("Showing:"))
+        self.explain_button.setText(self.tr("What this view shows"))
+        self.explain_button.setToolTip(self.tr("Show or hide a short explanation of the concept and its formula"))
+        self.view_chooser.setToolTip(self.tr("The view shown (Ctrl+1 … Ctrl+9 and Alt+1 choose one)"))
         file_menu = self.menuBar().addMenu(self.tr("&File"))
         self._menus.append(file_menu)
         self._action(file_menu, self.tr("Open session…"), self.open_session_dialog, QKeySequence.StandardKey.Open)

@@ -368,7 +368,7 @@ class View(QWidget):
         for panel in self.secondary_panels():
             panel.setVisible(not on)
         if self.explanation_box is not None:
-            self.explanation_box.setVisible(not on)
+            self.explanation_box.set_presenting(on)
 
     # ---- the main input (--text, --model, scene captions) ------------------------------------------
     def main_input(self) -> QWidget | None:

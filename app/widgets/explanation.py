@@ -34,6 +34,9 @@ class ExplanationBox(QWidget):
         layout.addWidget(self.toggle)
         layout.addWidget(self.body)
         self.toggle.toggled.connect(self.set_expanded)
+        # compact: the toggle's row is given to the view (the window offers its own toggle, beside
+        # the list of views); presenting: neither toggle nor text
+        self._compact = self._presenting = False
 
     def set_content(self, text: str, formula: str) -> None:
         """Say something else (a view whose explanation depends on what it shows: the attention
@@ -52,3 +55,17 @@ class ExplanationBox(QWidget):
         self.toggle.blockSignals(False)
         self.toggle.setArrowType(Qt.ArrowType.DownArrow if on else Qt.ArrowType.RightArrow)
         self.body.setVisible(on)
+        self._update_visibility()
+
+    def set_compact(self, on: bool) -> None:
+        """Without its own toggle line: shown only while expanded (from elsewhere)."""
+        self._compact = on
+        self.toggle.setVisible(not on)
+        self._update_visibility()
+
+    def set_presenting(self, on: bool) -> None:
+        self._presenting = on
+        self._update_visibility()
+
+    def _update_visibility(self) -> None:
+        self.setVisible(not self._presenting and (not self._compact or self.expanded))

@@ -292,7 +292,7 @@ context⟨t⟩ = Σₜ′ α⟨t,t′⟩ a⟨t′⟩</translation>
     <name>AttentionHeatmap</name>
     <message>
         <source>query</source>
-        <extracomment>pixels left between two drawn labels on the bottom axis (row, column, value) under the mouse; row -1 when the mouse leaves the matrix a query row was clicked</extracomment>
+        <extracomment>pixels left between two drawn labels on the bottom axis what the labels were last chosen for (labels, range, pixels, font): the view&apos;s range and size signals and the heatmap&apos;s own calls ask several times per redraw (font, {label: pixels}): a keystroke changes a token or two, the rest were measured (row, column, value) under the mouse; row -1 when the mouse leaves the matrix a query row was clicked</extracomment>
         <translation>查询</translation>
     </message>
     <message>
@@ -329,12 +329,12 @@ context⟨t⟩ = Σₜ′ α⟨t,t′⟩ a⟨t′⟩</translation>
     </message>
     <message>
         <source>Attention</source>
-        <extracomment>stacks up to this many weights get their overview (tiles, entropies) with every result, shown or not (the shipped models: a few thousand, milliseconds of work); larger ones (a Hugging Face model at 128 tokens and more) only while the &quot;All heads&quot; tab is shown. Both are computed in the bridge&apos;s background worker, after the heatmap is on screen.</extracomment>
+        <extracomment>stacks of the shipped models up to this many weights get their overview (tiles, entropies) with every result, shown or not (a few thousand weights, milliseconds of work); larger ones, and a Hugging Face model&apos;s at any length, only while the &quot;All heads&quot; tab is shown: drawing MiniLM&apos;s 78 tiles and captions for a 16-token input took the GUI thread more than its whole keystroke&apos;s heatmap did, for a tab nobody looked at. Both are computed in the bridge&apos;s background worker, after the heatmap is on screen. a Hugging Face layer with the word-piece toggles applied (engine.hf.toggles.shown_layer)</extracomment>
         <translation>注意力</translation>
     </message>
     <message>
         <source>Selected row</source>
-        <extracomment>the overview grid now shows the current result, kind and toggles. It comes after the `updated` of the result (which means the heatmap, the output, the selected row and the sink line are up to date): the overview is computed in the background worker. the model the layer and head were chosen for (None: keep them for the next one, as after a session is restored); another model opens on its own last layer</extracomment>
+        <extracomment>the overview grid now shows the current result, kind and toggles. It comes after the `updated` of the result (which means the heatmap, the output, the selected row and the sink line are up to date): the overview is computed in the background worker. the model the layer and head were chosen for (None: keep them for the next one, as after a session is restored); another model opens on its own last layer the heatmap and the row chart wait for the toggled layer from the background worker (the previous picture stays until it comes)</extracomment>
         <translation>所选行</translation>
     </message>
     <message>
@@ -3187,7 +3187,7 @@ cross-entropy H = −(1/N) Σ log₂ P(wᵢ | hᵢ) bits/token     perplexity PP
     <name>MainWindow</name>
     <message>
         <source>Attention Lab</source>
-        <extracomment>a deferred window that is never painted (hidden, offscreen) builds its views after this long the views exist (at once, or after the first paint when `deferred`)</extracomment>
+        <extracomment>the most of the window&apos;s height the row of view names may take before they fold into a list a deferred window that is never painted (hidden, offscreen) builds its views after this long the views exist (at once, or after the first paint when `deferred`)</extracomment>
         <translation>Attention Lab 注意力实验室</translation>
     </message>
     <message>
@@ -3277,6 +3277,22 @@ cross-entropy H = −(1/N) Σ log₂ P(wᵢ | hᵢ) bits/token     perplexity PP
     <message>
         <source>&amp;Grayscale (prints in black)</source>
         <translation>灰度（适合黑白打印）(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Showing:</source>
+        <translation>当前视图：</translation>
+    </message>
+    <message>
+        <source>What this view shows</source>
+        <translation>本视图展示的内容</translation>
+    </message>
+    <message>
+        <source>Show or hide a short explanation of the concept and its formula</source>
+        <translation>显示或隐藏对概念及其公式的简短说明</translation>
+    </message>
+    <message>
+        <source>The view shown (Ctrl+1 … Ctrl+9 and Alt+1 choose one)</source>
+        <translation>当前显示的视图（Ctrl+1 … Ctrl+9 与 Alt+1 可直接选择）</translation>
     </message>
     <message>
         <source>&amp;File</source>

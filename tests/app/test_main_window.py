@@ -53,6 +53,56 @@ def test_navigation_switches_views(qtbot, main_window):
         assert main_window.stack.currentIndex() == row
 
 
+def test_view_names_fold_into_the_menu_bar_where_they_need_two_rows(qtbot, main_window):
+    """At 22 pt on a 1280 px window the ten names need two rows (measured by their text widths
+    here): they fold into the menu bar's list, which switches views and follows Ctrl+number; the
+    view gets the height the row took; at 11 pt on 1920 px they are a row again."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QFont, QFontMetrics
+    from PySide6.QtWidgets import QApplication
+
+    window = main_window
+    font = QApplication.font()
+    try:
+        for points, width, two_rows in ((22, 1280, True), (11, 1920, False)):
+            window.set_text_size(points)
+            window.resize(width, 680)
+            qtbot.waitUntil(lambda: window.width() == width, timeout=5000)
+            zoomed = QFont(font)
+            zoomed.setPointSize(points)
+            metrics = QFontMetrics(zoomed)
+            names = sum(metrics.horizontalAdvance(v.title()) for v in window.views)
+            assert (names > width) == two_rows  # the case each size is meant to show
+            qtbot.waitUntil(lambda: window.names_folded() == two_rows, timeout=5000)
+            assert window.view_chooser.isVisible() == two_rows
+            assert window.navigation.isVisible() == (not two_rows)
+            if two_rows:
+                below_menu = window.stack.mapTo(window, window.stack.rect().topLeft()).y()
+                assert below_menu <= window.menuBar().height() + 8  # no row of names in between
+                # the views' "What this view shows" lines are gone; the window's toggle opens the
+                # current view's text, and follows the view shown
+                box = window.current_view().explanation_box
+                assert not box.isVisible() and window.explain_button.isVisible()
+                window.explain_button.click()
+                assert box.isVisible() and box.body.isVisible() and not box.toggle.isVisible()
+                assert box.body.text() and window.explain_button.isChecked()
+                window.view_chooser.setCurrentIndex(3)
+                assert not window.explain_button.isChecked()  # the fourth view's text is closed
+                assert not window.current_view().explanation_box.isVisible()
+                assert window.stack.currentIndex() == 3 and window.navigation.currentRow() == 3
+                window.activateWindow()
+                qtbot.keyClick(window, Qt.Key.Key_2, Qt.KeyboardModifier.ControlModifier)
+                assert window.stack.currentIndex() == 1
+                assert window.view_chooser.currentText() == window.views[1].title()
+            else:
+                assert all(v.explanation_box.toggle.isVisibleTo(v) for v in window.views)
+                assert window.current_view().explanation_box.toggle.isVisible()
+                assert not window.explain_button.isVisible()
+    finally:
+        QApplication.setFont(font)
+        window.resize(1400, 900)
+
+
 def test_ctrl_number_jumps_to_a_view(qtbot, main_window):
     from PySide6.QtCore import Qt
 
