@@ -4631,8 +4631,10 @@ PE(pos, 2i+1) = cos(pos / 10000^(2i/d_model))</translation>
         <translation>模型 P</translation>
     </message>
     <message>
-        <source>P model among sampled</source>
-        <translation>模型 P（在采到的输出中归一化）</translation>
+        <source>P model
+among sampled</source>
+        <translation>模型 P
+（在采到的输出中归一化）</translation>
     </message>
     <message>
         <source>P grammar</source>

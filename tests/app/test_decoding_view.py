@@ -204,8 +204,9 @@ def test_a_double_clicked_row_gives_the_bars_of_that_output(qtbot, view, zh_en):
 def test_large_text_draws_as_many_rows_as_the_plots_hold_and_the_buttons_whole(qtbot, view, zh_en):
     """At 18 pt in a short view the token names would overlap: fewer rows, each at least a line of
     the names' font apart in pixels, "other" the rest of the oracle's probability; taller again,
-    the twelve tokens and "other" come back.  The Sample and Export buttons beside the tabs are
-    whole (Qt bounds a tab widget's corner to the tab bar's height)."""
+    the twelve tokens and "other" come back.  Export beside the tabs is whole (Qt bounds a tab
+    widget's corner to the tab bar's height), the Sample buttons whole in the settings' rows, and
+    every tab name whole."""
     from PySide6.QtCore import QPointF, QRect
     from PySide6.QtGui import QFontMetrics
     from PySide6.QtWidgets import QApplication
@@ -232,10 +233,23 @@ def test_large_text_draws_as_many_rows_as_the_plots_hold_and_the_buttons_whole(q
         kept, _ = drawn(panel, 1)
         np.testing.assert_allclose(kept[:-1], want[panel.rows], atol=1e-6)
         assert kept[-1] == pytest.approx(rest_of(want, panel.rows), abs=1e-6)
+        # at 18 pt a 1280×680 window gives the view 1272×607 (test_layout_fit); 480 is less than
+        # the view needs, which squeezes its rows to their least
+        view.resize(1272, 600)
+        options = view.controls.options
+        qtbot.waitUntil(lambda: options.height() >= options.layout().heightForWidth(options.width()), timeout=5000)
         corner = view.tabs.cornerWidget()
-        for button in (*view.controls.sample_buttons.values(), view.export_button):
-            assert QRect(button.mapTo(corner, button.rect().topLeft()), button.size()).intersected(
-                corner.rect()).size() == button.size() and button.height() >= button.sizeHint().height()
+        button = view.export_button
+        assert QRect(button.mapTo(corner, button.rect().topLeft()), button.size()).intersected(
+            corner.rect()).size() == button.size() and button.height() >= button.sizeHint().height()
+        # the Sample buttons follow the settings: whole inside the settings' rows, and the tab bar
+        # beside Export shows both tab names without scroll arrows
+        for button in view.controls.sample_buttons.values():
+            assert options.rect().contains(QRect(button.mapTo(options, button.rect().topLeft()), button.size()))
+            assert button.width() >= button.sizeHint().width()
+        bar = view.tabs.tabBar()
+        assert all(bar.rect().contains(bar.tabRect(i)) for i in range(bar.count()))
+        assert all(bar.tabRect(i).width() >= bar.tabSizeHint(i).width() for i in range(bar.count()))
     finally:
         QApplication.setFont(font)
     view.resize(1400, 900)

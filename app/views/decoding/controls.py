@@ -50,9 +50,10 @@ class DecodingControls(QWidget):
             # 60 and 100 steps: room enough to drag, and the four settings share one row at 11-14 pt
             slider.slider.setMinimumWidth(SLIDER_WIDTH)
         self.examples_button, first = input_and_model_row(self.input, self.model_box, self.models)
-        # the output step and the Sample buttons sit with what they act on (the view places them):
-        # this row is the sampler's settings only
-        self.options = flow_row(self.temperature, (self.tr("top-k:"), self.top_k), self.top_p, self.min_p)
+        # the output step sits with what it acts on (the view places it): this row is the
+        # sampler's settings and the buttons that sample with them
+        self.options = flow_row(self.temperature, (self.tr("top-k:"), self.top_k), self.top_p, self.min_p,
+                                *self.sample_buttons.values())
         self.step_label = QLabel(self.tr("Output step:"))
         self.step_label.setBuddy(self.step)
         column = QVBoxLayout(self)

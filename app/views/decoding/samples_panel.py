@@ -50,7 +50,7 @@ class SamplesPanel(ResultsPanel):
 
     def headers(self) -> list[str]:
         return ["", self.tr("output"), self.tr("count"), self.tr("frequency"), self.tr("P model"),
-                self.tr("P model among sampled"), self.tr("P grammar"), self.tr("valid")]
+                self.tr("P model\namong sampled"), self.tr("P grammar"), self.tr("valid")]
 
     def set_receiver(self, title: str | None) -> None:
         # "&&": the view's title "Entropy & KL" has an ampersand, not a mnemonic

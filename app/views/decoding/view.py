@@ -46,9 +46,11 @@ class DecodingView(View):
         self.controls = DecodingControls(self.view_state)
         self.export_button = ExportButton(self)
         self.tabs = ScrollingTabs()  # a page's preferred height (its wrapped labels) is not the view's least
-        # the Sample buttons and Export beside the tabs, in the tab bar's empty right end: no line of
-        # their own (the view needs every line for the bars on a 720-pixel projector)
-        put_in_corner(self.tabs, *self.controls.sample_buttons.values(), self.export_button)
+        # Export beside the tabs, in the tab bar's empty right end: no line of its own (the view
+        # needs every line for the bars on a 720-pixel projector); the Sample buttons follow the
+        # sampler's settings (beside the tabs too, at 22 pt they squeezed the tab names behind
+        # scroll arrows)
+        put_in_corner(self.tabs, self.export_button)
         self.stages_panel = add_tab(self.tabs, StagesPanel(), self.tr("Next-token distribution"))
         self.samples_panel = add_tab(self.tabs, SamplesPanel(), self.tr("Samples, greedy and beam"))
         self.content = self.tabs
