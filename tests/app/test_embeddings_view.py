@@ -203,6 +203,59 @@ def test_a_users_glove_file_answers_as_gensim_reads_it(qtbot, view, tmp_path, mo
     assert "vectors.txt" in view.controls.source_box.currentText()
 
 
+def test_open_file_menu_reads_the_file_in_the_format_chosen_there(qtbot, view, tmp_path, monkeypatch):
+    """Open file… asks for the format in its menu (no box of its own: a row less at 22 pt): a
+    word2vec binary file chosen under "word2vec binary" answers as gensim reads it."""
+    from PySide6.QtWidgets import QFileDialog
+
+    monkeypatch.setenv("ATTENTION_LAB_CACHE", str(tmp_path / "cache"))
+    rng = np.random.default_rng(5)
+    kv = KeyedVectors(vector_size=16)
+    kv.add_vectors([f"b{i}" for i in range(120)], rng.normal(size=(120, 16)).astype(np.float32))
+    path = tmp_path / "vectors.bin"
+    kv.save_word2vec_format(str(path), binary=True)
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *args, **kwargs: (str(path), ""))
+    menu = view.controls.open_button.menu()
+    assert [a.text() for a in menu.actions()] == ["GloVe text (no header)", "word2vec text", "word2vec binary",
+                                                  "fastText .vec"]
+    next(a for a in menu.actions() if a.text() == "word2vec binary").trigger()
+    view.neighbours_tab.word.setText("b3")
+    qtbot.waitUntil(lambda: "vectors.bin" in view.controls.source_box.currentText(), timeout=30000)
+    settle(qtbot, view)
+    expected = KeyedVectors.load_word2vec_format(str(path), binary=True).most_similar("b3", topn=10)
+    model = view.neighbours_tab.model
+    assert column(model, 1) == [w for w, _ in expected]
+    assert np.allclose(column(model, 2), [s for _, s in expected], atol=TOLERANCE, rtol=0)
+
+
+def test_at_22_pt_the_analogy_picture_keeps_seven_lines(qtbot, make_view):
+    """At text ×2 in what a 1280×680 window leaves the view, the Analogy tab's table and
+    parallelogram keep seven lines of text in height (squeezed under the inputs and the
+    arithmetic they were 100 px tall; where the tab has less room its own page scrolls), and the
+    view still needs no more height than it has."""
+    from PySide6.QtGui import QFontMetrics
+    from PySide6.QtWidgets import QApplication
+
+    font = QApplication.font()
+    bigger = QApplication.font()
+    bigger.setPointSize(22)
+    QApplication.setFont(bigger)
+    try:
+        view = make_view("embeddings", size=(1272, 580))
+        view.tabs.setCurrentWidget(view.analogy_tab)
+        settle(qtbot, view)
+        qtbot.waitUntil(lambda: view.analogy_tab.answer is not None, timeout=30000)
+        picture = view.analogy_tab.picture_area
+        line = QFontMetrics(QApplication.font()).lineSpacing()
+        # laid out with the answer: its arithmetic takes at least its three lines
+        qtbot.waitUntil(lambda: view.analogy_tab.arithmetic.height() >= 3 * line, timeout=5000)
+        qtbot.wait(50)
+        assert picture.height() >= 7 * line
+        assert view.minimumSizeHint().height() <= 580
+    finally:
+        QApplication.setFont(font)
+
+
 def test_a_malformed_file_is_refused_with_its_line_number(qtbot, view, tmp_path, monkeypatch):
     monkeypatch.setenv("ATTENTION_LAB_CACHE", str(tmp_path / "cache"))
     path = tmp_path / "bad.txt"

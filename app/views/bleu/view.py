@@ -27,8 +27,9 @@ class BleuView(View):
     State = BleuState
     # the tables and scores scroll in their own pages, so they may be shorter than a plot: at
     # 18 pt on 1280×680 ten lines (280 px) made the view scroll by 16 px, while nine keep the
-    # 40 % share (tests/app/test_layout_fit.py)
-    PLOT_LINES = 9
+    # 40 % share (tests/app/test_layout_fit.py); at 22 pt nine (306 px) made it scroll by 7 px in
+    # English, eight leave the tables 1240×~500 px there
+    PLOT_LINES = 8
 
     def __init__(self, bridge, state, parent=None):
         super().__init__(bridge, state, parent)

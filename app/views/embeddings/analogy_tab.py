@@ -44,7 +44,8 @@ class AnalogyTab(EmbeddingTab):
         for item in (self.rungs, self.sides, self.points):
             self.plot.addItem(item)
         self.labels: list[pg.TextItem] = []
-        self.place(inputs, column(self.arithmetic, (side_by_side(self.table, self.plot, 3, 2), 1)))
+        picture = side_by_side(self.table, self.plot, 3, 2)
+        self.place(inputs, column(self.arithmetic, (picture, 1)), picture)
         bind_widgets(state, analogy_a=self.a, analogy_b=self.b, analogy_c=self.c, method=self.method_box)
         self.apply_zoom()
 

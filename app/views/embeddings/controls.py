@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Signal
-from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QProgressBar, QPushButton, QSpinBox,
-                               QVBoxLayout, QWidget)
+from functools import partial
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
+from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QMenu, QProgressBar, QPushButton,
+                               QSpinBox, QToolButton, QVBoxLayout, QWidget)
 
 from app.binding import bind_widgets
 from app.views.embeddings.state import FILE_FORMATS, EmbeddingsState
@@ -53,13 +55,18 @@ class EmbeddingsControls(QWidget):
         for key in source_keys:
             self.source_box.addItem(source_label(key), key)
         self.add_source(state.source)  # a file restored from a session
-        self.format_box = QComboBox()
-        for fmt in FILE_FORMATS:
-            self.format_box.addItem(self.tr(FORMATS[fmt]), fmt)
-        self.open_button = QPushButton(self.tr("Open file…"))
+        # the file's format is chosen in the button's menu, on the way to the dialog: a "File
+        # format:" box of its own beside it took a row of the controls at 22 pt
+        self.open_button = QToolButton()
+        self.open_button.setText(self.tr("Open file…"))
         self.open_button.setToolTip(self.tr("Open your own vectors: GloVe text, word2vec text or binary, fastText "
                                             ".vec (read once, then cached)"))
-        self.open_button.clicked.connect(self.ask_for_file)
+        self.open_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.open_button.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        menu = QMenu(self.open_button)
+        for fmt in FILE_FORMATS:
+            menu.addAction(self.tr(FORMATS[fmt]), partial(self.ask_for_file, fmt))
+        self.open_button.setMenu(menu)
         self.k_spin = QSpinBox()
         self.k_spin.setRange(1, 100)
         self.k_spin.setToolTip(self.tr("How many nearest words (neighbours and analogy candidates)"))
@@ -87,8 +94,7 @@ class EmbeddingsControls(QWidget):
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        self.row = flow_row((self.tr("Vectors:"), self.source_box), (self.tr("File format:"), self.format_box),
-                            self.open_button, (self.tr("k:"), self.k_spin),
+        self.row = flow_row((self.tr("Vectors:"), self.source_box), self.open_button, (self.tr("k:"), self.k_spin),
                             (self.tr("Words searched:"), self.restrict_spin), self.size_label)
         layout.addWidget(self.row)
         layout.addWidget(self.progress_panel)
@@ -103,11 +109,12 @@ class EmbeddingsControls(QWidget):
         if key.startswith("file:") and self.source_box.findData(key) < 0:
             self.source_box.addItem(source_label(key), key)
 
-    def ask_for_file(self) -> None:
+    def ask_for_file(self, fmt: str) -> None:
+        """The Open dialog for a file of vectors in format `fmt` (a key of FORMATS)."""
         path, _ = QFileDialog.getOpenFileName(self, self.tr("Open word vectors"), "",
                                               self.tr("Word vectors (*.txt *.vec *.bin *.w2v);;All files (*)"))
         if path:
-            self.file_chosen.emit(path, self.format_box.currentData())
+            self.file_chosen.emit(path, fmt)
 
     def show_progress(self, what: str, fraction: float) -> None:
         self.progress_label.setText(what)

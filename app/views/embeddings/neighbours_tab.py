@@ -17,8 +17,9 @@ class NeighboursTab(EmbeddingTab):
         self.note = style.note_label()
         self.model, self.table = table()
         self.plot = HorizontalBars()  # the nearest on top, as in the table
+        picture = side_by_side(self.table, self.plot, 2, 3)
         self.place(flow_row((self.tr("Word:"), self.word)),
-                   column(self.note, (side_by_side(self.table, self.plot, 2, 3), 1)))
+                   column(self.note, (picture, 1)), picture)
         bind_widgets(state, word=self.word)
         self.apply_zoom()
 

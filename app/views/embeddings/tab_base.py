@@ -4,7 +4,8 @@ come from the request of the picture), and a table widget maker."""
 from __future__ import annotations
 
 import pyqtgraph as pg
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
+from PySide6.QtGui import QFontMetrics
+from PySide6.QtWidgets import QApplication, QHBoxLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
 from app import style
 from app.widgets.array_table import ArrayTableModel
@@ -44,11 +45,24 @@ class EmbeddingTab(QWidget):
         self.layout_ = QVBoxLayout(self)
         self.layout_.setContentsMargins(4, 4, 4, 4)
 
-    def place(self, inputs: QWidget | None, results: QWidget) -> None:
+    #: the least height of the tab's picture (its plot, or its table and plot), in lines of text
+    #: at the current size: below it the tab's page scrolls (at 22 pt the Analogy tab's
+    #: parallelogram was squeezed to 100 px under its inputs and arithmetic, its labels on top of
+    #: each other, and E·o_j's word ticks were cut)
+    PICTURE_LINES = 7
+
+    def place(self, inputs: QWidget | None, results: QWidget, picture: QWidget | None = None) -> None:
+        """`inputs` above `results`; `picture` (default: `results`) keeps PICTURE_LINES lines."""
         if inputs is not None:
             self.layout_.addWidget(inputs)
         self.layout_.addWidget(results, 1)
         self.results = results
+        self.picture_area = results if picture is None else picture
+        self.keep_picture_height()
+
+    def keep_picture_height(self) -> None:
+        """The picture's least height for the current text size (the view calls it at each zoom)."""
+        self.picture_area.setMinimumHeight(self.PICTURE_LINES * QFontMetrics(QApplication.font()).lineSpacing())
 
     @property
     def answer(self):

@@ -38,7 +38,8 @@ class AnalogyTestTab(EmbeddingTab):
         self.note = style.note_label()
         self.model, self.table = table()
         self.plot = HorizontalBars()  # each section's accuracy
-        self.place(inputs, column(self.note, (side_by_side(self.table, self.plot, 3, 2), 1)))
+        picture = side_by_side(self.table, self.plot, 3, 2)
+        self.place(inputs, column(self.note, (picture, 1)), picture)
         bind_widgets(state, test_method=self.method_box)
         state.watch(self._show_file, "test_file")
         self._show_file()

@@ -10,7 +10,7 @@ import threading
 from functools import partial
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP
-from PySide6.QtWidgets import QTabWidget, QVBoxLayout
+from PySide6.QtWidgets import QVBoxLayout
 
 from app.binding import bind_tab
 from app.export import ExportButton, write_csv
@@ -27,6 +27,7 @@ from app.views.embeddings.state import TABS, EmbeddingsState
 from app.views.embeddings.tab_base import words_of
 from app.views.embeddings.test_set_tab import AnalogyTestTab
 from app.widgets.form import add_tab
+from app.widgets.scrolling_page import ScrollingTabs
 from engine.embeddings import lesson
 from engine.embeddings.watch import watch_word2vec
 from engine.jobs import CallRequest
@@ -59,7 +60,10 @@ class EmbeddingsView(View):
         vs = self.view_state
         self.controls = EmbeddingsControls(vs, lesson.source_keys())
         self.export_button = ExportButton(self)
-        self.tabs = QTabWidget()
+        # each tab's page scrolls on its own: as a plain QTabWidget the tallest tab (Analogy, its
+        # inputs and five lines of arithmetic) set the view's least height, and at 22 pt the view
+        # needed 626 px of the 595 a 1280×680 window leaves it (671 of 580 in Chinese)
+        self.tabs = ScrollingTabs()
         self.neighbours_tab = add_tab(self.tabs, NeighboursTab(vs), self.tr("Neighbours"))
         self.analogy_tab = add_tab(self.tabs, AnalogyTab(vs), self.tr("Analogy"))
         self.test_tab = add_tab(self.tabs, AnalogyTestTab(vs), self.tr("Test set"))
@@ -266,6 +270,7 @@ class EmbeddingsView(View):
         super().apply_zoom()
         for panel in self.panels.values():
             panel.apply_zoom()
+            panel.keep_picture_height()
 
     def apply_theme(self) -> None:
         super().apply_theme()

@@ -32,7 +32,7 @@ from app.views.language_model.orders_panel import OrdersPanel
 from app.views.language_model.sentence_panel import SentencePanel, context_text
 from app.views.language_model.state import TABS, LanguageModelState
 from app.views.language_model.zero_count_panel import ZeroCountPanel
-from app.widgets.form import add_tab, beside_button
+from app.widgets.form import add_tab
 from app.widgets.message_line import MessageLine
 from app.widgets.scrolling_page import ScrollingTabs
 from engine.jobs import CallRequest
@@ -77,12 +77,12 @@ class LanguageModelView(View):
         self.file_bar = FileBar()
         self.file_message = MessageLine()
         self.content = self.tabs
-        status = beside_button(self.message, self.export_button)
+        self.controls.add_to_sentence_row(self.export_button)
         layout = QVBoxLayout(self)
         layout.addWidget(self.controls)
         layout.addWidget(self.file_bar)
         layout.addWidget(self.file_message)
-        layout.addLayout(status)
+        layout.addWidget(self.message)
         layout.addWidget(self.tabs, 1)
 
         bind_tab(self.view_state, "tab", self.tabs, TABS)
