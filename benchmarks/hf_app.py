@@ -36,9 +36,15 @@ whatever else runs, the thread's CPU time much less, so the targets are checked 
 last lines ("targets").  While it waits, the GUI thread blocks in Qt's event loop rather than
 polling, so its CPU time is the app's own work.
 
+Under each size's row, the GUI thread's CPU time split at the request sent to the worker and at
+the result's drawing begun: key→request sent (the key event, the bindings), waiting for the
+worker (the bridge's hand-off while the forward pass runs), drawing (render until `updated`)
+and painting (what the drawing asked Qt to repaint).
+
 --profile N also prints the GUI thread's cProfile (top N functions by cumulative time) of the
-512-token keystrokes and of the head and toggle changes: function-level shares vary less with
-the machine's load than wall time does.
+512-token keystrokes and of the head and toggle changes, timed by the thread's CPU clock (its
+blocked waits count nothing): function-level shares vary less with the machine's load than wall
+time does.
 """
 from __future__ import annotations
 
@@ -140,6 +146,21 @@ def main():
             times.setdefault(text, (time.perf_counter(), time.thread_time()))
         return record
 
+    # the GUI thread's CPU time at the phases of a keystroke: the request sent to the worker, the
+    # result's drawing begun (between the two the GUI thread only waits for the worker)
+    phase_at = {}
+
+    def stamped(name, call, key):
+        def wrapper(*args, **kwargs):
+            text = key(*args)
+            if text is not None:
+                phase_at.setdefault((name, text), time.thread_time())
+            return call(*args, **kwargs)
+        return wrapper
+
+    window.bridge.submit = stamped("sent", window.bridge.submit,
+                                   lambda channel, request, *_: request.text if channel == "attention" else None)
+    view.loop.render = stamped("render", view.loop.render, lambda result: result.request.text)
     view.updated.connect(stamp(heatmap_at, "heatmap"))
     # a tree before the overview moved off the heatmap's path drew it within `updated`
     getattr(view, "overview_updated", view.updated).connect(stamp(overview_at, "overview"))
@@ -204,7 +225,7 @@ def main():
             profile.enable()
         return elapsed
 
-    profile = cProfile.Profile()
+    profile = cProfile.Profile(time.thread_time)  # the GUI thread's CPU time, not its waits
     forward_ms(text_of(tokenizer, 16, 0))
 
     def keystrokes(size, overview_shown):
@@ -216,6 +237,7 @@ def main():
         view.controls.input.setText(base)
         wait(lambda: shown(base) and (not overview_shown or base in overview_at))
         totals, workers, overviews, forwards, plains, cpu_heatmap, cpu_overview, cpu_all = ([] for _ in range(8))
+        phases = []  # GUI thread CPU ms per keystroke: key→sent, waiting for the worker, drawing, painting
         for k in range(args.edits):
             text = view.controls.input.text()
             target = text[:-1] + "abcdefghij"[(k + 1) % 10]
@@ -225,8 +247,11 @@ def main():
             shorter = view.controls.input.text()
             # the shorter text's answer (an edit of its own), and its overview when the tab is shown
             wait(lambda: shown(shorter) and (not overview_shown or shorter in overview_at))
+            app.processEvents()  # its paints too: they belong to that edit, not to the keystroke timed next
             heatmap_at.pop(target, None)
             overview_at.pop(target, None)
+            phase_at.pop(("sent", target), None)
+            phase_at.pop(("render", target), None)
             start, cpu_start = time.perf_counter(), time.thread_time()
             QTest.keyClicks(view.controls.input, target[-1])
             wait(lambda: shown(target) and target in heatmap_at and (not overview_shown or target in overview_at))
@@ -234,12 +259,16 @@ def main():
             cpu_heatmap.append(1000 * (heatmap_at[target][1] - cpu_start))
             app.processEvents()  # the paints the drawing asked for
             cpu_all.append(1000 * (time.thread_time() - cpu_start))
+            marks = (cpu_start, phase_at.get(("sent", target), np.nan), phase_at.get(("render", target), np.nan),
+                     heatmap_at[target][1], cpu_start + cpu_all[-1] / 1000)
+            phases.append(np.diff(marks) * 1000)
             workers.append(elapsed.get(target, float("nan")))
             if overview_shown:
                 overviews.append(1000 * (overview_at[target][0] - start))
                 cpu_overview.append(1000 * (overview_at[target][1] - cpu_start))
             forwards.append(forward_ms(target))
             plains.append(forward_ms(target, attentions=False))
+        keystrokes.phases = np.array(phases)
         return totals, workers, overviews, forwards, plains, cpu_heatmap, cpu_overview, cpu_all
 
     tiles = n_layers * (n_heads + 1)
@@ -265,6 +294,9 @@ def main():
               f"{np.median(workers):>11.1f} {np.median(gui):>13.1f} {np.median(cpu_updated):>18.1f} "
               f"{np.percentile(cpu, 50):>19.1f} {np.percentile(cpu, 95):>6.1f} {np.median(forwards):>17.1f} "
               f"{np.median(plains):>14.1f} {np.median(over):>31.1f}")
+        phase = np.nanmedian(keystrokes.phases, axis=0)
+        print(f"{'':>6} GUI CPU p50 by phase: key→request sent {phase[0]:.1f}, waiting for the worker {phase[1]:.1f}, "
+              f"drawing {phase[2]:.1f}, updated→painted {phase[3]:.1f} ms")
 
     # at 512 tokens: another head, and each toggle (no engine call; a toggled layer is computed
     # in the background worker): until the heatmap is redrawn and nothing is pending
