@@ -50,6 +50,11 @@ def downsample(stack: np.ndarray, limit: int = TILE_PIXELS) -> np.ndarray:
     return pooled.reshape(*a.shape[:-2], -(-q // f), -(-k // g)).numpy()
 
 
+#: weights per block of mean_row_entropy_bits: ~1 MB of float32, so that its four passes
+#: (logarithm, product, zeros, sums) run over a block still in the CPU's cache
+ENTROPY_BLOCK = 1 << 18
+
+
 def mean_row_entropy_bits(stack: np.ndarray) -> np.ndarray:
     """[..., Q, K] -> [...]: the mean over rows of H(row) = -Σ_j p_j log2 p_j (0 log 0 = 0).
 
@@ -57,15 +62,24 @@ def mean_row_entropy_bits(stack: np.ndarray) -> np.ndarray:
     stack (19 M weights) costs about half of engine.infotheory.row_entropies' float64 copy and
     checks, within ~1e-7 bits, and the captions show two decimals.  Attention rows are softmax
     outputs: finite and non-negative; a zero weight's -inf logarithm is replaced by 0 after the
-    product (faster than a masked logarithm)."""
+    product (faster than a masked logarithm).  Computed a block of rows at a time (the same
+    sums): over the whole 76 MB stack at once each pass went to memory, 33 ms against 19 ms."""
     p = np.asarray(stack, dtype=np.float32)
     if p.size == 0:
         return np.zeros(p.shape[:-2], dtype=np.float64)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        logs = np.log2(p)
-        np.multiply(logs, p, out=logs)
-    logs[p == 0] = 0.0
-    return -logs.sum(axis=-1).mean(axis=-1, dtype=np.float64) + 0.0
+    rows = p.reshape(-1, p.shape[-1])
+    sums = np.empty(rows.shape[0], dtype=np.float32)
+    step = max(1, ENTROPY_BLOCK // max(p.shape[-1], 1))
+    logs = np.empty((min(step, rows.shape[0]), rows.shape[1]), dtype=np.float32)
+    for start in range(0, rows.shape[0], step):
+        block = rows[start:start + step]
+        out = logs[:block.shape[0]]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            np.log2(block, out=out)
+            np.multiply(out, block, out=out)
+        out[block == 0] = 0.0
+        out.sum(axis=-1, out=sums[start:start + block.shape[0]])
+    return -sums.reshape(p.shape[:-1]).mean(axis=-1, dtype=np.float64) + 0.0
 
 
 @dataclass(frozen=True)
