@@ -90,7 +90,7 @@ class OverviewSummary:
     means: np.ndarray  # [L, q, k] the mean-over-heads tiles
     head_entropy: np.ndarray  # [L, H] mean row entropy of each head, bits
     mean_entropy: np.ndarray  # [L] mean row entropy of the mean over heads, bits
-    rows: int  # Q and K of the full-resolution matrices (tiles are drawn in token units)
+    rows: int  # Q and K of the full-resolution matrices (each tile fills its box, whatever its size)
     cols: int
 
     @property
