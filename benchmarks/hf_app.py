@@ -332,8 +332,20 @@ def main():
           f"{back[0]:.1f} / {back[1]:.1f}")
 
     view.side.setCurrentWidget(view.overview)
-    totals, _, overviews, forwards, _, cpu, cpu_over, _ = keystrokes(SIZES[-1], overview_shown=True)
+    totals, _, overviews, forwards, _, cpu, cpu_over, cpu_over_painted = keystrokes(SIZES[-1], overview_shown=True)
     over_forward = [o - f for o, f in zip(overviews, forwards)]  # each keystroke against its own forward pass
+    # the overview's summary runs in the background worker, whose CPU the GUI thread's clock does not
+    # count: the same summary of the last result, timed on this thread's CPU clock
+    from engine.jobs import OverviewRequest
+
+    summary_cpu = []
+    for _ in range(3):
+        cpu_start = time.thread_time()
+        OverviewRequest(view.result, view.kind).run(None)
+        summary_cpu.append(1000 * (time.thread_time() - cpu_start))
+    # on an idle machine: the GUI thread's work and the summary one after the other (the summary in
+    # fact overlaps the heatmap's paint), after the forward pass
+    overview_cpu = np.median(cpu_over_painted) + np.median(summary_cpu)
     print(f"512 tokens, \"All heads\" tab shown: key→heatmap p50 {np.percentile(totals, 50):.1f} "
           f"(p95 {np.percentile(totals, 95):.1f}) ms, key→overview p50 {np.percentile(overviews, 50):.1f} "
           f"(p95 {np.percentile(overviews, 95):.1f}) ms = forward+attn + {np.median(over_forward):.1f} ms; "
@@ -345,7 +357,8 @@ def main():
         print(f"  GUI share of key→heatmap at {size:>3} tokens: p50 {wall50:.1f} wall / {cpu50:.1f} CPU (≤ 16.7), "
               f"p95 {wall95:.1f} wall / {cpu95:.1f} CPU (≤ 33) ms (CPU: to painted) {verdict(cpu50 <= 16.7 and cpu95 <= 33, wall50 <= 16.7 and wall95 <= 33)}")
     print(f"  key→overview at 512 tokens, tab shown: forward+attn + {np.median(over_forward):.1f} ms wall (≤ 100), "
-          f"GUI CPU {np.median(cpu_over):.1f} ms {verdict(np.median(cpu_over) <= 100, np.median(over_forward) <= 100)}")
+          f"CPU: GUI thread to painted {np.median(cpu_over_painted):.1f} + background summary {np.median(summary_cpu):.1f} = "
+          f"{overview_cpu:.1f} ms {verdict(overview_cpu <= 100, np.median(over_forward) <= 100)}")
     for name, (wall, cpu_ms) in (("merge word pieces on", merge), ("hide specials on", hide), ("both off", back)):
         print(f"  {name} at 512 tokens: {wall:.1f} wall / {cpu_ms:.1f} GUI CPU ms (≤ 50) {verdict(cpu_ms <= 50, wall <= 50)}")
 
