@@ -20,6 +20,7 @@ Formulas:
 """
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 
 import numpy as np
@@ -104,7 +105,34 @@ def summarise(stack: np.ndarray, limit: int = TILE_PIXELS) -> OverviewSummary:
     stack = np.asarray(stack, dtype=np.float32)
     if stack.ndim != 4:
         raise ValueError(f"an overview needs a [layer, head, query, key] stack, not shape {stack.shape}")
-    images = downsample(stack, limit)
-    return OverviewSummary(images=images, means=images.mean(axis=1), head_entropy=mean_row_entropy_bits(stack),
-                           mean_entropy=mean_row_entropy_bits(stack.mean(axis=1)), rows=stack.shape[2],
-                           cols=stack.shape[3])
+    if max(stack.shape[2:]) <= limit:  # tiles at full resolution: nothing to pool
+        images = stack
+        head_entropy, mean_entropy = _entropies(stack)
+    else:
+        # the pooling (torch, which lets go of the GIL) on a second thread while this one takes
+        # the entropies (numpy, likewise): on two idle cores the summary of MiniLM's 72 heads at
+        # 512 tokens takes the longer of ~21 and ~30 ms instead of their sum
+        pooled: dict = {}
+
+        def pool():
+            try:
+                pooled["images"] = downsample(stack, limit)
+            except BaseException as error:  # handed to the caller below
+                pooled["error"] = error
+
+        pooling = threading.Thread(target=pool, name="overview-pooling", daemon=True)
+        pooling.start()
+        try:
+            head_entropy, mean_entropy = _entropies(stack)
+        finally:
+            pooling.join()
+        if "error" in pooled:
+            raise pooled["error"]
+        images = pooled["images"]
+    return OverviewSummary(images=images, means=images.mean(axis=1), head_entropy=head_entropy,
+                           mean_entropy=mean_entropy, rows=stack.shape[2], cols=stack.shape[3])
+
+
+def _entropies(stack: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(each head's, the mean over heads') mean row entropy in bits of a [L, H, Q, K] stack."""
+    return mean_row_entropy_bits(stack), mean_row_entropy_bits(stack.mean(axis=1))
