@@ -7,7 +7,7 @@ from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from app import style
-from app.widgets.heatmap import TokenTicks
+from app.widgets.heatmap import TokenTicks, settle_view
 from app.widgets.tokens import display_token, display_tokens
 from engine.infotheory import row_entropies
 
@@ -60,6 +60,7 @@ class RowPanel(QWidget):
         finally:
             self.key_ticks.held = False
         self.key_ticks.update()
+        settle_view(self.plot.getPlotItem().vb)
         self.title.setText(self.tr("Row {0}: query '{1}'").format(index, display_token(query)))
         h = float(row_entropies(row))
         if n_allowed == 1:  # the first decoder query sees only ⟨s⟩: "uniform over 1 keys" read wrong
