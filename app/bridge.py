@@ -4,10 +4,14 @@ Views submit frozen requests on a channel; the bridge hands them to the Inferenc
 delivers each Result back on the GUI thread, dropping results that a newer request on the same
 channel has made stale.
 
-Hand-off: the worker's future callbacks (worker thread) put results into a SimpleQueue; a
-QTimer on the GUI thread drains it while requests are outstanding.  No Qt signal is emitted
-from the worker thread: that is where Qt bindings have broken (PySide6 6.12.0 aborts the
-interpreter after a few thousand cross-thread emissions; see docs/reliability.md).
+Hand-off: the worker's future callbacks (worker thread) put results into a SimpleQueue and
+write one byte into a socket pair; a QSocketNotifier on the GUI thread wakes on that byte and
+drains the queue.  No Qt signal is emitted and no Qt object touched from the worker thread:
+that is where Qt bindings have broken (PySide6 6.12.0 aborts the interpreter after a few
+thousand cross-thread emissions; see docs/reliability.md).  Before, a 2 ms QTimer polled the
+queue while requests were out: a 512-token forward pass of MiniLM (~0.5 s) woke the GUI thread
+some 250 times, ~25 ms of its CPU per keystroke for nothing (benchmarks/hf_app.py); now it
+wakes once per result.
 
 A running request that reports as it goes (a model folder's loading stages) calls a function
 from `relay(callback)`: each call goes into the same queue and is made on the GUI thread, in
@@ -20,11 +24,12 @@ never delay the next keystroke's model call; they are delivered the same way.
 from __future__ import annotations
 
 import queue
+import socket
 import weakref
 from collections import defaultdict
 
 import shiboken6
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, QSocketNotifier, Signal
 
 from app.gc_guard import GuiThreadGarbageCollector
 from app.malloc_policy import return_large_blocks_to_the_system
@@ -66,8 +71,6 @@ class EngineBridge(QObject):
     #: (channel, elapsed_ms) of every request that ran, stale or not
     request_finished = Signal(str, float)
 
-    POLL_MS = 2
-
     #: torch CPU threads for the app's worker.  The models are tiny: one thread gives the lowest
     #: latency, and more threads collapse when the machine is busy (see docs/benchmarks.md).
     DEFAULT_THREADS = 1
@@ -93,9 +96,12 @@ class EngineBridge(QObject):
         self._outstanding = 0
         self._subscribers: dict[str, list] = defaultdict(list)
         self.closed = False
-        self._timer = QTimer(self)
-        self._timer.setInterval(self.POLL_MS)
-        self._timer.timeout.connect(self.drain)
+        # the worker's wake-up call: a byte per result (or relayed call) into `_wake_write`
+        self._wake_read, self._wake_write = socket.socketpair()
+        for end in (self._wake_read, self._wake_write):
+            end.setblocking(False)
+        self._notifier = QSocketNotifier(self._wake_read.fileno(), QSocketNotifier.Type.Read, self)
+        self._notifier.activated.connect(self._woken)
         return_large_blocks_to_the_system()  # a long session's large arrays do not pile up
 
     def subscribe(self, channel: str, callback) -> None:
@@ -119,10 +125,10 @@ class EngineBridge(QObject):
         """A function a running request may call from the worker thread (a progress report):
         each call `callback(*args)` is made on the GUI thread, before the request's result is
         delivered.  Held like a subscriber: not called once its Qt object is deleted."""
-        held, inbox = _hold(callback), self._inbox
+        held = _hold(callback)
 
-        def call_on_gui_thread(*args):  # worker thread: only the thread-safe queue
-            inbox.put(_Relayed(held, args))
+        def call_on_gui_thread(*args):  # worker thread: only the thread-safe queue and the socket
+            self._post(_Relayed(held, args))
 
         return call_on_gui_thread
 
@@ -142,8 +148,6 @@ class EngineBridge(QObject):
         self._latest[channel] = request_id
         self._outstanding += 1
         future.add_done_callback(self._on_done)  # runs in the worker thread (or here if cancelled)
-        if not self._timer.isActive():
-            self._timer.start()
         return request_id
 
     def start_worker(self) -> None:
@@ -160,8 +164,31 @@ class EngineBridge(QObject):
         return self._latest.get(result.channel) == result.request_id
 
     def _on_done(self, future) -> None:
-        # Worker thread: only touch the thread-safe queue.
-        self._inbox.put(None if future.cancelled() else future.result())
+        # Worker thread: only touch the thread-safe queue and the socket.
+        self._post(None if future.cancelled() else future.result())
+
+    def _post(self, item) -> None:
+        """Queue `item` for the GUI thread and wake it (any thread)."""
+        self._inbox.put(item)
+        try:
+            self._wake_write.send(b"\0")
+        except (BlockingIOError, InterruptedError):
+            pass  # the socket's buffer is full of wake-ups already: the GUI thread will drain
+        except OSError:
+            pass  # closed: the bridge has shut down, nothing is delivered any more
+
+    def _woken(self, *_) -> None:
+        """The notifier saw wake-up bytes (GUI thread): read them all, then drain.  Read before
+        draining: an item queued after the drain began brings a byte of its own, so none is left
+        waiting without one."""
+        try:
+            while self._wake_read.recv(4096):
+                pass
+        except (BlockingIOError, InterruptedError):
+            pass
+        except OSError:
+            return  # closed
+        self.drain()
 
     def drain(self) -> None:
         """Deliver everything that has arrived (GUI thread)."""
@@ -187,7 +214,6 @@ class EngineBridge(QObject):
             self.result_ready.emit(result)
         if self._outstanding <= 0:
             self._outstanding = 0
-            self._timer.stop()
 
     @property
     def idle(self) -> bool:
@@ -199,11 +225,13 @@ class EngineBridge(QObject):
         if self.closed:
             return
         self.closed = True
-        self._timer.stop()
+        self._notifier.setEnabled(False)
         self.worker.shutdown(wait=True)
         if self.background is not None:
             self.background.shutdown(wait=True)
         self._gc.stop()
+        for end in (self._wake_read, self._wake_write):
+            end.close()
         while not self._inbox.empty():
             self._inbox.get_nowait()
         self._outstanding = 0

@@ -60,7 +60,7 @@ class AttentionOverview(pg.GraphicsLayoutWidget):
         self._headers: list[pg.LabelItem] = []  # "layer n" above each column (layers_as_columns)
         self.selected: tuple[int, int | None] | None = None
         self._drawn = None  # the summary the tiles show (identity: drawing it again only moves the highlight)
-        self._extent: dict[tuple[int, int | None], tuple[int, int]] = {}  # each tile's (rows, cols) set
+        self._extent: dict[tuple[int, int | None], tuple[int, int]] = {}  # each tile's image shape set
         self._caption_style = None  # (size, text colour, frame colour) last written: a change restyles all
 
     def _rebuild(self, n_layers: int, n_heads: int):
@@ -91,6 +91,10 @@ class AttentionOverview(pg.GraphicsLayoutWidget):
                 tile = _Tile(layer, head, self._clicked)
                 style.follow_colour_map(tile)  # View ▸ Colour map
                 box.addItem(tile)
+                # every tile fills the unit square of its box, whatever its tokens and pixels: the
+                # box's range is set once, not for each new length (78 boxes re-ranged, ~6 ms of
+                # the GUI thread whenever a keystroke changed the token count)
+                box.setRange(QRectF(0, 0, 1, 1), padding=0.02)
                 self.tiles[(layer, head)] = tile
                 self._boxes[(layer, head)] = box
         self._shape = (n_layers, n_heads)
@@ -136,15 +140,13 @@ class AttentionOverview(pg.GraphicsLayoutWidget):
                 self._write_captions()  # all: a zoom or a theme restyles every caption
             return
         self._drawn = summary
-        rows, cols = summary.rows, summary.cols
         changed = {key for key in self.tiles if self.captions.get(key) != captions[key]}
         for (layer, head), tile in self.tiles.items():
             image = summary.means[layer] if head is None else summary.images[layer, head]
             tile.setImage(image, autoLevels=False, levels=(0.0, 1.0))
-            if self._extent.get((layer, head)) != (rows, cols):  # re-ranging 78 boxes costs ~15 ms
-                self._extent[(layer, head)] = (rows, cols)
-                tile.setRect(QRectF(0, 0, cols, rows))  # in token units, whatever the image's resolution
-                self._boxes[(layer, head)].setRange(QRectF(0, 0, cols, rows), padding=0.02)
+            if self._extent.get((layer, head)) != image.shape:  # 511 and 512 tokens: both 128 × 128
+                self._extent[(layer, head)] = image.shape
+                tile.setRect(QRectF(0, 0, 1, 1))  # the image's pixels scaled to the unit square
         for key in changed:
             self.captions[key] = captions[key]
             self._boxes[key].setToolTip(captions[key])

@@ -135,3 +135,9 @@ def test_label_step_is_the_smallest_step_whose_drawn_labels_do_not_overlap():
         indices = range(n)  # from 0: every step below n draws two labels or more
         spacing, gap = float(rng.uniform(0.5, 40)), float(rng.choice([0.0, 3.0]))
         assert label_step(indices, extents, spacing, gap) == smallest(list(indices), extents, spacing, gap)
+        # a zoomed axis shows positions from elsewhere than 0 (given as a range or as a list)
+        start = int(rng.integers(0, n))
+        visible = range(start, int(rng.integers(start, n)) + 1)
+        expected = smallest(list(visible), extents, spacing, gap)
+        assert label_step(visible, extents, spacing, gap) == expected
+        assert label_step(list(visible), extents, spacing, gap) == expected

@@ -7,7 +7,7 @@ from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from app import style
-from app.widgets.heatmap import TokenTicks
+from app.widgets.heatmap import TokenTicks, settle_view
 from app.widgets.tokens import display_token, display_tokens
 from engine.infotheory import row_entropies
 
@@ -52,9 +52,15 @@ class RowPanel(QWidget):
         """Row `index` (labelled `query`) over `keys`; `n_allowed` keys could be attended at all."""
         # the brush in the current theme's accent (set once, the light navy stayed on the dark black)
         self.bars.setOpts(x=np.arange(len(row)), height=row.astype(np.float64), width=0.8, brush=style.ACCENT)
-        self.key_ticks.set_labels(display_tokens(keys))
-        if self.plot.getPlotItem().vb.viewRange()[0] != [-0.6, len(row) - 0.4]:  # (each sets the axes out again)
-            self.plot.setXRange(-0.6, len(row) - 0.4, padding=0)
+        self.key_ticks.held = True  # the labels chosen once, for the new keys at the new range
+        try:
+            self.key_ticks.set_labels(display_tokens(keys))
+            if self.plot.getPlotItem().vb.viewRange()[0] != [-0.6, len(row) - 0.4]:  # (each sets the axes out again)
+                self.plot.setXRange(-0.6, len(row) - 0.4, padding=0)
+        finally:
+            self.key_ticks.held = False
+        self.key_ticks.update()
+        settle_view(self.plot.getPlotItem().vb)
         self.title.setText(self.tr("Row {0}: query '{1}'").format(index, display_token(query)))
         h = float(row_entropies(row))
         if n_allowed == 1:  # the first decoder query sees only ⟨s⟩: "uniform over 1 keys" read wrong
