@@ -503,6 +503,7 @@ class BeamView(View):
             self.side_layout.insertWidget(0, self.output_label)
         else:
             self.main_layout.insertWidget(self.main_layout.indexOf(self.content), self.output_label)
+        self.output_label.show()  # a moved widget is otherwise shown only by a queued call of Qt's
 
     def _fit_whatif_height(self) -> None:
         """The what-if pane's wrapped texts need about 24 lines of height (the node tab scrolls
