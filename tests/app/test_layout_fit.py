@@ -312,12 +312,12 @@ FITS_UP_TO = {
     # The view names folded into the menu bar's list where they need two rows or more than 1/20
     # of the height, and the views' "What this view shows" lines with them (23:25 UTC): each view
     # has 595 px of height at 22 pt in English, 580 in Chinese (500 and 484 before)
-    # Attention and Beam (branch layC, 23:25 UTC): from 16 pt their side columns fold away behind a
-    # button beside Export (app/widgets/side_toggle.py), the output tokens stop growing at 26 pt, the
-    # teacher-forcing box asks for a date's width, the beam's zoom sits with the tree's switches and
-    # its outcome over the tree: Attention fits 22 pt in both languages (heatmap 48 % en, 45 % zh of
-    # 1280×680; 66 % of 1920×1040 in English), Beam 18 pt (tree 46 % en, 40.5 % zh; at 22 pt its
-    # seven rows of controls leave the tree 38 % in English and scroll in Chinese, 601 of 580 px)
+    # Attention and Beam (branch layC, 23:50 UTC): from 16 pt their side columns fold away behind a
+    # button beside Export (app/widgets/side_toggle.py), the teacher-forcing box asks for a date's
+    # width, the beam's tree switches sit beside its legend and its outcome over the tree: Attention
+    # fits 22 pt in both languages (heatmap 44 % en, 41.5 % zh of 1280×680; 63 % of 1920×1040 in
+    # English), Beam 18 pt (tree 46 % in both; at 22 pt its seven rows of controls leave the tree
+    # 38 % in English and scroll in Chinese, 603 of 580 px)
     (SMALL_SCREEN, "en"): {"attention": 22, "beam": 18, "positional": 18, "entropy": 22, "bleu": 18,
                            "playground": 22, "language_model": 18, "embeddings": 18, "decoding": 22, "training": 18},
     (SMALL_SCREEN, "zh"): {"attention": 22, "beam": 18, "positional": 18, "entropy": 22, "bleu": 22,
