@@ -9,7 +9,7 @@ item.  `flow_row` builds one, keeping each label beside the control it names.
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QRect, QSize, Qt
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QLayout, QSizePolicy, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QLayout, QSizePolicy, QWidget, QWidgetItem
 
 
 class FlowLayout(QLayout):
@@ -30,6 +30,12 @@ class FlowLayout(QLayout):
     def addItem(self, item) -> None:
         self._items.append(item)
         self._heights.clear()
+
+    def insert_widget(self, index: int, widget: QWidget) -> None:
+        """`widget` placed before the item at `index` (QLayout's addWidget only appends)."""
+        self.addChildWidget(widget)
+        self._items.insert(index, QWidgetItem(widget))
+        self.invalidate()
 
     def count(self) -> int:
         return len(self._items)

@@ -292,7 +292,7 @@ context⟨t⟩ = Σₜ′ α⟨t,t′⟩ a⟨t′⟩</translation>
     <name>AttentionHeatmap</name>
     <message>
         <source>query</source>
-        <extracomment>pixels left between two drawn labels on the bottom axis what the labels were last chosen for (labels, range, pixels, font): the view&apos;s range and size signals and the heatmap&apos;s own calls ask several times per redraw (font, {label: pixels}): a keystroke changes a token or two, the rest were measured (row, column, value) under the mouse; row -1 when the mouse leaves the matrix a query row was clicked</extracomment>
+        <extracomment>pixels left between two drawn labels on the bottom axis what the labels were last chosen for (labels, range, pixels, font): the view&apos;s range and size signals and the heatmap&apos;s own calls ask several times per redraw (font, {label: pixels}): a keystroke changes a token or two, the rest were measured True while the heatmap changes labels and range together: one choice afterwards instead of one for the new labels at the old range and another at the new range (row, column, value) under the mouse; row -1 when the mouse leaves the matrix a query row was clicked</extracomment>
         <translation>查询</translation>
     </message>
     <message>
@@ -334,7 +334,7 @@ context⟨t⟩ = Σₜ′ α⟨t,t′⟩ a⟨t′⟩</translation>
     </message>
     <message>
         <source>Selected row</source>
-        <extracomment>the overview grid now shows the current result, kind and toggles. It comes after the `updated` of the result (which means the heatmap, the output, the selected row and the sink line are up to date): the overview is computed in the background worker. the model the layer and head were chosen for (None: keep them for the next one, as after a session is restored); another model opens on its own last layer the heatmap and the row chart wait for the toggled layer from the background worker (the previous picture stays until it comes)</extracomment>
+        <extracomment>the heatmap&apos;s least height in text lines: 8 at 22 pt (296 px) hold a date&apos;s ten output rows at one tick label each, and leave the controls the rest of a 580 px page the overview grid now shows the current result, kind and toggles. It comes after the `updated` of the result (which means the heatmap, the output, the selected row and the sink line are up to date): the overview is computed in the background worker. the model the layer and head were chosen for (None: keep them for the next one, as after a session is restored); another model opens on its own last layer the heatmap and the row chart wait for the toggled layer from the background worker (the previous picture stays until it comes)</extracomment>
         <translation>所选行</translation>
     </message>
     <message>
@@ -342,8 +342,16 @@ context⟨t⟩ = Σₜ′ α⟨t,t′⟩ a⟨t′⟩</translation>
         <translation>所有注意力头</translation>
     </message>
     <message>
-        <source>Hover over a cell to read its weight; click a row to inspect it.</source>
+        <source>Row &amp;&amp; heads</source>
         <extracomment>the overview loop&apos;s own messages (a summary that failed), under the side tabs</extracomment>
+        <translation>所选行与各头</translation>
+    </message>
+    <message>
+        <source>Show or hide the side panel: the selected row&apos;s weights and the grid of all heads</source>
+        <translation>显示或隐藏侧栏：所选行的权重和所有注意力头的网格</translation>
+    </message>
+    <message>
+        <source>Hover over a cell to read its weight; click a row to inspect it.</source>
         <translation>将鼠标悬停在单元格上可读取权重；点击某一行可查看详情。</translation>
     </message>
     <message>
@@ -540,6 +548,14 @@ Click to see the distribution of the first token.</source>
         <translation>n-best 列表、搜索为何停止、得分的算式</translation>
     </message>
     <message>
+        <source>Details</source>
+        <translation>详情</translation>
+    </message>
+    <message>
+        <source>Show or hide the side panel: the node, search-or-model and n-best tabs</source>
+        <translation>显示或隐藏侧栏：节点、“搜索还是模型？”和 n-best 标签页</translation>
+    </message>
+    <message>
         <source>Type a prompt to see the search.</source>
         <translation>输入一个提示，查看搜索过程。</translation>
     </message>
@@ -609,7 +625,7 @@ Click to see the distribution of the first token.</source>
     </message>
     <message>
         <source>What if</source>
-        <extracomment>a distribution of up to this many tokens (the date models&apos; 15) is sent whole; a larger one (zh-en-toy&apos;s 356 words) as its TOP_K most probable tokens and &quot;other&quot; the BeamAnalysis drawn (the &quot;beam&quot; loop&apos;s latest answer, once show_analysis has drawn it) (steps to reveal, None for all) once the search on its way is drawn; None: nothing pending</extracomment>
+        <extracomment>the tree&apos;s least height in text lines: 7 at 22 pt (259 px) hold ⟨s⟩, the best path and a few of its rivals (the tree scrolls), and leave the controls the rest of a 580 px page a distribution of up to this many tokens (the date models&apos; 15) is sent whole; a larger one (zh-en-toy&apos;s 356 words) as its TOP_K most probable tokens and &quot;other&quot; the BeamAnalysis drawn (the &quot;beam&quot; loop&apos;s latest answer, once show_analysis has drawn it) (steps to reveal, None for all) once the search on its way is drawn; None: nothing pending</extracomment>
         <translation>强制试改</translation>
     </message>
     <message>
@@ -1304,10 +1320,6 @@ P(y | x) = Π_t P(y_t | y_&lt;t, x)     总变差 = ½ Σ |p − q|     KL(p ‖
     <message>
         <source>Vectors:</source>
         <translation>词向量：</translation>
-    </message>
-    <message>
-        <source>File format:</source>
-        <translation>文件格式：</translation>
     </message>
     <message>
         <source>k:</source>

@@ -1,7 +1,8 @@
 """The attention view's controls: the input, the model, teacher forcing, and which matrix to show."""
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSignalBlocker, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSignalBlocker, QSize, Signal
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLineEdit, QVBoxLayout, QWidget
 
 from app.binding import bind_choice, bind_widgets
@@ -24,6 +25,18 @@ def kind_label(kind: str) -> str:
     return QCoreApplication.translate("AttentionControls", dict(KINDS)[kind])
 
 
+class TargetEdit(QLineEdit):
+    """The teacher-forcing target, asking for about a date's width: the selectors' flow row
+    places each item at its size hint, and Qt's 17 characters put teacher forcing on a line of
+    its own at 22 pt (four rows of controls over the heatmap instead of three).  A longer target
+    scrolls in the box."""
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+        metrics = QFontMetrics(self.font())
+        width = metrics.horizontalAdvance("2021-03-26") + super().minimumSizeHint().width()
+        return QSize(max(width, self.minimumWidth()), super().sizeHint().height())
+
+
 class AttentionControls(QWidget):
     """The inputs and the matrix selectors, bound to the view's state (the view watches it)."""
 
@@ -36,7 +49,7 @@ class AttentionControls(QWidget):
         self.input = main_line_edit("", self.tr("Type a date in any format, e.g. 4 Nov 1988 or 2021年3月26日"))
         self.model_box, self.models = model_combo(list_models())
         self.teacher_check = QCheckBox(self.tr("Teacher forcing:"))
-        self.teacher_input = QLineEdit()
+        self.teacher_input = TargetEdit()
         self.teacher_input.setPlaceholderText(self.tr("target to force, e.g. 2021-03-26"))
         self.teacher_input.setEnabled(False)
         self.kind_box = QComboBox()

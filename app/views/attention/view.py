@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import numpy as np
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
-from PySide6.QtWidgets import QVBoxLayout
+from PySide6.QtGui import QCursor
+from PySide6.QtWidgets import QToolTip, QVBoxLayout
 
 from app import style
 from app.colour_scale import FITTED, ROBUST_PERCENTILE, colour_maximum
@@ -28,6 +29,7 @@ from app.widgets.tokens import display_token
 from app.token_text import vocabulary_name
 from app.domain_text import domain_warning, invalid_output_mark
 from app.widgets.scrolling_page import ScrollingTabs
+from app.widgets.side_toggle import SideToggle
 from engine.jobs import AttentionRequest, HFAttentionRequest, OverviewRequest, ShownLayerRequest
 from engine.token_units import WORDS
 
@@ -57,6 +59,9 @@ class AttentionView(View):
     # 0: fire once the pending events are handled. Latest-wins in the worker already prevents a
     # backlog; this only merges edits that arrive in one batch (key repeat, input methods).
     DEBOUNCE_MS = 0
+    #: the heatmap's least height in text lines: 8 at 22 pt (296 px) hold a date's ten output
+    #: rows at one tick label each, and leave the controls the rest of a 580 px page
+    PLOT_LINES = 8
 
     #: the overview grid now shows the current result, kind and toggles.  It comes after the
     #: `updated` of the result (which means the heatmap, the output, the selected row and the
@@ -113,7 +118,12 @@ class AttentionView(View):
         self.overview_message = MessageLine()
         self.side_column = column((self.side, 1), self.overview_message, self.hover_label)
         self.content = splitter(Qt.Orientation.Horizontal, (self.heatmap, self.side_column), stretch=(4, 1))
-        output_row = beside_button(self.output, self.export_button)
+        # at large text the side column folds away (the heatmap takes the width); this button,
+        # beside Export, opens it
+        self.side_toggle = SideToggle(self.side_column, self.tr("Row && heads"), self.tr(
+            "Show or hide the side panel: the selected row's weights and the grid of all heads"))
+        output_row = beside_button(self.output, self.side_toggle)
+        output_row.addWidget(self.export_button, 0, Qt.AlignmentFlag.AlignTop)
         layout = QVBoxLayout(self)
         layout.addWidget(self.controls)
         layout.addLayout(output_row)
@@ -150,9 +160,11 @@ class AttentionView(View):
         """Text in the plots follows the application's text size (View ▸ Larger text)."""
         super().apply_zoom()
         self.heatmap.set_text_size(style.point_size())
+        self.side_toggle.fit_to_text()
         # about 30 characters: at text ×2 the "All heads" tiles of two layers side by side need it
-        # (a column only as wide as the side tabs' names cut the second layer's tiles off; the
-        # heatmap then keeps 38 % of a 1920×1040 window, not 40 %: issue 23 keeps that open)
+        # (a column only as wide as the side tabs' names cut the second layer's tiles off; with
+        # the column open the heatmap keeps 38 % of a 1920×1040 window: at large text it starts
+        # folded)
         self.side_column.setMinimumWidth(max(320, self.side.tabBar().sizeHint().width(), int(style.point_size() * 20)))
         self.row_panel.apply_zoom()
         if self.result is not None:
@@ -541,6 +553,8 @@ class AttentionView(View):
     def _on_hover(self, row, col, value) -> None:
         if row >= 0:
             self.hover_label.setText(self.heatmap.describe_cell(row, col))
+            if self.side_toggle.folded():  # the readout's own line is folded away with the side column
+                QToolTip.showText(QCursor.pos(), self.hover_label.text(), self.heatmap)
 
     def main_input(self):
         return self.controls.input

@@ -102,9 +102,17 @@ class StepBar(QWidget):
         longest = self.tr("Step {0} of {1}").format(digits, digits)
         self.step_label.setMinimumWidth(self.step_label.fontMetrics().horizontalAdvance(longest) + 8)
 
+    def add_tree_switch(self, widget: QWidget) -> None:
+        """A switch for what the tree draws (the view's "Show pruned"), after the legend and
+        before the zoom: in Chinese at 18 pt the legend's line has room for them, which a line
+        of their own under the search's settings took from the tree."""
+        self.row.insert_widget(self.row.indexOf(self.zoom_out_button), widget)
+
     def add_widget(self, widget: QWidget) -> None:
-        """Append a widget at the right end of the row (the view's Export button)."""
-        self.row.addWidget(widget)
+        """A widget of the view's (Export, the side panel's button) after the step counter and
+        those added before: at 18 pt the row wraps, and the buttons fit there rather than on a
+        line of their own under the legend."""
+        self.row.insert_widget(self.row.indexOf(self.legend), widget)
 
     def set_progress(self, revealed: int, total: int, left_out: int = 0) -> None:
         """`left_out`: candidates the tree does not draw (its box limit with "All candidates")."""

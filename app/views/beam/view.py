@@ -44,6 +44,7 @@ from app.views.beam.whatif import WhatIfPanel
 from app.domain_text import domain_warning
 from app.widgets.form import scrolling
 from app.widgets.tokens import display_token
+from app.widgets.side_toggle import SideToggle
 from app.token_text import vocabulary_name
 from engine.hf.search import HFSearchRequest, from_folder
 from engine.jobs import BeamRequest, NodeRequest
@@ -61,6 +62,9 @@ class BeamView(View):
     EXAMPLE = EXAMPLE
     State = BeamState
     DEBOUNCE_MS = 60
+    #: the tree's least height in text lines: 7 at 22 pt (259 px) hold ⟨s⟩, the best path and
+    #: a few of its rivals (the tree scrolls), and leave the controls the rest of a 580 px page
+    PLOT_LINES = 7
     TOP_K = NodePanel.TOP_K
     #: a distribution of up to this many tokens (the date models' 15) is sent whole; a larger
     #: one (zh-en-toy's 356 words) as its TOP_K most probable tokens and "other"
@@ -111,14 +115,32 @@ class BeamView(View):
         side_layout.addWidget(self.output_label)
         side_layout.addWidget(self.tabs, 1)
         self.side = side
+        self.side_layout = side_layout
         self.content = style.splitter(Qt.Orientation.Horizontal, (self.tree, side), stretch=(8, 1))
+        # at large text the side column folds away (the tree takes the width) and the outcome
+        # moves over the tree, where it stays in view; this button, beside Export, opens it
+        self.side_toggle = SideToggle(side, self.tr("Details"), self.tr(
+            "Show or hide the side panel: the node, search-or-model and n-best tabs"))
+        self.side_toggle.toggled.connect(self._place_outcome)
+        self.step_bar.add_widget(self.side_toggle)
+        # the switches for what the tree draws beside its legend and zoom (not after the search's
+        # settings, where they took a line of their own at 18-22 pt)
+        for switch in (self.controls.pruned_check, self.controls.all_check):
+            self.controls.options.layout().removeWidget(switch)
+            self.step_bar.add_tree_switch(switch)
         self._fit_whatif_height()
 
-        layout = QVBoxLayout(self)
+        self.main_layout = layout = QVBoxLayout(self)
+        # rows closer together: at 18 pt in Chinese the style's gaps between six rows of controls
+        # were the 13 px the tree lacked for 40 % of a 1280×680 window
+        margins = layout.contentsMargins()
+        layout.setContentsMargins(margins.left(), 4, margins.right(), 4)
+        layout.setSpacing(4)
         layout.addWidget(self.controls)
         layout.addWidget(self.step_bar)
         layout.addWidget(self.message)
         layout.addWidget(self.content, 1)
+        self.side_toggle.fit_to_text()  # a view built at large text starts folded too
 
         state.model_folders.attach(self.controls.model_box, generative_only=True)
         bind_tab(self.view_state, "tab", self.tabs, TABS)
@@ -254,20 +276,30 @@ class BeamView(View):
 
     # ---- outputs, n-best and formula ----------------------------------------------------------
     def _render_outputs(self):
+        self.output_label.setText(self._outputs_html())
+
+    def _outputs_html(self) -> str:
+        """The outcome's text: over the tree (the side column folded, the label at the text size)
+        its figures are not <small>, which would draw them below the text size."""
+        html_text = self._outcome_html()
+        if self.side_toggle.folded():
+            html_text = html_text.replace("<small>", "<span>").replace("</small>", "</span>")
+        return html_text
+
+    def _outcome_html(self) -> str:
         a = self.original
         if from_folder(a):
-            self.output_label.setText(self.tr(
+            return (self.tr(
                 "Beam (B={0}, Hugging Face generate's rules): <b style='font-family:monospace'>{1}</b> "
                 "<small>log P {2} · score {3}</small>").format(
                 a.beam_width, html.escape(a.best.text), style.fixed(a.best.logprob), style.fixed(a.best.score)))
-            return
         best, greedy = a.best, a.greedy
         same = best.token_ids == greedy.token_ids
         verdict = (self.tr("same output") if same else
                    self.tr("<span style='color:{0}'>different: greedy commits to one token at a time</span>")
                    .format(style.WARNING.name()))
         fmt = style.fixed
-        self.output_label.setText(self.tr(
+        return (self.tr(
             "Beam (B={0}): <b style='font-family:monospace'>{1}</b> "
             "<small>log&nbsp;P&nbsp;{2}&nbsp;·&nbsp;score&nbsp;{3}</small>"
             "<br>Greedy: <b style='font-family:monospace'>{4}</b> "
@@ -453,11 +485,25 @@ class BeamView(View):
     # ---- zoom --------------------------------------------------------------------------------
     def apply_zoom(self) -> None:
         super().apply_zoom()
+        self.side_toggle.fit_to_text()
         self.tree.restyle()
         self.node_panel.apply_zoom()
         self._fit_whatif_height()
         self._render_table()  # the table's items carry their own font
         self.error_panel.fit_table_height()
+
+    def _place_outcome(self, side_shown: bool) -> None:
+        """The outcome (beam and greedy outputs) heads the side column, or, while it is folded,
+        sits over the tree across the width."""
+        # the application's text size over the tree (two lines across, not three), larger in the column
+        style.scaled(self.output_label, 1.25 if side_shown else 1.0)
+        if self.original is not None:
+            self._render_outputs()
+        if side_shown:
+            self.side_layout.insertWidget(0, self.output_label)
+        else:
+            self.main_layout.insertWidget(self.main_layout.indexOf(self.content), self.output_label)
+        self.output_label.show()  # a moved widget is otherwise shown only by a queued call of Qt's
 
     def _fit_whatif_height(self) -> None:
         """The what-if pane's wrapped texts need about 24 lines of height (the node tab scrolls
