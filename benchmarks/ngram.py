@@ -101,15 +101,51 @@ def against_nltk(words, sentences):
 #: the view's default estimator (app/views/language_model/state.py; not imported: it would load Qt)
 FILE_ESTIMATOR = "add-one"
 #: how the generated file's lines are made (--file-text): grammar sentences, or words drawn
-#: one by one (the same vocabulary and frequencies, so far more distinct trigrams)
-FILE_TEXTS = ("words", "sentences")
+#: one by one (the same vocabulary and frequencies, so far more distinct trigrams); or a
+#: realistic vocabulary: Zipf-distributed pseudo-words (about 1 M distinct in 200 MB) or
+#: Zipf-distributed Chinese characters (no spaces: the view cuts such a file into characters)
+FILE_TEXTS = ("words", "sentences", "zipf", "zipf-zh")
+#: Zipf's exponent s of the pseudo-words (P(rank r) ∝ r^−s, ranks up to ZIPF_TYPES): s = 1.25 gives
+#: about 1.1 M distinct words in the 35 M tokens of 200 MB (Heaps' law as measured on the draws)
+ZIPF_EXPONENT, ZIPF_TYPES = 1.25, 4_000_000
+#: the Chinese file: Zipf s = 1.1 over 8 000 CJK characters (a newspaper's few thousand in use)
+ZH_EXPONENT, ZH_TYPES = 1.1, 8_000
+
+
+def zipf_ranks(rng, exponent: float, types: int, size: int) -> np.ndarray:
+    """``size`` ranks 0 … types−1 drawn with P(r) ∝ (r + 1)^−exponent (numpy's unbounded Zipf,
+    the draws above ``types`` drawn again)."""
+    ranks = rng.zipf(exponent, size)
+    while np.any(big := ranks > types):
+        ranks[big] = rng.zipf(exponent, int(big.sum()))
+    return ranks - 1
+
+
+def pseudo_words(ranks: np.ndarray) -> np.ndarray:
+    """A distinct lower-case pseudo-word per rank, longer for rarer ranks as in a real language
+    (rank 0: 3 letters, rank 1 000: 6, rank 1 000 000: 10; 5.4 bytes a token with its space at
+    s = 1.25): the rank in base 26, padded with 'a' to 3 + log2(rank + 1)/2.5 letters."""
+    length = 3 + (np.log2(ranks + 1) / 2.5).astype(int)
+    letters = np.zeros((len(ranks), length.max()), np.uint8)
+    left = ranks.copy()
+    for column in range(letters.shape[1] - 1, -1, -1):
+        left, letters[:, column] = np.divmod(left, 26)
+    letters += ord("a")
+    # each row's last `length` letters (those in front are 'a' padding or beyond its length)
+    width = letters.shape[1]
+    rows = [bytes(row[width - n:]).decode("ascii") for row, n in zip(letters, length)]
+    return np.array(rows, dtype=object)
 
 
 def write_file(path, megabytes, text="words", seed=0):
     """``megabytes`` MB (not more: the view reads at most 200 MB) of English-like lines from the
     built-in English corpus (100 000 words): its sentences drawn again and again ("sentences"),
-    or lines of 5-25 of its words drawn independently with their corpus frequencies ("words")."""
+    or lines of 5-25 of its words drawn independently with their corpus frequencies ("words");
+    or lines of 5-25 Zipf-distributed pseudo-words ("zipf": a real text's vocabulary, about 1 M
+    types in 200 MB), or of 8-40 Zipf-distributed Chinese characters ("zipf-zh")."""
     rng = np.random.default_rng(seed)
+    if text in ("zipf", "zipf-zh"):
+        return write_zipf_file(path, megabytes, text, rng)
     corpus, _ = built_in_corpus("en", 100_000, seed=0)
     lines = np.array([" ".join(s) for s in corpus.sentences()], dtype=object)
     types = np.array(corpus.types, dtype=object)
@@ -130,6 +166,32 @@ def write_file(path, megabytes, text="words", seed=0):
                 chunk, left = chunk[:chunk.rfind("\n", 0, left) + 1], 0
             f.write(chunk)
             left -= len(chunk)
+
+
+def write_zipf_file(path, megabytes, text, rng):
+    """The "zipf" and "zipf-zh" files of write_file: words (or characters) drawn independently,
+    so every distinct pair and triple a vocabulary of this size allows can occur: the n-gram
+    tables are as large as such a text makes them (a real text's grammar repeats more)."""
+    chinese = text == "zipf-zh"
+    if chinese:  # rank -> character: a fixed shuffle of the common CJK block
+        characters = np.array([chr(0x4E00 + i) for i in rng.permutation(0x9FA5 - 0x4E00)[:ZH_TYPES]], dtype=object)
+    left = megabytes * 1_000_000
+    with open(path, "wb") as f:
+        while left > 0:
+            if chinese:
+                tokens = characters[zipf_ranks(rng, ZH_EXPONENT, ZH_TYPES, 300_000)]
+                cuts = np.cumsum(rng.integers(8, 41, size=len(tokens) // 8))
+                lines = ("".join(line) + "。" for line in np.split(tokens, cuts[cuts < len(tokens)]))
+            else:
+                tokens = pseudo_words(zipf_ranks(rng, ZIPF_EXPONENT, ZIPF_TYPES, 300_000))
+                cuts = np.cumsum(rng.integers(5, 26, size=len(tokens) // 5))
+                lines = (" ".join(line) for line in np.split(tokens, cuts[cuts < len(tokens)]))
+            chunk = "\n".join(lines) + "\n"
+            data = chunk.encode("utf-8")
+            if len(data) > left:  # the whole lines that fit, then stop
+                data, left = data[:data.rfind(b"\n", 0, left) + 1], 0
+            f.write(data)
+            left -= len(data)
 
 
 def load_in_child(path, order):

@@ -292,7 +292,7 @@ context⟨t⟩ = Σₜ′ α⟨t,t′⟩ a⟨t′⟩</translation>
     <name>AttentionHeatmap</name>
     <message>
         <source>query</source>
-        <extracomment>pixels left between two drawn labels on the bottom axis (row, column, value) under the mouse; row -1 when the mouse leaves the matrix a query row was clicked</extracomment>
+        <extracomment>pixels left between two drawn labels on the bottom axis what the labels were last chosen for (labels, range, pixels, font): the view&apos;s range and size signals and the heatmap&apos;s own calls ask several times per redraw (font, {label: pixels}): a keystroke changes a token or two, the rest were measured (row, column, value) under the mouse; row -1 when the mouse leaves the matrix a query row was clicked</extracomment>
         <translation>查询</translation>
     </message>
     <message>
@@ -329,12 +329,12 @@ context⟨t⟩ = Σₜ′ α⟨t,t′⟩ a⟨t′⟩</translation>
     </message>
     <message>
         <source>Attention</source>
-        <extracomment>stacks up to this many weights get their overview (tiles, entropies) with every result, shown or not (the shipped models: a few thousand, milliseconds of work); larger ones (a Hugging Face model at 128 tokens and more) only while the &quot;All heads&quot; tab is shown. Both are computed in the bridge&apos;s background worker, after the heatmap is on screen.</extracomment>
+        <extracomment>stacks of the shipped models up to this many weights get their overview (tiles, entropies) with every result, shown or not (a few thousand weights, milliseconds of work); larger ones, and a Hugging Face model&apos;s at any length, only while the &quot;All heads&quot; tab is shown: drawing MiniLM&apos;s 78 tiles and captions for a 16-token input took the GUI thread more than its whole keystroke&apos;s heatmap did, for a tab nobody looked at. Both are computed in the bridge&apos;s background worker, after the heatmap is on screen. a Hugging Face layer with the word-piece toggles applied (engine.hf.toggles.shown_layer)</extracomment>
         <translation>注意力</translation>
     </message>
     <message>
         <source>Selected row</source>
-        <extracomment>the overview grid now shows the current result, kind and toggles. It comes after the `updated` of the result (which means the heatmap, the output, the selected row and the sink line are up to date): the overview is computed in the background worker. the model the layer and head were chosen for (None: keep them for the next one, as after a session is restored); another model opens on its own last layer</extracomment>
+        <extracomment>the overview grid now shows the current result, kind and toggles. It comes after the `updated` of the result (which means the heatmap, the output, the selected row and the sink line are up to date): the overview is computed in the background worker. the model the layer and head were chosen for (None: keep them for the next one, as after a session is restored); another model opens on its own last layer the heatmap and the row chart wait for the toggled layer from the background worker (the previous picture stays until it comes)</extracomment>
         <translation>所选行</translation>
     </message>
     <message>
@@ -2728,6 +2728,22 @@ Text: type text; its character or word frequencies become P (and Q).</source>
         <translation>正在读取 {0}…</translation>
     </message>
     <message>
+        <source>{0}: counting {1}-grams…</source>
+        <translation>{0}：正在统计 {1} 元组…</translation>
+    </message>
+    <message>
+        <source>{0}: summing the counts of each context…</source>
+        <translation>{0}：正在汇总每个上下文的计数…</translation>
+    </message>
+    <message>
+        <source>{0}: setting up the estimator…</source>
+        <translation>{0}：正在设置估计方法…</translation>
+    </message>
+    <message>
+        <source>{0}: scoring the held-out lines for the δ curve…</source>
+        <translation>{0}：正在为 δ 曲线给留出行打分…</translation>
+    </message>
+    <message>
         <source>Chinese characters as tokens</source>
         <translation>以汉字为词元</translation>
     </message>
@@ -3024,6 +3040,10 @@ cross-entropy H = −(1/N) Σ log₂ P(wᵢ | hᵢ) bits/token     perplexity PP
         <translation>神经网络模型</translation>
     </message>
     <message>
+        <source>Loading {0} was cancelled: the corpus is unchanged.</source>
+        <translation>已取消加载 {0}：语料保持不变。</translation>
+    </message>
+    <message>
         <source>Paste a training text (one sentence per line).</source>
         <translation>请粘贴训练文本（每行一句）。</translation>
     </message>
@@ -3066,10 +3086,6 @@ cross-entropy H = −(1/N) Σ log₂ P(wᵢ | hᵢ) bits/token     perplexity PP
     <message>
         <source>Open a text file with “Open text file…”.</source>
         <translation>请用“打开文本文件…”打开一个文本文件。</translation>
-    </message>
-    <message>
-        <source>Reading {0} was cancelled: the corpus is unchanged.</source>
-        <translation>已取消读取 {0}：语料保持不变。</translation>
     </message>
     <message>
         <source>The file was not read: the corpus is unchanged.</source>

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from engine.ngram.progress import COUNT, QUIET, Progress
 from engine.ngram.vocabulary import PaddedText, index_dtype
 
 
@@ -174,11 +175,12 @@ def _context_rows(text: PaddedText, tables: list[OrderTable], vocabulary_size: i
 
 
 def _table(k: int, keys: np.ndarray, count: np.ndarray, lower: OrderTable | None, vocabulary_size: int,
-           small) -> OrderTable:
+           small, progress: Progress = QUIET) -> OrderTable:
     """The order-k table of these sorted keys: prefix and word from the key, the first word and
     the suffix (w2 … wk) through the prefix's row in ``lower`` (order k−1; None for k = 1)."""
     prefix, word, suffix, first = (np.empty(len(keys), small) for _ in range(4))
     for at in range(0, len(keys), DERIVE_ROWS):
+        progress.check()
         part = slice(at, at + DERIVE_ROWS)
         rows, words = np.divmod(keys[part], vocabulary_size)
         prefix[part], word[part] = rows, words
@@ -191,7 +193,8 @@ def _table(k: int, keys: np.ndarray, count: np.ndarray, lower: OrderTable | None
     return OrderTable(k, keys, prefix, word, count, suffix, first)
 
 
-def count_blocks(blocks, order: int, vocabulary_size: int, positions: int) -> NgramCounts:
+def count_blocks(blocks, order: int, vocabulary_size: int, positions: int,
+                 progress: Progress = QUIET) -> NgramCounts:
     """Counts of every order 1..n over padded text given as blocks of whole sentences
     (``positions`` in all: every row, word and count then fits the tables' small dtype).
 
@@ -199,11 +202,16 @@ def count_blocks(blocks, order: int, vocabulary_size: int, positions: int) -> Ng
     because an order-k key is the row of its context in the finished order-(k−1) table × |V| +
     the word.  Each block's keys are counted on their own and merged into the order's sorted
     table (a batch of blocks at a time), so memory holds the tables and one block's per-position
-    arrays, never an array per position of the whole text."""
+    arrays, never an array per position of the whole text.
+
+    ``progress(COUNT, positions counted, positions, order=k)`` after each block (it raises
+    Cancelled when the job is cancelled: engine.ngram.progress)."""
     small = index_dtype(max(positions, vocabulary_size))
     tables: list[OrderTable] = []
     for k in range(1, order + 1):
         tally = _Tally(small)
+        done = 0
+        progress(COUNT, done, positions, order=k)
         for text in blocks():
             if k == 1:
                 ends, block_keys = np.arange(len(text.ids)), text.ids.astype(np.int64)
@@ -214,7 +222,9 @@ def count_blocks(blocks, order: int, vocabulary_size: int, positions: int) -> Ng
                 del rows
             tally.add(block_keys, text.predicted[ends])
             del block_keys, ends
+            done += len(text.ids)
+            progress(COUNT, done, positions, order=k)
         keys, counts = tally.table()
         del tally
-        tables.append(_table(k, keys, counts, tables[-1] if tables else None, vocabulary_size, small))
+        tables.append(_table(k, keys, counts, tables[-1] if tables else None, vocabulary_size, small, progress))
     return NgramCounts(order, vocabulary_size, tuple(tables))

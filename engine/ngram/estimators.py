@@ -34,6 +34,7 @@ import numpy as np
 
 from engine.ngram.counts import NgramCounts
 from engine.ngram.goodturing import count_of_counts
+from engine.ngram.progress import QUIET, STATISTICS, Progress
 
 
 @dataclass(frozen=True)
@@ -60,13 +61,15 @@ def ratio(numerator, denominator) -> np.ndarray:
 class Statistics:
     """Per order: c(h·) and N1+(h·) for every context row."""
 
-    def __init__(self, counts: NgramCounts):
+    def __init__(self, counts: NgramCounts, progress: Progress = QUIET):
         self.counts = counts
         self.totals, self.types = [], []
         for k in range(1, counts.order + 1):
+            progress(STATISTICS, k - 1, counts.order)
             table = counts.table(k)
             self.totals.append(table.per_context(table.count, counts.contexts(k)))
             self.types.append(table.per_context(table.count > 0, counts.contexts(k)))
+        progress(STATISTICS, counts.order, counts.order)
 
     def at(self, k: int, lookup: Lookup):
         """(c(h w), c(h·), N1+(h·)) of each pair at order k."""

@@ -20,6 +20,7 @@ import numpy as np
 
 from engine.ngram.counts import NgramCounts, count_blocks
 from engine.ngram.estimators import Estimator, Interpolated, Lookup, Statistics, make_estimator
+from engine.ngram.progress import QUIET, Progress
 from engine.ngram.tokens import Corpus
 from engine.ngram.vocabulary import NLTK, Conventions, Vocabulary, build_vocabulary, pad_corpus, pads
 
@@ -238,8 +239,10 @@ def padded_blocks(corpus: Corpus, type_to_model: np.ndarray, vocabulary: Vocabul
 
 
 def fit(corpus: Corpus, order: int, estimator: str | Estimator = "mle", *, conventions: Conventions = NLTK,
-        cutoff: int = 1, **parameters) -> NgramModel:
-    """Count the corpus and set up the estimator (by name: see engine.ngram.estimators)."""
+        cutoff: int = 1, progress: Progress = QUIET, **parameters) -> NgramModel:
+    """Count the corpus and set up the estimator (by name: see engine.ngram.estimators).
+    ``progress`` (engine.ngram.progress) hears each block counted and each order's statistics,
+    and stops the fit (Cancelled) when its job is cancelled."""
     if not 1 <= order <= 10:
         raise ValueError(f"the order n must be between 1 and 10, not {order}")
     if corpus.token_count == 0:
@@ -247,7 +250,10 @@ def fit(corpus: Corpus, order: int, estimator: str | Estimator = "mle", *, conve
     vocabulary, type_to_model = build_vocabulary(corpus, order, conventions, cutoff)
     positions = corpus.token_count + corpus.sentence_count * sum(pads(conventions, order))
     counts = count_blocks(lambda: padded_blocks(corpus, type_to_model, vocabulary, order, conventions), order,
-                          len(vocabulary), positions)
+                          len(vocabulary), positions, progress)
+    del type_to_model
+    statistics = Statistics(counts, progress)
     if isinstance(estimator, str):
         estimator = make_estimator(estimator, **parameters)
-    return NgramModel(vocabulary, counts, estimator, conventions, corpus.token_count, corpus.sentence_count)
+    return NgramModel(vocabulary, counts, estimator, conventions, corpus.token_count, corpus.sentence_count,
+                      statistics)
