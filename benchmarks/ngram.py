@@ -110,6 +110,9 @@ FILE_TEXTS = ("words", "sentences", "zipf", "zipf-zh")
 ZIPF_EXPONENT, ZIPF_TYPES = 1.25, 4_000_000
 #: the Chinese file: Zipf s = 1.1 over 8 000 CJK characters (a newspaper's few thousand in use)
 ZH_EXPONENT, ZH_TYPES = 1.1, 8_000
+FILE_TEXT_NAMES = {"words": "words of the built-in English corpus drawn one by one",
+                   "sentences": "sentences of the built-in English corpus drawn again and again",
+                   "zipf": f"Zipf (s = {ZIPF_EXPONENT}) pseudo-words", "zipf-zh": f"Zipf (s = {ZH_EXPONENT}) Chinese characters"}
 
 
 def zipf_ranks(rng, exponent: float, types: int, size: int) -> np.ndarray:
@@ -218,30 +221,37 @@ def peak_memory() -> int:
 
 
 def load_only(path, order):
-    """The view's path for a text file, as its worker runs it: load_file (progress, cancel),
-    then the first sentence_report on it at n = ``order`` with the view's default estimator
-    (the model, the add-δ curve on the held-out lines).  Prints wall and CPU seconds of each,
-    the peak memory before, after the read and at the end, and the tokens read."""
+    """The view's path for a text file, as its worker runs it: load_file_model (the read, then
+    the counting at n = ``order``, the view's default estimator and the add-δ curve on the
+    held-out lines, with progress and a cancel flag), then the first sentence_report on it.
+    Prints wall and CPU seconds of the read, of the rest of the load and of the sentence, the
+    peak memory before, after the read and at the end, the tokens, types and table sizes."""
     import threading
 
-    from engine.ngram.file_corpus import load_file
-    from engine.ngram.lesson import counted, sentence_report
+    from engine.ngram.lesson import counted, load_file_model, sentence_report
+    from engine.ngram.progress import READ
 
     import_rss = peak_memory()
-    steps = []
-    wall, cpu = time.perf_counter(), time.process_time()
-    loaded = load_file(path, progress=lambda done, total: steps.append(done), cancel=threading.Event())
-    read_wall, read_cpu = time.perf_counter() - wall, time.process_time() - cpu
-    read_rss = peak_memory()
+    steps, marks = [], {}
+
+    def record(step):
+        if step.stage != READ and "read" not in marks:  # the read is over: its time and peak
+            marks["read"] = (time.perf_counter(), time.process_time(), peak_memory())
+        steps.append(step)
+
     wall, cpu = time.perf_counter(), time.process_time()
     words = 10_000  # a built-in corpus's size: unused for a file, but part of lesson's cache keys
-    sentence_report(SENTENCE, corpus="file", file=str(path), order=order, estimator=FILE_ESTIMATOR, words=words)
-    fit_wall, fit_cpu = time.perf_counter() - wall, time.process_time() - cpu
+    loaded = load_file_model(path, words=words, order=order, estimator=FILE_ESTIMATOR, progress=record,
+                             cancel=threading.Event())
+    end_wall, end_cpu = time.perf_counter(), time.process_time()
+    read_wall, read_cpu, read_rss = marks["read"]
+    sentence_wall, sentence_cpu = time.perf_counter(), time.process_time()
+    sentence_report(SENTENCE, corpus="file", file=loaded.path, order=order, estimator=FILE_ESTIMATOR, words=words)
+    sentence_wall, sentence_cpu = time.perf_counter() - sentence_wall, time.process_time() - sentence_cpu
     peak = peak_memory()
-    # the counts the report used: the same arguments as lesson.fitted passes, so the cache's
-    # (a call that missed it would count the file again)
-    model = counted("file", words, "", order, str(path), "nltk")
-    print(read_wall, read_cpu, fit_wall, fit_cpu, import_rss, read_rss, peak, loaded.tokens, len(steps),
+    model = counted("file", words, "", order, loaded.path, "nltk")  # the load's counts (kept: not counted again)
+    print(read_wall - wall, read_cpu - cpu, end_wall - read_wall, end_cpu - read_cpu, sentence_wall, sentence_cpu,
+          import_rss, read_rss, peak, loaded.tokens, loaded.types, len(steps),
           *(len(table) for table in model.counts.tables))
 
 
@@ -377,15 +387,16 @@ def report_file(megabytes, text, order):
         write_file(path, megabytes, text)
         written_s = time.perf_counter() - start
         size = path.stat().st_size
-        read_wall, read_cpu, fit_wall, fit_cpu, import_rss, read_rss, peak, tokens, steps, *rows = load_in_child(path,
-                                                                                                              order)
-    print(f"\nopening a {size / 1e6:.0f} MB text file as the view does, in a fresh process ({int(tokens):,} tokens; "
-          f"{text} of the built-in English corpus, written in {written_s:.0f} s), load average "
+        (read_wall, read_cpu, count_wall, count_cpu, sentence_wall, sentence_cpu, import_rss, read_rss, peak, tokens,
+         types, steps, *rows) = load_in_child(path, order)
+    print(f"\nopening a {size / 1e6:.0f} MB text file as the view does, in a fresh process ({int(tokens):,} tokens, "
+          f"{int(types):,} distinct; {FILE_TEXT_NAMES[text]}, written in {written_s:.0f} s), load average "
           f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    print(f"  read (load_file: progress {int(steps)} times, cancel)  {read_wall:6.1f} s wall {read_cpu:6.1f} s CPU   "
+    print(f"  read (progress and cancel)                 {read_wall:6.1f} s wall {read_cpu:6.1f} s CPU   "
           f"peak {read_rss / 1e6:5.0f} MB")
-    print(f"  first sentence on it (n={order}, {FILE_ESTIMATOR}, δ curve)   {fit_wall:6.1f} s wall {fit_cpu:6.1f} s CPU   "
-          f"peak {peak / 1e6:5.0f} MB")
+    print(f"  count n={order}, {FILE_ESTIMATOR}, δ curve (same bar)    {count_wall:6.1f} s wall {count_cpu:6.1f} s CPU")
+    print(f"  first sentence on it                       {sentence_wall:6.1f} s wall {sentence_cpu:6.1f} s CPU   "
+          f"peak {peak / 1e6:5.0f} MB   ({int(steps)} progress reports)")
     print(f"  n-grams of orders 1-{order}: {' / '.join(f'{int(r):,}' for r in rows)}")
     print(f"  file {size / 1e6:.0f} MB; peak resident memory {peak / 1e6:.0f} MB ({import_rss / 1e6:.0f} MB before "
           f"the file) = {peak / size:.2f}x the file   target <= 3x")

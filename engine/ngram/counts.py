@@ -8,19 +8,26 @@ contiguous block, and any (context, word) is found with ``np.searchsorted``.
 
 Per order k the table holds:
 
-* ``keys`` (sorted, int64), ``prefix`` (row of the context in order k−1), ``word``;
+* ``keys`` (sorted, int64);
 * ``count`` — c(context, word) over the predicted positions (the textbook convention does not
   count n-grams that end in ``<s>``; such a row stays with count 0 so that longer n-grams
   can still be found through it);
+
+and derives, the first time an estimator asks (Good-Turing, Katz, Kneser-Ney; counting, MLE and
+add-δ never do), and keeps:
+
+* ``prefix`` (row of the context in order k−1) and ``word`` — the key's quotient and remainder;
 * ``suffix`` — row of (w2 … w_k) in order k−1, for Kneser-Ney's continuation counts and Katz;
 * ``first`` — the first word (Kneser-Ney keeps raw counts for n-grams that start with ``<s>``).
 
-All but the keys are int32 (int64 for a text of 2^31 positions or more): a model of a large file
-keeps several of these tables.
+All but the keys are int32 (int64 for a text of 2^31 positions or more).  A model of a large file
+is mostly these tables: 12 bytes a distinct n-gram, 28 once all four columns are derived (a
+200 MB text of a real vocabulary has some 20 M distinct n-grams of orders 1-3).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -32,15 +39,41 @@ from engine.ngram.vocabulary import PaddedText, index_dtype
 DERIVE_ROWS = 1 << 20
 
 
-@dataclass(frozen=True)
 class OrderTable:
-    order: int
-    keys: np.ndarray
-    prefix: np.ndarray
-    word: np.ndarray
-    count: np.ndarray
-    suffix: np.ndarray
-    first: np.ndarray
+    def __init__(self, order: int, keys: np.ndarray, count: np.ndarray, vocabulary_size: int,
+                 lower: "OrderTable | None", small):
+        self.order, self.keys, self.count = order, keys, count
+        self.vocabulary_size = vocabulary_size
+        self._lower, self._small = lower, small  # the order-(k−1) table (None for k = 1); the columns' dtype
+
+    def _derived(self, part) -> np.ndarray:
+        """A column made a slice of DERIVE_ROWS rows at a time (``part(keys slice)``)."""
+        out = np.empty(len(self.keys), self._small)
+        for at in range(0, len(self.keys), DERIVE_ROWS):
+            out[at:at + DERIVE_ROWS] = part(self.keys[at:at + DERIVE_ROWS])
+        return out
+
+    @cached_property
+    def prefix(self) -> np.ndarray:
+        return self._derived(lambda keys: keys // self.vocabulary_size)
+
+    @cached_property
+    def word(self) -> np.ndarray:
+        return self._derived(lambda keys: keys % self.vocabulary_size)
+
+    @cached_property
+    def suffix(self) -> np.ndarray:
+        lower, size = self._lower, self.vocabulary_size
+        if lower is None:
+            return np.zeros(len(self.keys), self._small)
+        # the suffix (w2 … wk) is found from the suffix (w2 … w_{k−1}) of the prefix
+        return self._derived(lambda keys: lower.find(lower.suffix[keys // size].astype(np.int64) * size + keys % size))
+
+    @cached_property
+    def first(self) -> np.ndarray:
+        if self._lower is None:
+            return self.word
+        return self._derived(lambda keys: self._lower.first[keys // self.vocabulary_size])
 
     def __len__(self) -> int:
         return len(self.keys)
@@ -52,16 +85,18 @@ class OrderTable:
         rows = np.minimum(np.searchsorted(self.keys, keys), len(self.keys) - 1)
         return np.where(self.keys[rows] == keys, rows, -1)
 
-    def per_context(self, values, contexts: int) -> np.ndarray:
-        """Σ of ``values`` over each context's continuations (float64, one per context row).
+    def per_context(self, values, contexts: int, dtype=np.float64) -> np.ndarray:
+        """Σ of ``values`` over each context's continuations (one per context row, as ``dtype``:
+        an integer dtype for integer values, whose sums are then exact and half the bytes).
 
         A slice of rows at a time: the rows are sorted by context, so each slice adds to one
         range of contexts, and a big table's values are never copied whole as float64."""
-        out = np.zeros(contexts)
-        for at in range(0, len(self.prefix), DERIVE_ROWS):
-            prefix = self.prefix[at:at + DERIVE_ROWS]
+        out = np.zeros(contexts, dtype)
+        for at in range(0, len(self.keys), DERIVE_ROWS):
+            prefix = self.keys[at:at + DERIVE_ROWS] // self.vocabulary_size
             low = int(prefix[0])
-            out[low:int(prefix[-1]) + 1] += np.bincount(prefix - low, weights=values[at:at + DERIVE_ROWS])
+            sums = np.bincount(prefix - low, weights=values[at:at + DERIVE_ROWS])
+            out[low:int(prefix[-1]) + 1] += sums if out.dtype.kind == "f" else np.rint(sums).astype(out.dtype)
         return out
 
 
@@ -158,11 +193,17 @@ class _Tally:
         self.counts = np.insert(self.counts, at, counts.astype(self.counts.dtype))
 
 
-def _context_rows(text: PaddedText, tables: list[OrderTable], vocabulary_size: int) -> np.ndarray:
+def _unigram_rows(unigrams: OrderTable, vocabulary_size: int) -> np.ndarray:
+    """Row of each word in the order-1 table (−1: never seen): the order-1 keys are the words."""
+    rows = np.full(vocabulary_size, -1, np.int64)
+    rows[unigrams.keys] = np.arange(len(unigrams))
+    return rows
+
+
+def _context_rows(text: PaddedText, tables: list[OrderTable], vocabulary_size: int,
+                  unigram_rows: np.ndarray) -> np.ndarray:
     """Row, in the last of ``tables`` (order k−1), of the (k−1)-gram ending at each position of
     the block (−1 where it would cross the start of its padded sentence); k ≥ 2."""
-    unigram_rows = np.full(vocabulary_size, -1, np.int64)  # the order-1 keys are the words themselves
-    unigram_rows[tables[0].keys] = np.arange(len(tables[0]))
     rows = unigram_rows[text.ids]
     for j, table in enumerate(tables[1:], start=2):
         inside = text.position >= j - 1
@@ -172,25 +213,6 @@ def _context_rows(text: PaddedText, tables: list[OrderTable], vocabulary_size: i
         keys = np.where(before >= 0, before, 0) * vocabulary_size + text.ids
         rows = np.where(inside, table.find(keys), -1)
     return rows
-
-
-def _table(k: int, keys: np.ndarray, count: np.ndarray, lower: OrderTable | None, vocabulary_size: int,
-           small, progress: Progress = QUIET) -> OrderTable:
-    """The order-k table of these sorted keys: prefix and word from the key, the first word and
-    the suffix (w2 … wk) through the prefix's row in ``lower`` (order k−1; None for k = 1)."""
-    prefix, word, suffix, first = (np.empty(len(keys), small) for _ in range(4))
-    for at in range(0, len(keys), DERIVE_ROWS):
-        progress.check()
-        part = slice(at, at + DERIVE_ROWS)
-        rows, words = np.divmod(keys[part], vocabulary_size)
-        prefix[part], word[part] = rows, words
-        if lower is None:
-            suffix[part], first[part] = 0, words
-        else:
-            # the suffix (w2 … wk) is found from the suffix (w2 … w_{k−1}) of the prefix
-            suffix[part] = lower.find(lower.suffix[rows].astype(np.int64) * vocabulary_size + words)
-            first[part] = lower.first[rows]
-    return OrderTable(k, keys, prefix, word, count, suffix, first)
 
 
 def count_blocks(blocks, order: int, vocabulary_size: int, positions: int,
@@ -209,6 +231,8 @@ def count_blocks(blocks, order: int, vocabulary_size: int, positions: int,
     small = index_dtype(max(positions, vocabulary_size))
     tables: list[OrderTable] = []
     for k in range(1, order + 1):
+        # made once, not per block: a million-word vocabulary's array is 8 MB
+        unigram_rows = _unigram_rows(tables[0], vocabulary_size) if k > 1 else None
         tally = _Tally(small)
         done = 0
         progress(COUNT, done, positions, order=k)
@@ -216,7 +240,7 @@ def count_blocks(blocks, order: int, vocabulary_size: int, positions: int,
             if k == 1:
                 ends, block_keys = np.arange(len(text.ids)), text.ids.astype(np.int64)
             else:
-                rows = _context_rows(text, tables, vocabulary_size)
+                rows = _context_rows(text, tables, vocabulary_size, unigram_rows)
                 ends = np.flatnonzero(text.position >= k - 1)
                 block_keys = rows[ends - 1] * vocabulary_size + text.ids[ends]
                 del rows
@@ -226,5 +250,5 @@ def count_blocks(blocks, order: int, vocabulary_size: int, positions: int,
             progress(COUNT, done, positions, order=k)
         keys, counts = tally.table()
         del tally
-        tables.append(_table(k, keys, counts, tables[-1] if tables else None, vocabulary_size, small, progress))
+        tables.append(OrderTable(k, keys, counts, vocabulary_size, tables[-1] if tables else None, small))
     return NgramCounts(order, vocabulary_size, tuple(tables))

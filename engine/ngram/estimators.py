@@ -67,8 +67,9 @@ class Statistics:
         for k in range(1, counts.order + 1):
             progress(STATISTICS, k - 1, counts.order)
             table = counts.table(k)
-            self.totals.append(table.per_context(table.count, counts.contexts(k)))
-            self.types.append(table.per_context(table.count > 0, counts.contexts(k)))
+            # integers (int32 below 2^31 positions): exact, and half a float64's bytes
+            self.totals.append(table.per_context(table.count, counts.contexts(k), table.count.dtype))
+            self.types.append(table.per_context(table.count > 0, counts.contexts(k), table.count.dtype))
         progress(STATISTICS, counts.order, counts.order)
 
     def at(self, k: int, lookup: Lookup):

@@ -144,10 +144,19 @@ class NgramModel:
                              tuple(tuple(names[i] for i in c) for c in contexts))
 
     # ---- corpora -------------------------------------------------------------------------
+    def type_ids(self, types: tuple[str, ...]) -> np.ndarray:
+        """Model id of each of a corpus's types; the last answer is kept, since a long corpus is
+        scored a block at a time and its blocks share one tuple of types (a million of them)."""
+        kept = self.__dict__.get("_type_ids")
+        if kept is None or kept[0] is not types:
+            kept = (types, self.vocabulary.ids(types) if types else np.zeros(0, np.int64))
+            self._type_ids = kept
+        return kept[1]
+
     def corpus_pairs(self, corpus: Corpus) -> tuple[np.ndarray, np.ndarray, int]:
         """(contexts (N, n−1), words (N,), unknown running tokens): every predicted token of
         every sentence with its context, as ``sentence`` builds them, for all sentences at once."""
-        type_ids = self.vocabulary.ids(corpus.types) if corpus.types else np.zeros(0, np.int64)
+        type_ids = self.type_ids(corpus.types)
         ids = type_ids[corpus.ids] if len(corpus.ids) else np.zeros(0, np.int64)
         left, _ = pads(self.conventions, self.order)
         lengths = np.diff(corpus.offsets)

@@ -19,6 +19,7 @@ then ``<s>`` when it is context only.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -56,8 +57,12 @@ class Vocabulary:
     eos_id: int  # under nltk with n = 1: unk_id (</s> is not in the vocabulary)
     cutoff: int
 
-    def __post_init__(self):
-        object.__setattr__(self, "_index", {t: i for i, t in enumerate(self.tokens)})
+    @cached_property
+    def _index(self) -> dict[str, int]:
+        """token -> id, made when first looked up: counting works on ids alone, so a big text's
+        dictionary (some 80 bytes a type: 70 MB for a million) is not in memory at the counting's
+        peak, only after it."""
+        return {t: i for i, t in enumerate(self.tokens)}
 
     def __len__(self) -> int:
         return len(self.tokens)
