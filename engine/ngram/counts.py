@@ -37,6 +37,11 @@ from engine.ngram.vocabulary import PaddedText, index_dtype
 
 #: rows of a table worked on at once (bounds the temporaries of a big table)
 DERIVE_ROWS = 1 << 20
+#: rows moved at once when a merge inserts keys (four int64 arrays of this length: 2 MB)
+MOVE_ROWS = 1 << 16
+#: rows summed at once per context (three float64/int64 arrays of this length: 6 MB; 2^20 rows
+#: made the context sums of a 100 MB text's trigrams its peak, 39 MB above what they keep)
+SUM_ROWS = 1 << 18
 
 
 class OrderTable:
@@ -92,11 +97,12 @@ class OrderTable:
         A slice of rows at a time: the rows are sorted by context, so each slice adds to one
         range of contexts, and a big table's values are never copied whole as float64."""
         out = np.zeros(contexts, dtype)
-        for at in range(0, len(self.keys), DERIVE_ROWS):
-            prefix = self.keys[at:at + DERIVE_ROWS] // self.vocabulary_size
+        for at in range(0, len(self.keys), SUM_ROWS):
+            prefix = self.keys[at:at + SUM_ROWS] // self.vocabulary_size
             low = int(prefix[0])
-            sums = np.bincount(prefix - low, weights=values[at:at + DERIVE_ROWS])
-            out[low:int(prefix[-1]) + 1] += sums if out.dtype.kind == "f" else np.rint(sums).astype(out.dtype)
+            prefix -= low  # in place: one array of the slice, not two
+            sums = np.bincount(prefix, weights=values[at:at + SUM_ROWS])
+            out[low:low + len(sums)] += sums if out.dtype.kind == "f" else np.rint(sums).astype(out.dtype)
         return out
 
 
@@ -147,31 +153,41 @@ def _summed(keys: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarr
     return ordered[starts], np.add.reduceat(weights[order].astype(np.int64), starts)
 
 
-#: keys of counted blocks gathered before they are merged into an order's table (each merge
-#: copies the table: merging every block of a long text would copy it hundreds of times)
-MERGE_KEYS = 1 << 20
+#: keys of counted blocks gathered before they are merged into an order's table: each merge
+#: moves the table's rows (merging every block of a long text would move them hundreds of
+#: times), and sorting what was gathered takes about 60 bytes a key for a moment (2^20 keys
+#: made that 75 MB; 2^18, a third more CPU for the merges)
+MERGE_KEYS = 1 << 19
 
 
 class _Tally:
     """One order's table being counted: sorted distinct keys and their counts, grown a block at
-    a time."""
+    a time.
 
-    def __init__(self, count_dtype, merge_keys: int = MERGE_KEYS):
-        self.keys, self.counts = np.zeros(0, np.int64), np.zeros(0, count_dtype)
+    Its arrays are made once with room for every key the order can have (``capacity``: at most
+    one per position counted) and grow inside that room: pages never written are never
+    resident, and a merge moves the rows within the array instead of copying it whole (as
+    np.insert or a realloc would: at the last merge of a 200 MB text, 110 MB of keys twice)."""
+
+    def __init__(self, count_dtype, capacity: int, merge_keys: int = MERGE_KEYS):
+        self._keys, self._counts = np.empty(capacity, np.int64), np.empty(capacity, count_dtype)
+        self._size = 0
         self._pending: list[tuple[np.ndarray, np.ndarray]] = []
         self._pending_keys = 0
         self._merge_keys = merge_keys
 
     def add(self, keys: np.ndarray, weights: np.ndarray) -> None:
         """Counts a block's keys, each weighted (1: counted, 0: only present)."""
-        self._pending.append(_summed(keys, weights))
+        keys, counts = _summed(keys, weights)
+        self._pending.append((keys, counts.astype(self._counts.dtype)))
         self._pending_keys += len(self._pending[-1][0])
         if self._pending_keys >= self._merge_keys:
             self._flush()
 
     def table(self) -> tuple[np.ndarray, np.ndarray]:
+        """(keys, counts): views of the arrays' first rows (the room after them stays unwritten)."""
         self._flush()
-        return self.keys, self.counts
+        return self._keys[:self._size], self._counts[:self._size]
 
     def _flush(self) -> None:
         if not self._pending:
@@ -179,18 +195,35 @@ class _Tally:
         keys, counts = _summed(np.concatenate([k for k, _ in self._pending]),
                                np.concatenate([c for _, c in self._pending]))
         self._pending, self._pending_keys = [], 0
-        if not len(self.keys):
-            self.keys, self.counts = keys, counts.astype(self.counts.dtype)
-            return
-        at = np.searchsorted(self.keys, keys)
-        shared = at < len(self.keys)
-        shared[shared] = self.keys[at[shared]] == keys[shared]
-        self.counts[at[shared]] += counts[shared].astype(self.counts.dtype)
+        size = self._size
+        at = np.searchsorted(self._keys[:size], keys)
+        shared = at < size
+        shared[shared] = self._keys[at[shared]] == keys[shared]
+        self._counts[at[shared]] += counts[shared].astype(self._counts.dtype)
         fresh = ~shared
         at, keys, counts = at[fresh], keys[fresh], counts[fresh]
-        # one array at a time, so that the old keys are freed before the counts are copied
-        self.keys = np.insert(self.keys, at, keys)
-        self.counts = np.insert(self.counts, at, counts.astype(self.counts.dtype))
+        if size + len(at) > len(self._keys):
+            raise ValueError(f"more distinct keys than the {len(self._keys):,} positions counted")
+        insert_in_place(self._keys, size, at, keys)
+        insert_in_place(self._counts, size, at, counts.astype(self._counts.dtype))
+        self._size = size + len(at)
+
+
+def insert_in_place(buffer: np.ndarray, size: int, at: np.ndarray, values: np.ndarray) -> None:
+    """Makes ``buffer[:size + len(at)]`` what np.insert(buffer[:size], at, values) returns (``at``
+    sorted), inside ``buffer``: each old row moves to its index plus the number of values inserted
+    at or before it, the last rows first, a slice at a time, so that no row is overwritten before
+    it has moved; then each value goes to its ``at`` plus the values before it."""
+    if not len(at):
+        return
+    for end in range(size, 0, -MOVE_ROWS):
+        start = max(0, end - MOVE_ROWS)
+        rows = np.arange(start, end)
+        shift = np.searchsorted(at, rows, side="right")
+        if not shift[-1]:
+            break  # these rows and all before them stay where they are
+        buffer[rows + shift] = buffer[start:end].copy()  # a slice's copy: its target may overlap it
+    buffer[at + np.arange(len(at))] = values
 
 
 def _unigram_rows(unigrams: OrderTable, vocabulary_size: int) -> np.ndarray:
@@ -233,7 +266,7 @@ def count_blocks(blocks, order: int, vocabulary_size: int, positions: int,
     for k in range(1, order + 1):
         # made once, not per block: a million-word vocabulary's array is 8 MB
         unigram_rows = _unigram_rows(tables[0], vocabulary_size) if k > 1 else None
-        tally = _Tally(small)
+        tally = _Tally(small, positions)
         done = 0
         progress(COUNT, done, positions, order=k)
         for text in blocks():
