@@ -39,7 +39,7 @@ def continuations(model: NgramModel, context=()) -> Continuations:
     ids = model.context_ids(context)
     outcomes = model.vocabulary.outcome_count
     lookup = model.lookup(np.repeat(ids[None, :], outcomes, axis=0), np.arange(outcomes))
-    c, total, _ = model.statistics.at(model.order, lookup)
+    c, total = model.statistics.at(model.order, lookup)
     smoothed = model.estimator.probabilities(lookup)
     order = np.lexsort((-c, -smoothed))
     names = model.vocabulary.tokens
@@ -73,7 +73,7 @@ def evidence(model: NgramModel, word: str, context=()) -> Evidence:
     names = model.vocabulary.tokens
     counts, totals, contexts = [], [], []
     for k in range(model.order, 0, -1):
-        c, total, _ = model.statistics.at(k, lookup)
+        c, total = model.statistics.at(k, lookup)
         counts.append(int(c[0]))
         totals.append(int(total[0]))
         contexts.append(tuple(names[i] for i in ids[len(ids) - (k - 1):]) if k > 1 else ())
@@ -107,7 +107,7 @@ def delta_curve(model: NgramModel, heldout: Corpus, deltas, progress: Progress =
     progress(HELDOUT, 0, heldout.token_count)
     for block in heldout.blocks(BLOCK_TOKENS):
         contexts, words, _ = model.corpus_pairs(block)
-        c, total, _ = model.statistics.at(model.order, model.lookup(contexts, words))
+        c, total = model.statistics.at(model.order, model.lookup(contexts, words))
         counts.append(np.unique(c, return_counts=True))
         totals.append(np.unique(total, return_counts=True))
         tokens += len(words)

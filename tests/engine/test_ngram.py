@@ -279,3 +279,18 @@ def test_inserting_in_place_gives_what_np_insert_gives(seed, monkeypatch):
     counts.insert_in_place(buffer, size, at, values)
     assert buffer[:size + added].tolist() == np.insert(old, at, values).tolist()
     assert buffer[size + added:].tolist() == [-7] * 5  # the room after the rows is untouched
+
+
+@pytest.mark.parametrize("colliding", [False, True])
+def test_the_token_index_answers_as_a_dict_of_the_tokens(colliding, monkeypatch):
+    from engine.ngram import vocabulary
+
+    if colliding:  # few distinct hashes: every lookup walks past other tokens of its hash
+        monkeypatch.setattr(vocabulary, "_hash", lambda token: len(token) % 3)
+    tokens = ("a", "bb", "<s>", "c", "bb", "dd", "<s>", "eee", "")  # repeats: the last id wins, as in a dict
+    index = vocabulary.TokenIndex(tokens)
+    expected = {t: i for i, t in enumerate(tokens)}
+    asked = list(tokens) + ["zz", "<UNK>", "x", "bbb"]
+    assert [index.get(t, -1) for t in asked] == [expected.get(t, -1) for t in asked]
+    assert index.ids(asked, -1).tolist() == [expected.get(t, -1) for t in asked]
+    assert vocabulary.TokenIndex(()).ids(["a"], 5).tolist() == [5]
