@@ -13,16 +13,19 @@ Prints, side by side in one run:
   * typing a sentence key by key into the real "Language model" view (offscreen Qt, the app's
     worker and bridge): p50/p95 from each key event to the strip drawn for that text (the view's
     20 ms debounce included; target p95 ≤ 50 ms), next to nltk.lm scoring the same prefixes;
-  * opening a generated 200 MB text file as the view does, in a fresh process: load_file (the
-    read, with progress and cancel, every tenth line held out), then the first sentence on it
-    (the n = 3 add-one model and the add-δ curve); wall and CPU seconds of each, and the peak
-    resident memory (VmHWM) against the file's size (target ≤ 3×).  The file's lines are words
-    of the built-in English corpus drawn one by one with their frequencies (--file-text words,
-    the default: 38 M tokens, a trigram table of millions of rows) or its sentences drawn again
-    and again (--file-text sentences: small tables).
+  * opening a generated 200 MB text file as the view does, in a fresh process: load_file_model
+    (the read, every tenth line held out, then the counting at n = 3, the add-one model and the
+    add-δ curve, all with progress and cancel), then the first sentence on it; wall and CPU
+    seconds of each, and the peak resident memory (VmHWM) against the file's size (target ≤ 3×).
+    The file's lines are words of the built-in English corpus drawn one by one with their
+    frequencies (--file-text words, the default: 38 M tokens, a trigram table of millions of
+    rows), its sentences drawn again and again (--file-text sentences: small tables), or a real
+    vocabulary: Zipf-distributed pseudo-words (--file-text zipf: 825 000 types in 200 MB) or
+    Chinese characters (--file-text zipf-zh).
 
     python benchmarks/ngram.py --keystrokes-only    # the typing alone (~1 minute)
     python benchmarks/ngram.py --file-only          # the 200 MB file alone (~2 minutes idle, 5-8 loaded)
+    python benchmarks/ngram.py --file-only --file-text zipf      # a real vocabulary (~4 minutes idle)
 """
 from __future__ import annotations
 
