@@ -74,3 +74,21 @@ def cancel_while_held(qtbot, view, released):
     view.view_state.sentence = "the dog sat"
     qtbot.waitUntil(lambda: not view.loop.busy and view.loop.request.args[0] == "the dog sat", timeout=30000)
     assert view.report.train_tokens == 12 and not view.stale
+
+
+def test_every_stage_is_named_in_chinese(qapp):
+    from app import i18n
+    from app.views.language_model.file_bar import FileBar
+    from engine.ngram import progress
+
+    i18n.install("zh")
+    try:
+        bar = FileBar()
+        bar.start("语料.txt")
+        names = {stage: bar.stage_text(progress.Step(stage, 1, 2, order=3)) for stage in progress.STAGES}
+        bar.deleteLater()
+    finally:
+        i18n.install("en")
+    assert names[progress.COUNT] == "语料.txt：正在统计 3 元组…" and names[progress.READ] == "正在读取 语料.txt…"
+    assert all("语料.txt" in text and any("\u4e00" <= c <= "\u9fff" for c in text.replace("语料", ""))
+               for text in names.values()), names
