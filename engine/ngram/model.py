@@ -260,7 +260,6 @@ def fit(corpus: Corpus, order: int, estimator: str | Estimator = "mle", *, conve
     positions = corpus.token_count + corpus.sentence_count * sum(pads(conventions, order))
     counts = count_blocks(lambda: padded_blocks(corpus, type_to_model, vocabulary, order, conventions), order,
                           len(vocabulary), positions, progress)
-    del type_to_model
     statistics = Statistics(counts, progress)
     if isinstance(estimator, str):
         estimator = make_estimator(estimator, **parameters)
