@@ -13,16 +13,19 @@ Prints, side by side in one run:
   * typing a sentence key by key into the real "Language model" view (offscreen Qt, the app's
     worker and bridge): p50/p95 from each key event to the strip drawn for that text (the view's
     20 ms debounce included; target p95 ≤ 50 ms), next to nltk.lm scoring the same prefixes;
-  * opening a generated 200 MB text file as the view does, in a fresh process: load_file (the
-    read, with progress and cancel, every tenth line held out), then the first sentence on it
-    (the n = 3 add-one model and the add-δ curve); wall and CPU seconds of each, and the peak
-    resident memory (VmHWM) against the file's size (target ≤ 3×).  The file's lines are words
-    of the built-in English corpus drawn one by one with their frequencies (--file-text words,
-    the default: 38 M tokens, a trigram table of millions of rows) or its sentences drawn again
-    and again (--file-text sentences: small tables).
+  * opening a generated 200 MB text file as the view does, in a fresh process: load_file_model
+    (the read, every tenth line held out, then the counting at n = 3, the add-one model and the
+    add-δ curve, all with progress and cancel), then the first sentence on it; wall and CPU
+    seconds of each, and the peak resident memory (VmHWM) against the file's size (target ≤ 3×).
+    The file's lines are words of the built-in English corpus drawn one by one with their
+    frequencies (--file-text words, the default: 38 M tokens, a trigram table of millions of
+    rows), its sentences drawn again and again (--file-text sentences: small tables), or a real
+    vocabulary: Zipf-distributed pseudo-words (--file-text zipf: 825 000 types in 200 MB) or
+    Chinese characters (--file-text zipf-zh).
 
     python benchmarks/ngram.py --keystrokes-only    # the typing alone (~1 minute)
     python benchmarks/ngram.py --file-only          # the 200 MB file alone (~2 minutes idle, 5-8 loaded)
+    python benchmarks/ngram.py --file-only --file-text zipf      # a real vocabulary (~4 minutes idle)
 """
 from __future__ import annotations
 
@@ -101,15 +104,54 @@ def against_nltk(words, sentences):
 #: the view's default estimator (app/views/language_model/state.py; not imported: it would load Qt)
 FILE_ESTIMATOR = "add-one"
 #: how the generated file's lines are made (--file-text): grammar sentences, or words drawn
-#: one by one (the same vocabulary and frequencies, so far more distinct trigrams)
-FILE_TEXTS = ("words", "sentences")
+#: one by one (the same vocabulary and frequencies, so far more distinct trigrams); or a
+#: realistic vocabulary: Zipf-distributed pseudo-words (about 1 M distinct in 200 MB) or
+#: Zipf-distributed Chinese characters (no spaces: the view cuts such a file into characters)
+FILE_TEXTS = ("words", "sentences", "zipf", "zipf-zh")
+#: Zipf's exponent s of the pseudo-words (P(rank r) ∝ r^−s, ranks up to ZIPF_TYPES): s = 1.25 gives
+#: about 1.1 M distinct words in the 35 M tokens of 200 MB (Heaps' law as measured on the draws)
+ZIPF_EXPONENT, ZIPF_TYPES = 1.25, 4_000_000
+#: the Chinese file: Zipf s = 1.1 over 8 000 CJK characters (a newspaper's few thousand in use)
+ZH_EXPONENT, ZH_TYPES = 1.1, 8_000
+FILE_TEXT_NAMES = {"words": "words of the built-in English corpus drawn one by one",
+                   "sentences": "sentences of the built-in English corpus drawn again and again",
+                   "zipf": f"Zipf (s = {ZIPF_EXPONENT}) pseudo-words", "zipf-zh": f"Zipf (s = {ZH_EXPONENT}) Chinese characters"}
+
+
+def zipf_ranks(rng, exponent: float, types: int, size: int) -> np.ndarray:
+    """``size`` ranks 0 … types−1 drawn with P(r) ∝ (r + 1)^−exponent (numpy's unbounded Zipf,
+    the draws above ``types`` drawn again)."""
+    ranks = rng.zipf(exponent, size)
+    while np.any(big := ranks > types):
+        ranks[big] = rng.zipf(exponent, int(big.sum()))
+    return ranks - 1
+
+
+def pseudo_words(ranks: np.ndarray) -> np.ndarray:
+    """A distinct lower-case pseudo-word per rank, longer for rarer ranks as in a real language
+    (rank 0: 3 letters, rank 1 000: 6, rank 1 000 000: 10; 5.4 bytes a token with its space at
+    s = 1.25): the rank in base 26, padded with 'a' to 3 + log2(rank + 1)/2.5 letters."""
+    length = 3 + (np.log2(ranks + 1) / 2.5).astype(int)
+    letters = np.zeros((len(ranks), length.max()), np.uint8)
+    left = ranks.copy()
+    for column in range(letters.shape[1] - 1, -1, -1):
+        left, letters[:, column] = np.divmod(left, 26)
+    letters += ord("a")
+    # each row's last `length` letters (those in front are 'a' padding or beyond its length)
+    width = letters.shape[1]
+    rows = [bytes(row[width - n:]).decode("ascii") for row, n in zip(letters, length)]
+    return np.array(rows, dtype=object)
 
 
 def write_file(path, megabytes, text="words", seed=0):
     """``megabytes`` MB (not more: the view reads at most 200 MB) of English-like lines from the
     built-in English corpus (100 000 words): its sentences drawn again and again ("sentences"),
-    or lines of 5-25 of its words drawn independently with their corpus frequencies ("words")."""
+    or lines of 5-25 of its words drawn independently with their corpus frequencies ("words");
+    or lines of 5-25 Zipf-distributed pseudo-words ("zipf": a real text's vocabulary, about 1 M
+    types in 200 MB), or of 8-40 Zipf-distributed Chinese characters ("zipf-zh")."""
     rng = np.random.default_rng(seed)
+    if text in ("zipf", "zipf-zh"):
+        return write_zipf_file(path, megabytes, text, rng)
     corpus, _ = built_in_corpus("en", 100_000, seed=0)
     lines = np.array([" ".join(s) for s in corpus.sentences()], dtype=object)
     types = np.array(corpus.types, dtype=object)
@@ -130,6 +172,32 @@ def write_file(path, megabytes, text="words", seed=0):
                 chunk, left = chunk[:chunk.rfind("\n", 0, left) + 1], 0
             f.write(chunk)
             left -= len(chunk)
+
+
+def write_zipf_file(path, megabytes, text, rng):
+    """The "zipf" and "zipf-zh" files of write_file: words (or characters) drawn independently,
+    so every distinct pair and triple a vocabulary of this size allows can occur: the n-gram
+    tables are as large as such a text makes them (a real text's grammar repeats more)."""
+    chinese = text == "zipf-zh"
+    if chinese:  # rank -> character: a fixed shuffle of the common CJK block
+        characters = np.array([chr(0x4E00 + i) for i in rng.permutation(0x9FA5 - 0x4E00)[:ZH_TYPES]], dtype=object)
+    left = megabytes * 1_000_000
+    with open(path, "wb") as f:
+        while left > 0:
+            if chinese:
+                tokens = characters[zipf_ranks(rng, ZH_EXPONENT, ZH_TYPES, 300_000)]
+                cuts = np.cumsum(rng.integers(8, 41, size=len(tokens) // 8))
+                lines = ("".join(line) + "。" for line in np.split(tokens, cuts[cuts < len(tokens)]))
+            else:
+                tokens = pseudo_words(zipf_ranks(rng, ZIPF_EXPONENT, ZIPF_TYPES, 300_000))
+                cuts = np.cumsum(rng.integers(5, 26, size=len(tokens) // 5))
+                lines = (" ".join(line) for line in np.split(tokens, cuts[cuts < len(tokens)]))
+            chunk = "\n".join(lines) + "\n"
+            data = chunk.encode("utf-8")
+            if len(data) > left:  # the whole lines that fit, then stop
+                data, left = data[:data.rfind(b"\n", 0, left) + 1], 0
+            f.write(data)
+            left -= len(data)
 
 
 def load_in_child(path, order):
@@ -156,30 +224,37 @@ def peak_memory() -> int:
 
 
 def load_only(path, order):
-    """The view's path for a text file, as its worker runs it: load_file (progress, cancel),
-    then the first sentence_report on it at n = ``order`` with the view's default estimator
-    (the model, the add-δ curve on the held-out lines).  Prints wall and CPU seconds of each,
-    the peak memory before, after the read and at the end, and the tokens read."""
+    """The view's path for a text file, as its worker runs it: load_file_model (the read, then
+    the counting at n = ``order``, the view's default estimator and the add-δ curve on the
+    held-out lines, with progress and a cancel flag), then the first sentence_report on it.
+    Prints wall and CPU seconds of the read, of the rest of the load and of the sentence, the
+    peak memory before, after the read and at the end, the tokens, types and table sizes."""
     import threading
 
-    from engine.ngram.file_corpus import load_file
-    from engine.ngram.lesson import counted, sentence_report
+    from engine.ngram.lesson import counted, load_file_model, sentence_report
+    from engine.ngram.progress import READ
 
     import_rss = peak_memory()
-    steps = []
-    wall, cpu = time.perf_counter(), time.process_time()
-    loaded = load_file(path, progress=lambda done, total: steps.append(done), cancel=threading.Event())
-    read_wall, read_cpu = time.perf_counter() - wall, time.process_time() - cpu
-    read_rss = peak_memory()
+    steps, marks = [], {}
+
+    def record(step):
+        if step.stage != READ and "read" not in marks:  # the read is over: its time and peak
+            marks["read"] = (time.perf_counter(), time.process_time(), peak_memory())
+        steps.append(step)
+
     wall, cpu = time.perf_counter(), time.process_time()
     words = 10_000  # a built-in corpus's size: unused for a file, but part of lesson's cache keys
-    sentence_report(SENTENCE, corpus="file", file=str(path), order=order, estimator=FILE_ESTIMATOR, words=words)
-    fit_wall, fit_cpu = time.perf_counter() - wall, time.process_time() - cpu
+    loaded = load_file_model(path, words=words, order=order, estimator=FILE_ESTIMATOR, progress=record,
+                             cancel=threading.Event())
+    end_wall, end_cpu = time.perf_counter(), time.process_time()
+    read_wall, read_cpu, read_rss = marks["read"]
+    sentence_wall, sentence_cpu = time.perf_counter(), time.process_time()
+    sentence_report(SENTENCE, corpus="file", file=loaded.path, order=order, estimator=FILE_ESTIMATOR, words=words)
+    sentence_wall, sentence_cpu = time.perf_counter() - sentence_wall, time.process_time() - sentence_cpu
     peak = peak_memory()
-    # the counts the report used: the same arguments as lesson.fitted passes, so the cache's
-    # (a call that missed it would count the file again)
-    model = counted("file", words, "", order, str(path), "nltk")
-    print(read_wall, read_cpu, fit_wall, fit_cpu, import_rss, read_rss, peak, loaded.tokens, len(steps),
+    model = counted("file", words, "", order, loaded.path, "nltk")  # the load's counts (kept: not counted again)
+    print(read_wall - wall, read_cpu - cpu, end_wall - read_wall, end_cpu - read_cpu, sentence_wall, sentence_cpu,
+          import_rss, read_rss, peak, loaded.tokens, loaded.types, len(steps),
           *(len(table) for table in model.counts.tables))
 
 
@@ -315,15 +390,16 @@ def report_file(megabytes, text, order):
         write_file(path, megabytes, text)
         written_s = time.perf_counter() - start
         size = path.stat().st_size
-        read_wall, read_cpu, fit_wall, fit_cpu, import_rss, read_rss, peak, tokens, steps, *rows = load_in_child(path,
-                                                                                                              order)
-    print(f"\nopening a {size / 1e6:.0f} MB text file as the view does, in a fresh process ({int(tokens):,} tokens; "
-          f"{text} of the built-in English corpus, written in {written_s:.0f} s), load average "
+        (read_wall, read_cpu, count_wall, count_cpu, sentence_wall, sentence_cpu, import_rss, read_rss, peak, tokens,
+         types, steps, *rows) = load_in_child(path, order)
+    print(f"\nopening a {size / 1e6:.0f} MB text file as the view does, in a fresh process ({int(tokens):,} tokens, "
+          f"{int(types):,} distinct; {FILE_TEXT_NAMES[text]}, written in {written_s:.0f} s), load average "
           f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    print(f"  read (load_file: progress {int(steps)} times, cancel)  {read_wall:6.1f} s wall {read_cpu:6.1f} s CPU   "
+    print(f"  read (progress and cancel)                 {read_wall:6.1f} s wall {read_cpu:6.1f} s CPU   "
           f"peak {read_rss / 1e6:5.0f} MB")
-    print(f"  first sentence on it (n={order}, {FILE_ESTIMATOR}, δ curve)   {fit_wall:6.1f} s wall {fit_cpu:6.1f} s CPU   "
-          f"peak {peak / 1e6:5.0f} MB")
+    print(f"  count n={order}, {FILE_ESTIMATOR}, δ curve (same bar)    {count_wall:6.1f} s wall {count_cpu:6.1f} s CPU")
+    print(f"  first sentence on it                       {sentence_wall:6.1f} s wall {sentence_cpu:6.1f} s CPU   "
+          f"peak {peak / 1e6:5.0f} MB   ({int(steps)} progress reports)")
     print(f"  n-grams of orders 1-{order}: {' / '.join(f'{int(r):,}' for r in rows)}")
     print(f"  file {size / 1e6:.0f} MB; peak resident memory {peak / 1e6:.0f} MB ({import_rss / 1e6:.0f} MB before "
           f"the file) = {peak / size:.2f}x the file   target <= 3x")

@@ -2740,6 +2740,22 @@ Text: type text; its character or word frequencies become P (and Q).</source>
         <translation>正在读取 {0}…</translation>
     </message>
     <message>
+        <source>{0}: counting {1}-grams…</source>
+        <translation>{0}：正在统计 {1} 元组…</translation>
+    </message>
+    <message>
+        <source>{0}: summing the counts of each context…</source>
+        <translation>{0}：正在汇总每个上下文的计数…</translation>
+    </message>
+    <message>
+        <source>{0}: setting up the estimator…</source>
+        <translation>{0}：正在设置估计方法…</translation>
+    </message>
+    <message>
+        <source>{0}: scoring the held-out lines for the δ curve…</source>
+        <translation>{0}：正在为 δ 曲线给留出行打分…</translation>
+    </message>
+    <message>
         <source>Chinese characters as tokens</source>
         <translation>以汉字为词元</translation>
     </message>
@@ -3036,6 +3052,10 @@ cross-entropy H = −(1/N) Σ log₂ P(wᵢ | hᵢ) bits/token     perplexity PP
         <translation>神经网络模型</translation>
     </message>
     <message>
+        <source>Loading {0} was cancelled: the corpus is unchanged.</source>
+        <translation>已取消加载 {0}：语料保持不变。</translation>
+    </message>
+    <message>
         <source>Paste a training text (one sentence per line).</source>
         <translation>请粘贴训练文本（每行一句）。</translation>
     </message>
@@ -3078,10 +3098,6 @@ cross-entropy H = −(1/N) Σ log₂ P(wᵢ | hᵢ) bits/token     perplexity PP
     <message>
         <source>Open a text file with “Open text file…”.</source>
         <translation>请用“打开文本文件…”打开一个文本文件。</translation>
-    </message>
-    <message>
-        <source>Reading {0} was cancelled: the corpus is unchanged.</source>
-        <translation>已取消读取 {0}：语料保持不变。</translation>
     </message>
     <message>
         <source>The file was not read: the corpus is unchanged.</source>

@@ -11,6 +11,7 @@ import numpy as np
 
 from engine.ngram.estimators import ratio
 from engine.ngram.model import BLOCK_TOKENS, NgramModel, fit
+from engine.ngram.progress import HELDOUT, QUIET, Progress
 from engine.ngram.tokens import Corpus
 
 
@@ -38,7 +39,7 @@ def continuations(model: NgramModel, context=()) -> Continuations:
     ids = model.context_ids(context)
     outcomes = model.vocabulary.outcome_count
     lookup = model.lookup(np.repeat(ids[None, :], outcomes, axis=0), np.arange(outcomes))
-    c, total, _ = model.statistics.at(model.order, lookup)
+    c, total = model.statistics.at(model.order, lookup)
     smoothed = model.estimator.probabilities(lookup)
     order = np.lexsort((-c, -smoothed))
     names = model.vocabulary.tokens
@@ -72,7 +73,7 @@ def evidence(model: NgramModel, word: str, context=()) -> Evidence:
     names = model.vocabulary.tokens
     counts, totals, contexts = [], [], []
     for k in range(model.order, 0, -1):
-        c, total, _ = model.statistics.at(k, lookup)
+        c, total = model.statistics.at(k, lookup)
         counts.append(int(c[0]))
         totals.append(int(total[0]))
         contexts.append(tuple(names[i] for i in ids[len(ids) - (k - 1):]) if k > 1 else ())
@@ -93,21 +94,25 @@ class Curve:
         return int(np.argmin(self.heldout))
 
 
-def delta_curve(model: NgramModel, heldout: Corpus, deltas) -> Curve:
+def delta_curve(model: NgramModel, heldout: Corpus, deltas, progress: Progress = QUIET) -> Curve:
     """Held-out perplexity of add-δ for each δ, from the model's counts (its estimator does not
     matter).  −Σ log2((c + δ)/(c(h·) + δ·O)) splits into a sum over the counts c and one over
     the context totals c(h·), so only how often each value occurs is kept: the held-out text is
-    looked up a block at a time, and a long one never needs arrays per token."""
+    looked up a block at a time, and a long one never needs arrays per token.  ``progress(HELDOUT,
+    tokens done, tokens)`` after each block (engine.ngram.progress: it may cancel)."""
     deltas = np.asarray(deltas, dtype=float)
     if np.any(deltas <= 0):
         raise ValueError("add-δ needs every δ > 0")
-    counts, totals, tokens = [], [], 0
+    counts, totals, tokens, read = [], [], 0, 0
+    progress(HELDOUT, 0, heldout.token_count)
     for block in heldout.blocks(BLOCK_TOKENS):
         contexts, words, _ = model.corpus_pairs(block)
-        c, total, _ = model.statistics.at(model.order, model.lookup(contexts, words))
+        c, total = model.statistics.at(model.order, model.lookup(contexts, words))
         counts.append(np.unique(c, return_counts=True))
         totals.append(np.unique(total, return_counts=True))
         tokens += len(words)
+        read += block.token_count
+        progress(HELDOUT, read, heldout.token_count)
     outcomes = model.vocabulary.outcome_count
     c, c_times = _merged_histogram(counts)
     total, total_times = _merged_histogram(totals)

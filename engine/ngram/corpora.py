@@ -21,6 +21,7 @@ import os
 
 from engine.allocator import map_large_allocations
 from engine.messages import EngineError
+from engine.ngram.progress import Cancelled, is_cancelled
 from engine.ngram.tokens import CHARACTERS, CHINESE_CHARACTERS, CHINESE_WORDS, ENGLISH, WHITESPACE, Corpus, CorpusBuilder, tokenise
 
 CHUNK_BYTES = 1 << 20
@@ -32,10 +33,6 @@ MAX_WORDS = 1_000_000
 class TextFileError(EngineError, ValueError):
     """The file cannot be read as text (encoding, binary content); ``code``: one of the
     ``text_file_*`` codes of engine.messages, so the app shows it in the user's language."""
-
-
-class Cancelled(Exception):
-    """The reading was cancelled through its cancel flag."""
 
 
 # ---- built-in corpora ---------------------------------------------------------------------
@@ -121,12 +118,6 @@ def detect_encoding(sample: bytes) -> str:
         raise TextFileError("text_file_not_text", byte=utf8_error.start) from None
 
 
-def _cancelled(cancel) -> bool:
-    if cancel is None:
-        return False
-    return cancel.is_set() if hasattr(cancel, "is_set") else bool(cancel())
-
-
 def _reads_as_gb18030(f, data: bytes) -> bool:
     """Whether ``data`` and the bytes after it (read ahead, then given back) are GB18030 Chinese."""
     ahead = f.read(SAMPLE_BYTES)
@@ -158,7 +149,7 @@ def read_lines_into(builder, path, tokeniser: str = WHITESPACE, progress=None, c
         decoder = codecs.getincrementaldecoder(encoding)()
         rest, ascii_so_far = "", True
         while True:
-            if _cancelled(cancel):
+            if is_cancelled(cancel):
                 raise Cancelled()
             chunk = f.read(chunk_bytes)
             pending = decoder.getstate()[0]  # bytes of a character cut by the last chunk

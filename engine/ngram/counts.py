@@ -8,38 +8,77 @@ contiguous block, and any (context, word) is found with ``np.searchsorted``.
 
 Per order k the table holds:
 
-* ``keys`` (sorted, int64), ``prefix`` (row of the context in order k−1), ``word``;
+* ``keys`` (sorted, int64);
 * ``count`` — c(context, word) over the predicted positions (the textbook convention does not
   count n-grams that end in ``<s>``; such a row stays with count 0 so that longer n-grams
   can still be found through it);
+
+and derives, the first time an estimator asks (Good-Turing, Katz, Kneser-Ney; counting, MLE and
+add-δ never do), and keeps:
+
+* ``prefix`` (row of the context in order k−1) and ``word`` — the key's quotient and remainder;
 * ``suffix`` — row of (w2 … w_k) in order k−1, for Kneser-Ney's continuation counts and Katz;
 * ``first`` — the first word (Kneser-Ney keeps raw counts for n-grams that start with ``<s>``).
 
-All but the keys are int32 (int64 for a text of 2^31 positions or more): a model of a large file
-keeps several of these tables.
+All but the keys are int32 (int64 for a text of 2^31 positions or more).  A model of a large file
+is mostly these tables: 12 bytes a distinct n-gram, 28 once all four columns are derived (a
+200 MB text of a real vocabulary has some 20 M distinct n-grams of orders 1-3).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
+from engine.ngram.progress import COUNT, QUIET, Progress
 from engine.ngram.vocabulary import PaddedText, index_dtype
 
 
 #: rows of a table worked on at once (bounds the temporaries of a big table)
 DERIVE_ROWS = 1 << 20
+#: rows moved at once when a merge inserts keys (four int64 arrays of this length: 2 MB)
+MOVE_ROWS = 1 << 16
+#: rows summed at once per context (three float64/int64 arrays of this length: 6 MB; 2^20 rows
+#: made the context sums of a 100 MB text's trigrams its peak, 39 MB above what they keep)
+SUM_ROWS = 1 << 18
 
 
-@dataclass(frozen=True)
 class OrderTable:
-    order: int
-    keys: np.ndarray
-    prefix: np.ndarray
-    word: np.ndarray
-    count: np.ndarray
-    suffix: np.ndarray
-    first: np.ndarray
+    def __init__(self, order: int, keys: np.ndarray, count: np.ndarray, vocabulary_size: int,
+                 lower: "OrderTable | None", small):
+        self.order, self.keys, self.count = order, keys, count
+        self.vocabulary_size = vocabulary_size
+        self._lower, self._small = lower, small  # the order-(k−1) table (None for k = 1); the columns' dtype
+
+    def _derived(self, part) -> np.ndarray:
+        """A column made a slice of DERIVE_ROWS rows at a time (``part(keys slice)``)."""
+        out = np.empty(len(self.keys), self._small)
+        for at in range(0, len(self.keys), DERIVE_ROWS):
+            out[at:at + DERIVE_ROWS] = part(self.keys[at:at + DERIVE_ROWS])
+        return out
+
+    @cached_property
+    def prefix(self) -> np.ndarray:
+        return self._derived(lambda keys: keys // self.vocabulary_size)
+
+    @cached_property
+    def word(self) -> np.ndarray:
+        return self._derived(lambda keys: keys % self.vocabulary_size)
+
+    @cached_property
+    def suffix(self) -> np.ndarray:
+        lower, size = self._lower, self.vocabulary_size
+        if lower is None:
+            return np.zeros(len(self.keys), self._small)
+        # the suffix (w2 … wk) is found from the suffix (w2 … w_{k−1}) of the prefix
+        return self._derived(lambda keys: lower.find(lower.suffix[keys // size].astype(np.int64) * size + keys % size))
+
+    @cached_property
+    def first(self) -> np.ndarray:
+        if self._lower is None:
+            return self.word
+        return self._derived(lambda keys: self._lower.first[keys // self.vocabulary_size])
 
     def __len__(self) -> int:
         return len(self.keys)
@@ -51,16 +90,19 @@ class OrderTable:
         rows = np.minimum(np.searchsorted(self.keys, keys), len(self.keys) - 1)
         return np.where(self.keys[rows] == keys, rows, -1)
 
-    def per_context(self, values, contexts: int) -> np.ndarray:
-        """Σ of ``values`` over each context's continuations (float64, one per context row).
+    def per_context(self, values, contexts: int, dtype=np.float64) -> np.ndarray:
+        """Σ of ``values`` over each context's continuations (one per context row, as ``dtype``:
+        an integer dtype for integer values, whose sums are then exact and half the bytes).
 
         A slice of rows at a time: the rows are sorted by context, so each slice adds to one
         range of contexts, and a big table's values are never copied whole as float64."""
-        out = np.zeros(contexts)
-        for at in range(0, len(self.prefix), DERIVE_ROWS):
-            prefix = self.prefix[at:at + DERIVE_ROWS]
+        out = np.zeros(contexts, dtype)
+        for at in range(0, len(self.keys), SUM_ROWS):
+            prefix = self.keys[at:at + SUM_ROWS] // self.vocabulary_size
             low = int(prefix[0])
-            out[low:int(prefix[-1]) + 1] += np.bincount(prefix - low, weights=values[at:at + DERIVE_ROWS])
+            prefix -= low  # in place: one array of the slice, not two
+            sums = np.bincount(prefix, weights=values[at:at + SUM_ROWS])
+            out[low:low + len(sums)] += sums if out.dtype.kind == "f" else np.rint(sums).astype(out.dtype)
         return out
 
 
@@ -111,31 +153,41 @@ def _summed(keys: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarr
     return ordered[starts], np.add.reduceat(weights[order].astype(np.int64), starts)
 
 
-#: keys of counted blocks gathered before they are merged into an order's table (each merge
-#: copies the table: merging every block of a long text would copy it hundreds of times)
-MERGE_KEYS = 1 << 20
+#: keys of counted blocks gathered before they are merged into an order's table: each merge
+#: moves the table's rows (merging every block of a long text would move them hundreds of
+#: times), and sorting what was gathered takes about 60 bytes a key for a moment (2^20 keys
+#: made that 75 MB; 2^18, a third more CPU for the merges)
+MERGE_KEYS = 1 << 19
 
 
 class _Tally:
     """One order's table being counted: sorted distinct keys and their counts, grown a block at
-    a time."""
+    a time.
 
-    def __init__(self, count_dtype, merge_keys: int = MERGE_KEYS):
-        self.keys, self.counts = np.zeros(0, np.int64), np.zeros(0, count_dtype)
+    Its arrays are made once with room for every key the order can have (``capacity``: at most
+    one per position counted) and grow inside that room: pages never written are never
+    resident, and a merge moves the rows within the array instead of copying it whole (as
+    np.insert or a realloc would: at the last merge of a 200 MB text, 110 MB of keys twice)."""
+
+    def __init__(self, count_dtype, capacity: int, merge_keys: int = MERGE_KEYS):
+        self._keys, self._counts = np.empty(capacity, np.int64), np.empty(capacity, count_dtype)
+        self._size = 0
         self._pending: list[tuple[np.ndarray, np.ndarray]] = []
         self._pending_keys = 0
         self._merge_keys = merge_keys
 
     def add(self, keys: np.ndarray, weights: np.ndarray) -> None:
         """Counts a block's keys, each weighted (1: counted, 0: only present)."""
-        self._pending.append(_summed(keys, weights))
+        keys, counts = _summed(keys, weights)
+        self._pending.append((keys, counts.astype(self._counts.dtype)))
         self._pending_keys += len(self._pending[-1][0])
         if self._pending_keys >= self._merge_keys:
             self._flush()
 
     def table(self) -> tuple[np.ndarray, np.ndarray]:
+        """(keys, counts): views of the arrays' first rows (the room after them stays unwritten)."""
         self._flush()
-        return self.keys, self.counts
+        return self._keys[:self._size], self._counts[:self._size]
 
     def _flush(self) -> None:
         if not self._pending:
@@ -143,25 +195,48 @@ class _Tally:
         keys, counts = _summed(np.concatenate([k for k, _ in self._pending]),
                                np.concatenate([c for _, c in self._pending]))
         self._pending, self._pending_keys = [], 0
-        if not len(self.keys):
-            self.keys, self.counts = keys, counts.astype(self.counts.dtype)
-            return
-        at = np.searchsorted(self.keys, keys)
-        shared = at < len(self.keys)
-        shared[shared] = self.keys[at[shared]] == keys[shared]
-        self.counts[at[shared]] += counts[shared].astype(self.counts.dtype)
+        size = self._size
+        at = np.searchsorted(self._keys[:size], keys)
+        shared = at < size
+        shared[shared] = self._keys[at[shared]] == keys[shared]
+        self._counts[at[shared]] += counts[shared].astype(self._counts.dtype)
         fresh = ~shared
         at, keys, counts = at[fresh], keys[fresh], counts[fresh]
-        # one array at a time, so that the old keys are freed before the counts are copied
-        self.keys = np.insert(self.keys, at, keys)
-        self.counts = np.insert(self.counts, at, counts.astype(self.counts.dtype))
+        if size + len(at) > len(self._keys):
+            raise ValueError(f"more distinct keys than the {len(self._keys):,} positions counted")
+        insert_in_place(self._keys, size, at, keys)
+        insert_in_place(self._counts, size, at, counts.astype(self._counts.dtype))
+        self._size = size + len(at)
 
 
-def _context_rows(text: PaddedText, tables: list[OrderTable], vocabulary_size: int) -> np.ndarray:
+def insert_in_place(buffer: np.ndarray, size: int, at: np.ndarray, values: np.ndarray) -> None:
+    """Makes ``buffer[:size + len(at)]`` what np.insert(buffer[:size], at, values) returns (``at``
+    sorted), inside ``buffer``: each old row moves to its index plus the number of values inserted
+    at or before it, the last rows first, a slice at a time, so that no row is overwritten before
+    it has moved; then each value goes to its ``at`` plus the values before it."""
+    if not len(at):
+        return
+    for end in range(size, 0, -MOVE_ROWS):
+        start = max(0, end - MOVE_ROWS)
+        rows = np.arange(start, end)
+        shift = np.searchsorted(at, rows, side="right")
+        if not shift[-1]:
+            break  # these rows and all before them stay where they are
+        buffer[rows + shift] = buffer[start:end].copy()  # a slice's copy: its target may overlap it
+    buffer[at + np.arange(len(at))] = values
+
+
+def _unigram_rows(unigrams: OrderTable, vocabulary_size: int) -> np.ndarray:
+    """Row of each word in the order-1 table (−1: never seen): the order-1 keys are the words."""
+    rows = np.full(vocabulary_size, -1, np.int64)
+    rows[unigrams.keys] = np.arange(len(unigrams))
+    return rows
+
+
+def _context_rows(text: PaddedText, tables: list[OrderTable], vocabulary_size: int,
+                  unigram_rows: np.ndarray) -> np.ndarray:
     """Row, in the last of ``tables`` (order k−1), of the (k−1)-gram ending at each position of
     the block (−1 where it would cross the start of its padded sentence); k ≥ 2."""
-    unigram_rows = np.full(vocabulary_size, -1, np.int64)  # the order-1 keys are the words themselves
-    unigram_rows[tables[0].keys] = np.arange(len(tables[0]))
     rows = unigram_rows[text.ids]
     for j, table in enumerate(tables[1:], start=2):
         inside = text.position >= j - 1
@@ -173,25 +248,8 @@ def _context_rows(text: PaddedText, tables: list[OrderTable], vocabulary_size: i
     return rows
 
 
-def _table(k: int, keys: np.ndarray, count: np.ndarray, lower: OrderTable | None, vocabulary_size: int,
-           small) -> OrderTable:
-    """The order-k table of these sorted keys: prefix and word from the key, the first word and
-    the suffix (w2 … wk) through the prefix's row in ``lower`` (order k−1; None for k = 1)."""
-    prefix, word, suffix, first = (np.empty(len(keys), small) for _ in range(4))
-    for at in range(0, len(keys), DERIVE_ROWS):
-        part = slice(at, at + DERIVE_ROWS)
-        rows, words = np.divmod(keys[part], vocabulary_size)
-        prefix[part], word[part] = rows, words
-        if lower is None:
-            suffix[part], first[part] = 0, words
-        else:
-            # the suffix (w2 … wk) is found from the suffix (w2 … w_{k−1}) of the prefix
-            suffix[part] = lower.find(lower.suffix[rows].astype(np.int64) * vocabulary_size + words)
-            first[part] = lower.first[rows]
-    return OrderTable(k, keys, prefix, word, count, suffix, first)
-
-
-def count_blocks(blocks, order: int, vocabulary_size: int, positions: int) -> NgramCounts:
+def count_blocks(blocks, order: int, vocabulary_size: int, positions: int,
+                 progress: Progress = QUIET) -> NgramCounts:
     """Counts of every order 1..n over padded text given as blocks of whole sentences
     (``positions`` in all: every row, word and count then fits the tables' small dtype).
 
@@ -199,22 +257,31 @@ def count_blocks(blocks, order: int, vocabulary_size: int, positions: int) -> Ng
     because an order-k key is the row of its context in the finished order-(k−1) table × |V| +
     the word.  Each block's keys are counted on their own and merged into the order's sorted
     table (a batch of blocks at a time), so memory holds the tables and one block's per-position
-    arrays, never an array per position of the whole text."""
+    arrays, never an array per position of the whole text.
+
+    ``progress(COUNT, positions counted, positions, order=k)`` after each block (it raises
+    Cancelled when the job is cancelled: engine.ngram.progress)."""
     small = index_dtype(max(positions, vocabulary_size))
     tables: list[OrderTable] = []
     for k in range(1, order + 1):
-        tally = _Tally(small)
+        # made once, not per block: a million-word vocabulary's array is 8 MB
+        unigram_rows = _unigram_rows(tables[0], vocabulary_size) if k > 1 else None
+        tally = _Tally(small, positions)
+        done = 0
+        progress(COUNT, done, positions, order=k)
         for text in blocks():
             if k == 1:
                 ends, block_keys = np.arange(len(text.ids)), text.ids.astype(np.int64)
             else:
-                rows = _context_rows(text, tables, vocabulary_size)
+                rows = _context_rows(text, tables, vocabulary_size, unigram_rows)
                 ends = np.flatnonzero(text.position >= k - 1)
                 block_keys = rows[ends - 1] * vocabulary_size + text.ids[ends]
                 del rows
             tally.add(block_keys, text.predicted[ends])
             del block_keys, ends
+            done += len(text.ids)
+            progress(COUNT, done, positions, order=k)
         keys, counts = tally.table()
         del tally
-        tables.append(_table(k, keys, counts, tables[-1] if tables else None, vocabulary_size, small))
+        tables.append(OrderTable(k, keys, counts, vocabulary_size, tables[-1] if tables else None, small))
     return NgramCounts(order, vocabulary_size, tuple(tables))

@@ -29,11 +29,13 @@ Formulas (c = count, c(h·) = Σ_w c(h w), N1+(h·) = number of distinct w after
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
 from engine.ngram.counts import NgramCounts
 from engine.ngram.goodturing import count_of_counts
+from engine.ngram.progress import QUIET, STATISTICS, Progress
 
 
 @dataclass(frozen=True)
@@ -60,19 +62,31 @@ def ratio(numerator, denominator) -> np.ndarray:
 class Statistics:
     """Per order: c(h·) and N1+(h·) for every context row."""
 
-    def __init__(self, counts: NgramCounts):
+    def __init__(self, counts: NgramCounts, progress: Progress = QUIET):
         self.counts = counts
-        self.totals, self.types = [], []
+        self.totals = []
         for k in range(1, counts.order + 1):
+            progress(STATISTICS, k - 1, counts.order)
             table = counts.table(k)
-            self.totals.append(table.per_context(table.count, counts.contexts(k)))
-            self.types.append(table.per_context(table.count > 0, counts.contexts(k)))
+            # integers (int32 below 2^31 positions): exact, and half a float64's bytes
+            self.totals.append(table.per_context(table.count, counts.contexts(k), table.count.dtype))
+        progress(STATISTICS, counts.order, counts.order)
+
+    @cached_property
+    def types(self) -> list[np.ndarray]:
+        """N1+(h·) per order, made when an estimator first needs it (Good-Turing, Katz): MLE and
+        add-δ never do, and a big text's top order has millions of contexts."""
+        return [table.per_context(table.count > 0, self.counts.contexts(table.order), table.count.dtype)
+                for table in self.counts.tables]
 
     def at(self, k: int, lookup: Lookup):
-        """(c(h w), c(h·), N1+(h·)) of each pair at order k."""
+        """(c(h w), c(h·)) of each pair at order k."""
         table = self.counts.table(k)
-        return (gather(table.count, lookup.grams[k - 1]), gather(self.totals[k - 1], lookup.contexts[k - 1]),
-                gather(self.types[k - 1], lookup.contexts[k - 1]))
+        return gather(table.count, lookup.grams[k - 1]), gather(self.totals[k - 1], lookup.contexts[k - 1])
+
+    def types_at(self, k: int, lookup: Lookup) -> np.ndarray:
+        """N1+(h·) of each pair's context at order k."""
+        return gather(self.types[k - 1], lookup.contexts[k - 1])
 
 
 class Estimator:
@@ -90,7 +104,7 @@ class MLE(Estimator):
     name = "mle"
 
     def probabilities(self, lookup):
-        c, total, _ = self.stats.at(self.order, lookup)
+        c, total = self.stats.at(self.order, lookup)
         return ratio(c, total)
 
 
@@ -103,7 +117,7 @@ class Lidstone(Estimator):
         self.delta = float(delta)
 
     def probabilities(self, lookup):
-        c, total, _ = self.stats.at(self.order, lookup)
+        c, total = self.stats.at(self.order, lookup)
         return (c + self.delta) / (total + self.delta * self.outcomes)
 
 
@@ -133,7 +147,8 @@ class _Discounted(Estimator):
     def _good_turing(self, k, lookup):
         """Order k's discounted probabilities, the left mass shared by the unseen outcomes."""
         stats = self.stats
-        c, total, types = stats.at(k, lookup)
+        c, total = stats.at(k, lookup)
+        types = stats.types_at(k, lookup)
         seen = gather(self.seen[k - 1], lookup.grams[k - 1])
         left = np.maximum(gather(self.left[k - 1], lookup.contexts[k - 1]), 0.0)
         unseen_outcomes = self.outcomes - types
@@ -183,7 +198,7 @@ class Katz(_Discounted):
     def probabilities(self, lookup):
         p = self._good_turing(1, lookup)
         for k in range(2, self.order + 1):
-            c, total, _ = self.stats.at(k, lookup)
+            c, total = self.stats.at(k, lookup)
             seen = gather(self.seen[k - 1], lookup.grams[k - 1])
             alpha = gather(self.alpha[k - 1], lookup.contexts[k - 1])
             p = np.where(total > 0, np.where(c > 0, seen, alpha * p), p)
@@ -197,7 +212,7 @@ class NaiveBackoff(Estimator):
     def probabilities(self, lookup):
         p = None
         for k in range(1, self.order + 1):
-            c, total, _ = self.stats.at(k, lookup)
+            c, total = self.stats.at(k, lookup)
             mle = ratio(c, total)
             p = mle if p is None else np.where(c > 0, mle, p)
         return p
@@ -221,7 +236,7 @@ class Interpolated(Estimator):
         """(B, n + 1): P_0 … P_n of each pair (an unseen context's P_k is P_{k−1})."""
         parts = [np.full(len(lookup.grams[0]), 1.0 / self.outcomes)]
         for k in range(1, self.order + 1):
-            c, total, _ = self.stats.at(k, lookup)
+            c, total = self.stats.at(k, lookup)
             parts.append(np.where(total > 0, ratio(c, total), parts[-1]))
         return np.stack(parts, axis=1)
 

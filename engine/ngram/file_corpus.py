@@ -17,7 +17,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine.ngram.corpora import SAMPLE_BYTES, Cancelled, TextFileError, _is_cjk, detect_encoding, read_lines_into
+from engine.ngram.corpora import SAMPLE_BYTES, TextFileError, _is_cjk, detect_encoding, read_lines_into
+from engine.ngram.progress import Cancelled
 from engine.ngram.tokens import CHINESE_CHARACTERS, WHITESPACE, Corpus, CorpusBuilder
 
 MAX_FILE_BYTES = 200_000_000
@@ -140,6 +141,14 @@ def read_file_corpus(path: str, progress=None, cancel=None) -> FileCorpus:
         while len(_kept) > KEPT_FILES:
             _kept.popitem(last=False)
     return loaded
+
+
+def forget_read(path: str) -> None:
+    """Drops what was kept of the file at ``path`` (every version of it)."""
+    path = os.path.abspath(path)
+    with _lock:
+        for key in [key for key in _kept if key[0] == path]:
+            del _kept[key]
 
 
 def load_file(path: str, progress=None, cancel=None) -> FileLoad:

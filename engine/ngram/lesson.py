@@ -10,13 +10,16 @@ time, so the caches need no lock).
 """
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from functools import lru_cache
 
 from engine.ngram.analysis import Continuations, Curve, Evidence, continuations, delta_curve, evidence, log_spaced
 from engine.ngram.corpora import CORPUS_TOKENISERS, built_in_corpus
-from engine.ngram.file_corpus import read_file_corpus
+from engine.ngram.file_corpus import FileLoad, forget_read, load_file, read_file_corpus
 from engine.ngram.model import NgramModel, SentenceScore, fit
+from engine.ngram.progress import ESTIMATOR, QUIET, READ, Cancelled, Progress
 from engine.ngram.tokens import WHITESPACE, Corpus, corpus_from_lines, tokenise
 from engine.ngram.vocabulary import CONVENTIONS, NLTK
 
@@ -52,14 +55,20 @@ def corpus_tokeniser(kind: str, file: str = "") -> str:
     return WHITESPACE if kind == PASTED else CORPUS_TOKENISERS[kind]
 
 
-@lru_cache(maxsize=4)
 def corpora(kind: str, words: int, pasted: str, file: str = "") -> tuple[Corpus, Corpus, bool]:
     """(train, held-out, held-out is the training text).  Pasted text: every tenth line is held
     out (the last line when there are fewer than ten); a single line is both.  A text file:
-    the same rule (engine.ngram.file_corpus, which keeps what it read)."""
+    the same rule (engine.ngram.file_corpus, which keeps what it read: not kept here as well, so
+    that a file it forgets is freed)."""
     if kind == FILE:
         loaded = read_file_corpus(file)
         return loaded.train, loaded.heldout, loaded.heldout_is_train
+    return _made_corpora(kind, words, pasted)
+
+
+@lru_cache(maxsize=4)
+def _made_corpora(kind: str, words: int, pasted: str) -> tuple[Corpus, Corpus, bool]:
+    """The built-in and pasted corpora of ``corpora``."""
     if kind != PASTED:
         train, heldout = built_in_corpus(kind, words)
         return train, heldout, False
@@ -87,33 +96,107 @@ def fit_on(train: Corpus, heldout: Corpus, order: int, estimator: str, delta: fl
     return model
 
 
-@lru_cache(maxsize=4)
-def counted(kind: str, words: int, pasted: str, order: int, file: str = "", conventions: str = NLTK.name) -> NgramModel:
+class Kept:
+    """The last ``size`` results of an expensive function, by the settings that make them.  Unlike
+    lru_cache, the call that makes a result may take a Progress (not part of the key), so the
+    worker that loads a text file counts it with a progress bar and a cancel flag, and the
+    keystrokes that follow find the counts made."""
+
+    def __init__(self, size: int):
+        self.size = size
+        self._kept: OrderedDict = OrderedDict()
+        self._lock = threading.Lock()  # the file is counted on the background worker, keystrokes on the other
+        self.misses = 0  # results made (for the tests: a keystroke makes none)
+
+    def get(self, key, make):
+        with self._lock:
+            if key in self._kept:
+                self._kept.move_to_end(key)
+                return self._kept[key]
+        value = make()
+        with self._lock:
+            self.misses += 1
+            self._kept[key] = value
+            while len(self._kept) > self.size:
+                self._kept.popitem(last=False)
+        return value
+
+    def clear(self) -> None:
+        self.forget(lambda key: False)
+
+    def forget(self, keep) -> None:
+        """Drops every result whose key ``keep(key)`` refuses."""
+        with self._lock:
+            for key in [key for key in self._kept if not keep(key)]:
+                del self._kept[key]
+
+
+kept_counts, kept_models, kept_curves = Kept(4), Kept(8), Kept(8)
+
+
+def counted(kind: str, words: int, pasted: str, order: int, file: str = "", conventions: str = NLTK.name,
+            progress: Progress = QUIET) -> NgramModel:
     """The counts of these settings (as an MLE model): every estimator's model of them shares
     these tables, so a text is counted once and its tables are in memory once (a 200 MB file's
     trigram tables would otherwise be held again for the add-δ curve's counts)."""
-    train, _, _ = corpora(kind, words, pasted, file)
-    return fit(train, order, "mle", conventions=CONVENTIONS[conventions])
+    def count() -> NgramModel:
+        train, _, _ = corpora(kind, words, pasted, file)
+        return fit(train, order, "mle", conventions=CONVENTIONS[conventions], progress=progress)
+
+    return kept_counts.get((kind, words, pasted, order, file, conventions), count)
 
 
-@lru_cache(maxsize=8)
 def fitted(kind: str, words: int, pasted: str, order: int, estimator: str, delta: float,
-           discount: float, file: str = "", conventions: str = NLTK.name) -> NgramModel:
+           discount: float, file: str = "", conventions: str = NLTK.name, progress: Progress = QUIET) -> NgramModel:
     """The model of these settings (its name, ESTIMATORS); interpolation's λs by EM on the
     held-out text."""
     if estimator not in ESTIMATORS:
         raise ValueError(f"unknown estimator {estimator!r}; one of {', '.join(ESTIMATORS)}")
-    model = counted(kind, words, pasted, order, file, conventions).with_estimator(ESTIMATORS[estimator], delta=delta,
-                                                                     discount=discount)
-    if estimator == "interpolation":
-        model.fit_interpolation(corpora(kind, words, pasted, file)[1])
-    return model
+
+    def set_up() -> NgramModel:
+        counts = counted(kind, words, pasted, order, file, conventions, progress)
+        progress(ESTIMATOR, 0, 0)
+        model = counts.with_estimator(ESTIMATORS[estimator], delta=delta, discount=discount)
+        if estimator == "interpolation":
+            model.fit_interpolation(corpora(kind, words, pasted, file)[1])
+        return model
+
+    return kept_models.get((kind, words, pasted, order, estimator, delta, discount, file, conventions), set_up)
 
 
-@lru_cache(maxsize=8)
-def _delta_curve(kind: str, words: int, pasted: str, order: int, file: str = "", conventions: str = NLTK.name) -> Curve:
-    return delta_curve(counted(kind, words, pasted, order, file, conventions), corpora(kind, words, pasted, file)[1],
-                       DELTAS)
+def _delta_curve(kind: str, words: int, pasted: str, order: int, file: str = "", conventions: str = NLTK.name,
+                 progress: Progress = QUIET) -> Curve:
+    return kept_curves.get((kind, words, pasted, order, file, conventions), lambda: delta_curve(
+        counted(kind, words, pasted, order, file, conventions, progress), corpora(kind, words, pasted, file)[1],
+        DELTAS, progress))
+
+
+def load_file_model(path: str, *, words: int = 10_000, order: int = 2, estimator: str = "add-one",
+                    delta: float = 0.1, discount: float = 0.75, conventions: str = NLTK.name,
+                    progress=None, cancel=None) -> FileLoad:
+    """Everything the first sentence on a text file needs, made with one progress bar and one
+    cancel flag: the file read (engine.ngram.file_corpus), counted at the view's n, the chosen
+    estimator set up and the held-out text scored for the add-δ curve.  ``progress`` gets
+    engine.ngram.progress Steps.  Cancelled at any stage, nothing of the file is kept (its read
+    text and counts are dropped) and the load says ``cancelled``: the corpus on screen stays."""
+    steps = Progress(progress, cancel)
+    load = load_file(path, lambda done, total: steps(READ, done, total), cancel)
+    if load.cancelled:
+        return load
+    try:
+        fitted(FILE, words, "", order, estimator, delta, discount, load.path, conventions, steps)
+        _delta_curve(FILE, words, "", order, load.path, conventions, steps)
+    except Cancelled:
+        forget_file(load.path)
+        return FileLoad(load.path, cancelled=True)
+    return load
+
+
+def forget_file(path: str) -> None:
+    """Drops a file's read text and every count and curve made of it."""
+    forget_read(path)
+    for kept in (kept_counts, kept_models, kept_curves):
+        kept.forget(lambda key: not (key[0] == FILE and path in key))
 
 
 def corpus_key(corpus: str, pasted: str, file: str) -> tuple[str, str]:

@@ -20,6 +20,7 @@ import numpy as np
 
 from engine.ngram.counts import NgramCounts, count_blocks
 from engine.ngram.estimators import Estimator, Interpolated, Lookup, Statistics, make_estimator
+from engine.ngram.progress import QUIET, Progress
 from engine.ngram.tokens import Corpus
 from engine.ngram.vocabulary import NLTK, Conventions, Vocabulary, build_vocabulary, pad_corpus, pads
 
@@ -143,10 +144,19 @@ class NgramModel:
                              tuple(tuple(names[i] for i in c) for c in contexts))
 
     # ---- corpora -------------------------------------------------------------------------
+    def type_ids(self, types: tuple[str, ...]) -> np.ndarray:
+        """Model id of each of a corpus's types; the last answer is kept, since a long corpus is
+        scored a block at a time and its blocks share one tuple of types (a million of them)."""
+        kept = self.__dict__.get("_type_ids")
+        if kept is None or kept[0] is not types:
+            kept = (types, self.vocabulary.ids(types) if types else np.zeros(0, np.int64))
+            self._type_ids = kept
+        return kept[1]
+
     def corpus_pairs(self, corpus: Corpus) -> tuple[np.ndarray, np.ndarray, int]:
         """(contexts (N, n−1), words (N,), unknown running tokens): every predicted token of
         every sentence with its context, as ``sentence`` builds them, for all sentences at once."""
-        type_ids = self.vocabulary.ids(corpus.types) if corpus.types else np.zeros(0, np.int64)
+        type_ids = self.type_ids(corpus.types)
         ids = type_ids[corpus.ids] if len(corpus.ids) else np.zeros(0, np.int64)
         left, _ = pads(self.conventions, self.order)
         lengths = np.diff(corpus.offsets)
@@ -238,8 +248,10 @@ def padded_blocks(corpus: Corpus, type_to_model: np.ndarray, vocabulary: Vocabul
 
 
 def fit(corpus: Corpus, order: int, estimator: str | Estimator = "mle", *, conventions: Conventions = NLTK,
-        cutoff: int = 1, **parameters) -> NgramModel:
-    """Count the corpus and set up the estimator (by name: see engine.ngram.estimators)."""
+        cutoff: int = 1, progress: Progress = QUIET, **parameters) -> NgramModel:
+    """Count the corpus and set up the estimator (by name: see engine.ngram.estimators).
+    ``progress`` (engine.ngram.progress) hears each block counted and each order's statistics,
+    and stops the fit (Cancelled) when its job is cancelled."""
     if not 1 <= order <= 10:
         raise ValueError(f"the order n must be between 1 and 10, not {order}")
     if corpus.token_count == 0:
@@ -247,7 +259,9 @@ def fit(corpus: Corpus, order: int, estimator: str | Estimator = "mle", *, conve
     vocabulary, type_to_model = build_vocabulary(corpus, order, conventions, cutoff)
     positions = corpus.token_count + corpus.sentence_count * sum(pads(conventions, order))
     counts = count_blocks(lambda: padded_blocks(corpus, type_to_model, vocabulary, order, conventions), order,
-                          len(vocabulary), positions)
+                          len(vocabulary), positions, progress)
+    statistics = Statistics(counts, progress)
     if isinstance(estimator, str):
         estimator = make_estimator(estimator, **parameters)
-    return NgramModel(vocabulary, counts, estimator, conventions, corpus.token_count, corpus.sentence_count)
+    return NgramModel(vocabulary, counts, estimator, conventions, corpus.token_count, corpus.sentence_count,
+                      statistics)

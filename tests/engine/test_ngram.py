@@ -255,10 +255,42 @@ def test_block_counts_merged_equal_a_counter_on_the_dense_and_the_sorted_path(to
 
     rng = np.random.default_rng(top % 97)
     keys, predicted = rng.integers(0, top, 5000), rng.random(5000) < 0.8
-    tally = _Tally(np.int32, merge_keys=1500)  # blocks gathered, then merged, a few times over
+    tally = _Tally(np.int32, len(keys), merge_keys=1500)  # blocks gathered, then merged, a few times over
     for block in np.array_split(np.arange(len(keys)), 13):
         tally.add(keys[block], predicted[block])
     table, counts = tally.table()
     expected = Counter(keys[predicted].tolist())
     assert table.tolist() == sorted(set(keys.tolist()))
     assert counts.tolist() == [expected[k] for k in table.tolist()]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_inserting_in_place_gives_what_np_insert_gives(seed, monkeypatch):
+    from engine.ngram import counts
+
+    monkeypatch.setattr(counts, "MOVE_ROWS", 7)  # rows moved a few at a time
+    rng = np.random.default_rng(seed)
+    size, added = int(rng.integers(0, 60)), int(rng.integers(0, 40))
+    old = rng.integers(0, 1000, size)
+    at = np.sort(rng.integers(0, size + 1, added))
+    values = rng.integers(-1000, 0, added)
+    buffer = np.full(size + added + 5, -7)
+    buffer[:size] = old
+    counts.insert_in_place(buffer, size, at, values)
+    assert buffer[:size + added].tolist() == np.insert(old, at, values).tolist()
+    assert buffer[size + added:].tolist() == [-7] * 5  # the room after the rows is untouched
+
+
+@pytest.mark.parametrize("colliding", [False, True])
+def test_the_token_index_answers_as_a_dict_of_the_tokens(colliding, monkeypatch):
+    from engine.ngram import vocabulary
+
+    if colliding:  # few distinct hashes: every lookup walks past other tokens of its hash
+        monkeypatch.setattr(vocabulary, "_hash", lambda token: len(token) % 3)
+    tokens = ("a", "bb", "<s>", "c", "bb", "dd", "<s>", "eee", "")  # repeats: the last id wins, as in a dict
+    index = vocabulary.TokenIndex(tokens)
+    expected = {t: i for i, t in enumerate(tokens)}
+    asked = list(tokens) + ["zz", "<UNK>", "x", "bbb"]
+    assert [index.get(t, -1) for t in asked] == [expected.get(t, -1) for t in asked]
+    assert index.ids(asked, -1).tolist() == [expected.get(t, -1) for t in asked]
+    assert vocabulary.TokenIndex(()).ids(["a"], 5).tolist() == [5]

@@ -10,11 +10,11 @@ PASTED = "\n".join(f"a b c{i % 3}" for i in range(12))  # 12 lines: lines 10 (in
 
 
 def test_a_keystroke_reuses_the_fitted_model():
-    lesson.fitted.cache_clear()
+    lesson.kept_models.clear()
     lesson.sentence_report("a b", corpus="pasted", pasted=PASTED, estimator="mle")
-    misses = lesson.fitted.cache_info().misses
+    misses = lesson.kept_models.misses
     lesson.sentence_report("a b c0", corpus="pasted", pasted=PASTED, estimator="mle")
-    assert lesson.fitted.cache_info().misses == misses  # only scored
+    assert lesson.kept_models.misses == misses  # only scored
 
 
 def test_every_tenth_pasted_line_is_held_out_and_mle_counts_are_shown():

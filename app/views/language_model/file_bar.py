@@ -1,5 +1,6 @@
 """The text file as a corpus: what was read (name, encoding, sizes, how it was cut into tokens),
-and while a file is being read in the worker, a progress bar and Cancel."""
+and while a file is loaded in the worker (read, counted, its model set up), the stage's name, a
+progress bar and Cancel."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -8,13 +9,14 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QHBoxLayout, QProgressBar, QPushButton, QWidget
 
 from app import style
+from engine.ngram import progress
 
-# the bar counts kilobytes: a QProgressBar holds a 32-bit int, which bytes would overflow past 2 GB
-STEP_BYTES = 1024
+# the bar counts thousandths of the stage: a QProgressBar holds a 32-bit int, which bytes would overflow
+BAR_STEPS = 1000
 
 
 class FileBar(QWidget):
-    # the user cancelled the reading
+    # the user cancelled the load
     cancel = Signal()
 
     def __init__(self, parent=None):
@@ -29,16 +31,36 @@ class FileBar(QWidget):
         row.addWidget(self.info, 1)
         row.addWidget(self.progress, 1)
         row.addWidget(self.cancel_button)
+        self.file_name = ""
         self.show_loading(False)
 
     def start(self, path: str) -> None:
+        self.file_name = Path(path).name
         self.progress.setRange(0, 0)  # busy until the first report gives the size
-        self.info.setText(self.tr("Reading {0}…").format(Path(path).name))
+        self.info.setText(self.tr("Reading {0}…").format(self.file_name))
         self.show_loading(True)
 
-    def report_progress(self, done: int, total: int) -> None:
-        self.progress.setRange(0, max(1, total // STEP_BYTES))
-        self.progress.setValue(min(done, total) // STEP_BYTES)
+    def report_step(self, step) -> None:
+        """An engine.ngram.progress.Step of the load: the stage named, the bar at its fraction
+        (busy for a stage without a measure)."""
+        self.info.setText(self.stage_text(step))
+        if step.fraction is None:
+            self.progress.setRange(0, 0)
+            return
+        self.progress.setRange(0, BAR_STEPS)
+        self.progress.setValue(round(step.fraction * BAR_STEPS))
+
+    def stage_text(self, step) -> str:
+        name = self.file_name
+        if step.stage == progress.READ:
+            return self.tr("Reading {0}…").format(name)
+        if step.stage == progress.COUNT:
+            return self.tr("{0}: counting {1}-grams…").format(name, step.order)
+        if step.stage == progress.STATISTICS:
+            return self.tr("{0}: summing the counts of each context…").format(name)
+        if step.stage == progress.ESTIMATOR:
+            return self.tr("{0}: setting up the estimator…").format(name)
+        return self.tr("{0}: scoring the held-out lines for the δ curve…").format(name)
 
     def show_loading(self, on: bool) -> None:
         self.progress.setVisible(on)

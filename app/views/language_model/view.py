@@ -36,8 +36,7 @@ from app.widgets.form import add_tab
 from app.widgets.message_line import MessageLine
 from app.widgets.scrolling_page import ScrollingTabs
 from engine.jobs import CallRequest
-from engine.ngram.file_corpus import load_file
-from engine.ngram.lesson import sentence_report
+from engine.ngram.lesson import load_file_model, sentence_report
 from engine.ngram.model_report import model_report
 
 class Veiled:
@@ -55,6 +54,8 @@ class Veiled:
 MODEL_TABS = ("orders", "good-turing", "zero-count", "generate")
 # the state's fields that make the model (a change refits it and redraws the model tabs)
 MODEL_FIELDS = ("corpus", "words", "pasted", "file", "order", "estimator", "delta", "discount", "conventions")
+# the settings a text file's load prepares its model with (engine.ngram.lesson.load_file_model)
+FILE_MODEL_OPTIONS = ("words", "order", "estimator", "delta", "discount", "conventions")
 
 
 class LanguageModelView(View):
@@ -192,13 +193,16 @@ class LanguageModelView(View):
             self.open_file(path)
 
     def open_file(self, path: str) -> None:
-        """Read `path` in the worker, with progress and Cancel; the corpus changes once it is read."""
+        """Load `path` in the worker, with progress and Cancel: read it, count it at the current n
+        and set up the model the first sentence needs (engine.ngram.lesson.load_file_model); the
+        corpus changes once all of that is done, so a cancel at any stage leaves it as it was."""
         self.file_cancel = threading.Event()
         self.file_message.clear_message()
         self.file_bar.start(path)
         self.file_bar.show()
-        self.file_loop.submit(lambda: CallRequest(load_file, (path,), {
-            "progress": self.bridge.relay(self.file_bar.report_progress), "cancel": self.file_cancel}))
+        model = {name: value for name, value in self.view_state.options().items() if name in FILE_MODEL_OPTIONS}
+        self.file_loop.submit(lambda: CallRequest(load_file_model, (path,), {
+            **model, "progress": self.bridge.relay(self.file_bar.report_step), "cancel": self.file_cancel}))
 
     def build_file_request(self):
         raise InputProblem(self.tr("Open a text file with “Open text file…”."), error=False)
@@ -210,7 +214,7 @@ class LanguageModelView(View):
     def render_file_load(self, result) -> None:
         load = result.value
         if load.cancelled:
-            self.file_bar.show_stopped(self.tr("Reading {0} was cancelled: the corpus is unchanged.").format(
+            self.file_bar.show_stopped(self.tr("Loading {0} was cancelled: the corpus is unchanged.").format(
                 result.request.args[0]))
             return
         self.file_bar.show_loaded(load)
