@@ -220,7 +220,7 @@ class TrainingView(View):
         for plot in (self.loss_plot, self.exact_plot, self.length_plot, self.rate_plot, self.norm_plot,
                      self.probe_panel.entropy):
             plot.clear_series()
-        for name in self.runs:
+        for name in sorted(self.runs):  # A before B in every legend, whichever run was made first
             b = name == "B"
             self.loss_plot.add_series(f"{name}-train", self.tr("{0} training loss").format(name), name, 1.5, b)
             self.loss_plot.add_series(f"{name}-heldout", self.tr("{0} held-out loss").format(name), name, 3, b, "o")
@@ -264,14 +264,21 @@ class TrainingView(View):
                  "ready": self.tr("ready"), "running": self.tr("training"), "paused": self.tr("paused"),
                  "finished": self.tr("finished"), "stopped": self.tr("stopped"), "error": self.tr("failed")}
         parts = []
-        for name, run in self.runs.items():
+        for name, run in sorted(self.runs.items()):
             speed = run.metrics[-1].steps_per_s if run.metrics else float("nan")
             part = self.tr("{0}: {1}, step {2}").format(name, words.get(run.status, run.status), run.steps)
             if np.isfinite(speed):
                 part += self.tr(", {0} steps/s").format(style.format_number(speed, 3))
             parts.append(part)
         # one line per run: beside the tabs there is room for one run's words at 22 pt
-        self.status_label.setText("\n".join(parts))
+        text = "\n".join(parts)
+        lines_changed = text.count("\n") != self.status_label.text().count("\n")
+        self.status_label.setText(text)
+        if lines_changed:
+            # the tabs are as tall as the status beside them (corner_buttons.TabBarAsTallAs), but
+            # a tab bar measures its tabs again only when a tab changes: the second run's line was cut
+            bar = self.tabs.tabBar()
+            bar.setTabText(0, bar.tabText(0))
 
     # ---- the kit's hooks ---------------------------------------------------------------------
     def shut_down(self) -> None:
