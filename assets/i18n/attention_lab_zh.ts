@@ -1462,8 +1462,8 @@ a : b :: c : ?  →  argmax_x cos(e_x, ê_b − ê_a + ê_c)  （3CosAdd，a、b
         <translation>位置</translation>
     </message>
     <message>
-        <source>Selected dimensions against position</source>
-        <translation>所选维度随位置的变化</translation>
+        <source>Selected dimensions</source>
+        <translation>所选维度</translation>
     </message>
     <message>
         <source>value</source>
@@ -3816,6 +3816,7 @@ cross-entropy H = −(1/N) Σ log₂ P(wᵢ | hᵢ) bits/token     perplexity PP
     </message>
     <message>
         <source>Decimal digits (naive)</source>
+        <extracomment>two rows of plots, six lines each: at 22 pt on 1280×680 this tab scrolls inside its page rather than squeezing four plots into the height the one-row tabs ask for</extracomment>
         <translation>十进制数字（朴素）</translation>
     </message>
     <message>
@@ -4426,7 +4427,7 @@ PE(pos, 2i+1) = cos(pos / 10000^(2i/d_model))</translation>
     <name>PositionalTab</name>
     <message>
         <source>pos {0}, dim {1} ({2} of pair {3}, wavelength {4}): {5}</source>
-        <extracomment>17 significant digits read back to the same double: a readout shows the number exactly reference lines and inputs that are not the data being compared: grey text for the view&apos;s readout line (hover) the tab redrew something without a new engine result (e.g. another curve picked) why the tab&apos;s picture looks as it does: rich text in English, marked QT_TRANSLATE_NOOP(&quot;&lt;TabClass&gt;&quot;, &quot;&quot;&quot;…&quot;&quot;&quot;) and translated here (line breaks read as spaces) the least height of the plots, in lines of text at the current text size</extracomment>
+        <extracomment>17 significant digits read back to the same double: a readout shows the number exactly reference lines and inputs that are not the data being compared: grey text for the view&apos;s readout line (hover) the tab redrew something without a new engine result (e.g. another curve picked) why the tab&apos;s picture looks as it does: rich text in English, marked QT_TRANSLATE_NOOP(&quot;&lt;TabClass&gt;&quot;, &quot;&quot;&quot;…&quot;&quot;&quot;) and translated here (line breaks read as spaces) the least height of the plots, in lines of text at the current text size (seven: a title, ticks and an axis title leave a plot row four lines of data; twelve left a 1280×680 window&apos;s tabs scrolling at 22 pt; a tab with two rows of plots asks for more)</extracomment>
         <translation>位置 {0}，维度 {1}（第 {3} 对的 {2}，波长 {4}）：{5}</translation>
     </message>
 </context>
@@ -4435,6 +4436,14 @@ PE(pos, 2i+1) = cos(pos / 10000^(2i/d_model))</translation>
     <message>
         <source>Positional encoding</source>
         <translation>位置编码</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <source>Show or hide the notes: where the chosen layout is used, and why each picture looks as it does</source>
+        <translation>显示或隐藏说明：所选排列方式用在何处，以及每幅图为何如此</translation>
     </message>
     <message>
         <source>Encoding</source>
@@ -4462,10 +4471,12 @@ PE(pos, 2i+1) = cos(pos / 10000^(2i/d_model))</translation>
     </message>
     <message>
         <source>(base = 10000 in the paper)</source>
+        <extracomment>the main plot is the tab widget, whose tab bar takes one of these lines; the plots in a tab keep their own least height (tab_base.PositionalTab.PLOT_LINES)</extracomment>
         <translation>（论文中 base = 10000）</translation>
     </message>
     <message>
         <source>Nothing to export yet.</source>
+        <extracomment>from this text size on, the notes open folded: with them, at 16 and 18 pt on 1280×680 the plots were squeezed to their least height (seven lines) under a four-line caption</extracomment>
         <translation>还没有可导出的内容。</translation>
     </message>
     <message>

@@ -53,7 +53,9 @@ class EncodingTab(PositionalTab):
         super().__init__(parent)
         self.heatmap = self.add_matrix(0, 0, title=self.tr("PE(pos, dim)"), x_label=self.tr("dimension"),
                                        y_label=self.tr("position"), bar_label=None)
-        self.curve_plot = self.add_plot(0, 1, self.tr("Selected dimensions against position"), self.tr("position"),
+        # a title asks for its whole width: "Selected dimensions against position" pushed the
+        # plot past the tab's right edge at 22 pt (the axis titles say the rest)
+        self.curve_plot = self.add_plot(0, 1, self.tr("Selected dimensions"), self.tr("position"),
                                         self.tr("value"))
         self.curve_plot.setMouseEnabled(x=True, y=False)  # drag/scroll along the positions
         self.curve_plot.getAxis("left").setTicks([[(v, f"{v:g}") for v in (-1, -0.5, 0, 0.5, 1)]])
@@ -84,8 +86,10 @@ class EncodingTab(PositionalTab):
         self._list_key = None
 
     def _fit_list_width(self) -> None:
-        """As wide as the longest entry at the current text size."""
-        longest = self.tr("dim {0} — {1}, pair {2}").format(1023, "cos", 511)
+        """As wide as the longest entry at the current text size and d_model (made for the widest
+        d_model, the list took a third of the tab at 22 pt and squeezed the curves)."""
+        d_model = self.analysis.d_model if self.analysis is not None else 1024
+        longest = self.tr("dim {0} — {1}, pair {2}").format(d_model - 1, "cos", d_model // 2 - 1)
         text = QFontMetrics(style.font()).horizontalAdvance(longest)
         box = self.style().pixelMetric(QStyle.PixelMetric.PM_IndicatorWidth)
         scroll_bar = self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
@@ -158,6 +162,7 @@ class EncodingTab(PositionalTab):
         key = (a.d_model, a.variant)
         if key != self._list_key:
             self._rebuild_list(a)
+            self._fit_list_width()
             self._list_key = key
             if self._user_picked:
                 self.selected = [c for c in self.selected if c < a.d_model]
@@ -194,7 +199,7 @@ class EncodingTab(PositionalTab):
             title = self.tr("Positions 0–{0} of {1} (drag for more)").format(
                 window - 1, a.n_positions)
         else:
-            title = self.tr("Selected dimensions against position")
+            title = self.tr("Selected dimensions")
         set_title(self.curve_plot, title)
 
     def visible_curves(self) -> list[tuple[int, pg.PlotDataItem]]:

@@ -26,6 +26,10 @@ class NaiveTab(PositionalTab):
         a tiny change. The <b>sinusoidal</b> code stays in [−1, 1] and every step between neighbours has the
         same size (bottom right).""")
 
+    #: two rows of plots, six lines each: at 22 pt on 1280×680 this tab scrolls inside its page
+    #: rather than squeezing four plots into the height the one-row tabs ask for
+    PLOT_LINES = 12
+
     def __init__(self, parent=None):
         super().__init__(parent)
         self.decimal = self.add_matrix(0, 0, title=self.tr("Decimal digits (naive)"), x_label=self.tr("digit"),

@@ -83,8 +83,10 @@ class PositionalTab(QWidget):
         screen they shrank to nothing under the caption (the tab scrolls instead)."""
         self.graphics.setMinimumHeight(self.PLOT_LINES * QFontMetrics(QApplication.font()).lineSpacing())
 
-    #: the least height of the plots, in lines of text at the current text size
-    PLOT_LINES = 12
+    #: the least height of the plots, in lines of text at the current text size (seven: a title,
+    #: ticks and an axis title leave a plot row four lines of data; twelve left a 1280×680
+    #: window's tabs scrolling at 22 pt; a tab with two rows of plots asks for more)
+    PLOT_LINES = 7
 
     def restyle(self) -> None:
         """The application font changed: ticks, axis labels, titles and legends follow it."""

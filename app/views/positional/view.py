@@ -8,7 +8,7 @@ wavelengths, and the naive codes.
 from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QToolButton, QVBoxLayout
 
 from app import style
 from app.export import ExportButton, matrix_csv
@@ -21,6 +21,7 @@ from app.views.positional.shift_tab import ShiftTab
 from app.views.positional.similarity_tab import SimilarityTab
 from app.views.positional.state import TABS, PositionalState
 from app.views.positional.wavelength_tab import WavelengthTab
+from app.widgets.corner_buttons import put_in_corner
 from app.widgets.form import add_tab
 from app.widgets.scrolling_page import ScrollingTabs
 from engine.jobs import CallRequest
@@ -50,6 +51,20 @@ class PositionalView(View):
         self.formula.setWordWrap(True)
 
         self.tabs = ScrollingTabs()  # a tall page scrolls instead of growing the window
+        # The notes (where the chosen layout is used, and each tab's caption) fold behind a toggle
+        # at large text, and Export sits beside it in the tab bar's free end: on lines of their
+        # own they left the plots nothing of a 1280×680 window at 22 pt (the view needed 638 px
+        # of height in English and 720 in Chinese where 595 and 580 are left)
+        self.notes_toggle = QToolButton()
+        self.notes_toggle.setText(self.tr("Notes"))
+        self.notes_toggle.setCheckable(True)
+        self.notes_toggle.setChecked(True)
+        self.notes_toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.notes_toggle.setToolTip(self.tr("Show or hide the notes: where the chosen layout is used, and why "
+                                             "each picture looks as it does"))
+        self.notes_toggle.toggled.connect(self._show_notes)
+        put_in_corner(self.tabs, self.notes_toggle, self.export_button)
+        self._presenting = False
         self.encoding_tab = add_tab(self.tabs, EncodingTab(), self.tr("Encoding"))
         self.similarity_tab = add_tab(self.tabs, SimilarityTab(), self.tr("Similarity"))
         self.shift_tab = add_tab(self.tabs, ShiftTab(), self.tr("Shift by k"))
@@ -72,7 +87,6 @@ class PositionalView(View):
         formula_row = QHBoxLayout()
         formula_row.addWidget(self.formula, 2)
         formula_row.addWidget(self.controls.variant_uses, 1)
-        formula_row.addWidget(self.export_button, 0, Qt.AlignmentFlag.AlignTop)
         layout.addLayout(formula_row)
         layout.addWidget(self.message)
         layout.addWidget(self.tabs, 1)
@@ -84,9 +98,14 @@ class PositionalView(View):
         self.view_state.watch(self.loop.schedule, "d_model", "n_positions", "base_text", "variant", "similarity",
                               "pos", "k")
         self._show_formula()
+        self._fold_notes_for_text_size()
         self.loop.schedule()
 
     analysis = shows("loop", "The PositionalAnalysis on screen.")
+
+    #: the main plot is the tab widget, whose tab bar takes one of these lines; the plots in a
+    #: tab keep their own least height (tab_base.PositionalTab.PLOT_LINES)
+    PLOT_LINES = 9
 
     # ---- requests and results ----------------------------------------------------------------
     def build_request(self) -> CallRequest:
@@ -106,15 +125,36 @@ class PositionalView(View):
     def tabs_in_order(self):
         return [self.tabs.widget(i) for i in range(self.tabs.count())]
 
-    def secondary_panels(self):
-        """The tabs' captions: the lecturer says why the picture looks as it does."""
-        return [tab.caption for tab in self.tabs_in_order()]
+    def set_presenting(self, on: bool) -> None:
+        """The tabs' captions are hidden while presenting: the lecturer says why the picture
+        looks as it does."""
+        super().set_presenting(on)
+        self._presenting = on
+        self._show_notes()
+
+    # ---- notes -------------------------------------------------------------------------------
+    #: from this text size on, the notes open folded: with them, at 16 and 18 pt on 1280×680
+    #: the plots were squeezed to their least height (seven lines) under a four-line caption
+    NOTES_FOLDED_FROM_POINTS = 16
+
+    def _show_notes(self, *_) -> None:
+        shown = self.notes_toggle.isChecked()
+        self.notes_toggle.setArrowType(Qt.ArrowType.DownArrow if shown else Qt.ArrowType.RightArrow)
+        self.controls.variant_uses.setVisible(shown)
+        for tab in self.tabs_in_order():
+            tab.caption.setVisible(shown and not self._presenting)
 
     # ---- zoom --------------------------------------------------------------------------------
     def apply_zoom(self) -> None:
         super().apply_zoom()
         for tab in self.tabs_in_order():
             tab.restyle()
+        if hasattr(self, "notes_toggle"):  # the base's constructor zooms before the toggle exists
+            self._fold_notes_for_text_size()
+
+    def _fold_notes_for_text_size(self) -> None:
+        self.notes_toggle.setChecked(style.point_size() < self.NOTES_FOLDED_FROM_POINTS)
+        self._show_notes()
 
     # ---- exports -----------------------------------------------------------------------------
     def _current_tab(self):

@@ -3,10 +3,11 @@ the buttons that drive the trainers, and the settings applied at the next step."
 from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Signal
-from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QPushButton, QSpinBox, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDoubleSpinBox, QPushButton, QSpinBox, QVBoxLayout, QWidget
 
 from app.binding import bind_widgets
 from app.views.training.state import ARCHITECTURES, EXPERIMENTS, PRESETS, X_AXES, TrainingState
+from app.widgets.combo_width import CurrentTextCombo
 from app.widgets.flow_layout import flow_row
 
 TASK_NAMES = {"date": QT_TRANSLATE_NOOP("TrainingControls", "dates"),
@@ -53,14 +54,16 @@ class TrainingControls(QWidget):
 
     def __init__(self, state: TrainingState, parent=None):
         super().__init__(parent)
-        self.experiment_box = QComboBox()
-        self.compare_box = QComboBox()
+        # as wide as the chosen item: sized by their longest experiment names, the two run
+        # choices took a line each at 22 pt
+        self.experiment_box = CurrentTextCombo()
+        self.compare_box = CurrentTextCombo()
         self.compare_box.addItem(self.tr("none"), "")
         for key in EXPERIMENTS:
             self.experiment_box.addItem(experiment_name(key), key)
             self.compare_box.addItem(experiment_name(key), key)
         self.compare_box.setToolTip(self.tr("Run B: trained beside run A, with the same seed and settings"))
-        self.preset_box = QComboBox()
+        self.preset_box = CurrentTextCombo()
         for key in PRESETS:
             self.preset_box.addItem(self.tr(PRESET_NAMES[key]), key)
         self.seed_spin = _number(0, 1_000_000, 1)
@@ -88,7 +91,7 @@ class TrainingControls(QWidget):
         self.teacher_spin = _number(0.0, 1.0, 0.1, decimals=2)
         self.teacher_spin.setToolTip(self.tr("The share of decoder inputs that are the right previous token; "
                                              "the rest are the model's own prediction"))
-        self.x_axis_box = QComboBox()
+        self.x_axis_box = CurrentTextCombo()
         for key in X_AXES:
             self.x_axis_box.addItem(self.tr(X_AXIS_NAMES[key]), key)
 
@@ -97,7 +100,8 @@ class TrainingControls(QWidget):
         layout.setSpacing(2)
         layout.addWidget(flow_row((self.tr("Run A:"), self.experiment_box), (self.tr("Run B:"), self.compare_box),
                                   (self.tr("Preset:"), self.preset_box), (self.tr("Seed:"), self.seed_spin),
-                                  *(self.buttons[k] for k in ("start", "pause", "resume", "step", "reset"))))
+                                  *(self.buttons[k] for k in ("start", "pause", "resume", "step", "reset", "use",
+                                                              "save"))))
         self.settings_row = flow_row((self.tr("Learning rate:"), self.learning_rate_spin),
                                      (self.tr("Batch size:"), self.batch_spin),
                                      (self.tr("Label smoothing:"), self.smoothing_spin),

@@ -3,6 +3,8 @@ colour, run B in another; the second quantity of a run in a thinner or dashed li
 place as the trainer reports."""
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
@@ -48,6 +50,11 @@ class CurvePlot(pg.PlotWidget):
 
     def apply_zoom(self) -> None:
         style_plot_text(self.getPlotItem(), self.titles)
+        axis = self.getPlotItem().getAxis("bottom")
+        if axis.label.isVisible():
+            # style_plot_text makes the bottom axis as tall as its tick labels: the axis title
+            # ("step") was drawn over them from 18 pt
+            axis.setHeight(axis.fixedHeight + math.ceil(axis.label.boundingRect().height() * 0.8))
 
     def clear_series(self) -> None:
         for item in self.series.values():

@@ -5,7 +5,8 @@ across the top, so that at a projector's text size the heatmaps keep the height.
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
+from PySide6.QtGui import QFontMetrics
+from PySide6.QtWidgets import QApplication, QHBoxLayout, QSizePolicy, QVBoxLayout, QWidget
 
 from app import style
 from app.views.training.curves import RUN_COLOURS, CurvePlot
@@ -22,6 +23,13 @@ class ProbePanel(QWidget):
         self.notes = {run: style.wrapped_label(self.tr("No attention to show: this decoder reads only the "
                                                        "encoder's final state.")) for run in RUN_COLOURS}
         self.entropy = CurvePlot(self.tr("mean row entropy (bits)"), self.tr("step"))
+        # The outputs' line wraps, so the panel's least height is taken for its width from the
+        # pictures' preferred heights (482 px at 22 pt: the tab needed 869 px of height); the
+        # pictures ask instead for a few lines of text and take the rest of the page
+        for picture in (*self.heatmaps.values(), self.entropy):
+            policy = picture.sizePolicy()
+            policy.setVerticalPolicy(QSizePolicy.Policy.Ignored)
+            picture.setSizePolicy(policy)
         pictures = QHBoxLayout()
         for run in RUN_COLOURS:
             pictures.addWidget(self.heatmaps[run], 2)
@@ -59,7 +67,13 @@ class ProbePanel(QWidget):
             self.heatmaps[run].setVisible(run in runs)
             self.notes[run].hide()
 
+    #: the pictures' least height, in lines of text
+    PICTURE_LINES = 6
+
     def apply_zoom(self) -> None:
+        lines = self.PICTURE_LINES * QFontMetrics(QApplication.font()).lineSpacing()
+        for picture in (*self.heatmaps.values(), self.entropy):
+            picture.setMinimumHeight(lines)
         for heatmap in self.heatmaps.values():
             heatmap.set_text_size(style.point_size())
         self.entropy.apply_zoom()

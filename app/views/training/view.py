@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import numpy as np
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, QTimer
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QTimer
 from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QLabel, QTabWidget, QVBoxLayout, QWidget
 
 from app import style
@@ -24,6 +24,7 @@ from app.views.training.curves import CurvePlot
 from app.views.training.probe_panel import ProbePanel
 from app.views.training.run import closing_threads, TrainingRun
 from app.views.training.state import TABS, TrainingState
+from app.widgets.corner_buttons import put_in_corner
 from app.widgets.form import add_tab
 
 # how often the trainers' queues are read (ms): small, so no queue backs up
@@ -52,7 +53,12 @@ class TrainingView(View):
         self.controls = TrainingControls(self.view_state)
         self.export_button = ExportButton(self)
         self.status_label = QLabel()
+        self.status_label.setObjectName("run_status")
         self.tabs = QTabWidget()
+        # What the runs are doing and Export in the tab bar's empty right end, Use and Save with
+        # the other buttons: on lines of their own they left the plots too little of a 1280×680
+        # window at 22 pt (the view needed 639 px of height where 595 were left)
+        put_in_corner(self.tabs, self.status_label, self.export_button)
         self.loss_plot = CurvePlot(self.tr("loss (nats per token)"), "")
         self.exact_plot = CurvePlot(self.tr("held-out exact match"), "")
         self.length_plot = CurvePlot(self.tr("held-out exact match"), self.tr("input length (tokens)"))
@@ -67,14 +73,9 @@ class TrainingView(View):
         add_tab(self.tabs, self.probe_panel, self.tr("Attention"))
         add_tab(self.tabs, _row(self.rate_plot, self.norm_plot), self.tr("Optimiser"))
         self.content = self.tabs
-        status = QHBoxLayout()
-        status.addWidget(self.status_label, 1)
-        status.addWidget(self.message, 2)
-        for button in (self.controls.buttons["use"], self.controls.buttons["save"], self.export_button):
-            status.addWidget(button, 0, Qt.AlignmentFlag.AlignTop)
         layout = QVBoxLayout(self)
         layout.addWidget(self.controls)
-        layout.addLayout(status)
+        layout.addWidget(self.message)
         layout.addWidget(self.tabs, 1)
 
         bind_tab(self.view_state, "tab", self.tabs, TABS)
@@ -219,7 +220,7 @@ class TrainingView(View):
         for plot in (self.loss_plot, self.exact_plot, self.length_plot, self.rate_plot, self.norm_plot,
                      self.probe_panel.entropy):
             plot.clear_series()
-        for name in self.runs:
+        for name in sorted(self.runs):  # A before B in every legend, whichever run was made first
             b = name == "B"
             self.loss_plot.add_series(f"{name}-train", self.tr("{0} training loss").format(name), name, 1.5, b)
             self.loss_plot.add_series(f"{name}-heldout", self.tr("{0} held-out loss").format(name), name, 3, b, "o")
@@ -263,13 +264,21 @@ class TrainingView(View):
                  "ready": self.tr("ready"), "running": self.tr("training"), "paused": self.tr("paused"),
                  "finished": self.tr("finished"), "stopped": self.tr("stopped"), "error": self.tr("failed")}
         parts = []
-        for name, run in self.runs.items():
+        for name, run in sorted(self.runs.items()):
             speed = run.metrics[-1].steps_per_s if run.metrics else float("nan")
             part = self.tr("{0}: {1}, step {2}").format(name, words.get(run.status, run.status), run.steps)
             if np.isfinite(speed):
                 part += self.tr(", {0} steps/s").format(style.format_number(speed, 3))
             parts.append(part)
-        self.status_label.setText("   ".join(parts))
+        # one line per run: beside the tabs there is room for one run's words at 22 pt
+        text = "\n".join(parts)
+        lines_changed = text.count("\n") != self.status_label.text().count("\n")
+        self.status_label.setText(text)
+        if lines_changed:
+            # the tabs are as tall as the status beside them (corner_buttons.TabBarAsTallAs), but
+            # a tab bar measures its tabs again only when a tab changes: the second run's line was cut
+            bar = self.tabs.tabBar()
+            bar.setTabText(0, bar.tabText(0))
 
     # ---- the kit's hooks ---------------------------------------------------------------------
     def shut_down(self) -> None:
