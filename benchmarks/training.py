@@ -7,7 +7,9 @@ the process boundary) with the ``lecture`` preset and prints:
 
 1. date-rnn-attention on dates: trainer time to >= 95 % held-out exact match (target 30 s) and
    to half the probe's step-0 mean attention entropy (target 15 s);
-2. date-transformer on dates: time to >= 95 % (target 2 minutes);
+2. date-transformer on dates: time to >= 95 % (target 2 minutes), for each of ``--seeds``
+   (default 0,1; the first trains the whole two minutes, the others stop at 95 %), with the CPU
+   seconds of a step and of an evaluation;
 3. date-transformer-no-pe vs date-transformer after the same time: exact match on fresh dates
    written only with digits and separators (order-dependent: 03/12 vs 12/03), and on all dates;
 4. date-list-rnn-attention vs date-list-rnn (lists of 1-4 dates): held-out exact match by number
@@ -26,7 +28,8 @@ beside each the process's CPU time (one torch thread: what the trainer would tak
 core) and the step.  The last lines, "TARGETS", put every target's figure beside the target, with
 the load average: on a loaded machine a wall time over a target whose CPU time meets it is
 marked "estimated met (CPU time)", never "met".  ``--scale`` scales every time budget (0.2 for a
-smoke run).  At scale 1 the whole run takes about 11 minutes on an idle machine.
+smoke run).  At scale 1 the whole run takes about 12 minutes on an idle machine (``--only 23``,
+the Transformers: about 5.5).
 """
 from __future__ import annotations
 
@@ -66,18 +69,27 @@ def verdict(wall_s, cpu_s, limit_s):
     return "estimated met (CPU time; the machine was loaded)" if cpu_s is not None and cpu_s <= limit_s else "missed"
 
 
-def train_for(name: str, seconds: float, device: str, stop_when=None, max_steps: int | None = None) -> Trainer:
+def train_for(name: str, seconds: float, device: str, stop_when=None, max_steps: int | None = None,
+              seed: int = 0) -> Trainer:
     """Train until `seconds` of trainer time, or `max_steps` steps when given (the step at which a
     target is reached does not depend on the machine's load; the time does).  The trainer's
-    `cpu_at` maps each snapshot's step to the process's CPU seconds since the start."""
+    `cpu_at` maps each snapshot's step to the process's CPU seconds since the start; `cpu_spent`
+    splits the CPU time after the model is built into steps and evaluations."""
     cpu_at, start = {}, time.process_time()
+    spent, last = {"step": 0.0, "evaluation": 0.0}, [start]
 
     def note(event):
-        if not isinstance(event, StepMetrics):
-            cpu_at[event.step] = time.process_time() - start
+        now = time.process_time()
+        if isinstance(event, StepMetrics):
+            spent["step"] += now - last[0]
+        else:
+            cpu_at[event.step] = now - start
+            spent["evaluation"] += now - last[0]
+        last[0] = now
 
-    trainer = Trainer(get_experiment(name, "lecture"), seed=0, device=device, emit=note)
-    trainer.cpu_at = cpu_at
+    trainer = Trainer(get_experiment(name, "lecture"), seed=seed, device=device, emit=note)
+    last[0] = time.process_time()
+    trainer.cpu_at, trainer.cpu_spent = cpu_at, spent
     while (trainer.step_count < max_steps) if max_steps else (trainer.wall_s < seconds):
         trainer.advance()
         if stop_when is not None and trainer.snapshots and stop_when(trainer):
@@ -127,12 +139,19 @@ def attention_rnn(seconds, device, max_steps=None):
           f"{t.snapshots[-1].probe.mean_entropy_bits:.2f} bits")
 
 
-def transformers(seconds, device, max_steps=None):
-    pe = train_for("date-transformer", seconds, device, max_steps=max_steps)
-    em = first_time(pe.snapshots, lambda s: s.heldout_exact_match >= 0.95, pe.cpu_at)
-    time_target("2. date-transformer >= 95 % held-out exact match", em, 120)
-    print(f"2. date-transformer: >= 95 % at {fmt_time(em)} (target 120 s); {pe.step_count / pe.wall_s:.1f} steps/s; "
-          f"curve {curve(pe)}")
+def transformers(seconds, device, max_steps=None, seeds=(0,)):
+    """Part 2 for every seed (the first trains the whole budget: part 3 compares at its step
+    count; the others stop at 95 %), then part 3."""
+    for seed in seeds:
+        reached = (lambda t: t.snapshots[-1].heldout_exact_match >= 0.95) if seed != seeds[0] else None
+        t = train_for("date-transformer", seconds, device, stop_when=reached, max_steps=max_steps, seed=seed)
+        em = first_time(t.snapshots, lambda s: s.heldout_exact_match >= 0.95, t.cpu_at)
+        time_target(f"2. date-transformer >= 95 % held-out exact match (seed {seed})", em, 120)
+        print(f"2. date-transformer, seed {seed}: >= 95 % at {fmt_time(em)} (target 120 s); "
+              f"{t.step_count / t.wall_s:.1f} steps/s; {t.cpu_spent['step'] / t.step_count:.3f} CPU s a step, "
+              f"{t.cpu_spent['evaluation'] / len(t.snapshots):.2f} CPU s an evaluation; curve {curve(t)}")
+        if seed == seeds[0]:
+            pe = t
     no_pe = train_for("date-transformer-no-pe", 0, device, max_steps=pe.step_count)  # as many steps: fair under load
     task = get_task("dates")
     fresh = task.stream(123, "test").take(1000)
@@ -380,6 +399,7 @@ def main():
     parser.add_argument("--only", default="123456", help="which parts to run, e.g. 15")
     parser.add_argument("--steps", type=int, default=None,
                         help="parts 1-4: train this many steps (or to the targets) instead of for a time")
+    parser.add_argument("--seeds", default="0,1", help="part 2: the Transformer's seeds (part 3 uses the first)")
     args = parser.parse_args()
     torch.set_num_threads(args.threads)
     print(f"machine: {platform.machine()} {platform.processor()}, device {args.device}, "
@@ -388,7 +408,7 @@ def main():
     if "1" in args.only:
         attention_rnn(60 * s, args.device, args.steps)
     if "2" in args.only or "3" in args.only:
-        transformers(120 * s, args.device, args.steps)
+        transformers(120 * s, args.device, args.steps, tuple(int(x) for x in args.seeds.split(",")))
     if "4" in args.only:
         date_lists(120 * s, args.device, args.steps)
     if "5" in args.only:

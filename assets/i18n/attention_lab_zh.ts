@@ -5443,6 +5443,10 @@ H = {1} 比特</translation>
         <translation>把运行 A 的模型（权重文件和配置文件）写入一个文件夹</translation>
     </message>
     <message>
+        <source>The rate reached after the warm-up; it then falls as 1/√step (the Transformers&apos; from step 100, the RNNs&apos; from step 240). The Optimiser tab shows the rate each step used</source>
+        <translation>预热结束时达到的学习率；之后按 1/√步数 下降（Transformer 从第 100 步起，循环网络从第 240 步起）。“优化器”标签页显示每一步实际使用的学习率</translation>
+    </message>
+    <message>
         <source>Run B&apos;s label smoothing (everything else is run A&apos;s)</source>
         <translation>运行 B 的标签平滑（其余设置与运行 A 相同）</translation>
     </message>

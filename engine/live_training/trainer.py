@@ -8,8 +8,9 @@ attention, entropy and greedy output) every ``eval_every`` steps and before the 
 Same seed -> same curves on the CPU, however the steps are spread over time: the batches come
 from the task's seeded stream, dropout draws from a random state the trainer keeps to itself
 (restored around each step, so evaluations, other code or a pause in between change nothing),
-and the learning rate depends on the step, never on the clock: a linear warm-up over
-``warmup_steps``, then the rate set in :class:`Settings`.  Settings changed with
+and the learning rate depends on the step, never on the clock: the rate set in :class:`Settings`
+times :meth:`Preset.rate_factor` (a linear warm-up over ``warmup_steps``, then 1, or an inverse
+square-root decay from ``decay_after`` on).  Settings changed with
 :meth:`Trainer.update_settings` apply from the next step on.
 
 Optimiser: Adam (betas 0.9/0.98) as in engine.training.  Label smoothing, clipping and the
@@ -108,7 +109,7 @@ class Trainer:
         if self._pending is not None:
             self.settings, self._pending = self._pending, None
         s = self.settings
-        lr = s.learning_rate * min(1.0, (self.step_count + 1) / max(1, self.experiment.preset.warmup_steps))
+        lr = s.learning_rate * self.experiment.preset.rate_factor(self.step_count + 1)
         for group in self.optimizer.param_groups:
             group["lr"] = lr
         src, tgt_in, tgt_out = make_batch(self.stream.take(s.batch_size), self.source, self.target, self.device,
@@ -220,6 +221,7 @@ class Trainer:
             "steps": self.step_count,
             "settings": asdict(self.settings),
             "warmup_steps": self.experiment.preset.warmup_steps,
+            "decay_after": self.experiment.preset.decay_after,
             "wall_time_s": round(self.wall_s, 2),
             "device": str(self.device),
             "threads": torch.get_num_threads(),
