@@ -7,6 +7,9 @@ Vertical Chinese is written with upright characters, one under the other, and th
 does for a title with CJK characters: the label is not rotated, each CJK character (and each run
 of other characters, such as "w_j") is a centred line, and the axis is as wide as the widest line.
 
+A vertical title longer than its axis is cut short with an ellipsis (`fit_title`), the whole
+title in its tooltip.
+
 ``install()`` patches pyqtgraph's AxisItem once (a title without CJK is drawn as pyqtgraph draws
 it); the modules that build plots import this module, and ``app.style.plot_defaults`` calls it.
 """
@@ -23,6 +26,8 @@ _LINES = re.compile(f"[{_SINGLE}]|[^\\s{_SINGLE}]+")
 #: punctuation in its vertical presentation form (a horizontal bracket above a vertical word is wrong)
 _VERTICAL_FORMS = str.maketrans({"（": "︵", "）": "︶", "(": "︵", ")": "︶", "：": "︰", ":": "︰", "，": "︐",
                                  "、": "︑", "；": "︔", "…": "︙", "—": "︱", "《": "︽", "》": "︾", "「": "﹁", "」": "﹂"})
+#: brackets that open (in their vertical forms): a title cut short does not end on one
+_OPENING = "︵︽﹁"
 _installed = False
 
 
@@ -38,10 +43,55 @@ def title_lines(text: str) -> list[str]:
     return _LINES.findall(text.translate(_VERTICAL_FORMS))
 
 
-def _stacked_html(axis) -> str:
+def _stacked_html(axis, lines: list[str] | None = None) -> str:
     style = ";".join(f"{key}: {value}" for key, value in axis.labelStyle.items())
-    lines = "".join(f"<p align='center' style='margin:0'>{html.escape(line)}</p>" for line in title_lines(axis.labelText))
-    return f"<div style='{style}'>{lines}</div>"
+    lines = title_lines(axis.labelText) if lines is None else lines
+    body = "".join(f"<p align='center' style='margin:0'>{html.escape(line)}</p>" for line in lines)
+    return f"<div style='{style}'>{body}</div>"
+
+
+def _title_html(axis, shown: int) -> str:
+    """The title's HTML with only its first `shown` characters (stacked: lines), and an ellipsis
+    where some were left out."""
+    if stacked(axis):
+        lines = title_lines(axis.labelText)
+        kept = lines[:shown]
+        while shown < len(lines) and kept and kept[-1] in _OPENING:  # "损失︵︙": no bracket left open
+            kept.pop()
+        return _stacked_html(axis, lines if shown >= len(lines) else kept + ["︙"])
+    text = axis.labelText
+    axis.labelText = text if shown >= len(text) else text[:shown].rstrip(" (（[") + "…"
+    try:
+        return axis.labelString()
+    finally:
+        axis.labelText = text
+
+
+def fit_title(axis) -> None:
+    """A vertical axis's title, cut short with an ellipsis where it is longer than the axis (at
+    22 pt a plot 300 px tall lost both ends of "query (producing output)", the Training view the
+    first character of "留出集完全匹配率"); the whole title is the label's tooltip then."""
+    label = axis.label
+    if axis.orientation not in ("left", "right") or label is None or not axis.labelText:
+        return
+    room = int(axis.size().height())
+    key = (axis.labelText, room, tuple(sorted(axis.labelStyle.items())), stacked(axis))
+    if room <= 0 or getattr(axis, "_title_fitted_for", None) == key:
+        return
+    axis._title_fitted_for = key
+    along = (lambda: label.boundingRect().height()) if stacked(axis) else (lambda: label.boundingRect().width())
+    whole = len(title_lines(axis.labelText)) if stacked(axis) else len(axis.labelText)
+    label.setHtml(_title_html(axis, whole))
+    if along() <= room:
+        label.setToolTip("")
+        return
+    low, high = 0, whole - 1  # the most characters (lines) that fit with the ellipsis
+    while low < high:
+        middle = (low + high + 1) // 2
+        label.setHtml(_title_html(axis, middle))
+        low, high = (middle, high) if along() <= room else (low, middle - 1)
+    label.setHtml(_title_html(axis, low))
+    label.setToolTip(axis.labelText)
 
 
 def install() -> None:
@@ -54,17 +104,23 @@ def install() -> None:
     update_label, resize_event, update_width = AxisItem._updateLabel, AxisItem.resizeEvent, AxisItem._updateWidth
 
     def _updateLabel(self):  # noqa: N802 - pyqtgraph's name
+        self._title_fitted_for = None
         if not stacked(self):
             if self.orientation in ("left", "right"):
                 self.label.setRotation(-90)  # pyqtgraph's own, in case the title was CJK before
-            return update_label(self)
-        self.label.setRotation(0)
-        self.label.setHtml(_stacked_html(self))
-        self._adjustSize()
-        self.picture = None
-        self.update()
+            update_label(self)
+        else:
+            self.label.setRotation(0)
+            self.label.setHtml(_stacked_html(self))
+            self._adjustSize()
+            self.picture = None
+            self.update()
+        if self.orientation in ("left", "right"):
+            fit_title(self)
+            resize_event(self)  # placed again for its fitted length
 
     def resizeEvent(self, ev=None):  # noqa: N802 - Qt's name
+        fit_title(self)
         resize_event(self, ev)
         if self.label is not None and stacked(self):
             box = self.label.boundingRect()

@@ -52,3 +52,34 @@ def test_a_latin_vertical_title_keeps_its_rotation(qtbot):
     qtbot.addWidget(chart)
     assert left_title(chart).label.rotation() == -90
     assert left_title(chart).label.toPlainText().strip() == "probability"
+
+
+@pytest.mark.parametrize("title, kept", [("query (producing output)", None), ("查询（生成输出）", None)])
+def test_a_vertical_title_longer_than_its_axis_ends_in_an_ellipsis(qtbot, title, kept):
+    """A plot too short for its title (22 pt on a projector) shows the title's start and an
+    ellipsis inside the axis, the whole title in the tooltip; taller again, the whole title."""
+    from PySide6.QtGui import QFont
+
+    from app.widgets.paired_bars import PairedBarChart
+
+    chart = PairedBarChart(names=("P", "Q"), y_label=title)
+    qtbot.addWidget(chart)
+    axis = left_title(chart)
+    axis.setStyle(tickFont=QFont("DejaVu Sans", 22))
+    axis.setLabel(title, **{"font-size": "22pt"})
+    chart.resize(500, 150)
+    chart.show()
+    qtbot.waitExposed(chart)
+    label = axis.label
+    along = lambda: label.boundingRect().height() if label.rotation() == 0 else label.boundingRect().width()  # noqa: E731
+    qtbot.waitUntil(lambda: 0 < along() <= axis.height() + 1, timeout=5000)
+    shown = label.toPlainText().replace("\n", "").strip()  # pyqtgraph adds a space for the units
+    assert shown.endswith("…") or shown.endswith("︙"), shown
+    start = shown[:-1]
+    whole = title.replace("（", "︵").replace("）", "︶")
+    assert start and whole.startswith(start) and len(start) < len(whole)
+    assert label.toolTip() == title
+    chart.resize(500, 900)
+    qtbot.waitUntil(lambda: label.toolTip() == "", timeout=5000)
+    assert label.toPlainText().replace("\n", "").strip() == whole
+    assert along() <= axis.height() + 1
