@@ -679,6 +679,8 @@ class MainWindow(QMainWindow):
         QApplication.setFont(font)
         self._fit_navigation()
         QTimer.singleShot(0, self, lambda: widen_combos(self.stack))  # once the combos have the new font
+        # the model status was chosen for the old font: at 22 pt "…· zh-en-toy: re" ran off the bar
+        QTimer.singleShot(0, self, self._update_model_label)
         settings().setValue("text_size", points)
 
     # ---- persistence ---------------------------------------------------------------------
