@@ -9,7 +9,8 @@ from PySide6.QtGui import QFontMetrics
 from app import style
 from app.widgets import axis_titles  # noqa: F401 - vertical Chinese titles upright (installs on import)
 
-#: room between the tick labels and the bottom edge, beyond the height of one line of text
+#: room between the tick labels and the bottom edge, beyond the height of one line of text (a
+#: title's room is added to it: app/widgets/bottom_title.py)
 BOTTOM_AXIS_MARGIN = 14
 #: value ranges in which pyqtgraph may scale an axis by an SI prefix: none
 NO_SI_PREFIX = ()

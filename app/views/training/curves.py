@@ -3,8 +3,6 @@ colour, run B in another; the second quantity of a run in a thinner or dashed li
 place as the trainer reports."""
 from __future__ import annotations
 
-import math
-
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
@@ -49,12 +47,7 @@ class CurvePlot(pg.PlotWidget):
         self.apply_zoom()
 
     def apply_zoom(self) -> None:
-        style_plot_text(self.getPlotItem(), self.titles)
-        axis = self.getPlotItem().getAxis("bottom")
-        if axis.label.isVisible():
-            # style_plot_text makes the bottom axis as tall as its tick labels: the axis title
-            # ("step") was drawn over them from 18 pt
-            axis.setHeight(axis.fixedHeight + math.ceil(axis.label.boundingRect().height() * 0.8))
+        style_plot_text(self.getPlotItem(), self.titles)  # the title's room: app/widgets/bottom_title.py
 
     def clear_series(self) -> None:
         for item in self.series.values():
