@@ -150,6 +150,9 @@ class MatrixPanel:
         # The end labels stick out of the bar by half their height; pyqtgraph hides labels that
         # stick out by more than 15 px.
         axis.setStyle(hideOverlappingLabels=math.ceil(metrics.height() / 2) + 2)
+        title = self.colorbar.getAxis("left")  # the bar's title ("cos(e_i, e_j)"), tiny at 22 pt otherwise
+        if title.labelText:
+            title.setLabel(title.labelText, **{"font-size": f"{font.pointSizeF():g}pt", "color": style.TEXT.name()})
 
     def set_matrix(self, matrix, levels) -> None:
         """Show `matrix` (rows x columns) with colour levels (low, high)."""

@@ -2,15 +2,16 @@
 
 Labels are tried in priority order (the caller's: e.g. the words a user listed, then by
 frequency) among the points inside the view, and a label is drawn only if its rectangle (in
-pixels, beside its point) meets no label already placed; at most MAX_LABELS are placed.
-Zooming in spreads the points apart, so more labels fit: they are placed again whenever the
-view's range or size changes.  Points are drawn in one scatter item per group (the legend's
-entries)."""
+pixels, right of its point, else left of it) stays inside the plot, off the legend, and meets no
+label already placed with LABEL_PAD around it; at most MAX_LABELS are placed.  Zooming in spreads
+the points apart, so more labels fit: they are placed again whenever the view's range or size
+changes, and at a zoom of the text.  A point without its label names its word in a tooltip
+under the pointer.  Points are drawn in one scatter item per group (the legend's entries)."""
 from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QFontMetricsF
 
 from app import style
@@ -19,6 +20,11 @@ from app import style
 MAX_LABELS = 160
 # pixels between a point and its label
 GAP = 5
+# pixels kept free around a label, as a fraction of its line's height ("You" and "Li" side by side
+# with nothing between read as "YouLi")
+LABEL_PAD = 0.25
+# how near (pixels) the pointer must be to a point for its tooltip
+HOVER_RADIUS = 8
 
 
 class WordMap(pg.PlotWidget):
@@ -37,6 +43,7 @@ class WordMap(pg.PlotWidget):
         self._widths: tuple | None = None
         self.plot_item.vb.sigRangeChanged.connect(self.place_labels)
         self.plot_item.vb.sigResized.connect(self.place_labels)
+        self.scene().sigMouseMoved.connect(self.show_word_near)
 
     def set_points(self, coordinates, words, groups, group_names: dict, colours: dict, priority) -> None:
         """`groups[i]` is point i's group key; `group_names` and `colours` map each key to its
@@ -61,25 +68,50 @@ class WordMap(pg.PlotWidget):
             self.plot_item.autoRange(padding=0.05)
         self.place_labels()
 
+    def fit_legend(self) -> None:
+        """The legend's entries in as many columns as keep it within half the plot's height (at
+        22 pt five groups one under the other ran off the bottom of a short map)."""
+        room = self.plot_item.vb.height() / 2
+        key = (room, style.point_size(), tuple(label.text for _, label in self.legend.items))
+        if getattr(self, "_legend_fitted_for", None) == key:  # placing labels again on each pan
+            return
+        self._legend_fitted_for = key
+        for columns in (1, 2, 3):
+            if self.legend.columnCount != columns:
+                self.legend.setColumnCount(columns)
+            if self.legend.boundingRect().height() <= room:
+                break
+
     def _label_widths(self, metrics: QFontMetricsF) -> np.ndarray:
         key = (metrics.height(), len(self.words))
         if self._widths is None or self._widths[0] != key:
             self._widths = (key, np.array([metrics.horizontalAdvance(w) for w in self.words]))
         return self._widths[1]
 
+    def _obstacles(self) -> list[tuple[float, float, float, float]]:
+        """What labels must not cover, in the view box's pixels: the legend."""
+        if self.legend is None or not self.legend.isVisible() or not self.legend.items:
+            return []
+        rect = self.plot_item.vb.mapRectFromScene(self.legend.sceneBoundingRect())
+        return [(rect.left(), rect.top(), rect.right(), rect.bottom())]
+
     def place_labels(self, *_) -> None:
         """Label as many points in view as fit without overlapping, in priority order."""
         vb = self.plot_item.vb
+        self.fit_legend()
         font = style.font()
         metrics = QFontMetricsF(font)
         height = metrics.height()
+        pad = LABEL_PAD * height
         self.placed = []
+        sides = []  # per placed label: 1 right of its point, -1 left of it
         if len(self.coordinates) and vb.width() > 0 and vb.height() > 0:
             (x0, x1), (y0, y1) = vb.viewRange()
             xs = (self.coordinates[:, 0] - x0) / max(x1 - x0, 1e-300) * vb.width()
             ys = (y1 - self.coordinates[:, 1]) / max(y1 - y0, 1e-300) * vb.height()
             widths = self._label_widths(metrics)
             inside = (xs >= 0) & (xs <= vb.width()) & (ys >= 0) & (ys <= vb.height())
+            obstacles = self._obstacles()
             # labels placed so far, by band of one line's height: a label can only meet those of
             # its own band and the two beside it (5,000 points in view stay quick to pan)
             bands: dict[int, list[tuple[float, float, float, float]]] = {}
@@ -88,28 +120,63 @@ class WordMap(pg.PlotWidget):
                     break
                 if not inside[i]:
                     continue
-                left, top = xs[i] + GAP, ys[i] - height / 2
-                right, bottom = left + widths[i], top + height
-                band = int(top // height)
-                if any(left < r and l < right and top < b and t < bottom
-                       for near in (band - 1, band, band + 1) for l, t, r, b in bands.get(near, ())):
+                top = ys[i] - height / 2
+                bottom = top + height
+                if top < 0 or bottom > vb.height():
                     continue
-                bands.setdefault(band, []).append((left, top, right, bottom))
-                self.placed.append((int(i), QRectF(left, top, widths[i], height)))
+                band = int(top // height)
+                for side in (1, -1):
+                    left = xs[i] + GAP if side == 1 else xs[i] - GAP - widths[i]
+                    right = left + widths[i]
+                    if left < 0 or right > vb.width():
+                        continue
+                    if any(left - pad < r and l < right + pad and top - pad < b and t < bottom + pad
+                           for l, t, r, b in obstacles):
+                        continue
+                    if any(left - pad < r and l < right + pad and top - pad < b and t < bottom + pad
+                           for near in (band - 1, band, band + 1) for l, t, r, b in bands.get(near, ())):
+                        continue
+                    bands.setdefault(band, []).append((left, top, right, bottom))
+                    self.placed.append((int(i), QRectF(left, top, widths[i], height)))
+                    sides.append(side)
+                    break
         while len(self.pool) < len(self.placed):
             label = pg.TextItem(anchor=(0, 0.5))
+            label.textItem.document().setDocumentMargin(0)  # its box is its text: placed as measured
             self.plot_item.addItem(label)
             self.pool.append(label)
         colour = style.plot_text()
-        for label, (i, _rect) in zip(self.pool, self.placed):
+        for label, (i, _rect), side in zip(self.pool, self.placed, sides):
             label.setText(self.words[i], color=colour)
             label.setFont(font)
             label.setPos(float(self.coordinates[i, 0]), float(self.coordinates[i, 1]))
             # the pixel gap is taken by the anchor: TextItem keeps its size on zoom
-            label.setAnchor((-GAP / max(metrics.horizontalAdvance(self.words[i]), 1.0), 0.5))
+            shift = GAP / max(label.textItem.boundingRect().width(), 1.0)
+            label.setAnchor((-shift, 0.5) if side == 1 else (1 + shift, 0.5))
             label.setVisible(True)
         for label in self.pool[len(self.placed):]:
             label.setVisible(False)
+
+    def word_near(self, scene_pos) -> str | None:
+        """The word of the point nearest `scene_pos` within HOVER_RADIUS pixels, or None."""
+        vb = self.plot_item.vb
+        if not len(self.coordinates) or not vb.sceneBoundingRect().contains(scene_pos):
+            return None
+        (x0, x1), (y0, y1) = vb.viewRange()
+        local = vb.mapFromScene(scene_pos)
+        xs = (self.coordinates[:, 0] - x0) / max(x1 - x0, 1e-300) * vb.width()
+        ys = (y1 - self.coordinates[:, 1]) / max(y1 - y0, 1e-300) * vb.height()
+        distance = np.hypot(xs - local.x(), ys - local.y())
+        nearest = int(np.argmin(distance))
+        return self.words[nearest] if distance[nearest] <= HOVER_RADIUS else None
+
+    def scene_position(self, index: int) -> QPointF:
+        """Where point `index` is drawn, in scene coordinates (for tests and hovering)."""
+        return self.plot_item.vb.mapViewToScene(QPointF(*map(float, self.coordinates[index])))
+
+    def show_word_near(self, scene_pos) -> None:
+        """The tooltip names the word under the pointer (every word, labelled or not)."""
+        self.setToolTip(self.word_near(scene_pos) or "")
 
     def labelled_words(self) -> list[str]:
         return [self.words[i] for i, _ in self.placed]

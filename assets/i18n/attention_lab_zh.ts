@@ -5074,6 +5074,10 @@ among sampled</source>
         <translation>词：</translation>
     </message>
     <message>
+        <source>cos({0}, {1}) = {2}</source>
+        <translation>余弦相似度 cos({0}, {1}) = {2}</translation>
+    </message>
+    <message>
         <source>Cosine similarity of {0} words ({1})</source>
         <translation>{0} 个词的余弦相似度（{1}）</translation>
     </message>

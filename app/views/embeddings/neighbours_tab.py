@@ -7,7 +7,6 @@ from app.binding import bind_widgets
 from app.views.embeddings.tab_base import EmbeddingTab, HorizontalBars, side_by_side, table, word_edit
 from app.widgets.flow_layout import flow_row
 from app.widgets.form import column
-from app.widgets.plot_text import style_plot_text
 
 
 class NeighboursTab(EmbeddingTab):
@@ -34,7 +33,7 @@ class NeighboursTab(EmbeddingTab):
         self.plot.show_bars([c.word for c in rows], scores)
 
     def apply_zoom(self) -> None:
-        style_plot_text(self.plot.getPlotItem(), {"bottom": self.tr("cosine similarity")})
+        self.plot.style_text(self.tr("cosine similarity"))
         self.table.apply_zoom()
 
     def caption(self) -> str:

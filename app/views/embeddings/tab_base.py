@@ -3,14 +3,17 @@ state) above its picture, the answer it last drew (an engine Result, so that cap
 come from the request of the picture), and a table widget maker."""
 from __future__ import annotations
 
+import numpy as np
 import pyqtgraph as pg
-from PySide6.QtGui import QFontMetrics
+from PySide6.QtGui import QFontMetrics, QFontMetricsF
 from PySide6.QtWidgets import QApplication, QHBoxLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
 from app import style
 from app.widgets.array_table import ArrayTableModel
 from app.widgets.flow_layout import FlowLayout
 from app.widgets.form import labelled_field
+from app.widgets.label_detail import spaced_out
+from app.widgets.plot_text import style_plot_text
 from app.widgets.result_table import ResultTable
 
 
@@ -124,7 +127,12 @@ def table() -> tuple[ArrayTableModel, ResultTable]:
 
 
 class HorizontalBars(pg.PlotWidget):
-    """One bar a row, the first on top as in a table beside it, labelled on the left axis."""
+    """One bar a row, the first on top as in a table beside it, labelled on the left axis.
+
+    Where the rows are closer than a line of text (ten neighbours at 22 pt), the labels are
+    thinned from the top (the first rows matter most): a word is written only where it meets no
+    word written above it.  Every bar names its word and value in the tooltip under the pointer,
+    and the table beside the chart lists them all."""
 
     def __init__(self):
         super().__init__(background=style.plot_background())
@@ -133,14 +141,45 @@ class HorizontalBars(pg.PlotWidget):
         self.invertY(True)
         self.bars = pg.BarGraphItem(x0=[], y=[], height=0.7, width=[], brush=style.SERIES[0])
         self.addItem(self.bars)
+        self.labels: list[str] = []
+        self.values: list[float] = []
+        self.getPlotItem().vb.sigResized.connect(self.fit_labels)
+        self.scene().sigMouseMoved.connect(self.show_bar_near)
+
+    def style_text(self, bottom_title: str) -> None:
+        """Ticks and the value axis's title at the current text size (again after a zoom)."""
+        style_plot_text(self.getPlotItem(), {"bottom": bottom_title})
+        self.fit_labels()
 
     def show_bars(self, labels, values, least: float = 0.0) -> None:
         """Bars of `values` from 0, the axis from `least` (or the smallest value) to 1."""
+        self.labels, self.values = [str(label) for label in labels], [float(v) for v in values]
         self.bars.setOpts(x0=[0.0] * len(values), y=list(range(len(values))), width=list(values), height=0.7,
                           brush=style.SERIES[0])
-        self.getAxis("left").setTicks([list(enumerate(labels))])
         self.setXRange(min(least, *values) if len(values) else least, 1.0, padding=0.02)
         self.setYRange(-0.5, max(len(values), 1) - 0.5, padding=0)
+        self.fit_labels()
+
+    def fit_labels(self, *_) -> None:
+        """The row labels that fit one line each without touching, the first rows first."""
+        axis = self.getAxis("left")
+        line = QFontMetricsF(axis.style["tickFont"] or QApplication.font()).height()
+        pitch = self.getPlotItem().vb.height() / max(len(self.labels), 1)  # the rows fill the height
+        spans = [(row * pitch - line / 2, row * pitch + line / 2) for row in range(len(self.labels))]
+        axis.setTicks([[(row, self.labels[row]) for row in spaced_out(spans)]])
+
+    def row_at(self, scene_pos) -> int | None:
+        """The row under a scene position, or None off the bars' rows."""
+        vb = self.getPlotItem().vb
+        if not self.labels or not vb.sceneBoundingRect().contains(scene_pos):
+            return None
+        row = int(np.floor(vb.mapSceneToView(scene_pos).y() + 0.5))
+        return row if 0 <= row < len(self.labels) else None
+
+    def show_bar_near(self, scene_pos) -> None:
+        """The tooltip names the row's word and its value (every row, labelled or not)."""
+        row = self.row_at(scene_pos)
+        self.setToolTip("" if row is None else f"{self.labels[row]}: {style.format_number(self.values[row], 4)}")
 
 
 def side_by_side(left: QWidget, right: QWidget, left_stretch: int, right_stretch: int) -> QWidget:

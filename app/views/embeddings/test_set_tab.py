@@ -15,7 +15,6 @@ from app.views.embeddings.analogy_tab import METHODS
 from app.views.embeddings.tab_base import EmbeddingTab, HorizontalBars, side_by_side, table
 from app.widgets.flow_layout import flow_row
 from app.widgets.form import column
-from app.widgets.plot_text import style_plot_text
 from engine.embeddings.analogy_test import TOTAL
 
 
@@ -80,7 +79,7 @@ class AnalogyTestTab(EmbeddingTab):
         self.plot.show_bars([self.section_name(s.name) for s in sections], [s.accuracy for s in sections])
 
     def apply_zoom(self) -> None:
-        style_plot_text(self.plot.getPlotItem(), {"bottom": self.tr("accuracy")})
+        self.plot.style_text(self.tr("accuracy"))
         self.table.apply_zoom()
 
     def caption(self) -> str:
