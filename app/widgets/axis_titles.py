@@ -11,7 +11,7 @@ A vertical title longer than its axis is cut short with an ellipsis (`fit_title`
 title in its tooltip.
 
 ``install()`` patches pyqtgraph's AxisItem once (a title without CJK is drawn as pyqtgraph draws
-it), and installs `app.widgets.bottom_title` (a bottom axis's title below its tick labels); the
+it), and installs `app.widgets.title_room` (titles clear of their tick labels); the
 modules that build plots import this module, and ``app.style.plot_defaults`` calls it.
 """
 from __future__ import annotations
@@ -102,8 +102,8 @@ def install() -> None:
         return
     from pyqtgraph.graphicsItems.AxisItem import AxisItem
 
-    from app.widgets import bottom_title
-    bottom_title.install()  # and bottom axes' titles below their tick labels
+    from app.widgets import title_room
+    title_room.install()  # and horizontal titles clear of their tick labels
     update_label, resize_event, update_width = AxisItem._updateLabel, AxisItem.resizeEvent, AxisItem._updateWidth
 
     def _updateLabel(self):  # noqa: N802 - pyqtgraph's name

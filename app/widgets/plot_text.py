@@ -9,8 +9,8 @@ from PySide6.QtGui import QFontMetrics
 from app import style
 from app.widgets import axis_titles  # noqa: F401 - vertical Chinese titles upright (installs on import)
 
-#: room between the tick labels and the bottom edge, beyond the height of one line of text (a
-#: title's room is added to it: app/widgets/bottom_title.py)
+#: room between the tick labels and the bottom edge, beyond the height of one line of text (with
+#: a title shown, app/widgets/title_room.py sizes the axis for the ticks and the title instead)
 BOTTOM_AXIS_MARGIN = 14
 #: value ranges in which pyqtgraph may scale an axis by an SI prefix: none
 NO_SI_PREFIX = ()

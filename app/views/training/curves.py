@@ -47,7 +47,7 @@ class CurvePlot(pg.PlotWidget):
         self.apply_zoom()
 
     def apply_zoom(self) -> None:
-        style_plot_text(self.getPlotItem(), self.titles)  # the title's room: app/widgets/bottom_title.py
+        style_plot_text(self.getPlotItem(), self.titles)  # the title's room: app/widgets/title_room.py
 
     def clear_series(self) -> None:
         for item in self.series.values():
