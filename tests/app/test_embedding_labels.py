@@ -148,6 +148,8 @@ def test_bar_labels_never_overlap_and_every_bar_names_its_word(qtbot, points, he
     settle(qtbot)
     ticks = drawn_ticks(chart.getAxis("left"))
     assert_apart(ticks)
+    shown_area = chart.mapToScene(chart.viewport().rect()).boundingRect()
+    assert all(shown_area.contains(rect) for _, rect in ticks), "a word is cut by the chart's edge"
     shown = [text for text, _ in ticks]
     assert shown[0] == "February", "the nearest neighbour keeps its label"
     assert (shown == words) == all_shown

@@ -157,14 +157,19 @@ class HorizontalBars(pg.PlotWidget):
         self.bars.setOpts(x0=[0.0] * len(values), y=list(range(len(values))), width=list(values), height=0.7,
                           brush=style.SERIES[0])
         self.setXRange(min(least, *values) if len(values) else least, 1.0, padding=0.02)
-        self.setYRange(-0.5, max(len(values), 1) - 0.5, padding=0)
         self.fit_labels()
 
     def fit_labels(self, *_) -> None:
         """The row labels that fit one line each without touching, the first rows first."""
         axis = self.getAxis("left")
         line = QFontMetricsF(axis.style["tickFont"] or QApplication.font()).height()
-        pitch = self.getPlotItem().vb.height() / max(len(self.labels), 1)  # the rows fill the height
+        height, rows = self.getPlotItem().vb.height(), max(len(self.labels), 1)
+        # room of `extra` rows above the first and below the last, so that the first row's word,
+        # half a line above its bar's centre, is not cut by the plot's top edge:
+        # (extra + ½) · pitch ≥ ½ line with pitch = height / (rows + 2 · extra)
+        extra = max(0.0, (line * rows - height) / (2 * (height - line))) if height > line else 0.0
+        self.setYRange(-0.5 - extra, rows - 0.5 + extra, padding=0)
+        pitch = height / (rows + 2 * extra)
         spans = [(row * pitch - line / 2, row * pitch + line / 2) for row in range(len(self.labels))]
         axis.setTicks([[(row, self.labels[row]) for row in spaced_out(spans)]])
 
