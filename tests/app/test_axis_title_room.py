@@ -126,6 +126,34 @@ def test_a_plot_title_stays_below_its_tick_numbers(qtbot, points):
         assert clearance(axis) >= LEAST_CLEARANCE, f"{axis.orientation}: {clearance(axis):.1f} px"
 
 
+def test_word_labels_on_two_lines_keep_every_label_and_their_title_below(qtbot):
+    """Bar names on two lines ("partly / sunny", as PairedBarChart breaks them) under a title at
+    22 pt: pyqtgraph drops a tick label that does not fit inside its axis, so an axis sized for
+    one line of labels would hide them; every name is drawn, whole, and the title below them."""
+    from app.widgets.plot_text import style_plot_text
+
+    set_points(22)
+    plot = pg.PlotWidget()
+    plot.plot([0, 1, 2], [1, 2, 3])
+    style_plot_text(plot.getPlotItem(), {"bottom": "weather"})
+    names = [(0.0, "partly\nsunny"), (1.0, "rain"), (2.0, "heavy\nsnow")]
+    plot.getPlotItem().getAxis("bottom").setTicks([names])
+    plot.setXRange(-0.6, 2.6, padding=0)  # room for the end names beside the axis' ends
+    qtbot.addWidget(plot)
+    plot.resize(600, 400)
+    plot.show()
+    qtbot.waitExposed(plot)
+    for _ in range(3):
+        QApplication.processEvents()
+        qtbot.wait(20)
+    axis = plot.getPlotItem().getAxis("bottom")
+    drawn = tick_label_rects(axis)
+    assert [text for text, _ in drawn] == [text for _, text in names]
+    assert all(rect.height() > 1.5 * axis.label.boundingRect().height() / 2 for text, rect in drawn if "\n" in text)
+    assert not title_problems(plot, "two-line names")
+    assert clearance(axis) >= LEAST_CLEARANCE
+
+
 @pytest.mark.parametrize("language", ["en", "zh"])
 def test_the_checks_see_a_title_on_the_numbers(qtbot, language):
     """The check itself: a title moved up onto the numbers (where pyqtgraph's own sizing left it
