@@ -85,6 +85,18 @@ def set_points(points: int) -> None:
     QApplication.setFont(font)
 
 
+def shown(qtbot, *widgets, size=(500, 400)) -> None:
+    """`widgets` shown at `size`, drawn once and laid out again for what the drawing measured."""
+    for widget in widgets:
+        qtbot.addWidget(widget)
+        widget.resize(*size)
+        widget.show()
+        qtbot.waitExposed(widget)
+    for _ in range(3):
+        QApplication.processEvents()
+        qtbot.wait(20)
+
+
 def settle(qtbot, view) -> None:
     qtbot.waitUntil(lambda: view.ready() and not view.busy, timeout=90000)
     for _ in range(3):  # a first drawing measures the tick labels, the layout follows
@@ -108,14 +120,7 @@ def test_a_plot_title_stays_below_its_tick_numbers(qtbot, points):
     heatmap = AttentionHeatmap()
     heatmap.set_text_size(points)
     heatmap.set_matrix([[0.5, 0.5], [0.2, 0.8]], ["a", "b"], ["key one", "two"])
-    for widget in (plot, heatmap):
-        qtbot.addWidget(widget)
-        widget.resize(500, 400)
-        widget.show()
-        qtbot.waitExposed(widget)
-    for _ in range(3):
-        QApplication.processEvents()
-        qtbot.wait(20)
+    shown(qtbot, plot, heatmap)
     for widget in (plot, heatmap):
         assert not title_problems(widget, type(widget).__name__)
         (axis,) = titled_axes(widget, ("bottom",))
@@ -139,13 +144,7 @@ def test_word_labels_on_two_lines_keep_every_label_and_their_title_below(qtbot):
     names = [(0.0, "partly\nsunny"), (1.0, "rain"), (2.0, "heavy\nsnow")]
     plot.getPlotItem().getAxis("bottom").setTicks([names])
     plot.setXRange(-0.6, 2.6, padding=0)  # room for the end names beside the axis' ends
-    qtbot.addWidget(plot)
-    plot.resize(600, 400)
-    plot.show()
-    qtbot.waitExposed(plot)
-    for _ in range(3):
-        QApplication.processEvents()
-        qtbot.wait(20)
+    shown(qtbot, plot, size=(600, 400))
     axis = plot.getPlotItem().getAxis("bottom")
     drawn = tick_label_rects(axis)
     assert [text for text, _ in drawn] == [text for _, text in names]
@@ -164,10 +163,7 @@ def test_the_checks_see_a_title_on_the_numbers(qtbot, language):
     plot = pg.PlotWidget()
     plot.plot([0, 0.5, 1.0], [1, 2, 3])
     style_plot_text(plot.getPlotItem(), {"bottom": "cosine similarity" if language == "en" else "余弦相似度"})
-    qtbot.addWidget(plot)
-    plot.resize(500, 400)
-    plot.show()
-    qtbot.waitExposed(plot)
+    shown(qtbot, plot)
     assert not title_problems(plot, "as laid out")
     label = plot.getPlotItem().getAxis("bottom").label
     label.setPos(label.pos().x(), label.pos().y() - label.boundingRect().height())
