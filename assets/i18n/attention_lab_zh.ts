@@ -4872,6 +4872,14 @@ among sampled</source>
         <source>α:</source>
         <translation>α：</translation>
     </message>
+    <message>
+        <source>Settings ▾</source>
+        <translation>设置 ▾</translation>
+    </message>
+    <message>
+        <source>The search&apos;s settings (beam width B, length normalisation, α) and what the tree draws</source>
+        <translation>搜索的设置（束宽 B、长度归一化、α）以及树中画出的内容</translation>
+    </message>
 </context>
 <context>
     <name>SentencePanel</name>

@@ -128,6 +128,9 @@ class BeamView(View):
         for switch in (self.controls.pruned_check, self.controls.all_check):
             self.controls.options.layout().removeWidget(switch)
             self.step_bar.add_tree_switch(switch)
+        # at large text the search's settings and these switches fold behind a button on the
+        # legend's line (at 22 pt in Chinese the legend, the button and the zoom share one)
+        self.step_bar.add_tree_switch(self.controls.settings_button)
         self._fit_whatif_height()
 
         self.main_layout = layout = QVBoxLayout(self)
@@ -141,6 +144,7 @@ class BeamView(View):
         layout.addWidget(self.message)
         layout.addWidget(self.content, 1)
         self.side_toggle.fit_to_text()  # a view built at large text starts folded too
+        self.controls.settings_button.fit_to_text()
 
         state.model_folders.attach(self.controls.model_box, generative_only=True)
         bind_tab(self.view_state, "tab", self.tabs, TABS)
@@ -486,6 +490,7 @@ class BeamView(View):
     def apply_zoom(self) -> None:
         super().apply_zoom()
         self.side_toggle.fit_to_text()
+        self.controls.settings_button.fit_to_text()
         self.tree.restyle()
         self.node_panel.apply_zoom()
         self._fit_whatif_height()
