@@ -86,3 +86,38 @@ def test_the_popup_puts_each_widget_back_in_its_place(qtbot, text_size):
     button.fit_to_text()
     assert not button.folded() and not button.isVisible() and not button.popup.isVisible()
     assert [row.itemAt(i).widget() for i in range(row.count())] == widgets + [button]
+
+
+def test_the_lessons_sentence_fits_at_22_pt_in_chinese_with_three_lines_of_outcome(qtbot, make_view, text_size):
+    """zh-en-toy's "简九月要访问非洲", whose beam and greedy outputs differ (the outcome over the tree
+    takes three lines: beam, greedy, the verdict), fits what a 1280×680 window leaves a view at
+    22 pt in Chinese (1272×580): the page does not scroll and the tree keeps 40 % of the window."""
+    from app import i18n
+    from app.widgets.scrolling_page import ScrollingPage
+    from tests.app.test_layout_fit import CHROME_AT_22_PT, SMALL_SCREEN, shortfall
+
+    text_size(22)
+    i18n.install("zh")  # built and drawn in Chinese, as View ▸ Language rebuilds the views
+    page = None
+    try:
+        view = make_view("beam", size=None, until=None)
+        view.view_state.model = "zh-en-toy"
+        view.view_state.text = "简九月要访问非洲"
+        page = ScrollingPage(view)
+        page.setObjectName("view_page")
+        page.resize(SMALL_SCREEN[0] - 8, SMALL_SCREEN[1] - CHROME_AT_22_PT)
+        page.show()
+        qtbot.waitUntil(lambda: view.original is not None and view.original.model == "zh-en-toy"
+                        and view.ready() and not view.busy, timeout=60000)
+        a = view.original
+        assert a.best.token_ids != a.greedy.token_ids  # the case that needs the third line
+        outcome = view.output_label
+        assert "不同" in outcome.text()
+        qtbot.waitUntil(lambda: outcome.height() >= outcome.heightForWidth(outcome.width()))  # laid out
+        assert outcome.height() >= 3 * outcome.fontMetrics().lineSpacing()
+        assert shortfall(page, view, SMALL_SCREEN[0] * SMALL_SCREEN[1]) is None
+    finally:
+        if page is not None:
+            page.takeWidget()  # the view is make_view's to close
+            page.close()
+        i18n.install("en")

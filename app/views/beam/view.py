@@ -135,10 +135,12 @@ class BeamView(View):
 
         self.main_layout = layout = QVBoxLayout(self)
         # rows closer together: at 18 pt in Chinese the style's gaps between six rows of controls
-        # were the 13 px the tree lacked for 40 % of a 1280×680 window
+        # were the 13 px the tree lacked for 40 % of a 1280×680 window; 2 px, not 4: at 22 pt in
+        # Chinese, with zh-en-toy's beam and greedy outputs differing (three lines of outcome over
+        # the tree), 4 px left the tree 39 % (272 px high, 278 needed)
         margins = layout.contentsMargins()
-        layout.setContentsMargins(margins.left(), 4, margins.right(), 4)
-        layout.setSpacing(4)
+        layout.setContentsMargins(margins.left(), 2, margins.right(), 2)
+        layout.setSpacing(2)
         layout.addWidget(self.controls)
         layout.addWidget(self.step_bar)
         layout.addWidget(self.message)
