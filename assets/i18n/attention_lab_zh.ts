@@ -4872,6 +4872,14 @@ among sampled</source>
         <source>α:</source>
         <translation>α：</translation>
     </message>
+    <message>
+        <source>Settings ▾</source>
+        <translation>设置 ▾</translation>
+    </message>
+    <message>
+        <source>The search&apos;s settings (beam width B, length normalisation, α) and what the tree draws</source>
+        <translation>搜索的设置（束宽 B、长度归一化、α）以及树中画出的内容</translation>
+    </message>
 </context>
 <context>
     <name>SentencePanel</name>
@@ -5232,6 +5240,7 @@ H = {1} 比特</translation>
     </message>
     <message>
         <source>Zoom out (or the mouse wheel)</source>
+        <extracomment>how many candidates the tree leaves out (&quot;All candidates&quot; past its box limit): a label of its own at the end of the row, so that its text never widens the step counter and pushes Export and Details onto another line (at 22 pt the row then scrolled the page)</extracomment>
         <translation>缩小（或用鼠标滚轮）</translation>
     </message>
     <message>

@@ -11,6 +11,7 @@ from app.views.beam.state import BeamState
 from app.widgets.examples_button import input_and_model_row, model_combo
 from app.widgets.flow_layout import flow_row
 from app.widgets.form import main_line_edit
+from app.widgets.settings_popup import SettingsPopupButton
 from engine.models.registry import list_models
 
 PENALTIES = (
@@ -56,6 +57,12 @@ class SearchControls(QWidget):
         column.setContentsMargins(0, 0, 0, 0)
         column.addLayout(first)
         column.addWidget(self.options)
+        # at large text the settings' row and the switches fold behind this button (the view
+        # places it before the tree's zoom): at 22 pt they cost the tree its 40 % of a 1280×680
+        # window.  The view calls its fit_to_text once it has put the switches in their place.
+        self.settings_button = SettingsPopupButton(
+            (self.options, self.pruned_check, self.all_check), self.tr("Settings ▾"),
+            self.tr("The search's settings (beam width B, length normalisation, α) and what the tree draws"))
 
         bind_widgets(state, model=self.model_box, text=self.input, beam_width=self.beam_spin,
                      length_penalty=self.penalty_box, alpha=self.alpha_spin, show_pruned=self.pruned_check,

@@ -48,6 +48,11 @@ class StepBar(QWidget):
         self.forward_button = _tool_button(self.tr("Next ▶"), self.tr("One step forward (→)"))
         self.last_button = _tool_button(self.tr("End ▶|"), self.tr("Show the whole search"))
         self.step_label = QLabel()
+        #: how many candidates the tree leaves out ("All candidates" past its box limit): a label of
+        #: its own at the end of the row, so that its text never widens the step counter and pushes
+        #: Export and Details onto another line (at 22 pt the row then scrolled the page)
+        self.left_out_label = QLabel()
+        self.left_out_label.hide()
 
         self.zoom_out_button = _tool_button("−", self.tr("Zoom out (or the mouse wheel)"))
         self.fit_button = _tool_button(self.tr("Fit"), self.tr("Fit the steps shown, at a readable size (key 0)"))
@@ -73,6 +78,7 @@ class StepBar(QWidget):
         self.row.addWidget(self.legend)
         for b in (self.zoom_out_button, self.fit_button, self.zoom_in_button):
             self.row.addWidget(b)
+        self.row.addWidget(self.left_out_label)
 
         self.first_button.clicked.connect(lambda: self.reveal_requested.emit(0))
         self.back_button.clicked.connect(self.step_back)
@@ -115,15 +121,16 @@ class StepBar(QWidget):
         self.row.insert_widget(self.row.indexOf(self.legend), widget)
 
     def set_progress(self, revealed: int, total: int, left_out: int = 0) -> None:
-        """`left_out`: candidates the tree does not draw (its box limit with "All candidates")."""
+        """`left_out`: candidates the tree does not draw (its box limit with "All candidates"),
+        said after the zoom buttons."""
         if total != self.total:
             self.total = total
             self._fix_widths()
         self.revealed = revealed
-        text = self.tr("Step {0} of {1}").format(revealed, total)
-        if left_out:
-            text += " · " + self.tr("{0} least likely candidates not drawn").format(f"{left_out:,}")
-        self.step_label.setText(text)
+        self.step_label.setText(self.tr("Step {0} of {1}").format(revealed, total))
+        self.left_out_label.setText(self.tr("{0} least likely candidates not drawn").format(f"{left_out:,}")
+                                    if left_out else "")
+        self.left_out_label.setVisible(bool(left_out))
         self.back_button.setEnabled(revealed > 0)
         self.first_button.setEnabled(revealed > 0)
         self.forward_button.setEnabled(revealed < total)

@@ -128,19 +128,25 @@ class BeamView(View):
         for switch in (self.controls.pruned_check, self.controls.all_check):
             self.controls.options.layout().removeWidget(switch)
             self.step_bar.add_tree_switch(switch)
+        # at large text the search's settings and these switches fold behind a button on the
+        # legend's line (at 22 pt in Chinese the legend, the button and the zoom share one)
+        self.step_bar.add_tree_switch(self.controls.settings_button)
         self._fit_whatif_height()
 
         self.main_layout = layout = QVBoxLayout(self)
         # rows closer together: at 18 pt in Chinese the style's gaps between six rows of controls
-        # were the 13 px the tree lacked for 40 % of a 1280×680 window
+        # were the 13 px the tree lacked for 40 % of a 1280×680 window; 2 px, not 4: at 22 pt in
+        # Chinese, with zh-en-toy's beam and greedy outputs differing (three lines of outcome over
+        # the tree), 4 px left the tree 39 % (272 px high, 278 needed)
         margins = layout.contentsMargins()
-        layout.setContentsMargins(margins.left(), 4, margins.right(), 4)
-        layout.setSpacing(4)
+        layout.setContentsMargins(margins.left(), 2, margins.right(), 2)
+        layout.setSpacing(2)
         layout.addWidget(self.controls)
         layout.addWidget(self.step_bar)
         layout.addWidget(self.message)
         layout.addWidget(self.content, 1)
         self.side_toggle.fit_to_text()  # a view built at large text starts folded too
+        self.controls.settings_button.fit_to_text()
 
         state.model_folders.attach(self.controls.model_box, generative_only=True)
         bind_tab(self.view_state, "tab", self.tabs, TABS)
@@ -486,6 +492,7 @@ class BeamView(View):
     def apply_zoom(self) -> None:
         super().apply_zoom()
         self.side_toggle.fit_to_text()
+        self.controls.settings_button.fit_to_text()
         self.tree.restyle()
         self.node_panel.apply_zoom()
         self._fit_whatif_height()
