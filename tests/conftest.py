@@ -45,6 +45,18 @@ def pytest_sessionfinish(session):
             " (or another program changed them meanwhile: the app itself, another test run)", red=True)
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
+# ---- one thread per process for torch's and numpy's thread pools -----------------------------------
+# `make test` runs one pytest worker per core (-n auto), and torch (and OpenBLAS) gives each worker a
+# pool of as many threads as the machine has cores, whose OpenMP threads spin while they wait for
+# work: with more runnable threads than cores the spinning is CPU taken from the other worker.  A
+# tiny-preset step of the live trainer took 0.16-4.5 s of CPU with torch's default two threads on
+# the loaded two-core machine, 0.03 s with one (tests/engine/test_live_trainer.py: 22 steps, about
+# 24 s of CPU against 0.8 s).  One thread per process, as the app's own worker runs (main.py
+# --threads, default 1); os.environ is inherited, so the subprocesses the tests start (the CLI,
+# the app) get it too.  setdefault: a developer can still ask for more.
+for _pool in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
+    os.environ.setdefault(_pool, "1")
+
 # Headless Qt with one 1920x1080 screen (a projector) instead of offscreen's default 800x800,
 # so window geometry behaves as on a real desktop.
 os.environ["QT_QPA_PLATFORM"] = "offscreen:configfile=" + str(Path(__file__).with_name("offscreen_screen.json"))

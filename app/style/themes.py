@@ -160,10 +160,11 @@ def plot_defaults() -> None:
     (Importing pyqtgraph costs most of a second: the window shows before it, app/main_window.py.)"""
     import pyqtgraph as pg
 
-    from app.widgets import axis_titles
+    from app.widgets import axis_titles, plot_menus
 
     pg.setConfigOptions(background=_current.plot_background, foreground=_current.plot_text)
     axis_titles.install()  # vertical Chinese axis titles upright, not turned on their side
+    plot_menus.install()  # no pyqtgraph right-click menus (English, unused, ~9 % of a window's build)
 
 
 def set_text_colour(label: QLabel, colour: QColor | None) -> None:

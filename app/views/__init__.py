@@ -28,6 +28,9 @@ def view_ids() -> list[str]:
 
 
 def view_classes() -> list:
+    from app.widgets import plot_menus
+
+    plot_menus.install()  # before any view builds a plot (the tests build views without a window)
     classes = []
     for view_id, target in VIEWS:
         module, name = target.split(":")

@@ -101,7 +101,9 @@ class RequestLoop(QObject):
         self.invalidates = tuple(invalidates)
         self.background = background
         self.result = None  # the last Result rendered (its value and its request)
-        self.error: str | None = None  # the message shown, if any
+        self.error: str | None = None  # the error shown, if any
+        #: what this loop shows on its message line: an error or a prompt ("Type a sentence…")
+        self.shown: str | None = None
         self.waiting = False  # a request is out and its answer not yet drawn
         self.asked = None  # ...that request (None when not waiting): asking the same again can wait
         #: a restored scene's inputs are in, and no result of them is drawn yet
@@ -159,9 +161,9 @@ class RequestLoop(QObject):
             return
         if model is not None:
             self.view.state.set_model_state(model, "ready")
-        self.error = None
+        self.error = self.shown = None
         self.restored = False
-        if not self._other_loop_failed():
+        if not self._other_loop_speaks():
             self.message.clear_message()  # before render(), which may add a note of its own
         try:
             self.render(result)
@@ -191,11 +193,19 @@ class RequestLoop(QObject):
         except Exception as exc:  # a drawing bug must not take the app down
             self._show(self.tr("Could not draw the result: {0}").format(exc), True)
 
-    def _other_loop_failed(self) -> bool:
-        return any(loop is not self and loop.error and loop.message is self.message for loop in self.view.loops)
+    def _other_loop_speaks(self) -> bool:
+        """Another loop shows an error on this loop's message line, or this loop is a background
+        one and a foreground loop shows a prompt there: an answer of this loop must not wipe it
+        (the language model's model-tab report, a background loop, cleared "Type a sentence…" of
+        its sentence loop; found by the soak).  A foreground answer still clears a background
+        loop's prompt, which its next answer would repeat if it were still true."""
+        return any(loop is not self and loop.message is self.message
+                   and (loop.error or (self.background and not loop.background and loop.shown))
+                   for loop in self.view.loops)
 
     def _show(self, text: str, error: bool) -> None:
         self.error = text if error else None
+        self.shown = text
         if error and self.restored and self.result is not None:
             # the picture on screen is of inputs from before the scene: not "the last valid input"
             self.result = None

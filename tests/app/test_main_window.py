@@ -165,6 +165,12 @@ def test_the_view_list_comes_from_the_registry(qtbot, main_window):
     for action, view in zip(main_window.view_actions, main_window.views):
         assert action.text().replace("&&", "&") == view.title()
         assert "&" not in action.text().replace("&&", "")
+    # no plot of any view carries pyqtgraph's own right-click menu (app/widgets/plot_menus.py)
+    import pyqtgraph as pg
+
+    boxes = [item for view in main_window.views for graphics in view.findChildren(pg.GraphicsView)
+             for item in graphics.scene().items() if isinstance(item, pg.ViewBox)]
+    assert len(boxes) > 50 and [box for box in boxes if box.menu is not None or box.menuEnabled()] == []
 
 
 def test_a_sent_payload_reaches_the_view_that_accepts_it_and_is_shown(qtbot, main_window):

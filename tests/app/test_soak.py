@@ -159,9 +159,13 @@ def _final_state_problems(window, delivered, asked, context) -> list[str]:
 # Known regression, not hidden: after the merges of 2026-12-01 the GUI thread was busy 235-564 ms in
 # one gap on this 2-core machine (limit 200 ms).  One cause, the Language model view's per-token
 # style sheets, is fixed; with that view unregistered the soak still saw 327 ms, so another cause is
-# open (docs/reliability.md).  The soak still runs in full and reports its figures.
-@pytest.mark.xfail(reason="GUI-thread gaps of 235-564 ms since the 2026-12-01 merges; cause under investigation",
-                   strict=False)
+# open (docs/reliability.md).  2026-12-02: the final-state check passes again (a background loop
+# wiped the Language model's prompt; the Embeddings and Language model requests carry hooks made
+# anew per request), and three runs at load 12-14 were busy at most 115, 248 and 251 ms in one gap
+# (the beam tree's edges painted after "All candidates", the training view's axes repainted).
+# The soak still runs in full and reports its figures.
+@pytest.mark.xfail(reason="GUI thread busy 235-564 ms in one gap since the 2026-12-01 merges (248-251 ms on "
+                          "2026-12-02 at load 12-14); cause under investigation", strict=False)
 def test_soak_every_view_survives_random_edits():
     """The soak runs in a child pytest process: a crash inside Qt (one run ended in a segmentation
     fault while painting) must fail this test, not end the whole suite."""
