@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from app import style
 from app.widgets.heatmap import TokenTicks, settle_view
+from app.widgets.token_axis import TokenAxis
 from app.widgets.tokens import display_token, display_tokens
 from engine.infotheory import row_entropies
 
@@ -15,7 +16,7 @@ from engine.infotheory import row_entropies
 class RowPanel(QWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.plot = pg.PlotWidget(background=style.plot_background())
+        self.plot = pg.PlotWidget(background=style.plot_background(), axisItems={"bottom": TokenAxis("bottom")})
         self.plot.setMenuEnabled(False)
         self.plot.hideButtons()
         self.plot.setYRange(0, 1)
