@@ -172,8 +172,9 @@ class OverviewRequest(Request):
         if self.merge_words or self.hide_specials:
             from engine.hf.toggles import shown_stack
 
-            stack = shown_stack(self.result, self.kind, stack, self.merge_words, self.hide_specials)
-        return summarise(stack)
+            return summarise(shown_stack(self.result, self.kind, stack, self.merge_words, self.hide_specials))
+        # a Hugging Face result's means over heads came with it from the worker
+        return summarise(stack, means=getattr(self.result, "head_means", {}).get(self.kind))
 
 
 @dataclass(frozen=True, eq=False)

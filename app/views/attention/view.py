@@ -524,7 +524,8 @@ class AttentionView(View):
             return getattr(shown, "heads", shown)[self.head]
         if self._toggled(r) is not None:
             return shown.mean
-        return self._cached(r, ("mean", self.kind, self.layer), lambda: shown.mean(axis=0))
+        # (a Hugging Face result carries its means, computed in the worker with the forward pass)
+        return self._cached(r, ("mean", self.kind, self.layer), lambda: r.mean_over_heads(self.kind, self.layer))
 
     def colour_scale_text(self, high: float) -> str:
         """The colour bar's title, saying which scale it is (also in the exports)."""
