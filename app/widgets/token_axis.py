@@ -40,6 +40,9 @@ class TokenAxis(pg.AxisItem):
 
     def __init__(self, orientation, **kwargs):
         super().__init__(orientation, **kwargs)
+        # token positions take no SI prefix (a range within 0…1, zoomed in, would title the axis
+        # "(x0.001)"), and the prefix's update re-set the title's HTML at each change of range
+        self.enableAutoSIPrefix(False)
         #: ((font key, device dpi), {label: (width, height × 0.8)}): pyqtgraph's measure of each label
         self._text_sizes: tuple[tuple, dict] = ((), {})
 
