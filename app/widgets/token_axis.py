@@ -51,20 +51,20 @@ class TokenAxis(pg.AxisItem):
         return (levels is not None and len(levels) == 1 and self.grid is False
                 and not any(self.style["stopAxisAtTick"]))
 
-    def _text_size(self, painter, text: str) -> tuple[float, float]:
-        """(width, height) of `text` as pyqtgraph measures a tick label: the painter's bounding
-        box of the text centred in a 100 × 100 box, its height × 0.8."""
-        device = painter.device()  # (a picture and an image may measure the same font differently)
+    def _measured(self, painter) -> dict:
+        """{label: (width, height)} as pyqtgraph measures a tick label with `painter` (the
+        bounding box of the text centred in a 100 × 100 box, its height × 0.8), for its font and
+        device (a picture and an image may measure the same font differently)."""
+        device = painter.device()
         key = (painter.font().key(), device.logicalDpiX(), device.logicalDpiY())
         if self._text_sizes[0] != key or len(self._text_sizes[1]) > _MAX_MEASURED:
             self._text_sizes = (key, {})
-        sizes = self._text_sizes[1]
-        size = sizes.get(text)
-        if size is None:
-            box = painter.boundingRect(_MEASURE_BOX, _ALIGN.AlignCenter, text)
-            box.setHeight(box.height() * 0.8)
-            size = sizes[text] = (box.width(), box.height())
-        return size
+        return self._text_sizes[1]
+
+    @staticmethod
+    def _measure(painter, text: str) -> tuple[float, float]:
+        box = painter.boundingRect(_MEASURE_BOX, _ALIGN.AlignCenter, text)
+        return box.width(), box.height() * 0.8
 
     def _tick_pen(self):
         """pyqtgraph's pen for the first tick level: the tick pen with its alpha (255 unless the
@@ -145,10 +145,14 @@ class TokenAxis(pg.AxisItem):
         allowed = self.boundingRect()
         distance = max(0, self.style["tickLength"]) + self.style["tickTextOffset"][axis]
         texts, across = [], 0
+        sizes = self._measured(p)
         for (_, label), x in zip(self._tickLevels[0], positions):
             if x is None:
                 continue
-            width, height = self._text_size(p, label)
+            size = sizes.get(label)
+            if size is None:
+                size = sizes[label] = self._measure(p, label)
+            width, height = size
             across = max(across, width if axis == 0 else height)
             if side == "left":
                 rect = QRectF(tick_stop - distance - width, x - height / 2, width, height)
