@@ -239,13 +239,9 @@ def test_a_pause_computes_the_toggles_ahead_so_a_click_draws_at_once(qtbot, mini
     tokens, reference, word_ids = reference_stack(minilm_reference, TEXT)
     special = [t in ("[CLS]", "[SEP]") for t in tokens]
     layer = view.layer
-
-    def ahead(merge, hide):
-        answer = view.ahead_loop.result
-        return answer is not None and answer.request.result is view.result and \
-            (answer.request.merge_words, answer.request.hide_specials, answer.request.layer) == (merge, hide, layer)
-
-    qtbot.waitUntil(lambda: ahead(True, False), timeout=10000)  # (hide first, then merge)
+    qtbot.waitUntil(lambda: view.toggled_layer_ready(False, True) and view.toggled_layer_ready(True, False),
+                    timeout=10000)
+    assert not view.toggled_layer_ready(True, True)  # (both on: not computed ahead)
     view.word_pieces.hide_check.setChecked(True)
     assert not view.heatmap_pending and not view.shown_loop.waiting
     np.testing.assert_allclose(drawn(view), np.mean([numpy_hide(reference[layer, h], special) for h in range(12)],

@@ -418,6 +418,14 @@ class AttentionView(View):
             self.ahead_loop.submit(lambda: request)
             return
 
+    def toggled_layer_ready(self, merge: bool, hide: bool) -> bool:
+        """Whether the layer shown, with these toggles, is computed for the result on screen (then
+        choosing them draws at once, without a trip to the background worker)."""
+        r = self.result
+        if r is None or not is_word_piece_result(r) or not (merge or hide):
+            return r is not None
+        return self._shown_cache[0] is r and self._shown_key(self.kind, self.layer, merge, hide) in self._shown_cache[1]
+
     def _ahead_answered(self, answer) -> None:
         """A layer computed ahead: filed like the shown loop's answers (nothing is drawn), then
         the next combination asked for."""
