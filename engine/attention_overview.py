@@ -100,14 +100,15 @@ class OverviewSummary:
         return self.images.shape[0], self.images.shape[1]
 
 
-def summarise(stack: np.ndarray, limit: int = TILE_PIXELS) -> OverviewSummary:
-    """Tiles and entropies of a [L, H, Q, K] stack (formulas in the module docstring)."""
+def summarise(stack: np.ndarray, limit: int = TILE_PIXELS, means: np.ndarray | None = None) -> OverviewSummary:
+    """Tiles and entropies of a [L, H, Q, K] stack (formulas in the module docstring); `means`,
+    when given, is the stack's [L, Q, K] mean over heads, already computed (not computed again)."""
     stack = np.asarray(stack, dtype=np.float32)
     if stack.ndim != 4:
         raise ValueError(f"an overview needs a [layer, head, query, key] stack, not shape {stack.shape}")
     if max(stack.shape[2:]) <= limit:  # tiles at full resolution: nothing to pool
         images = stack
-        head_entropy, mean_entropy = _entropies(stack)
+        head_entropy, mean_entropy = _entropies(stack, means)
     else:
         # the pooling (torch, which lets go of the GIL) on a second thread while this one takes
         # the entropies (numpy, likewise): on two idle cores the summary of MiniLM's 72 heads at
@@ -123,7 +124,7 @@ def summarise(stack: np.ndarray, limit: int = TILE_PIXELS) -> OverviewSummary:
         pooling = threading.Thread(target=pool, name="overview-pooling", daemon=True)
         pooling.start()
         try:
-            head_entropy, mean_entropy = _entropies(stack)
+            head_entropy, mean_entropy = _entropies(stack, means)
         finally:
             pooling.join()
         if "error" in pooled:
@@ -133,6 +134,7 @@ def summarise(stack: np.ndarray, limit: int = TILE_PIXELS) -> OverviewSummary:
                            mean_entropy=mean_entropy, rows=stack.shape[2], cols=stack.shape[3])
 
 
-def _entropies(stack: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(each head's, the mean over heads') mean row entropy in bits of a [L, H, Q, K] stack."""
-    return mean_row_entropy_bits(stack), mean_row_entropy_bits(stack.mean(axis=1))
+def _entropies(stack: np.ndarray, means: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """(each head's, the mean over heads') mean row entropy in bits of a [L, H, Q, K] stack
+    (`means`: its mean over heads, when already known)."""
+    return mean_row_entropy_bits(stack), mean_row_entropy_bits(stack.mean(axis=1) if means is None else means)

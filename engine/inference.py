@@ -63,7 +63,11 @@ class AttentionResult:
         stack = getattr(self, kind)
         if stack is None:
             raise ValueError(f"this model has no {kind} attention")
-        return stack[layer].mean(axis=0) if head is None else stack[layer, head]
+        return self.mean_over_heads(kind, layer) if head is None else stack[layer, head]
+
+    def mean_over_heads(self, kind: str, layer: int) -> np.ndarray:
+        """[query, key]: the mean over heads of layer `layer` of `kind`."""
+        return getattr(self, kind)[layer].mean(axis=0)
 
 
 class ModelStep:

@@ -5,6 +5,7 @@ never tensors, so the GUI never touches torch.
 """
 from __future__ import annotations
 
+import functools
 import threading
 from dataclasses import dataclass, field
 from typing import Any
@@ -94,11 +95,7 @@ class FolderModelRequest(Request):
 
     @property
     def model_label(self) -> str | None:
-        from pathlib import Path
-
-        from engine.hf.folder import model_name
-
-        return model_name(Path(hf_model_key(self.path)))
+        return _folder_label(self.path)
 
 
 @dataclass(frozen=True)
@@ -172,8 +169,9 @@ class OverviewRequest(Request):
         if self.merge_words or self.hide_specials:
             from engine.hf.toggles import shown_stack
 
-            stack = shown_stack(self.result, self.kind, stack, self.merge_words, self.hide_specials)
-        return summarise(stack)
+            return summarise(shown_stack(self.result, self.kind, stack, self.merge_words, self.hide_specials))
+        # a Hugging Face result's means over heads came with it from the worker
+        return summarise(stack, means=getattr(self.result, "head_means", {}).get(self.kind))
 
 
 @dataclass(frozen=True, eq=False)
@@ -237,6 +235,17 @@ class NodeRequest(ShippedModelRequest):
 
 
 # ---- Hugging Face model folders (engine.hf; the optional [hf] extra) -------------------------
+
+@functools.lru_cache(maxsize=64)
+def _folder_label(path) -> str:
+    """FolderModelRequest.model_label: asked twice per keystroke (request sent, result shown),
+    and resolving the path reads the file system each time."""
+    from pathlib import Path
+
+    from engine.hf.folder import model_name
+
+    return model_name(Path(hf_model_key(path)))
+
 
 def hf_model_key(path) -> str:
     """The name a loaded folder is kept under in the worker: its absolute path."""

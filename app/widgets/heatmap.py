@@ -17,6 +17,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetrics, QFontMetricsF, QPen
 
 from app import style
 from app.widgets import axis_titles  # noqa: F401 - vertical Chinese titles upright (installs on import)
+from app.widgets.token_axis import TokenAxis
 from app.widgets.tokens import display_tokens
 
 _HATCH = 8  # overlay pixels per cell
@@ -179,7 +180,8 @@ class AttentionHeatmap(pg.GraphicsLayoutWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.setBackground(style.plot_background())
-        self.plot = self.addPlot()
+        # token labels laid out without pyqtgraph's per-label overhead (app/widgets/token_axis.py)
+        self.plot = self.addPlot(axisItems={side: TokenAxis(side) for side in ("left", "bottom", "top")})
         self.plot.invertY(True)
         self.plot.hideButtons()
         self.plot.setMenuEnabled(False)

@@ -13,7 +13,7 @@ attention weights.  Three kinds of model are opened:
 from __future__ import annotations
 
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -87,6 +87,12 @@ class HFAttentionResult(AttentionResult):
     target_word_ids: tuple = ()
     source_words: tuple[str, ...] = ()
     target_words: tuple[str, ...] = ()
+    #: per attention kind ("encoder_self", …): [layer, query, key] float32, each layer's mean over
+    #: its heads, and [layer, head] float32 sink masses (`sink_mass`).  Computed in the worker with
+    #: the forward pass (`HFModel`), so that the app's GUI thread draws them instead of reducing a
+    #: 12 × 512 × 512 layer per keystroke; a result made without them computes them when asked.
+    head_means: dict = field(default_factory=dict)
+    sink_masses: dict = field(default_factory=dict)
 
     _SIDES = {"encoder_self": ("source", "source"), "decoder_self": ("target", "target"),
               "cross": ("target", "source")}
@@ -100,10 +106,7 @@ class HFAttentionResult(AttentionResult):
 
     def sink_keys(self, side: str) -> np.ndarray:
         """Boolean mask of the attention-sink positions: special tokens and the first token."""
-        mask = np.array(getattr(self, f"{side}_special"), dtype=bool)
-        if mask.size:
-            mask[0] = True
-        return mask
+        return _sink_keys(getattr(self, f"{side}_special"))
 
     def _stack(self, kind: str, layer: int | None = None, head: int | None = None) -> np.ndarray:
         """The whole [L, H, Q, K] stack, one layer's [H, Q, K], or one head's [Q, K]."""
@@ -128,7 +131,13 @@ class HFAttentionResult(AttentionResult):
 
     def sink_mass(self, kind: str) -> np.ndarray:
         """[layer, head]: mean attention mass on special tokens and the first token."""
-        return sink_mass(self._stack(kind), self.sink_keys(self.sides(kind)[1]))
+        mass = self.sink_masses.get(kind)
+        return sink_mass(self._stack(kind), self.sink_keys(self.sides(kind)[1])) if mass is None else mass
+
+    def mean_over_heads(self, kind: str, layer: int) -> np.ndarray:
+        """[query, key]: layer `layer`'s mean over heads (the worker's, when it computed it)."""
+        means = self.head_means.get(kind)
+        return super().mean_over_heads(kind, layer) if means is None else means[layer]
 
 
 def classify(info: FolderInfo) -> str:
@@ -211,6 +220,14 @@ def _first_line(exc: Exception) -> str:
     return text.splitlines()[0]
 
 
+def _sink_keys(special) -> np.ndarray:
+    """HFAttentionResult.sink_keys of a side whose special-token flags are `special`."""
+    mask = np.array(special, dtype=bool)
+    if mask.size:
+        mask[0] = True
+    return mask
+
+
 class HFModel:
     """One loaded Hugging Face model on one device (used from one thread)."""
 
@@ -245,6 +262,7 @@ class HFModel:
             self.decoder_start_id = getattr(generation, "decoder_start_token_id", None)
         self.layers = self.heads = 0
         self._buffers = StackBuffers()  # the results' attention stacks (engine/hf/buffers.py)
+        self._mean_buffers = StackBuffers()  # their means over heads (a pool of their own: smaller)
 
     @property
     def eos_id(self) -> int | None:
@@ -345,13 +363,20 @@ class HFModel:
         empty = _Tokens((), (), (), (), (), ())
         source = source or empty
         target = target or empty
+        # each kind: (stack, means) from _attention_stack, or None for a kind the model lacks
+        stacks = {kind: arrays.pop(kind) or (None, None) for kind in ("encoder_self", "decoder_self", "cross")}
+        special = {"source": source.special, "target": target.special}
+        sinks = {kind: sink_mass(stack, _sink_keys(special[HFAttentionResult._SIDES[kind][1]]))
+                 for kind, (stack, _) in stacks.items() if stack is not None}
         return HFAttentionResult(
             source_text=text, source_tokens=source.tokens, source_unit=self.unit, target_unit=self.unit,
             unknown_characters=source.unknown or target.unknown, architecture=self.architecture,
             model_kind=self.kind, source_ids=source.ids, target_ids=target.ids,
             source_special=source.special, target_special=target.special,
             source_word_ids=source.word_ids, target_word_ids=target.word_ids,
-            source_words=source.words, target_words=target.words, **arrays)
+            source_words=source.words, target_words=target.words,
+            head_means={kind: means for kind, (stack, means) in stacks.items() if stack is not None},
+            sink_masses=sinks, **{kind: stack for kind, (stack, _) in stacks.items()}, **arrays)
 
     def _encoder_attention(self, text: str) -> HFAttentionResult:
         source = self.tokenize(text)
@@ -403,16 +428,20 @@ class HFModel:
             encoder_self=self._attention_stack(out.encoder_attentions), decoder_self=self._attention_stack(out.decoder_attentions),
             cross=self._attention_stack(out.cross_attentions), teacher_forced=target is not None)
 
-    def _attention_stack(self, layers) -> np.ndarray | None:
-        """Per-layer (1, H, Q, K) tensors -> float32 numpy [layer, head, query, key], copied once
-        (from any device, any float dtype) into a pooled buffer (engine/hf/buffers.py)."""
+    def _attention_stack(self, layers) -> tuple[np.ndarray | None, np.ndarray | None]:
+        """Per-layer (1, H, Q, K) tensors -> (float32 numpy [layer, head, query, key], copied once
+        (from any device, any float dtype) into a pooled buffer (engine/hf/buffers.py), and
+        [layer, query, key] each layer's mean over heads, taken from the copy just written (still
+        in the cache), into a buffer of the second pool), or (None, None) without attention."""
         if not layers or any(a is None for a in layers):
-            return None
+            return None, None
         out = self._buffers.array((len(layers), *layers[0].shape[1:]))
-        target = torch.from_numpy(out)
+        means = self._mean_buffers.array((len(layers), *layers[0].shape[2:]))
+        target, target_means = torch.from_numpy(out), torch.from_numpy(means)
         for index, weights in enumerate(layers):
             target[index].copy_(weights[0])
-        return out
+            torch.mean(target[index], dim=0, out=target_means[index])
+        return out, means
 
     # ---- generation ------------------------------------------------------------------------
     def decoder(self, text: str, source_ids=None):

@@ -231,6 +231,28 @@ def test_hide_special_tokens_renormalises_and_sinks_are_shown_per_head(qtbot, mi
     assert ticks(view, "bottom") == ["tokenization", "of", "unaffable", "words"]
 
 
+def test_a_pause_computes_the_toggles_ahead_so_a_click_draws_at_once(qtbot, minilm_view, minilm_reference):
+    """After a pause on a result, the background worker has the layer shown with "hide special
+    tokens" and with "merge word pieces" ready: each click draws without waiting for the worker,
+    and what it draws is the toggle's definition (numpy here) of transformers' heads."""
+    view = minilm_view
+    tokens, reference, word_ids = reference_stack(minilm_reference, TEXT)
+    special = [t in ("[CLS]", "[SEP]") for t in tokens]
+    layer = view.layer
+    qtbot.waitUntil(lambda: view.toggled_layer_ready(False, True) and view.toggled_layer_ready(True, False),
+                    timeout=10000)
+    assert not view.toggled_layer_ready(True, True)  # (both on: not computed ahead)
+    view.word_pieces.hide_check.setChecked(True)
+    assert not view.heatmap_pending and not view.shown_loop.waiting
+    np.testing.assert_allclose(drawn(view), np.mean([numpy_hide(reference[layer, h], special) for h in range(12)],
+                                                    axis=0), atol=ATOL, rtol=0)
+    view.word_pieces.hide_check.setChecked(False)
+    view.word_pieces.merge_check.setChecked(True)
+    assert not view.heatmap_pending and not view.shown_loop.waiting
+    np.testing.assert_allclose(drawn(view), np.mean([numpy_merge(reference[layer, h], word_ids)[0] for h in range(12)],
+                                                    axis=0), atol=ATOL, rtol=0)
+
+
 def offered_kinds(view) -> list[str]:
     box = view.controls.kind_box
     return [box.itemData(i) for i in range(box.count()) if box.model().item(i).isEnabled()]

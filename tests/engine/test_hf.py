@@ -209,6 +209,41 @@ def test_t5_attention_keys_and_weights_over_greedy_output(capsys, tiny):
     assert np.array(data["cross"]).shape[2:] == (len(data["target_tokens"]), len(data["source_tokens"]))
 
 
+def test_worker_means_over_heads_and_sink_masses_equal_numpy_of_transformers_heads(tiny, tiny_models):
+    """The means over heads and the sink masses a result brings from the worker (what the view
+    draws) against numpy of transformers' own per-head matrices, for every kind of a T5; the
+    means of a result still held are not overwritten by the next result (pooled buffers)."""
+    model = tiny_models["t5"]
+    tok = transformers.AutoTokenizer.from_pretrained(tiny["t5"])
+    ref = transformers.AutoModelForSeq2SeqLM.from_pretrained(tiny["t5"], attn_implementation="eager").eval()
+
+    def expected(result, text):
+        enc = tok(text, return_tensors="pt")
+        decoder_in = torch.tensor([list(result.target_ids)])
+        out = reference_attentions(ref, **enc, decoder_input_ids=decoder_in)
+        return {"encoder_self": stack(out.encoder_attentions), "decoder_self": stack(out.decoder_attentions),
+                "cross": stack(out.cross_attentions)}
+
+    first = model.attention("the cat sat on the mat", target="a dog ran")
+    held = dict(first.head_means)
+    second = model.attention("attention is all you need")
+    for result, text in ((first, "the cat sat on the mat"), (second, "attention is all you need")):
+        heads = expected(result, text)
+        for kind, key_side in (("encoder_self", result.source_special), ("decoder_self", result.target_special),
+                               ("cross", result.source_special)):
+            a = heads[kind].astype(np.float64)
+            means = np.stack([sum(a[layer, h] for h in range(a.shape[1])) / a.shape[1] for layer in range(a.shape[0])])
+            np.testing.assert_allclose(result.head_means[kind], means, atol=1e-6, rtol=0, err_msg=kind)
+            for layer in range(a.shape[0]):
+                np.testing.assert_allclose(result.mean_over_heads(kind, layer), means[layer], atol=1e-6, rtol=0)
+                np.testing.assert_allclose(result.matrix(kind, layer, None), means[layer], atol=1e-6, rtol=0)
+            sinks = [0] + [j for j, special in enumerate(key_side) if special and j]
+            np.testing.assert_allclose(result.sink_masses[kind], a[..., sinks].sum(-1).mean(-1), atol=1e-6, err_msg=kind)
+            assert result.sink_mass(kind) is result.sink_masses[kind]
+    for kind, means in held.items():
+        assert not np.shares_memory(means, second.head_means[kind]), kind
+
+
 def test_t5_teacher_forced_target(tiny_models):
     model = tiny_models["t5"]
     result = model.attention("the cat sat", target="a dog ran")

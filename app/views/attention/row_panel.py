@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from app import style
 from app.widgets.heatmap import TokenTicks, settle_view
+from app.widgets.token_axis import TokenAxis
 from app.widgets.tokens import display_token, display_tokens
 from engine.infotheory import row_entropies
 
@@ -15,10 +16,13 @@ from engine.infotheory import row_entropies
 class RowPanel(QWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.plot = pg.PlotWidget(background=style.plot_background())
+        self.plot = pg.PlotWidget(background=style.plot_background(), axisItems={"bottom": TokenAxis("bottom")})
         self.plot.setMenuEnabled(False)
         self.plot.hideButtons()
         self.plot.setYRange(0, 1)
+        # the weights' axis keeps 0…1 without an SI prefix; with one, pyqtgraph re-set its title's
+        # HTML whenever the keys' range changed (every word typed)
+        self.plot.getAxis("left").enableAutoSIPrefix(False)
         self.bars = pg.BarGraphItem(x=[], height=[], width=0.8, brush=style.ACCENT)
         self.plot.addItem(self.bars)
         # every k-th key when they do not fit side by side: the panel is narrow, and 37 characters

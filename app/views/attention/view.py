@@ -6,7 +6,7 @@ worker, none on the GUI thread, which only draws finished arrays."""
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, QTimer, Signal
 from PySide6.QtGui import QCursor
 from PySide6.QtWidgets import QToolTip, QVBoxLayout
 
@@ -45,6 +45,12 @@ INLINE_OVERVIEW_WEIGHTS = 1 << 20
 OVERVIEW_CHANNEL = "attention-overview"
 #: a Hugging Face layer with the word-piece toggles applied (engine.hf.toggles.shown_layer)
 SHOWN_CHANNEL = "attention-shown"
+#: the same for the toggles not on, computed ahead while the user pauses (see _compute_ahead)
+AHEAD_CHANNEL = "attention-toggles-ahead"
+#: how long a Hugging Face result stays on screen, no key pressed, before the layer shown is
+#: computed with the other toggles (a pause, not a burst of typing: the work runs beside the
+#: next keystroke's forward pass otherwise)
+AHEAD_DELAY_MS = 150
 
 
 def is_word_piece_result(result) -> bool:
@@ -131,7 +137,9 @@ class AttentionView(View):
         layout.addWidget(self.message)
         layout.addWidget(self.content, 1)
 
-        self.loop = self.request_loop("attention", build=self.build_request, render=self.render_result)
+        # a new request makes the layers computed ahead for the last result useless
+        self.loop = self.request_loop("attention", build=self.build_request, render=self.render_result,
+                                      invalidates=(AHEAD_CHANNEL,))
         self.view_state.watch(self.loop.schedule, "model", "text", "teacher_forcing", "target")
         self.view_state.watch(self._selection_changed, "kind", "layer", "head", "merge_word_pieces",
                               "hide_special_tokens", "colour_scale")
@@ -142,6 +150,12 @@ class AttentionView(View):
         self.shown_loop = self.request_loop(SHOWN_CHANNEL, build=self._current_shown_request,
                                             render=self._shown_answered, message=self.overview_message,
                                             greys=(), background=True)
+        self.ahead_loop = self.request_loop(AHEAD_CHANNEL, build=lambda: None, render=self._ahead_answered,
+                                            message=self.overview_message, greys=(), background=True)
+        self._ahead_timer = QTimer(self)
+        self._ahead_timer.setSingleShot(True)
+        self._ahead_timer.setInterval(AHEAD_DELAY_MS)
+        self._ahead_timer.timeout.connect(self._compute_ahead)
         self.controls.model_changed.connect(self._model_changed)
         self._applying_state = False
         self.view_state.watch(self._forget_target, "model")
@@ -239,6 +253,8 @@ class AttentionView(View):
             note = self.tr("Not in the model's {0} (read as ⟨?⟩): {1}").format(vocabulary_name(r.source_unit), chars)
         self._draw(r)
         self.message.show_message(note, error=bool(note))
+        if is_word_piece_result(r):
+            self._ahead_timer.start()
 
     def _draw(self, r) -> None:
         self._drawing = True
@@ -383,6 +399,42 @@ class AttentionView(View):
         else:
             self._draw_matrix(self.result)
 
+    def _compute_ahead(self) -> None:
+        """While the user pauses on a Hugging Face result, have the background worker apply the
+        toggles that are off to the layer shown, one combination at a time ("hide special
+        tokens" first, then "merge word pieces"): a click on either then draws at once instead
+        of waiting for the transform (12 MB of weights per MiniLM layer at 512 tokens)."""
+        r = self.result
+        if r is None or not is_word_piece_result(r) or self.loop.busy or self.ahead_loop.waiting:
+            return
+        rows, cols, _, _ = self.labels(r)
+        for merge, hide in ((False, True), (True, False)):
+            if (merge, hide) == self._toggles():
+                continue
+            key = self._shown_key(self.kind, self.layer, merge, hide)
+            if self._shown_cache[0] is r and key in self._shown_cache[1]:
+                continue
+            request = ShownLayerRequest(r, self.kind, self.layer, tuple(rows), tuple(cols), merge, hide)
+            self.ahead_loop.submit(lambda: request)
+            return
+
+    def toggled_layer_ready(self, merge: bool, hide: bool) -> bool:
+        """Whether the layer shown, with these toggles, is computed for the result on screen (then
+        choosing them draws at once, without a trip to the background worker)."""
+        r = self.result
+        if r is None or not is_word_piece_result(r) or not (merge or hide):
+            return r is not None
+        return self._shown_cache[0] is r and self._shown_key(self.kind, self.layer, merge, hide) in self._shown_cache[1]
+
+    def _ahead_answered(self, answer) -> None:
+        """A layer computed ahead: filed like the shown loop's answers (nothing is drawn), then
+        the next combination asked for."""
+        request = answer.request
+        if request.result is self.result:
+            key = self._shown_key(request.kind, request.layer, request.merge_words, request.hide_specials)
+            self._cached(request.result, key, lambda: answer.value)
+            self._ahead_timer.start()  # the next one after a pause again
+
     def shown_layer(self, r, layer: int) -> np.ndarray | None:
         """One layer [head, query, key] of the current kind as drawn: for a Hugging Face model
         with the word-piece toggles applied (engine.hf.toggles, in the background worker); None
@@ -476,6 +528,8 @@ class AttentionView(View):
             return
         self.hover_label.setText(self.HOVER_HINT())  # the readout was about another matrix
         self._draw(self.result)
+        if is_word_piece_result(self.result):
+            self._ahead_timer.start()  # another layer or kind: its toggled layers, after a pause
         if not self.heatmap_pending:  # else the shown loop says so once its layer is drawn
             self.updated.emit()
 
@@ -524,7 +578,8 @@ class AttentionView(View):
             return getattr(shown, "heads", shown)[self.head]
         if self._toggled(r) is not None:
             return shown.mean
-        return self._cached(r, ("mean", self.kind, self.layer), lambda: shown.mean(axis=0))
+        # (a Hugging Face result carries its means, computed in the worker with the forward pass)
+        return self._cached(r, ("mean", self.kind, self.layer), lambda: r.mean_over_heads(self.kind, self.layer))
 
     def colour_scale_text(self, high: float) -> str:
         """The colour bar's title, saying which scale it is (also in the exports)."""

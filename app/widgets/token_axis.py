@@ -1,0 +1,169 @@
+"""An axis for token labels that lays out its picture faster than pyqtgraph's own, the same.
+
+pyqtgraph's `AxisItem.generateDrawSpecs` serves every kind of axis: for each label it measures
+the text with `QPainter.boundingRect`, builds its alignment from Python enums, asks the axis'
+bounding rectangle again and wraps each tick's end points in `Point`.  Token labels change with
+every keystroke (a word typed moves the range, so the picture is laid out again), and at 512
+tokens those per-label calls were the largest single part of the heatmap's paint (about 2 ms per
+axis, three axes a keystroke: the heatmap's two and the row chart's).
+
+`TokenAxis` gives the same draw specifications (the same tick lines, text rectangles, flags and
+strings: tests/app/test_token_axis.py compares them with pyqtgraph's own for every side) for an
+axis whose ticks are set explicitly in one level (`setTicks([[(value, label), ...]])`, what
+`app.widgets.heatmap.TokenTicks` does), with the text sizes measured once per font and label,
+the flags and the bounding rectangle computed once per layout.  Any other axis (automatic
+numbers, several tick levels, a grid, ticks that stop the axis line) is laid out by pyqtgraph.
+"""
+from __future__ import annotations
+
+import math
+
+import pyqtgraph as pg
+from PySide6.QtCore import QPointF, QRectF, Qt
+
+_ALIGN = Qt.AlignmentFlag
+#: per side: the text alignment pyqtgraph gives its labels, with TextDontClip (as it adds)
+_TEXT_FLAGS = {
+    "left": _ALIGN.AlignRight | _ALIGN.AlignVCenter | Qt.TextFlag.TextDontClip,
+    "right": _ALIGN.AlignLeft | _ALIGN.AlignVCenter | Qt.TextFlag.TextDontClip,
+    "top": _ALIGN.AlignHCenter | _ALIGN.AlignBottom | Qt.TextFlag.TextDontClip,
+    "bottom": _ALIGN.AlignHCenter | _ALIGN.AlignTop | Qt.TextFlag.TextDontClip,
+}
+_MEASURE_BOX = QRectF(0, 0, 100, 100)
+#: labels remembered per font before the table starts again (a long session types many words)
+_MAX_MEASURED = 20000
+
+
+class TokenAxis(pg.AxisItem):
+    """An AxisItem whose explicitly set single level of ticks is laid out without per-label
+    Python overhead (the drawing is pyqtgraph's `drawPicture`, unchanged)."""
+
+    def __init__(self, orientation, **kwargs):
+        super().__init__(orientation, **kwargs)
+        # token positions take no SI prefix (a range within 0…1, zoomed in, would title the axis
+        # "(x0.001)"), and the prefix's update re-set the title's HTML at each change of range
+        self.enableAutoSIPrefix(False)
+        #: ((font key, device dpi), {label: (width, height × 0.8)}): pyqtgraph's measure of each label
+        self._text_sizes: tuple[tuple, dict] = ((), {})
+
+    def _fast_layout(self) -> bool:
+        levels = self._tickLevels
+        return (levels is not None and len(levels) == 1 and self.grid is False
+                and not any(self.style["stopAxisAtTick"]))
+
+    def _measured(self, painter) -> dict:
+        """{label: (width, height)} as pyqtgraph measures a tick label with `painter` (the
+        bounding box of the text centred in a 100 × 100 box, its height × 0.8), for its font and
+        device (a picture and an image may measure the same font differently)."""
+        device = painter.device()
+        key = (painter.font().key(), device.logicalDpiX(), device.logicalDpiY())
+        if self._text_sizes[0] != key or len(self._text_sizes[1]) > _MAX_MEASURED:
+            self._text_sizes = (key, {})
+        return self._text_sizes[1]
+
+    @staticmethod
+    def _measure(painter, text: str) -> tuple[float, float]:
+        box = painter.boundingRect(_MEASURE_BOX, _ALIGN.AlignCenter, text)
+        return box.width(), box.height() * 0.8
+
+    def _tick_pen(self):
+        """pyqtgraph's pen for the first tick level: the tick pen with its alpha (255 unless the
+        style's tickAlpha says otherwise)."""
+        alpha = self.style["tickAlpha"]
+        if alpha is None:
+            alpha = 255
+        elif isinstance(alpha, float):
+            alpha = min(255, max(0, int(round(alpha * 255))))
+        pen = self.tickPen()
+        if pen.brush().style() == Qt.BrushStyle.SolidPattern:
+            pen = pg.QtGui.QPen(pen)
+            color = pg.QtGui.QColor(pen.color())
+            color.setAlpha(int(alpha))
+            pen.setColor(color)
+        return pen
+
+    def generateDrawSpecs(self, p):  # noqa: N802 - pyqtgraph's name
+        if not self._fast_layout():
+            return super().generateDrawSpecs(p)
+        if self.style["tickFont"] is not None:
+            p.setFont(self.style["tickFont"])
+        bounds = self.mapRectFromParent(self.geometry())  # (no grid: the ticks start at the bounds)
+        side = self.orientation
+        if side == "left":
+            span = (bounds.topRight() + QPointF(-1, -1), bounds.bottomRight() + QPointF(-1, 1))
+            tick_start = tick_stop = bounds.right()
+            tick_dir, axis = -1, 0
+        elif side == "right":
+            span = (bounds.topLeft() + QPointF(1, -1), bounds.bottomLeft() + QPointF(1, 1))
+            tick_start = tick_stop = bounds.left()
+            tick_dir, axis = 1, 0
+        elif side == "top":
+            span = (bounds.bottomLeft() + QPointF(-1, -1), bounds.bottomRight() + QPointF(1, -1))
+            tick_start = tick_stop = bounds.bottom()
+            tick_dir, axis = -1, 1
+        else:
+            span = (bounds.topLeft() + QPointF(-1, 1), bounds.topRight() + QPointF(1, 1))
+            tick_start = tick_stop = bounds.top()
+            tick_dir, axis = 1, 1
+        ends = [self.mapToDevice(point) for point in span]
+        if None in ends:
+            return None
+        length = ends[1] - ends[0]
+        if math.hypot(length.x(), length.y()) == 0:
+            return None
+
+        low, high = self.range[0], self.range[1]
+        extent = high - low
+        if extent == 0:
+            scale, offset = 1, 0
+        elif axis == 0:
+            scale = -bounds.height() / extent
+            offset = low * scale - bounds.height()
+        else:
+            scale = bounds.width() / extent
+            offset = low * scale
+        x_min, x_max = sorted((low * scale - offset, high * scale - offset))
+
+        tick_end = tick_stop + self.style["tickLength"] * tick_dir
+        pen = self._tick_pen()
+        ticks, positions = [], []
+        for value, _ in self._tickLevels[0]:
+            x = value * scale - offset
+            if x < x_min or x > x_max:
+                positions.append(None)
+                continue
+            positions.append(x)
+            if axis == 0:
+                ticks.append((pen, QPointF(tick_start, x), QPointF(tick_end, x)))
+            else:
+                ticks.append((pen, QPointF(x, tick_start), QPointF(x, tick_end)))
+        axis_spec = (self.pen(), span[0], span[1])
+        if not self.style["showValues"]:
+            return axis_spec, ticks, []
+
+        flags = _TEXT_FLAGS[side]
+        allowed = self.boundingRect()
+        distance = max(0, self.style["tickLength"]) + self.style["tickTextOffset"][axis]
+        texts, across = [], 0
+        sizes = self._measured(p)
+        for (_, label), x in zip(self._tickLevels[0], positions):
+            if x is None:
+                continue
+            size = sizes.get(label)
+            if size is None:
+                size = sizes[label] = self._measure(p, label)
+            width, height = size
+            across = max(across, width if axis == 0 else height)
+            if side == "left":
+                rect = QRectF(tick_stop - distance - width, x - height / 2, width, height)
+            elif side == "right":
+                rect = QRectF(tick_stop + distance, x - height / 2, width, height)
+            elif side == "top":
+                rect = QRectF(x - width / 2, tick_stop - distance - height, width, height)
+            else:
+                rect = QRectF(x - width / 2, tick_stop + distance, width, height)
+            if allowed & rect != rect:  # (contains() suffers from rounding, says pyqtgraph)
+                continue
+            texts.append((rect, flags, label))
+        self._updateMaxTextSize(across)
+        return axis_spec, ticks, texts

@@ -1,0 +1,90 @@
+"""TokenAxis lays out token labels as pyqtgraph's own AxisItem does (the oracle: pyqtgraph's
+`AxisItem.generateDrawSpecs` called on the same axis), only faster: the same axis line, tick
+lines, text rectangles, flags and strings, and the same room asked for the labels."""
+from __future__ import annotations
+
+import pyqtgraph as pg
+import pytest
+from PySide6.QtGui import QFont, QImage, QPainter, QPicture
+from PySide6.QtWidgets import QApplication
+
+from app.widgets.token_axis import TokenAxis
+
+SIDES = ("left", "bottom", "right", "top")
+LABELS = ["[CLS]", "lecturer", "##s", "explain", "attention", "W", "⟨/s⟩", "a", "supercalifragilistic", "[SEP]"]
+
+
+@pytest.fixture(scope="module")
+def plot():
+    """A shown plot with a TokenAxis on every side (module scope: laid out once)."""
+    widget = pg.GraphicsLayoutWidget()
+    item = widget.addPlot(axisItems={side: TokenAxis(side) for side in SIDES})
+    for side in SIDES:
+        item.showAxis(side)
+    widget.resize(640, 420)
+    widget.show()
+    yield widget, item
+    widget.close()
+
+
+def specs(generate, axis, device):
+    painter = QPainter(device)
+    try:
+        if axis.style["tickFont"] is not None:
+            painter.setFont(axis.style["tickFont"])
+        return generate(axis, painter)
+    finally:
+        painter.end()
+
+
+def comparable(spec):
+    """Draw specifications as plain tuples (pens by colour and width, points and rects by numbers)."""
+    if spec is None:
+        return None
+    (pen, a, b), ticks, texts = spec
+    return ((pen.color().rgba(), pen.widthF(), a.x(), a.y(), b.x(), b.y()),
+            [(p.color().rgba(), p.widthF(), s.x(), s.y(), e.x(), e.y()) for p, s, e in ticks],
+            [(r.x(), r.y(), r.width(), r.height(), int(flags), text) for r, flags, text in texts])
+
+
+@pytest.mark.parametrize("points", [11, 22])
+@pytest.mark.parametrize("count, view", [(10, (0, 10)), (10, (2.5, 6.5)), (40, (0, 40)), (40, (-3, 45))])
+@pytest.mark.parametrize("device", ["picture", "image"])
+def test_token_axis_lays_out_labels_as_pyqtgraph_does(qtbot, plot, points, count, view, device):
+    widget, item = plot
+    font = QFont()
+    font.setPointSizeF(points)
+    ticks = [[(i + 0.5, LABELS[i % len(LABELS)]) for i in range(count)]]
+    for side in SIDES:
+        axis = item.getAxis(side)
+        axis.setTickFont(font)
+        axis.setStyle(tickLength=0 if side in ("left", "bottom") else 5, hideOverlappingLabels=20)
+        axis.setTicks(ticks)
+    item.setXRange(*view, padding=0)
+    item.setYRange(*view, padding=0)
+    for _ in range(2):  # painted: the axes take the room their labels ask for, then lay out again
+        widget.grab()
+        QApplication.processEvents()
+    for side in SIDES:
+        axis = item.getAxis(side)
+        target = QPicture() if device == "picture" else QImage(10, 10, QImage.Format.Format_ARGB32)
+        expected = comparable(specs(pg.AxisItem.generateDrawSpecs, axis, target))
+        room = (axis.textWidth, axis.textHeight)
+        got = comparable(specs(TokenAxis.generateDrawSpecs, axis, target))
+        assert got == expected, side
+        if side in ("left", "bottom"):  # (the top axis' text is cut off by its height: none drawn)
+            assert expected is not None and expected[2], f"{side}: no labels drawn, the comparison says little"
+        assert (axis.textWidth, axis.textHeight) == room, side
+
+
+def test_other_axes_are_laid_out_by_pyqtgraph(qtbot, plot):
+    """Automatic numbers (no ticks set) take pyqtgraph's own path."""
+    _, item = plot
+    axis = item.getAxis("left")
+    axis.setTicks(None)
+    item.setYRange(0, 1, padding=0)
+    image = QImage(10, 10, QImage.Format.Format_ARGB32)
+    got = comparable(specs(TokenAxis.generateDrawSpecs, axis, image))
+    expected = comparable(specs(pg.AxisItem.generateDrawSpecs, axis, image))
+    assert got == expected
+    assert [text for *_, text in got[2]] == ["0", "0.2", "0.4", "0.6", "0.8", "1.0"]
