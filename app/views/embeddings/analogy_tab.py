@@ -43,7 +43,12 @@ class AnalogyTab(EmbeddingTab):
         self.points = pg.ScatterPlotItem(size=10)
         for item in (self.rungs, self.sides, self.points):
             self.plot.addItem(item)
-        self.labels: list[pg.TextItem] = []
+        # the four words' labels, made once and moved: a new TextItem per keystroke cost the GUI
+        # thread more than the table (its scene insertion and first layout)
+        self.labels = [pg.TextItem(color=style.plot_text(), anchor=(0.5, 1.2)) for _ in range(4)]
+        for label in self.labels:
+            label.setVisible(False)
+            self.plot.addItem(label)
         picture = side_by_side(self.table, self.plot, 3, 2)
         self.place(inputs, column(self.arithmetic, (picture, 1)), picture)
         bind_widgets(state, analogy_a=self.a, analogy_b=self.b, analogy_c=self.c, method=self.method_box)
@@ -86,12 +91,11 @@ class AnalogyTab(EmbeddingTab):
         return "<br>".join(lines)
 
     def _draw_parallelogram(self, result, picture) -> None:
-        for label in self.labels:
-            self.plot.removeItem(label)
-        self.labels = []
         if picture is None:
             for item in (self.sides, self.rungs, self.points):
                 item.setData([], [])
+            for label in self.labels:
+                label.setVisible(False)
             return
         xy = picture.coordinates  # rows: a, b, c, the best answer
         order = [0, 1, 2, 3]
@@ -103,11 +107,11 @@ class AnalogyTab(EmbeddingTab):
                             pen=pg.mkPen(style.plot_text()))
         names = [*result.words, result.candidates[0].word]
         for i in order:
-            label = pg.TextItem(names[i] + ("  ?" if i == 3 else ""), color=style.plot_text(), anchor=(0.5, 1.2))
+            label = self.labels[i]
+            label.setText(names[i] + ("  ?" if i == 3 else ""), color=style.plot_text())
             label.setFont(style.font())
             label.setPos(float(xy[i, 0]), float(xy[i, 1]))
-            self.plot.addItem(label)
-            self.labels.append(label)
+            label.setVisible(True)
         share = picture.explained_variance_ratio
         style_plot_text(self.plot.getPlotItem(), {
             "bottom": self.tr("PC1 ({0} % of the variance)").format(number(100 * share[0])),
