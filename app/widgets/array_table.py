@@ -27,15 +27,27 @@ class ArrayTableModel(QAbstractTableModel):
 
     def set_columns(self, headers, columns, tooltips=None, highlight=(), monospace=()) -> None:
         """`columns`: one sequence per header (numbers are formatted and right-aligned, strings
-        shown as they are, None shown as —); `monospace`: columns shown in a fixed-width font."""
-        self.beginResetModel()
+        shown as they are, None shown as —); `monospace`: columns shown in a fixed-width font.
+
+        The same number of rows and columns as before (a query's k answers, typed again and
+        again) changes the cells in place rather than resetting the model: a reset also lays the
+        view out again on a later event, a second repaint of the table per keystroke."""
+        rows = len(columns[0]) if columns else 0
+        same_shape = rows == self._rows and len(headers) == len(self._headers)
+        if not same_shape:
+            self.beginResetModel()
         self._headers = list(headers)
         self._tips = list(tooltips or [""] * len(self._headers))
         self._columns = [list(c) if not hasattr(c, "__array__") else c for c in columns]
-        self._rows = len(columns[0]) if columns else 0
+        self._rows = rows
         self._highlight = {int(i) for i in highlight}
         self._monospace = set(monospace)
-        self.endResetModel()
+        if not same_shape:
+            self.endResetModel()
+        elif self._headers:
+            self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(self._headers) - 1)
+            if rows:
+                self.dataChanged.emit(self.index(0, 0), self.index(rows - 1, len(self._headers) - 1))
 
     def set_stale(self, stale: bool) -> None:
         """Grey text while the rows belong to an earlier input than the one typed."""

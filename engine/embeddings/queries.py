@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine.embeddings import half_scores
+from engine.embeddings import half_scores, int8_scores
 from engine.embeddings.errors import EmbeddingQueryError
 from engine.embeddings.vectors import Embeddings
 from engine.messages import Message
@@ -150,6 +150,29 @@ def best_cosines(emb: Embeddings, query: np.ndarray, rows: int, k: int, excluded
     return best, scores[best]
 
 
+def cosmul_scores(cosines: np.ndarray) -> np.ndarray:
+    """s_b · s_c / (s_a + ε) from the columns (cos(x,a), cos(x,b), cos(x,c)) of ``cosines``,
+    which become s = (1 + cos) / 2 in place; in float32 as gensim's ``most_similar_cosmul``."""
+    cosines += 1
+    cosines /= 2
+    return cosines[:, 1] * cosines[:, 2] / (cosines[:, 0] + np.float32(COSMUL_EPSILON))
+
+
+def best_cosmul(emb: Embeddings, units: np.ndarray, rows: int, k: int, excluded) -> tuple[np.ndarray, np.ndarray]:
+    """The rows of the k highest 3CosMul scores among the first ``rows`` (never ``excluded``)
+    for the unit columns (ê_a, ê_b, ê_c) of ``units``, best first, and those scores.  Over a
+    large vocabulary an int8 first pass picks the rows that can be among them (int8_scores: the
+    same rows, order and scores as the float32 pass over all)."""
+    if int8_scores.applies(emb, rows):
+        pool = int8_scores.cosmul_candidates(emb, units, rows, k, excluded)
+        scores = cosmul_scores(cosines_with_rows(emb, pool, units))
+        order = _top(scores, k, ())
+        return pool[order], scores[order]
+    scores = cosmul_scores(cosines_with(emb, units, rows))  # one product with three columns
+    best = _top(scores, k, excluded)
+    return best, scores[best]
+
+
 def neighbours(emb: Embeddings, word: str, k: int = 10, restrict_vocab: int | None = None) -> Neighbours:
     """The k words of highest cosine with ``word`` (gensim's ``most_similar(word)``)."""
     _check_k(k)
@@ -178,12 +201,8 @@ def analogy(emb: Embeddings, a: str, b: str, c: str, k: int = 10, method: str = 
         best, best_scores = best_cosines(emb, query / query_norm, rows, k, indices)
         cosines = cosines_with_rows(emb, best, units)
     else:
-        all_cosines = cosines_with(emb, units, rows)
-        shifted = (1 + all_cosines) / 2
-        scores = shifted[:, 1] * shifted[:, 2] / (shifted[:, 0] + np.float32(COSMUL_EPSILON))
-        best = _top(scores, k, indices)
-        best_scores = scores[best]
-        cosines = all_cosines[best]
+        best, best_scores = best_cosmul(emb, units, rows, k, indices)
+        cosines = cosines_with_rows(emb, best, units)
     return Analogy((a, b, c), indices, tuple(float(emb.norms[i]) for i in indices), method, query_norm, rows,
                    tuple(Candidate(emb.words[i], int(i), float(s), tuple(float(x) for x in row))
                          for i, s, row in zip(best, best_scores, cosines)))

@@ -228,6 +228,42 @@ def test_open_file_menu_reads_the_file_in_the_format_chosen_there(qtbot, view, t
     assert np.allclose(column(model, 2), [s for _, s in expected], atol=TOLERANCE, rtol=0)
 
 
+def test_the_parallelogram_follows_each_answer_and_the_text_size(qtbot, view, word2vec_en):
+    """The parallelogram's items are made once and moved (not rebuilt per keystroke): a second
+    analogy moves the labels to its words and retitles the axes with its PCA's shares of the
+    variance (numpy's SVD of the four vectors here), and a new text size reaches the labels."""
+    from PySide6.QtWidgets import QApplication
+
+    from app import style
+
+    view.view_state.tab = "analogy"
+    tab = view.analogy_tab
+    for a, b, c in (("visit", "visited", "buy"), ("buy", "bought", "visit")):
+        tab.a.setText(a)
+        tab.b.setText(b)
+        tab.c.setText(c)
+        settle(qtbot, view)
+        best = word2vec_en.most_similar(positive=[b, c], negative=[a], topn=1)[0][0]
+        assert [label.toPlainText() for label in tab.labels] == [a, b, c, f"{best}  ?"]
+        vectors = np.array([word2vec_en[w] for w in (a, b, c, best)], dtype=np.float64)
+        singular = np.linalg.svd(vectors - vectors.mean(axis=0), compute_uv=False)
+        share = singular ** 2 / (singular ** 2).sum()
+        axes = tab.plot.getPlotItem()
+        assert style.format_number(100 * share[0], 4) in axes.getAxis("bottom").labelText
+        assert style.format_number(100 * share[1], 4) in axes.getAxis("left").labelText
+        assert tab.labels[3].pos().x() == pytest.approx(tab.answer.value.parallelogram.coordinates[3, 0])
+    font = QApplication.font()
+    bigger = QApplication.font()
+    bigger.setPointSize(font.pointSize() + 6)
+    QApplication.setFont(bigger)
+    try:
+        view.apply_zoom()
+        assert all(label.textItem.font().pointSizeF() == style.font().pointSizeF() for label in tab.labels)
+        assert "PC1 (" in tab.plot.getPlotItem().getAxis("bottom").labelText  # the answer's titles again
+    finally:
+        QApplication.setFont(font)
+
+
 def test_at_22_pt_the_analogy_picture_keeps_seven_lines(qtbot, make_view):
     """At text ×2 in what a 1280×680 window leaves the view, the Analogy tab's table and
     parallelogram keep seven lines of text in height (squeezed under the inputs and the

@@ -13,7 +13,7 @@ from app.binding import bind_widgets
 from app.views.embeddings.tab_base import EmbeddingTab, side_by_side, table, word_edit
 from app.widgets.flow_layout import flow_row
 from app.widgets.form import column
-from app.widgets.plot_text import style_plot_text
+from app.widgets.plot_text import NO_SI_PREFIX, style_plot_text
 
 METHODS = (("add", QT_TRANSLATE_NOOP("AnalogyTab", "3CosAdd (most_similar)")),
            ("mul", QT_TRANSLATE_NOOP("AnalogyTab", "3CosMul (most_similar_cosmul)")))
@@ -38,12 +38,21 @@ class AnalogyTab(EmbeddingTab):
         self.plot.setMenuEnabled(False)
         self.plot.hideButtons()
         self.plot.setAspectLocked(True)
+        # items, pens and brushes made once: each answer only moves them (new pens, a restyled
+        # axis and new fonts at every keystroke cost the GUI thread more than the query's table)
         self.sides = pg.PlotDataItem(connect="pairs")  # a → b and c → answer: the same difference
         self.rungs = pg.PlotDataItem(connect="pairs")  # a → c and b → answer
         self.points = pg.ScatterPlotItem(size=10)
+        self.point_brushes = [pg.mkBrush(style.SERIES[i]) for i in (0, 0, 2, 2)]
+        self.axis_titles = {}
         for item in (self.rungs, self.sides, self.points):
             self.plot.addItem(item)
-        self.labels: list[pg.TextItem] = []
+        # the four words' labels, made once and moved: a new TextItem per keystroke cost the GUI
+        # thread more than the table (its scene insertion and first layout)
+        self.labels = [pg.TextItem(color=style.plot_text(), anchor=(0.5, 1.2)) for _ in range(4)]
+        for label in self.labels:
+            label.setVisible(False)
+            self.plot.addItem(label)
         picture = side_by_side(self.table, self.plot, 3, 2)
         self.place(inputs, column(self.arithmetic, (picture, 1)), picture)
         bind_widgets(state, analogy_a=self.a, analogy_b=self.b, analogy_c=self.c, method=self.method_box)
@@ -86,40 +95,54 @@ class AnalogyTab(EmbeddingTab):
         return "<br>".join(lines)
 
     def _draw_parallelogram(self, result, picture) -> None:
-        for label in self.labels:
-            self.plot.removeItem(label)
-        self.labels = []
         if picture is None:
             for item in (self.sides, self.rungs, self.points):
                 item.setData([], [])
+            for label in self.labels:
+                label.setVisible(False)
             return
         xy = picture.coordinates  # rows: a, b, c, the best answer
-        order = [0, 1, 2, 3]
-        self.sides.setData(xy[[0, 1, 2, 3], 0], xy[[0, 1, 2, 3], 1],
-                           pen=pg.mkPen(style.SERIES[0], width=3))
-        self.rungs.setData(xy[[0, 2, 1, 3], 0], xy[[0, 2, 1, 3], 1],
-                           pen=pg.mkPen(style.SERIES[1], width=2, style=Qt.PenStyle.DashLine))
-        self.points.setData(xy[:, 0], xy[:, 1], brush=[pg.mkBrush(style.SERIES[i]) for i in (0, 0, 2, 2)],
-                            pen=pg.mkPen(style.plot_text()))
+        self.sides.setData(xy[[0, 1, 2, 3], 0], xy[[0, 1, 2, 3], 1])
+        self.rungs.setData(xy[[0, 2, 1, 3], 0], xy[[0, 2, 1, 3], 1])
+        self.points.setData(xy[:, 0], xy[:, 1], brush=self.point_brushes, pen=self.point_pen)
         names = [*result.words, result.candidates[0].word]
-        for i in order:
-            label = pg.TextItem(names[i] + ("  ?" if i == 3 else ""), color=style.plot_text(), anchor=(0.5, 1.2))
-            label.setFont(style.font())
+        for i, label in enumerate(self.labels):
+            text = names[i] + ("  ?" if i == 3 else "")
+            if label.toPlainText() != text:
+                label.setText(text)
             label.setPos(float(xy[i, 0]), float(xy[i, 1]))
-            self.plot.addItem(label)
-            self.labels.append(label)
+            label.setVisible(True)
         share = picture.explained_variance_ratio
-        style_plot_text(self.plot.getPlotItem(), {
-            "bottom": self.tr("PC1 ({0} % of the variance)").format(number(100 * share[0])),
-            "left": self.tr("PC2 ({0} %)").format(number(100 * share[1]) if len(share) > 1 else "0")})
+        self._title_axes(self.tr("PC1 ({0} % of the variance)").format(number(100 * share[0])),
+                         self.tr("PC2 ({0} %)").format(number(100 * share[1]) if len(share) > 1 else "0"))
         span = np.ptp(xy, axis=0).max() or 1.0
         self.plot.setRange(xRange=(xy[:, 0].min() - 0.2 * span, xy[:, 0].max() + 0.2 * span),
                            yRange=(xy[:, 1].min() - 0.2 * span, xy[:, 1].max() + 0.2 * span))
+
+    def _title_axes(self, bottom: str, left: str) -> None:
+        """The axes' titles, set only where they changed (a title's HTML relays out its axis)."""
+        plot = self.plot.getPlotItem()
+        for name, text in (("bottom", bottom), ("left", left)):
+            if self.axis_titles.get(name) != text:
+                plot.setLabel(name, text, siPrefixEnableRanges=NO_SI_PREFIX,
+                              **{"font-size": f"{style.font().pointSizeF():.0f}pt", "color": style.TEXT.name()})
+                self.axis_titles[name] = text
 
     def apply_zoom(self) -> None:
         style_plot_text(self.plot.getPlotItem(), {"bottom": self.tr("PC1"), "left": self.tr("PC2")})
         self.table.apply_zoom()
         self.redraw()
+
+    def redraw(self) -> None:
+        """The text size or the theme changed: pens, fonts and titles again, then the answer."""
+        self.axis_titles = {}
+        self.sides.setPen(pg.mkPen(style.SERIES[0], width=3))
+        self.rungs.setPen(pg.mkPen(style.SERIES[1], width=2, style=Qt.PenStyle.DashLine))
+        self.point_pen = pg.mkPen(style.plot_text())
+        for label in self.labels:
+            label.setColor(style.plot_text())
+            label.setFont(style.font())
+        super().redraw()
 
     def caption(self) -> str:
         result = self.answer.value.analogy
