@@ -23,7 +23,7 @@ and cos).
 from __future__ import annotations
 
 import pyqtgraph as pg
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QApplication
 
@@ -88,6 +88,14 @@ class LegendBand(QObject):
         left, top, right, bottom = self.plot.layout.getContentsMargins()
         width = self.plot.width() - left - right
         height = self.plot.height() - top - bottom - self.plot.layout.rowMinimumHeight(0)
+        # a plot at its least size may be that size because of its band (a band is part of the
+        # plot's minimum, which a page then grows to): count the band out of the data's room, or
+        # the room it made itself would keep it there (Positional at 22 pt in Chinese)
+        least = self.plot.effectiveSizeHint(Qt.SizeHint.MinimumSize)
+        if self._band[0] and self.plot.height() <= least.height() + 1:
+            height -= self._band[0]
+        if self._band[1] and self.plot.width() <= least.width() + 1:
+            width -= self._band[1]
         for name in ("left", "right"):
             axis = self.plot.getAxis(name)
             width -= axis.minimumWidth() if axis.isVisible() else 0
@@ -98,7 +106,9 @@ class LegendBand(QObject):
 
     def _choose_side(self) -> None:
         """Above the data (its columns fitted to the plot's width), or beside them (one column)
-        where the band above would leave the data too few lines of text."""
+        where the band above would leave the data too few lines of text; where neither leaves
+        them their room, folded if its entries are shown elsewhere, else on the side that leaves
+        the data the larger area."""
         data_width, data_height = self._data_size()
         self.beside = self.folded = False
         self.legend.setVisible(True)
@@ -109,20 +119,27 @@ class LegendBand(QObject):
         self._fit_columns(self.columns, self.plot.width() - 2 * LEGEND_OFFSET)
         legend = self.legend.boundingRect()
         line = QFontMetrics(QApplication.font()).lineSpacing()
-        left = data_height - legend.height() - 2 * LEGEND_OFFSET
+        above = legend.height() + 2 * LEGEND_OFFSET
+        left = data_height - above
         if left < MIN_DATA_LINES * line:
             self._fit_columns(1, 0)
             legend = self.legend.boundingRect()
-            fits_beside = (legend.height() <= data_height
-                           and data_width - legend.width() - 2 * LEGEND_OFFSET >= data_width / 2)
-            if fits_beside:
-                self.beside = True
-                self._set_band(0, legend.width() + 2 * LEGEND_OFFSET)
-                return
-            if self.shown_elsewhere:
+            beside = legend.width() + 2 * LEGEND_OFFSET
+            # beside, the band's column runs from under the title to the plot's bottom edge (the
+            # bottom axis's row is empty there)
+            _, top, _, bottom = self.plot.layout.getContentsMargins()
+            tall_enough = (legend.height() + 2 * LEGEND_OFFSET
+                           <= self.plot.height() - top - bottom - self.plot.layout.rowMinimumHeight(0))
+            fits_beside = tall_enough and legend.height() <= data_height and data_width - beside >= data_width / 2
+            if not fits_beside and self.shown_elsewhere:
                 self.folded = True
                 self.legend.setVisible(False)
                 self._set_band(0, 0)
+                return
+            # neither leaves the data their room: the side that leaves them the larger area
+            if fits_beside or tall_enough and (data_width - beside) * data_height > data_width * max(left, 0.0):
+                self.beside = True
+                self._set_band(0, beside)
                 return
             self._fit_columns(self.columns, self.plot.width() - 2 * LEGEND_OFFSET)
             legend = self.legend.boundingRect()
