@@ -13,12 +13,12 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QFontMetricsF
 
 from app import style
 from app.widgets import axis_titles  # noqa: F401 - vertical Chinese titles upright (installs on import)
-from app.widgets.legend_room import LEGEND_OFFSET, keep_legend_above_data
+from app.widgets.legend_room import legend_in_band
 
 DIVERGING = "CET-D1"  # blue - white - red, perceptually uniform; for values around 0
 SEQUENTIAL = "viridis"  # perceptually uniform; for values from a minimum up
@@ -69,16 +69,53 @@ def set_title(plot: pg.PlotItem, title: str, points: float | None = None) -> Non
     height = math.ceil(QFontMetricsF(plot_font(points)).height()) + 8
     plot.titleLabel.setMaximumHeight(height)
     plot.layout.setRowFixedHeight(0, height)
+    plot._whole_title = (title, points)
+    if not getattr(plot, "_title_follows_width", False):
+        label = plot.titleLabel
+        label.updateMin = lambda: _title_asks_no_width(label)  # pyqtgraph calls it on every text and resize
+        plot.geometryChanged.connect(lambda: fit_title_width(plot))
+        plot._title_follows_width = True
+    fit_title_width(plot)
+
+
+def _title_asks_no_width(label: pg.LabelItem) -> None:
+    """LabelItem.updateMin without the width: pyqtgraph makes the text's width the label's minimum
+    and preferred width, which pushed a plot wider than its widget (its title is elided instead)."""
+    height = label.itemRect().height()
+    label.setMinimumWidth(0)
+    label.setMinimumHeight(height)
+    label._sizeHint = {Qt.SizeHint.MinimumSize: (0, height), Qt.SizeHint.PreferredSize: (0, height),
+                       Qt.SizeHint.MaximumSize: (-1, -1), Qt.SizeHint.MinimumDescent: (0, 0)}
+    label.updateGeometry()
+
+
+def fit_title_width(plot: pg.PlotItem) -> None:
+    """A title no wider than its plot, cut short with an ellipsis (the whole title in its tooltip):
+    pyqtgraph makes a title's width the plot's minimum, so at 22 pt "Step to the next position
+    ‖code(p+1) − code(p)‖" pushed its plot, and the legend at its right edge, out of the picture."""
+    title, points = plot._whole_title
+    label = plot.titleLabel
+    metrics = QFontMetricsF(plot_font(points))
+    room = plot.width() - 24  # the label's own margins and the axes' ends
+    shown = title
+    if room > 0 and metrics.horizontalAdvance(title) > room:
+        shown = metrics.elidedText(title, Qt.TextElideMode.ElideRight, room)
+    if shown != label.text:
+        label.setText(shown)
+    label.setToolTip(title if shown != title else "")
 
 
 def add_legend(plot: pg.PlotItem, points: float | None = None, columns: int = 1,
-               data_range: tuple[float, float] | None = None) -> pg.LegendItem:
-    """A legend with legible text at the top right, in a band of its own above the data
-    (app/widgets/legend_room.py: the y range leaves it room; `data_range` fixes the data's)."""
-    legend = plot.addLegend(offset=(-LEGEND_OFFSET, LEGEND_OFFSET), labelTextColor=style.TEXT.name(),
-                            labelTextSize=f"{points or style.point_size():g}pt", brush=style.theme().legend_background,
-                            pen=(160, 160, 160), colCount=columns)
-    keep_legend_above_data(plot, legend, data_range)
+               data_range: tuple[float, float] | None = None, shown_elsewhere: bool = False) -> pg.LegendItem:
+    """A legend with legible text in a band of its own above (or beside) the plot's data, in up to
+    `columns` columns (app/widgets/legend_room.py; `data_range` fixes the data's y range;
+    `shown_elsewhere`: the entries are also shown outside the plot, so a plot too small for both
+    keeps its data and folds the legend)."""
+    legend = pg.LegendItem(offset=None, labelTextColor=style.TEXT.name(),
+                           labelTextSize=f"{points or style.point_size():g}pt", brush=style.theme().legend_background,
+                           pen=(160, 160, 160), colCount=columns)
+    plot.legend = legend  # PlotItem.addItem(item, name=…) enters named items here, as with addLegend
+    legend_in_band(plot, legend, columns, data_range, shown_elsewhere)
     return legend
 
 

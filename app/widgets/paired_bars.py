@@ -12,6 +12,7 @@ from PySide6.QtGui import QFontMetrics
 
 from app import style
 from app.widgets.axis_titles import stacked, title_lines
+from app.widgets.legend_room import legend_in_band
 from app.widgets.plot_text import BOTTOM_AXIS_MARGIN, style_plot_text
 
 #: pixels kept free between two category names
@@ -31,7 +32,8 @@ class PairedBarChart(pg.PlotWidget):
         plot.setMenuEnabled(False)
         plot.hideButtons()
         self.legend = plot.addLegend(offset=(-10, 10), brush=pg.mkBrush(*style.theme().legend_background))
-        self.legend.setColumnCount(2)  # one row: covers fewer bars
+        # in a band of its own above the bars: two names side by side where the width holds them
+        legend_in_band(plot, self.legend, columns=2)
         empty = np.zeros(0)
         self.colours = colours
         self.stale = False
@@ -125,27 +127,9 @@ class PairedBarChart(pg.PlotWidget):
         self._fit_y()
 
     def _fit_y(self) -> None:
-        """Head-room above the tallest bar for the legend, which sits in the top corner: as many
-        pixels as the legend is tall (it grows with the zoom), so it never covers a bar."""
+        """The tallest bar at 1/1.15 of the height (the legend has a band of its own above)."""
         top = getattr(self, "_top", 0.0)
-        if top <= 0:
-            self.getPlotItem().setYRange(0, 1, padding=0)
-            return
-        self._fit_legend_columns()
-        plot_height = max(self.getPlotItem().getViewBox().height(), 1.0)
-        legend_share = (self.legend.boundingRect().height() + 16) / plot_height if self.legend.isVisible() else 0
-        # bars fill at most (1 - legend_share) of the height, and never more than 1/1.15 of it
-        top_of_axis = top / max(min(1 - legend_share, 1 / 1.15), 0.25)
-        self.getPlotItem().setYRange(0, top_of_axis, padding=0)
-
-    def _fit_legend_columns(self) -> None:
-        """The two names side by side where they fit the plot's width, else one under the other
-        (side by side in a narrow chart the legend ran off the plot's left edge: "eal −log₂ p")."""
-        room = self.getPlotItem().getViewBox().width() - 20
-        if self.legend.columnCount != 2:
-            self.legend.setColumnCount(2)
-        if self.legend.boundingRect().width() > room:
-            self.legend.setColumnCount(1)
+        self.getPlotItem().setYRange(0, top * 1.15 if top > 0 else 1, padding=0)
 
     def resizeEvent(self, event):
         super().resizeEvent(event)

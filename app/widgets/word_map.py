@@ -15,6 +15,7 @@ from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QFontMetricsF
 
 from app import style
+from app.widgets.legend_room import legend_in_band
 
 # labels drawn at most at once (laying out more costs time and shows nothing more)
 MAX_LABELS = 160
@@ -33,7 +34,8 @@ class WordMap(pg.PlotWidget):
         self.setMenuEnabled(False)
         self.hideButtons()
         self.plot_item = self.getPlotItem()
-        self.legend = self.plot_item.addLegend(offset=(-10, 10))
+        self.legend = self.plot_item.addLegend()
+        legend_in_band(self.plot_item, self.legend, columns=3)  # over the map it hid points at 22 pt
         self.groups: dict[str, pg.ScatterPlotItem] = {}
         self.coordinates = np.zeros((0, 2))
         self.words: list[str] = []

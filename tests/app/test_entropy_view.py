@@ -562,3 +562,27 @@ def test_a_restored_scene_with_an_invalid_p_draws_nothing(qtbot, view):
     type_into(qtbot, view, "a: 0.5, b: 0.5")
     assert view.analysis.labels == ("a", "b")
     assert len(_colours_in(view.distributions_tab)) > 1
+
+
+def test_the_p_and_q_boxes_show_three_lines_at_22_pt(qtbot, make_view):
+    """At 22 pt in what a 1280×680 window leaves the view (1272×580), each distribution box shows at
+    least three lines of its text before it scrolls (its 90 px showed two), and both boxes lie
+    inside the column's visible part."""
+    from PySide6.QtCore import QPoint, QRect
+    from PySide6.QtGui import QFont, QFontMetrics
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    font = QFont(app.font())
+    font.setPointSizeF(22)
+    app.setFont(font)  # the conftest puts the application's font back
+    view = make_view("entropy", size=(1272, 580))
+    view.apply_zoom()
+    qtbot.waitUntil(lambda: view.inputs.p_edit.viewport().height() > 0, timeout=5000)
+    qtbot.wait(50)  # the column's layout after the zoom
+    column = view.inputs.parentWidget()  # the scroll area's viewport: what the column shows
+    for edit in (view.inputs.p_edit, view.inputs.q_edit):
+        line = QFontMetrics(edit.font()).lineSpacing()
+        assert edit.viewport().height() >= 3 * line, f"{edit.viewport().height()} px for lines of {line} px"
+        shown = QRect(edit.mapTo(column, QPoint(0, 0)), edit.size())
+        assert column.rect().contains(shown), f"{shown} outside the column's {column.rect()}"

@@ -523,7 +523,7 @@ def test_zoom_refits_the_view_names_and_the_overview(qtbot, original_font, main_
 
 @pytest.mark.slow  # a whole window
 def test_the_lecture_panel_is_no_wider_than_it_needs_and_keeps_the_view_names(qtbot, original_font, main_window):
-    """At 22 pt on 1280×680 with three scenes: the lecture panel takes at most 30 % of the window
+    """At 22 pt on 1280×680 with three scenes: the lecture panel takes at most 25 % of the window
     (its four buttons in one row made it half), its close button is inside it and shown, nothing
     in it is cut off, and every view name above the view is still shown beside it."""
     window = main_window
@@ -536,7 +536,8 @@ def test_the_lecture_panel_is_no_wider_than_it_needs_and_keeps_the_view_names(qt
         window.capture_scene()
     qtbot.waitUntil(lambda: panel.isVisible() and len(panel.scenes) == 3, timeout=5000)
     settle(qtbot, window.current_view())
-    assert panel.width() <= 0.3 * window.width(), f"the panel is {panel.width()} px of {window.width()}"
+    # at most about a quarter (issue 23 deliverable 6; 22 % in English, 16 % in Chinese on 2026-12-02)
+    assert panel.width() <= 0.25 * window.width(), f"the panel is {panel.width()} px of {window.width()}"
     close = panel.findChild(QAbstractButton, "qt_dockwidget_closebutton")
     assert close is not None and close.isVisible() and panel.rect().contains(close.geometry())
     assert not text_layout_problems(window, panel)

@@ -17,6 +17,7 @@ from app.views.base import MessageLine
 from app.views.entropy.units import quantity
 from app.widgets.float_slider import FloatSlider
 from app.widgets.plot_text import style_plot_text
+from app.widgets.legend_room import legend_in_band
 
 DIRECTIONS = ("KL(N₁‖N₂)", "KL(N₂‖N₁)")
 NUMBER_SCALE = 1.15
@@ -91,7 +92,7 @@ class GaussiansTab(QWidget):
         plot.setMenuEnabled(False)
         plot.hideButtons()
         plot.showGrid(x=True, y=True, alpha=0.2)
-        plot.addLegend(offset=(-10, 10))
+        legend_in_band(plot, plot.addLegend(), columns=2)  # never over the curves
         self.curve1 = pg.PlotDataItem(fillLevel=0, name="N₁")
         self.curve2 = pg.PlotDataItem(fillLevel=0, name="N₂")
         self._colour_curves(stale=False)

@@ -71,8 +71,8 @@ class DistributionInputs(QWidget):
         self.q_edit = QPlainTextEdit()
         for edit in (self.p_edit, self.q_edit):
             edit.setTabChangesFocus(True)
-            edit.setMinimumHeight(90)
             edit.textChanged.connect(self.edited)
+        self.fit_boxes()
         self.p_title = style.title_label(self.tr("P — what really happens (the truth)"), QColor(*style.P_COLOUR))
         self.q_title = style.title_label(self.tr("Q — the model’s guess (optional)"), style.Q_TEXT)
         self.p_note = style.note_label()
@@ -101,6 +101,18 @@ class DistributionInputs(QWidget):
             layout.addWidget(note)
         layout.addWidget(self.message)
         layout.addWidget(self.formats_help)
+
+    #: the least height of the P and Q boxes: in pixels (five lines at 11 pt) and in lines of text
+    #: at the current size (at 22 pt the 90 px showed two lines before the box scrolled; four
+    #: lines each pushed Q below a 1280×680 window's column, three keep both boxes in it)
+    BOX_PIXELS, BOX_LINES = 90, 3
+
+    def fit_boxes(self) -> None:
+        """The boxes' least height for the text size (the column scrolls when they need more)."""
+        for edit in (self.p_edit, self.q_edit):
+            lines = self.BOX_LINES * edit.fontMetrics().lineSpacing()
+            frame = 2 * edit.frameWidth() + 2 * round(edit.document().documentMargin())
+            edit.setMinimumHeight(max(self.BOX_PIXELS, lines + frame))
 
     def _normalise_button(self, side: str) -> QPushButton:
         button = QPushButton(self.tr("Normalise {0}").format(side))

@@ -298,6 +298,7 @@ class EntropyView(View):
 
     def apply_zoom(self) -> None:
         super().apply_zoom()
+        self.inputs.fit_boxes()
         for tab in (self.distributions_tab, self.codes_tab, self.gaussians_tab):
             tab.apply_zoom()
 

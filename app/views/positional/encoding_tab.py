@@ -13,7 +13,7 @@ import math
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QSignalBlocker, Qt
-from PySide6.QtGui import QFontMetrics
+from PySide6.QtGui import QColor, QFontMetrics, QIcon, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QStyle, QVBoxLayout
 
 from app import style
@@ -38,6 +38,17 @@ def curve_window(n_positions: int, wavelengths) -> int:
     return min(n_positions, max(MIN_CURVE_WINDOW, math.ceil(CURVE_PERIODS * fastest)))
 
 
+def line_icon(colour) -> QIcon:
+    """A short thick line in `colour`: a curve's mark in the list of dimensions."""
+    pixmap = QPixmap(24, 24)
+    pixmap.fill(QColor(0, 0, 0, 0))
+    painter = QPainter(pixmap)
+    painter.setPen(QPen(QColor(colour), 5))
+    painter.drawLine(2, 12, 22, 12)
+    painter.end()
+    return QIcon(pixmap)
+
+
 class EncodingTab(PositionalTab):
     """Heatmap of PE (positions x dimensions) and curves of chosen dimensions."""
 
@@ -59,7 +70,9 @@ class EncodingTab(PositionalTab):
                                         self.tr("value"))
         self.curve_plot.setMouseEnabled(x=True, y=False)  # drag/scroll along the positions
         self.curve_plot.getAxis("left").setTicks([[(v, f"{v:g}") for v in (-1, -0.5, 0, 0.5, 1)]])
-        self.legend = self.add_legend(self.curve_plot, columns=2, data_range=(-1.0, 1.0))  # above the curves
+        # above the curves; the list of dimensions shows each curve's colour too, so where the
+        # plot is too small for the legend and the curves (22 pt on 1280×680) the curves win
+        self.legend = self.add_legend(self.curve_plot, columns=2, data_range=(-1.0, 1.0), shown_elsewhere=True)
         self.curves = [self.add_curve(self.curve_plot, colour) for colour in style.SERIES]
         self.column_marks = []
         for colour in style.SERIES:
@@ -93,7 +106,8 @@ class EncodingTab(PositionalTab):
         text = QFontMetrics(style.font()).horizontalAdvance(longest)
         box = self.style().pixelMetric(QStyle.PixelMetric.PM_IndicatorWidth)
         scroll_bar = self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
-        self.dimension_list.setFixedWidth(text + box + scroll_bar + 24)
+        icon = self.dimension_list.iconSize().width() + 4  # a plotted dimension's colour
+        self.dimension_list.setFixedWidth(text + box + icon + scroll_bar + 24)
 
     def restyle(self) -> None:
         super().restyle()
@@ -139,11 +153,15 @@ class EncodingTab(PositionalTab):
             self.toggle(cell[1])
 
     def _sync_list(self) -> None:
+        """Tick the plotted dimensions and give each its curve's colour (the list is the curves'
+        legend beside the plot)."""
         with QSignalBlocker(self.dimension_list):
             for row in range(self.dimension_list.count()):
                 item = self.dimension_list.item(row)
-                checked = item.data(Qt.ItemDataRole.UserRole) in self.selected
+                column = item.data(Qt.ItemDataRole.UserRole)
+                checked = column in self.selected
                 item.setCheckState(Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked)
+                item.setIcon(line_icon(style.SERIES[self.selected.index(column)]) if checked else QIcon())
 
     def _rebuild_list(self, a) -> None:
         with QSignalBlocker(self.dimension_list):

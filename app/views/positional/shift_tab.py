@@ -26,7 +26,7 @@ class ShiftTab(PositionalTab):
         self.plot = self.add_plot(0, 0, self.tr("Both sides, dimension by dimension"), self.tr("dimension"),
                                   self.tr("value"))
         self.plot.getAxis("left").setTicks([[(v, f"{v:g}") for v in (-1, -0.5, 0, 0.5, 1)]])
-        self.legend = self.add_legend(self.plot, columns=2, data_range=(-1.0, 1.0))  # above the points
+        self.legend = self.add_legend(self.plot, columns=3, data_range=(-1.0, 1.0))  # above the points
         self.source_curve = pg.PlotDataItem(pen=pg.mkPen(GUIDE, width=1.5), symbol="s", symbolSize=5,
                                             symbolBrush=GUIDE, symbolPen=None)
         self.target_curve = pg.PlotDataItem(pen=None, symbol="o", symbolSize=13, symbolBrush=None,
@@ -48,7 +48,9 @@ class ShiftTab(PositionalTab):
         self.rotated_curve.setData(x, a.rotated)
         update_legend(self.legend, [
             (self.source_curve, self.tr("PE({0})").format(a.pos)),
-            (self.target_curve, self.tr("PE({0} + {1}) from the formula").format(a.pos, a.k)),
+            # notation, short enough for one line of three entries at 22 pt (the heading above
+            # and the notes say which side is the formula)
+            (self.target_curve, "PE({0} + {1})".format(a.pos, a.k)),
             (self.rotated_curve, self.tr("M_{0} · PE({1})").format(a.k, a.pos)),
         ])
         self.plot.setXRange(-0.5, a.d_model - 0.5, padding=0.01)

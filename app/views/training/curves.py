@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 
 from app import style
 from app.widgets.plot_text import style_plot_text
+from app.widgets.legend_room import legend_in_band
 
 #: run A and run B (the colours of the attention view's series: readable in both themes)
 RUN_COLOURS = {"A": "#1f77b4", "B": "#ff7f0e"}
@@ -20,7 +21,7 @@ class CurvePlot(pg.PlotWidget):
         self.titles = {"left": left, "bottom": bottom}
         self.setMenuEnabled(False)
         self.showGrid(x=True, y=True, alpha=0.25)
-        self.addLegend(offset=(-10, 10))
+        legend_in_band(self.getPlotItem(), self.addLegend(), columns=2)  # never over the curves
         self.series: dict[str, pg.PlotDataItem] = {}
 
     def add_series(self, key: str, label: str, run: str, width: float = 3, dashed: bool = False,
