@@ -70,20 +70,6 @@ class WordMap(pg.PlotWidget):
             self.plot_item.autoRange(padding=0.05)
         self.place_labels()
 
-    def fit_legend(self) -> None:
-        """The legend's entries in as many columns as keep it within half the plot's height (at
-        22 pt five groups one under the other ran off the bottom of a short map)."""
-        room = self.plot_item.vb.height() / 2
-        key = (room, style.point_size(), tuple(label.text for _, label in self.legend.items))
-        if getattr(self, "_legend_fitted_for", None) == key:  # placing labels again on each pan
-            return
-        self._legend_fitted_for = key
-        for columns in (1, 2, 3):
-            if self.legend.columnCount != columns:
-                self.legend.setColumnCount(columns)
-            if self.legend.boundingRect().height() <= room:
-                break
-
     def _label_widths(self, metrics: QFontMetricsF) -> np.ndarray:
         key = (metrics.height(), len(self.words))
         if self._widths is None or self._widths[0] != key:
@@ -100,7 +86,6 @@ class WordMap(pg.PlotWidget):
     def place_labels(self, *_) -> None:
         """Label as many points in view as fit without overlapping, in priority order."""
         vb = self.plot_item.vb
-        self.fit_legend()
         font = style.font()
         metrics = QFontMetricsF(font)
         height = metrics.height()
@@ -114,8 +99,9 @@ class WordMap(pg.PlotWidget):
             widths = self._label_widths(metrics)
             inside = (xs >= 0) & (xs <= vb.width()) & (ys >= 0) & (ys <= vb.height())
             obstacles = self._obstacles()
-            # labels placed so far, by band of one line's height: a label can only meet those of
-            # its own band and the two beside it (5,000 points in view stay quick to pan)
+            # labels placed so far, by band of one line's height: a label can only meet those
+            # whose tops lie within a line and a pad of its own, so of its band and the two on
+            # either side (5,000 points in view stay quick to pan)
             bands: dict[int, list[tuple[float, float, float, float]]] = {}
             for i in self.priority:
                 if len(self.placed) >= MAX_LABELS:
@@ -136,7 +122,7 @@ class WordMap(pg.PlotWidget):
                            for l, t, r, b in obstacles):
                         continue
                     if any(left - pad < r and l < right + pad and top - pad < b and t < bottom + pad
-                           for near in (band - 1, band, band + 1) for l, t, r, b in bands.get(near, ())):
+                           for near in range(band - 2, band + 3) for l, t, r, b in bands.get(near, ())):
                         continue
                     bands.setdefault(band, []).append((left, top, right, bottom))
                     self.placed.append((int(i), QRectF(left, top, widths[i], height)))

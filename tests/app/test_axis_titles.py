@@ -67,7 +67,7 @@ def test_a_vertical_title_longer_than_its_axis_ends_in_an_ellipsis(qtbot, title,
     axis = left_title(chart)
     axis.setStyle(tickFont=QFont("DejaVu Sans", 22))
     axis.setLabel(title, **{"font-size": "22pt"})
-    chart.resize(500, 150)
+    chart.resize(500, 250)  # the legend takes a band of its own above the bars
     chart.show()
     qtbot.waitExposed(chart)
     label = axis.label
