@@ -258,8 +258,13 @@ def fit(corpus: Corpus, order: int, estimator: str | Estimator = "mle", *, conve
         raise ValueError("the training text has no tokens")
     vocabulary, type_to_model = build_vocabulary(corpus, order, conventions, cutoff)
     positions = corpus.token_count + corpus.sentence_count * sum(pads(conventions, order))
-    counts = count_blocks(lambda: padded_blocks(corpus, type_to_model, vocabulary, order, conventions), order,
-                          len(vocabulary), positions, progress)
+    def blocks():
+        return padded_blocks(corpus, type_to_model, vocabulary, order, conventions)
+
+    if corpus.token_count <= BLOCK_TOKENS:  # a single block: padded once, not once per order
+        padded = list(blocks())
+        blocks = lambda: padded  # noqa: E731
+    counts = count_blocks(blocks, order, len(vocabulary), positions, progress)
     statistics = Statistics(counts, progress)
     if isinstance(estimator, str):
         estimator = make_estimator(estimator, **parameters)

@@ -122,3 +122,18 @@ def test_a_generated_file_is_counted_in_blocks_as_a_counter_counts_it(tmp_path, 
     model = fit(loaded.train, 3, "mle", conventions=conventions)
     train = [line.split() for i, line in enumerate(lines) if i % 10 != 9]
     assert table_counts(model) == padded_ngram_counts(train, 3, conventions is TEXTBOOK)
+
+
+@pytest.mark.parametrize("dense_keys", [0, 1 << 22])
+@pytest.mark.parametrize("conventions", [NLTK, TEXTBOOK])
+def test_contexts_found_by_a_row_map_or_a_search_count_as_a_counter(monkeypatch, dense_keys, conventions):
+    # DENSE_KEYS 0: every context of order 2 and up is found by binary search; the default:
+    # these 40 words' bigram and trigram rows by a map indexed by the key (a gather), the
+    # one-block corpus padded once for all orders.
+    from engine.ngram import counts
+
+    monkeypatch.setattr(counts, "DENSE_KEYS", dense_keys)
+    rng = np.random.default_rng(dense_keys % 89 + len(conventions.name))
+    lines = [[f"w{i}" for i in np.minimum(rng.zipf(1.4, rng.integers(1, 12)), 40)] for _ in range(400)]
+    model = fit(corpus_from_lines(" ".join(line) for line in lines), 4, "mle", conventions=conventions)
+    assert table_counts(model) == padded_ngram_counts(lines, 4, conventions is TEXTBOOK)
