@@ -3100,8 +3100,16 @@ cross-entropy H = −(1/N) Σ log₂ P(wᵢ | hᵢ) bits/token     perplexity PP
         <translation>请用“打开文本文件…”打开一个文本文件。</translation>
     </message>
     <message>
+        <source>Cancelled: back to the previous settings and their model.</source>
+        <translation>已取消：恢复为之前的设置及其模型。</translation>
+    </message>
+    <message>
         <source>The file was not read: the corpus is unchanged.</source>
         <translation>文件未读取：语料保持不变。</translation>
+    </message>
+    <message>
+        <source>Making the model for the new settings (see the bar above)…</source>
+        <translation>正在按新的设置构建模型（进度见上方的进度条）…</translation>
     </message>
     <message>
         <source>Nothing to export: MLE gives every held-out sentence a probability above 0.</source>

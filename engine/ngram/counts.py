@@ -129,6 +129,35 @@ class NgramCounts:
         return rows
 
 
+def fewer_orders(counts: NgramCounts, order: int, corrections) -> NgramCounts:
+    """Orders 1..``order`` of ``counts``, less ``corrections``: (n-gram as ids, count to subtract)
+    pairs (engine.ngram.model.fewer_orders: the n-grams of padding alone, which a shorter padding
+    has fewer of).  The keys are shared, not copied: an order's count is copied only when one of
+    its n-grams is corrected, and the columns already derived are kept.  A row whose count falls
+    to 0 stays (such rows are the unseen to every estimator, as the textbook's n-grams that end in
+    <s> are), so no key of a longer n-gram has to change."""
+    fixed: dict[int, list] = {}
+    for gram, amount in corrections:
+        fixed.setdefault(len(gram), []).append((np.asarray(gram, np.int64), amount))
+    tables: list[OrderTable] = []
+    for table in counts.tables[:order]:
+        count = table.count
+        for gram, amount in fixed.get(table.order, ()):
+            row = int(counts.rows(gram[None, :])[0])
+            if row < 0 or count[row] < amount:
+                raise ValueError(f"the n-gram {gram.tolist()} has fewer than the {amount} counts to take off")
+            if count is table.count:
+                count = count.copy()
+            count[row] -= amount
+        lower = OrderTable(table.order, table.keys, count, table.vocabulary_size, tables[-1] if tables else None,
+                           table._small)
+        for column in ("prefix", "word", "suffix", "first"):  # they depend on the keys alone
+            if column in table.__dict__:
+                lower.__dict__[column] = table.__dict__[column]
+        tables.append(lower)
+    return NgramCounts(order, counts.vocabulary_size, tuple(tables))
+
+
 #: the dense count's allowance above 4 × the keys (16 bytes per possible key: 64 MB at most)
 DENSE_KEYS = 1 << 22
 

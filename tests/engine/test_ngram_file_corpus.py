@@ -137,3 +137,30 @@ def test_contexts_found_by_a_row_map_or_a_search_count_as_a_counter(monkeypatch,
     lines = [[f"w{i}" for i in np.minimum(rng.zipf(1.4, rng.integers(1, 12)), 40)] for _ in range(400)]
     model = fit(corpus_from_lines(" ".join(line) for line in lines), 4, "mle", conventions=conventions)
     assert table_counts(model) == padded_ngram_counts(lines, 4, conventions is TEXTBOOK)
+
+
+@pytest.mark.parametrize("conventions", [NLTK, TEXTBOOK])
+def test_fewer_orders_made_from_a_higher_orders_tables_equal_counting_again(conventions):
+    # Changing n from 4 to 3 or 2 on a loaded file takes the tables already counted: their
+    # counts must be what counting the text again gives (the Counter oracle), and every
+    # estimator's probabilities those of a fresh fit, sentences of one word included.
+    from engine.ngram.estimators import ESTIMATORS
+    from engine.ngram.model import fewer_orders
+
+    rng = np.random.default_rng(len(conventions.name))
+    lines = [[f"w{i}" for i in np.minimum(rng.zipf(1.5, rng.integers(1, 9)), 25)] for _ in range(300)]
+    corpus = corpus_from_lines(" ".join(line) for line in lines)
+    high = fit(corpus, 4, "mle", conventions=conventions)
+    for order in (1, 2, 3):
+        lower = fewer_orders(high, order, corpus)
+        if order == 1:  # the unigram's vocabulary has no <s> (and no </s> under nltk's): counted again
+            assert lower is None
+            continue
+        assert table_counts(lower) == padded_ngram_counts(lines, order, conventions is TEXTBOOK)
+        fresh = fit(corpus, order, "mle", conventions=conventions)
+        ids = rng.integers(0, lower.vocabulary.outcome_count, (4000, order))
+        ids[::3, 0] = lower.vocabulary.bos_id  # contexts that start the sentence
+        for name in ESTIMATORS:
+            got = lower.with_estimator(name).probabilities(ids[:, :-1], ids[:, -1])
+            expected = fresh.with_estimator(name).probabilities(ids[:, :-1], ids[:, -1])
+            np.testing.assert_allclose(got, expected, rtol=0, atol=1e-12, err_msg=f"{name}, n = {order}")
