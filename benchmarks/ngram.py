@@ -365,6 +365,7 @@ def main():
     parser.add_argument("--file-mb", type=int, default=200, help="size of the generated file (0: no file)")
     parser.add_argument("--file-text", choices=FILE_TEXTS, default="words", help="what the file's lines are")
     parser.add_argument("--order", type=int, default=3, help="n of the model fitted on the file")
+    parser.add_argument("--keep-file", metavar="PATH", help="write the file there (once) and keep it for the next run")
     parser.add_argument("--file-only", action="store_true", help="only the text file")
     parser.add_argument("--keystrokes-only", action="store_true", help="only type through the view")
     parser.add_argument("--nltk-only", action="store_true", help="only fit + score against nltk.lm")
@@ -375,7 +376,7 @@ def main():
 
     print(f"nproc {os.cpu_count()}; load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     if args.file_only:
-        return report_file(args.file_mb, args.file_text, args.order)
+        return report_file(args.file_mb, args.file_text, args.order, args.keep_file)
     if args.nltk_only:
         return report_nltk(args.nltk_words, args.nltk_sentences)
     if args.keystrokes_only:
@@ -392,7 +393,7 @@ def main():
     report_typing()
     if args.file_mb <= 0:
         return
-    report_file(args.file_mb, args.file_text, args.order)
+    report_file(args.file_mb, args.file_text, args.order, args.keep_file)
 
 
 def report_nltk(words, sentences):
@@ -408,17 +409,21 @@ def report_nltk(words, sentences):
 
 
 
-def report_file(megabytes, text, order):
+def report_file(megabytes, text, order, keep=None):
+    """``keep``: the file's path, written there if it is not yet (a 200 MB Zipf file takes minutes
+    to write) and kept for the next run; None: a temporary file."""
     with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "big.txt"
+        path = Path(keep) if keep else Path(folder) / "big.txt"
         start = time.perf_counter()
-        write_file(path, megabytes, text)
-        written_s = time.perf_counter() - start
+        made = not path.exists()
+        if made:
+            write_file(path, megabytes, text)
+        written = f"written in {time.perf_counter() - start:.0f} s" if made else f"kept at {path}"
         size = path.stat().st_size
         (read_wall, read_cpu, count_wall, count_cpu, sentence_wall, sentence_cpu, import_rss, read_rss, peak, tokens,
          types, steps, *rows) = load_in_child(path, order)
     print(f"\nopening a {size / 1e6:.0f} MB text file as the view does, in a fresh process ({int(tokens):,} tokens, "
-          f"{int(types):,} distinct; {FILE_TEXT_NAMES[text]}, written in {written_s:.0f} s), load average "
+          f"{int(types):,} distinct; {FILE_TEXT_NAMES[text]}, {written}), load average "
           f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(f"  read (progress and cancel)                 {read_wall:6.1f} s wall {read_cpu:6.1f} s CPU   "
           f"peak {read_rss / 1e6:5.0f} MB")

@@ -7,14 +7,16 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from engine.ngram import TEXTBOOK, corpus_from_sentences, fit
+from engine.ngram import TEXTBOOK, analysis, corpus_from_sentences, fit
 from engine.ngram.analysis import continuations, delta_curve, evidence, log_spaced, order_curve
 from engine.ngram.corpora import built_in_corpus
 
 SENTENCES = [["the", "cat", "sat"], ["the", "dog", "sat"], ["a", "cat", "ran"], ["the", "cat", "ran"]]
 
 
-def test_continuations_show_counts_mle_and_the_mass_moved_to_unseen_words():
+@pytest.mark.parametrize("lookup_rows", [3, 1 << 16])  # the outcomes looked up a few at a time, or at once
+def test_continuations_show_counts_mle_and_the_mass_moved_to_unseen_words(lookup_rows, monkeypatch):
+    monkeypatch.setattr(analysis, "LOOKUP_ROWS", lookup_rows)
     model = fit(corpus_from_sentences(SENTENCES), 2, "laplace", conventions=TEXTBOOK)
     table = continuations(model, ("the",))
     after_the = Counter(s[i + 1] for s in SENTENCES for i in range(len(s) - 1) if s[i] == "the")
@@ -41,7 +43,9 @@ def test_evidence_lists_the_counts_at_every_order():
     assert unseen.contexts[0] == ("<unk>", "the") and unseen.context_counts[0] == 0 and not unseen.mle_is_defined
 
 
-def test_delta_curve_equals_fitting_add_delta_for_each_delta():
+@pytest.mark.parametrize("lookup_rows", [50, 1 << 16])  # the held-out text in many blocks, or one
+def test_delta_curve_equals_fitting_add_delta_for_each_delta(lookup_rows, monkeypatch):
+    monkeypatch.setattr(analysis, "LOOKUP_ROWS", lookup_rows)
     train, heldout = built_in_corpus("en", 3000, seed=2)
     model = fit(train, 2, "kneser-ney")
     deltas = log_spaced(1e-3, 3, 9)

@@ -164,3 +164,20 @@ def test_fewer_orders_made_from_a_higher_orders_tables_equal_counting_again(conv
             got = lower.with_estimator(name).probabilities(ids[:, :-1], ids[:, -1])
             expected = fresh.with_estimator(name).probabilities(ids[:, :-1], ids[:, -1])
             np.testing.assert_allclose(got, expected, rtol=0, atol=1e-12, err_msg=f"{name}, n = {order}")
+
+
+def test_a_file_of_more_than_65536_types_keeps_3_byte_ids_and_counts_as_a_counter(tmp_path, monkeypatch):
+    # The ids pass 2^16 half-way through the read: the first chunks are uint16, the later ones
+    # packed, the corpus 3 bytes a token; its sentences and counts are the text's.
+    from engine.ngram.tokens import PackedIds
+
+    rng = np.random.default_rng(3)
+    lines = [[f"u{j}.{k}" for k in range(7)] + [f"w{i}" for i in rng.integers(0, 50, 2)] for j in range(10_000)]
+    path = tmp_path / "many.txt"
+    path.write_text("\n".join(" ".join(line) for line in lines) + "\n", encoding="utf-8")
+    monkeypatch.setattr(model_module, "BLOCK_TOKENS", 20_000)
+    loaded = read_file_corpus(str(path))  # 63 000 training tokens of 70 050 types
+    train = [line for i, line in enumerate(lines) if i % 10 != 9]
+    assert isinstance(loaded.train.ids, PackedIds) and len(loaded.train.types) > 1 << 16
+    assert loaded.train.sentences() == train and loaded.heldout.sentence(0) == lines[9]
+    assert table_counts(fit(loaded.train, 2, "mle")) == padded_ngram_counts(train, 2, False)
