@@ -64,7 +64,7 @@ class Corpus:
 
     types: tuple[str, ...]
     ids: "np.ndarray | PackedIds"  # every running token, an index into types (id_dtype)
-    offsets: np.ndarray  # int64, len = sentences + 1, offsets[0] = 0
+    offsets: np.ndarray  # int32 (int64 from 2^31 tokens), len = sentences + 1, offsets[0] = 0
 
     @property
     def sentence_count(self) -> int:
@@ -187,7 +187,8 @@ class CorpusBuilder:
             self._chunks[i] = None
         self._chunks = []
         lengths = np.concatenate(self._lengths) if self._lengths else np.zeros(0, np.int32)
-        offsets = np.zeros(len(lengths) + 1, np.int64)
+        # int32 below 2^31 tokens: half the bytes (a 200 MB text's 2.7 M sentences: 11 MB less)
+        offsets = np.zeros(len(lengths) + 1, np.int32 if total < 2 ** 31 - 1 else np.int64)
         np.cumsum(lengths, out=offsets[1:])
         return Corpus(types, PackedIds(ids) if packed else ids, offsets)
 
