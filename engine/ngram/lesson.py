@@ -217,7 +217,7 @@ def prepare_file_model(path: str, *, words: int = 10_000, order: int = 2, estima
     """The model of a text file already loaded, at other settings (the view's n or estimator
     changed after the load), made with progress and cancel as the load made the first one, so
     that the keystrokes that follow find it made.  A lower n than one counted is made from its
-    tables (``counted``), a higher one is counted; anything already made is taken as it is.
+    tables, a higher one is counted; anything already made is taken as it is.
     Cancelled, what was made before is kept: the file stays the corpus."""
     steps = Progress(progress, cancel)
     settings = dict(words=words, order=order, estimator=estimator, delta=delta, discount=discount,

@@ -88,7 +88,8 @@ class TokenIndex:
     def __init__(self, tokens: tuple[str, ...]):
         self.tokens = tokens
         hashes = np.fromiter(map(_hash, tokens), np.int64, count=len(tokens))
-        self.order = np.argsort(hashes, kind="stable")  # equal hashes in id order: the last is the highest id
+        # equal hashes in id order: the last is the highest id; int32 ids, half of argsort's int64
+        self.order = np.argsort(hashes, kind="stable").astype(index_dtype(len(tokens)))
         self.hashes = hashes[self.order]
 
     def get(self, token: str, default: int) -> int:
