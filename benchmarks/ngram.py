@@ -27,6 +27,7 @@ Prints, side by side in one run:
     python benchmarks/ngram.py --nltk-only          # fit + score against nltk.lm alone (~30 s)
     python benchmarks/ngram.py --file-only          # the 200 MB file alone (~2 minutes idle, 5-8 loaded)
     python benchmarks/ngram.py --file-only --file-text zipf      # a real vocabulary (~4 minutes idle)
+    python benchmarks/ngram.py --file-only --file-text zipf --keep-file /tmp/zipf200.txt   # written once, then reused
 """
 from __future__ import annotations
 

@@ -15,7 +15,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from functools import lru_cache
 
-from engine.ngram.analysis import Continuations, Curve, Evidence, continuations, delta_curve, evidence, log_spaced
+from engine.ngram.analysis import Continuations, Curve, Evidence, delta_curve, evidence, log_spaced, top_continuations
 from engine.ngram.corpora import CORPUS_TOKENISERS, built_in_corpus
 from engine.ngram.file_corpus import FileLoad, forget_read, load_file, read_file_corpus
 from engine.ngram.model import NgramModel, SentenceScore, fewer_orders, fit
@@ -258,10 +258,7 @@ def sentence_report(sentence: str, *, corpus: str = "en", words: int = 10_000, p
     predicted = list(tokens) + [model.conventions.eos]
     found = tuple(evidence(model, word, tokens[:i]) for i, word in enumerate(predicted))
     train, heldout, same = corpora(corpus, words, pasted, file)
-    following = continuations(model, tokens)
-    shown = Continuations(following.context, following.context_count, following.tokens[:CONTINUATION_ROWS],
-                          following.counts[:CONTINUATION_ROWS], following.mle[:CONTINUATION_ROWS],
-                          following.smoothed[:CONTINUATION_ROWS])
-    return SentenceReport(score, found, shown, following.total, following.unseen_mass,
+    shown, total, unseen_mass = top_continuations(model, tokens, CONTINUATION_ROWS)
+    return SentenceReport(score, found, shown, total, unseen_mass,
                           _delta_curve(corpus, words, pasted, order, file, conventions), same, train.token_count,
                           heldout.token_count, model.vocabulary.outcome_count, model.conventions.name)

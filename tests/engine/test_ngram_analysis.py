@@ -31,6 +31,21 @@ def test_continuations_show_counts_mle_and_the_mass_moved_to_unseen_words(lookup
     assert table.unseen_mass == pytest.approx(len(unseen) / (3 + model.vocabulary.outcome_count))
 
 
+@pytest.mark.parametrize("estimator", ["laplace", "backoff"])
+def test_top_continuations_are_the_most_probable_rows_with_sums_over_every_outcome(estimator, monkeypatch):
+    monkeypatch.setattr(analysis, "LOOKUP_ROWS", 3)
+    model = fit(corpus_from_sentences(SENTENCES), 2, estimator, conventions=TEXTBOOK)
+    p = model.distribution(("the",))  # every outcome in one batch: another path
+    after_the = Counter(s[i + 1] for s in SENTENCES for i in range(len(s) - 1) if s[i] == "the")
+    table, total, unseen = analysis.top_continuations(model, ("the",), 4)
+    assert list(table.smoothed) == pytest.approx(sorted(p, reverse=True)[:4]) and len(table.tokens) == 4
+    assert [model.score(w, ("the",)) for w in table.tokens] == pytest.approx(list(table.smoothed))
+    assert list(table.counts) == [after_the[w] for w in table.tokens] and table.context_count == 3
+    assert total == pytest.approx(p.sum())  # the naive back-off's exceeds 1
+    names = model.vocabulary.tokens
+    assert unseen == pytest.approx(sum(p[i] for i in range(len(p)) if after_the[names[i]] == 0))
+
+
 def test_evidence_lists_the_counts_at_every_order():
     model = fit(corpus_from_sentences(SENTENCES), 3, "katz", conventions=TEXTBOOK)
     e = evidence(model, "ran", ("the", "dog"))
