@@ -279,10 +279,10 @@ class LanguageModelView(View):
             self.file_job = None
 
     def render_prepared(self, prepared: Prepared) -> None:
-        if prepared.cancelled:  # the settings of the model made come back
+        if prepared.cancelled:  # the settings of the model made come back (none made: a restored file's first)
             self._reverting = True
             try:
-                for name in FILE_MODEL_OPTIONS:
+                for name in FILE_MODEL_OPTIONS if self.prepared is not None else ():
                     setattr(self.view_state, name, self.prepared[name])
             finally:
                 self._reverting = False
