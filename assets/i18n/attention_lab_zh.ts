@@ -329,7 +329,7 @@ context⟨t⟩ = Σₜ′ α⟨t,t′⟩ a⟨t′⟩</translation>
     </message>
     <message>
         <source>Attention</source>
-        <extracomment>stacks of the shipped models up to this many weights get their overview (tiles, entropies) with every result, shown or not (a few thousand weights, milliseconds of work); larger ones, and a Hugging Face model&apos;s at any length, only while the &quot;All heads&quot; tab is shown: drawing MiniLM&apos;s 78 tiles and captions for a 16-token input took the GUI thread more than its whole keystroke&apos;s heatmap did, for a tab nobody looked at. Both are computed in the bridge&apos;s background worker, after the heatmap is on screen. a Hugging Face layer with the word-piece toggles applied (engine.hf.toggles.shown_layer)</extracomment>
+        <extracomment>stacks of the shipped models up to this many weights get their overview (tiles, entropies) with every result, shown or not (a few thousand weights, milliseconds of work); larger ones, and a Hugging Face model&apos;s at any length, only while the &quot;All heads&quot; tab is shown: drawing MiniLM&apos;s 78 tiles and captions for a 16-token input took the GUI thread more than its whole keystroke&apos;s heatmap did, for a tab nobody looked at. Both are computed in the bridge&apos;s background worker, after the heatmap is on screen. a Hugging Face layer with the word-piece toggles applied (engine.hf.toggles.shown_layer) the same for the toggles not on, computed ahead while the user pauses (see _compute_ahead) how long a Hugging Face result stays on screen, no key pressed, before the layer shown is computed with the other toggles (a pause, not a burst of typing: the work runs beside the next keystroke&apos;s forward pass otherwise)</extracomment>
         <translation>注意力</translation>
     </message>
     <message>
@@ -1057,6 +1057,7 @@ P(y | x) = Π_t P(y_t | y_&lt;t, x)     总变差 = ½ Σ |p − q|     KL(p ‖
     </message>
     <message>
         <source>Normalise {0}</source>
+        <extracomment>the least height of the P and Q boxes: in pixels (five lines at 11 pt) and in lines of text at the current size (at 22 pt the 90 px showed two lines before the box scrolled; four lines each pushed Q below a 1280×680 window&apos;s column, three keep both boxes in it)</extracomment>
         <translation>归一化 {0}</translation>
     </message>
     <message>
@@ -3100,8 +3101,16 @@ cross-entropy H = −(1/N) Σ log₂ P(wᵢ | hᵢ) bits/token     perplexity PP
         <translation>请用“打开文本文件…”打开一个文本文件。</translation>
     </message>
     <message>
+        <source>Cancelled: back to the previous settings and their model.</source>
+        <translation>已取消：恢复为之前的设置及其模型。</translation>
+    </message>
+    <message>
         <source>The file was not read: the corpus is unchanged.</source>
         <translation>文件未读取：语料保持不变。</translation>
+    </message>
+    <message>
+        <source>Making the model for the new settings (see the bar above)…</source>
+        <translation>正在按新的设置构建模型（进度见上方的进度条）…</translation>
     </message>
     <message>
         <source>Nothing to export: MLE gives every held-out sentence a probability above 0.</source>
@@ -4608,7 +4617,7 @@ PE(pos, 2i+1) = cos(pos / 10000^(2i/d_model))</translation>
     <name>RequestLoop</name>
     <message>
         <source>Loading model {0}…</source>
-        <extracomment>an error result or an input problem: True; a good result: False a restored scene&apos;s inputs are in, and no result of them is drawn yet</extracomment>
+        <extracomment>an error result or an input problem: True; a good result: False what this loop shows on its message line: an error or a prompt (&quot;Type a sentence…&quot;) a restored scene&apos;s inputs are in, and no result of them is drawn yet</extracomment>
         <translation>正在加载模型 {0}…</translation>
     </message>
     <message>
@@ -5033,10 +5042,6 @@ among sampled</source>
     <message>
         <source>PE({0})</source>
         <translation>PE({0})</translation>
-    </message>
-    <message>
-        <source>PE({0} + {1}) from the formula</source>
-        <translation>由公式计算的 PE({0} + {1})</translation>
     </message>
     <message>
         <source>M_{0} · PE({1})</source>
@@ -5816,6 +5821,7 @@ g ← g · min(1, c / ‖g‖)   （按范数 c 梯度裁剪）；  行熵 H = �
     </message>
     <message>
         <source>Spread (std) of the scores</source>
+        <extracomment>the table&apos;s most of the tab&apos;s width: wider, at 22 pt on 1280×680 it left each plot 210 px, too narrow for the curves and their legend (it scrolls sideways inside its panel instead)</extracomment>
         <translation>分数的离散程度（标准差）</translation>
     </message>
     <message>

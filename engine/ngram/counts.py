@@ -129,28 +129,72 @@ class NgramCounts:
         return rows
 
 
+def fewer_orders(counts: NgramCounts, order: int, corrections) -> NgramCounts:
+    """Orders 1..``order`` of ``counts``, less ``corrections``: (n-gram as ids, count to subtract)
+    pairs (engine.ngram.model.fewer_orders: the n-grams of padding alone, which a shorter padding
+    has fewer of).  The keys are shared, not copied: an order's count is copied only when one of
+    its n-grams is corrected, and the columns already derived are kept.  A row whose count falls
+    to 0 stays (such rows are the unseen to every estimator, as the textbook's n-grams that end in
+    <s> are), so no key of a longer n-gram has to change."""
+    fixed: dict[int, list] = {}
+    for gram, amount in corrections:
+        fixed.setdefault(len(gram), []).append((np.asarray(gram, np.int64), amount))
+    tables: list[OrderTable] = []
+    for table in counts.tables[:order]:
+        count = table.count
+        for gram, amount in fixed.get(table.order, ()):
+            row = int(counts.rows(gram[None, :])[0])
+            if row < 0 or count[row] < amount:
+                raise ValueError(f"the n-gram {gram.tolist()} has fewer than the {amount} counts to take off")
+            if count is table.count:
+                count = count.copy()
+            count[row] -= amount
+        lower = OrderTable(table.order, table.keys, count, table.vocabulary_size, tables[-1] if tables else None,
+                           table._small)
+        for column in ("prefix", "word", "suffix", "first"):  # they depend on the keys alone
+            if column in table.__dict__:
+                lower.__dict__[column] = table.__dict__[column]
+        tables.append(lower)
+    return NgramCounts(order, counts.vocabulary_size, tuple(tables))
+
+
 #: the dense count's allowance above 4 × the keys (16 bytes per possible key: 64 MB at most)
 DENSE_KEYS = 1 << 22
 
 
 def _summed(keys: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(sorted distinct keys, the sum of the integer ``weights`` of each).
+    """(sorted distinct keys, the sum of the ``weights`` of each): integer weights, or bool ones
+    (a block's positions: True where counted, False where only present).
 
     Keys below a few times their number plus DENSE_KEYS (a small vocabulary: the grammar
-    corpora) are counted in a dense array, O(N); others are sorted (the default sort, not
+    corpora) are counted in dense arrays, O(N + top); others are sorted (the default sort, not
     np.unique's slower stable one)."""
     if not len(keys):
         return keys, np.zeros(0, np.int64)
     top = int(keys.max()) + 1
     if top <= 4 * len(keys) + DENSE_KEYS:
-        distinct = np.flatnonzero(np.bincount(keys, minlength=top))
-        return distinct, np.rint(np.bincount(keys, weights=weights, minlength=top)[distinct]).astype(np.int64)
+        return _summed_dense(keys, weights, top)
     order = np.argsort(keys)
     ordered = keys[order]
     new = np.ones(len(keys), bool)
     np.not_equal(ordered[1:], ordered[:-1], out=new[1:])
     starts = np.flatnonzero(new)
     return ordered[starts], np.add.reduceat(weights[order].astype(np.int64), starts)
+
+
+def _summed_dense(keys: np.ndarray, weights: np.ndarray, top: int) -> tuple[np.ndarray, np.ndarray]:
+    """_summed through arrays of ``top`` entries.  Which keys occur is a bool mask (a byte a
+    possible key: its scan is a quarter of the trigram counting's time that the nonzeros of an
+    int64 bincount took), and bool weights select the keys counted instead of weighting a
+    float bincount."""
+    present = np.zeros(top, bool)
+    present[keys] = True
+    distinct = np.flatnonzero(present)
+    del present
+    if weights.dtype == bool:
+        counted = keys if weights.all() else keys[weights]
+        return distinct, np.bincount(counted, minlength=top)[distinct]
+    return distinct, np.rint(np.bincount(keys, weights=weights, minlength=top)[distinct]).astype(np.int64)
 
 
 #: keys of counted blocks gathered before they are merged into an order's table: each merge
@@ -192,8 +236,11 @@ class _Tally:
     def _flush(self) -> None:
         if not self._pending:
             return
-        keys, counts = _summed(np.concatenate([k for k, _ in self._pending]),
-                               np.concatenate([c for _, c in self._pending]))
+        if len(self._pending) == 1:  # one block's keys are distinct and sorted already
+            keys, counts = self._pending[0]
+        else:
+            keys, counts = _summed(np.concatenate([k for k, _ in self._pending]),
+                                   np.concatenate([c for _, c in self._pending]))
         self._pending, self._pending_keys = [], 0
         size = self._size
         at = np.searchsorted(self._keys[:size], keys)
@@ -226,25 +273,33 @@ def insert_in_place(buffer: np.ndarray, size: int, at: np.ndarray, values: np.nd
     buffer[at + np.arange(len(at))] = values
 
 
-def _unigram_rows(unigrams: OrderTable, vocabulary_size: int) -> np.ndarray:
-    """Row of each word in the order-1 table (−1: never seen): the order-1 keys are the words."""
-    rows = np.full(vocabulary_size, -1, np.int64)
-    rows[unigrams.keys] = np.arange(len(unigrams))
+def _row_map(table: OrderTable) -> np.ndarray | None:
+    """Row of each key of the table (−1: absent), indexed by the key, when its keys are below
+    DENSE_KEYS (the order-1 table always: its keys are the words; the grammar corpora's bigrams):
+    a gather per position instead of a binary search.  None for a larger key range.  The map
+    covers every key the order can make (each row of the order below × |V|), seen or not."""
+    size = table.vocabulary_size * (1 if table._lower is None else len(table._lower))
+    if table.order > 1 and size > DENSE_KEYS:
+        return None
+    rows = np.full(size, -1, np.int64)
+    rows[table.keys] = np.arange(len(table))
     return rows
 
 
 def _context_rows(text: PaddedText, tables: list[OrderTable], vocabulary_size: int,
-                  unigram_rows: np.ndarray) -> np.ndarray:
+                  row_maps: list[np.ndarray | None]) -> np.ndarray:
     """Row, in the last of ``tables`` (order k−1), of the (k−1)-gram ending at each position of
-    the block (−1 where it would cross the start of its padded sentence); k ≥ 2."""
-    rows = unigram_rows[text.ids]
+    the block (−1 where it would cross the start of its padded sentence); k ≥ 2.  ``row_maps``:
+    _row_map of each table."""
+    rows = row_maps[0][text.ids]
     for j, table in enumerate(tables[1:], start=2):
         inside = text.position >= j - 1
         before = np.empty_like(rows)
         before[0] = 0
         before[1:] = rows[:-1]
         keys = np.where(before >= 0, before, 0) * vocabulary_size + text.ids
-        rows = np.where(inside, table.find(keys), -1)
+        found = table.find(keys) if row_maps[j - 1] is None else row_maps[j - 1][keys]
+        rows = np.where(inside, found, -1)
     return rows
 
 
@@ -265,7 +320,7 @@ def count_blocks(blocks, order: int, vocabulary_size: int, positions: int,
     tables: list[OrderTable] = []
     for k in range(1, order + 1):
         # made once, not per block: a million-word vocabulary's array is 8 MB
-        unigram_rows = _unigram_rows(tables[0], vocabulary_size) if k > 1 else None
+        row_maps = [_row_map(table) for table in tables]
         tally = _Tally(small, positions)
         done = 0
         progress(COUNT, done, positions, order=k)
@@ -273,7 +328,7 @@ def count_blocks(blocks, order: int, vocabulary_size: int, positions: int,
             if k == 1:
                 ends, block_keys = np.arange(len(text.ids)), text.ids.astype(np.int64)
             else:
-                rows = _context_rows(text, tables, vocabulary_size, unigram_rows)
+                rows = _context_rows(text, tables, vocabulary_size, row_maps)
                 ends = np.flatnonzero(text.position >= k - 1)
                 block_keys = rows[ends - 1] * vocabulary_size + text.ids[ends]
                 del rows

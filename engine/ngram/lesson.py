@@ -15,10 +15,10 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from functools import lru_cache
 
-from engine.ngram.analysis import Continuations, Curve, Evidence, continuations, delta_curve, evidence, log_spaced
+from engine.ngram.analysis import Continuations, Curve, Evidence, delta_curve, evidence, log_spaced, top_continuations
 from engine.ngram.corpora import CORPUS_TOKENISERS, built_in_corpus
 from engine.ngram.file_corpus import FileLoad, forget_read, load_file, read_file_corpus
-from engine.ngram.model import NgramModel, SentenceScore, fit
+from engine.ngram.model import NgramModel, SentenceScore, fewer_orders, fit
 from engine.ngram.progress import ESTIMATOR, QUIET, READ, Cancelled, Progress
 from engine.ngram.tokens import WHITESPACE, Corpus, corpus_from_lines, tokenise
 from engine.ngram.vocabulary import CONVENTIONS, NLTK
@@ -121,6 +121,14 @@ class Kept:
                 self._kept.popitem(last=False)
         return value
 
+    def find(self, match):
+        """The kept result of the first key ``match(key)`` accepts, with its key; (None, None)."""
+        with self._lock:
+            for key, value in self._kept.items():
+                if match(key):
+                    return key, value
+        return None, None
+
     def clear(self) -> None:
         self.forget(lambda key: False)
 
@@ -138,10 +146,15 @@ def counted(kind: str, words: int, pasted: str, order: int, file: str = "", conv
             progress: Progress = QUIET) -> NgramModel:
     """The counts of these settings (as an MLE model): every estimator's model of them shares
     these tables, so a text is counted once and its tables are in memory once (a 200 MB file's
-    trigram tables would otherwise be held again for the add-δ curve's counts)."""
+    trigram tables would otherwise be held again for the add-δ curve's counts).  A lower n than a
+    kept one of the same text is made from its tables, not counted again."""
     def count() -> NgramModel:
         train, _, _ = corpora(kind, words, pasted, file)
-        return fit(train, order, "mle", conventions=CONVENTIONS[conventions], progress=progress)
+        # a higher order of the same text kept: its tables hold this order's (engine.ngram.model.fewer_orders)
+        _, higher = kept_counts.find(lambda key: key[3] > order and key == (kind, words, pasted, key[3], file,
+                                                                             conventions))
+        lower = fewer_orders(higher, order, train, progress) if higher is not None else None
+        return lower if lower is not None else fit(train, order, "mle", conventions=CONVENTIONS[conventions], progress=progress)
 
     return kept_counts.get((kind, words, pasted, order, file, conventions), count)
 
@@ -183,13 +196,40 @@ def load_file_model(path: str, *, words: int = 10_000, order: int = 2, estimator
     load = load_file(path, lambda done, total: steps(READ, done, total), cancel)
     if load.cancelled:
         return load
-    try:
-        fitted(FILE, words, "", order, estimator, delta, discount, load.path, conventions, steps)
-        _delta_curve(FILE, words, "", order, load.path, conventions, steps)
-    except Cancelled:
+    if prepare_file_model(load.path, words=words, order=order, estimator=estimator, delta=delta, discount=discount,
+                          conventions=conventions, progress=progress, cancel=cancel).cancelled:
         forget_file(load.path)
         return FileLoad(load.path, cancelled=True)
     return load
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """What ``prepare_file_model`` did: made the model of these ``settings``, or was cancelled."""
+
+    settings: dict
+    cancelled: bool
+
+
+def prepare_file_model(path: str, *, words: int = 10_000, order: int = 2, estimator: str = "add-one",
+                       delta: float = 0.1, discount: float = 0.75, conventions: str = NLTK.name,
+                       progress=None, cancel=None) -> Prepared:
+    """The model of a text file already loaded, at other settings (the view's n or estimator
+    changed after the load), made with progress and cancel as the load made the first one, so
+    that the keystrokes that follow find it made.  A lower n than one counted is made from its
+    tables, a higher one is counted; anything already made is taken as it is.
+    Cancelled, what was made before is kept: the file stays the corpus."""
+    steps = Progress(progress, cancel)
+    settings = dict(words=words, order=order, estimator=estimator, delta=delta, discount=discount,
+                    conventions=conventions)
+    try:
+        # kept since the load; read again (with the bar) only if two other files pushed it out
+        read_file_corpus(path, lambda done, total: steps(READ, done, total), cancel)
+        fitted(FILE, words, "", order, estimator, delta, discount, path, conventions, steps)
+        _delta_curve(FILE, words, "", order, path, conventions, steps)
+    except Cancelled:
+        return Prepared(settings, True)
+    return Prepared(settings, False)
 
 
 def forget_file(path: str) -> None:
@@ -218,10 +258,7 @@ def sentence_report(sentence: str, *, corpus: str = "en", words: int = 10_000, p
     predicted = list(tokens) + [model.conventions.eos]
     found = tuple(evidence(model, word, tokens[:i]) for i, word in enumerate(predicted))
     train, heldout, same = corpora(corpus, words, pasted, file)
-    following = continuations(model, tokens)
-    shown = Continuations(following.context, following.context_count, following.tokens[:CONTINUATION_ROWS],
-                          following.counts[:CONTINUATION_ROWS], following.mle[:CONTINUATION_ROWS],
-                          following.smoothed[:CONTINUATION_ROWS])
-    return SentenceReport(score, found, shown, following.total, following.unseen_mass,
+    shown, total, unseen_mass = top_continuations(model, tokens, CONTINUATION_ROWS)
+    return SentenceReport(score, found, shown, total, unseen_mass,
                           _delta_curve(corpus, words, pasted, order, file, conventions), same, train.token_count,
                           heldout.token_count, model.vocabulary.outcome_count, model.conventions.name)

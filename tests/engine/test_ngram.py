@@ -282,9 +282,11 @@ def test_inserting_in_place_gives_what_np_insert_gives(seed, monkeypatch):
 
 
 @pytest.mark.parametrize("colliding", [False, True])
-def test_the_token_index_answers_as_a_dict_of_the_tokens(colliding, monkeypatch):
+@pytest.mark.parametrize("at_once", [3, 1 << 16])  # the tokens asked a few at a time, or together
+def test_the_token_index_answers_as_a_dict_of_the_tokens(colliding, at_once, monkeypatch):
     from engine.ngram import vocabulary
 
+    monkeypatch.setattr(vocabulary, "IDS_AT_ONCE", at_once)
     if colliding:  # few distinct hashes: every lookup walks past other tokens of its hash
         monkeypatch.setattr(vocabulary, "_hash", lambda token: len(token) % 3)
     tokens = ("a", "bb", "<s>", "c", "bb", "dd", "<s>", "eee", "")  # repeats: the last id wins, as in a dict

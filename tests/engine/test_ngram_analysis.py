@@ -7,14 +7,16 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from engine.ngram import TEXTBOOK, corpus_from_sentences, fit
+from engine.ngram import TEXTBOOK, analysis, corpus_from_sentences, fit
 from engine.ngram.analysis import continuations, delta_curve, evidence, log_spaced, order_curve
 from engine.ngram.corpora import built_in_corpus
 
 SENTENCES = [["the", "cat", "sat"], ["the", "dog", "sat"], ["a", "cat", "ran"], ["the", "cat", "ran"]]
 
 
-def test_continuations_show_counts_mle_and_the_mass_moved_to_unseen_words():
+@pytest.mark.parametrize("lookup_rows", [3, 1 << 16])  # the outcomes looked up a few at a time, or at once
+def test_continuations_show_counts_mle_and_the_mass_moved_to_unseen_words(lookup_rows, monkeypatch):
+    monkeypatch.setattr(analysis, "LOOKUP_ROWS", lookup_rows)
     model = fit(corpus_from_sentences(SENTENCES), 2, "laplace", conventions=TEXTBOOK)
     table = continuations(model, ("the",))
     after_the = Counter(s[i + 1] for s in SENTENCES for i in range(len(s) - 1) if s[i] == "the")
@@ -29,6 +31,21 @@ def test_continuations_show_counts_mle_and_the_mass_moved_to_unseen_words():
     assert table.unseen_mass == pytest.approx(len(unseen) / (3 + model.vocabulary.outcome_count))
 
 
+@pytest.mark.parametrize("estimator", ["laplace", "backoff"])
+def test_top_continuations_are_the_most_probable_rows_with_sums_over_every_outcome(estimator, monkeypatch):
+    monkeypatch.setattr(analysis, "LOOKUP_ROWS", 3)
+    model = fit(corpus_from_sentences(SENTENCES), 2, estimator, conventions=TEXTBOOK)
+    p = model.distribution(("the",))  # every outcome in one batch: another path
+    after_the = Counter(s[i + 1] for s in SENTENCES for i in range(len(s) - 1) if s[i] == "the")
+    table, total, unseen = analysis.top_continuations(model, ("the",), 4)
+    assert list(table.smoothed) == pytest.approx(sorted(p, reverse=True)[:4]) and len(table.tokens) == 4
+    assert [model.score(w, ("the",)) for w in table.tokens] == pytest.approx(list(table.smoothed))
+    assert list(table.counts) == [after_the[w] for w in table.tokens] and table.context_count == 3
+    assert total == pytest.approx(p.sum())  # the naive back-off's exceeds 1
+    names = model.vocabulary.tokens
+    assert unseen == pytest.approx(sum(p[i] for i in range(len(p)) if after_the[names[i]] == 0))
+
+
 def test_evidence_lists_the_counts_at_every_order():
     model = fit(corpus_from_sentences(SENTENCES), 3, "katz", conventions=TEXTBOOK)
     e = evidence(model, "ran", ("the", "dog"))
@@ -41,7 +58,9 @@ def test_evidence_lists_the_counts_at_every_order():
     assert unseen.contexts[0] == ("<unk>", "the") and unseen.context_counts[0] == 0 and not unseen.mle_is_defined
 
 
-def test_delta_curve_equals_fitting_add_delta_for_each_delta():
+@pytest.mark.parametrize("lookup_rows", [50, 1 << 16])  # the held-out text in many blocks, or one
+def test_delta_curve_equals_fitting_add_delta_for_each_delta(lookup_rows, monkeypatch):
+    monkeypatch.setattr(analysis, "LOOKUP_ROWS", lookup_rows)
     train, heldout = built_in_corpus("en", 3000, seed=2)
     model = fit(train, 2, "kneser-ney")
     deltas = log_spaced(1e-3, 3, 9)

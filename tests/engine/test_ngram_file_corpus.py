@@ -122,3 +122,62 @@ def test_a_generated_file_is_counted_in_blocks_as_a_counter_counts_it(tmp_path, 
     model = fit(loaded.train, 3, "mle", conventions=conventions)
     train = [line.split() for i, line in enumerate(lines) if i % 10 != 9]
     assert table_counts(model) == padded_ngram_counts(train, 3, conventions is TEXTBOOK)
+
+
+@pytest.mark.parametrize("dense_keys", [0, 1 << 22])
+@pytest.mark.parametrize("conventions", [NLTK, TEXTBOOK])
+def test_contexts_found_by_a_row_map_or_a_search_count_as_a_counter(monkeypatch, dense_keys, conventions):
+    # DENSE_KEYS 0: every context of order 2 and up is found by binary search; the default:
+    # these 40 words' bigram and trigram rows by a map indexed by the key (a gather), the
+    # one-block corpus padded once for all orders.
+    from engine.ngram import counts
+
+    monkeypatch.setattr(counts, "DENSE_KEYS", dense_keys)
+    rng = np.random.default_rng(dense_keys % 89 + len(conventions.name))
+    lines = [[f"w{i}" for i in np.minimum(rng.zipf(1.4, rng.integers(1, 12)), 40)] for _ in range(400)]
+    model = fit(corpus_from_lines(" ".join(line) for line in lines), 4, "mle", conventions=conventions)
+    assert table_counts(model) == padded_ngram_counts(lines, 4, conventions is TEXTBOOK)
+
+
+@pytest.mark.parametrize("conventions", [NLTK, TEXTBOOK])
+def test_fewer_orders_made_from_a_higher_orders_tables_equal_counting_again(conventions):
+    # Changing n from 4 to 3 or 2 on a loaded file takes the tables already counted: their
+    # counts must be what counting the text again gives (the Counter oracle), and every
+    # estimator's probabilities those of a fresh fit, sentences of one word included.
+    from engine.ngram.estimators import ESTIMATORS
+    from engine.ngram.model import fewer_orders
+
+    rng = np.random.default_rng(len(conventions.name))
+    lines = [[f"w{i}" for i in np.minimum(rng.zipf(1.5, rng.integers(1, 9)), 25)] for _ in range(300)]
+    corpus = corpus_from_lines(" ".join(line) for line in lines)
+    high = fit(corpus, 4, "mle", conventions=conventions)
+    for order in (1, 2, 3):
+        lower = fewer_orders(high, order, corpus)
+        if order == 1:  # the unigram's vocabulary has no <s> (and no </s> under nltk's): counted again
+            assert lower is None
+            continue
+        assert table_counts(lower) == padded_ngram_counts(lines, order, conventions is TEXTBOOK)
+        fresh = fit(corpus, order, "mle", conventions=conventions)
+        ids = rng.integers(0, lower.vocabulary.outcome_count, (4000, order))
+        ids[::3, 0] = lower.vocabulary.bos_id  # contexts that start the sentence
+        for name in ESTIMATORS:
+            got = lower.with_estimator(name).probabilities(ids[:, :-1], ids[:, -1])
+            expected = fresh.with_estimator(name).probabilities(ids[:, :-1], ids[:, -1])
+            np.testing.assert_allclose(got, expected, rtol=0, atol=1e-12, err_msg=f"{name}, n = {order}")
+
+
+def test_a_file_of_more_than_65536_types_keeps_3_byte_ids_and_counts_as_a_counter(tmp_path, monkeypatch):
+    # The ids pass 2^16 half-way through the read: the first chunks are uint16, the later ones
+    # packed, the corpus 3 bytes a token; its sentences and counts are the text's.
+    from engine.ngram.tokens import PackedIds
+
+    rng = np.random.default_rng(3)
+    lines = [[f"u{j}.{k}" for k in range(7)] + [f"w{i}" for i in rng.integers(0, 50, 2)] for j in range(10_000)]
+    path = tmp_path / "many.txt"
+    path.write_text("\n".join(" ".join(line) for line in lines) + "\n", encoding="utf-8")
+    monkeypatch.setattr(model_module, "BLOCK_TOKENS", 20_000)
+    loaded = read_file_corpus(str(path))  # 63 000 training tokens of 70 050 types
+    train = [line for i, line in enumerate(lines) if i % 10 != 9]
+    assert isinstance(loaded.train.ids, PackedIds) and len(loaded.train.types) > 1 << 16
+    assert loaded.train.sentences() == train and loaded.heldout.sentence(0) == lines[9]
+    assert table_counts(fit(loaded.train, 2, "mle")) == padded_ngram_counts(train, 2, False)

@@ -40,6 +40,12 @@ class FileBar(QWidget):
         self.info.setText(self.tr("Reading {0}…").format(self.file_name))
         self.show_loading(True)
 
+    def prepare(self, path: str) -> None:
+        """The model of the loaded file is made at new settings: the bar is ready (busy) but shown
+        only if that takes a while (the view's timer), so that a quick one does not flash it."""
+        self.file_name = Path(path).name
+        self.progress.setRange(0, 0)
+
     def report_step(self, step) -> None:
         """An engine.ngram.progress.Step of the load: the stage named, the bar at its fraction
         (busy for a stage without a measure)."""

@@ -8,13 +8,15 @@ A change of the model (not of the sentence) also sends CallRequest(engine.ngram.
 model_report) on the "language-model-model" channel, on the background worker so that it never
 delays a keystroke: perplexity against n, the Good-Turing table, the zero-count moment and
 generated sentences.  Opening a text file reads it on the background worker too
-("language-model-file"), with a progress bar and Cancel (app/views/language_model/file_bar.py)."""
+("language-model-file"), with a progress bar and Cancel (app/views/language_model/file_bar.py);
+a later change of n or of the estimator makes that file's model on the same channel, with the
+same bar and Cancel (engine.ngram.lesson.prepare_file_model), and the sentence waits for it."""
 from __future__ import annotations
 
 import threading
 from pathlib import Path
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QTimer
 from PySide6.QtWidgets import QFileDialog, QVBoxLayout
 
 from app import style
@@ -36,7 +38,7 @@ from app.widgets.form import add_tab
 from app.widgets.message_line import MessageLine
 from app.widgets.scrolling_page import ScrollingTabs
 from engine.jobs import CallRequest
-from engine.ngram.lesson import load_file_model, sentence_report
+from engine.ngram.lesson import Prepared, load_file_model, prepare_file_model, sentence_report
 from engine.ngram.model_report import model_report
 
 class Veiled:
@@ -56,6 +58,8 @@ MODEL_TABS = ("orders", "good-turing", "zero-count", "generate")
 MODEL_FIELDS = ("corpus", "words", "pasted", "file", "order", "estimator", "delta", "discount", "conventions")
 # the settings a text file's load prepares its model with (engine.ngram.lesson.load_file_model)
 FILE_MODEL_OPTIONS = ("words", "order", "estimator", "delta", "discount", "conventions")
+# a file's model made at new settings within this shows no bar (a δ step, a model made before)
+PREPARE_BAR_DELAY_MS = 300
 
 
 class LanguageModelView(View):
@@ -180,11 +184,21 @@ class LanguageModelView(View):
                                            render=self.render_file_load, message=self.file_message, greys=(),
                                            background=True)
         self.file_cancel: threading.Event | None = None
+        self.file_job: str | None = None  # "load" or "prepare" while the file loop's request runs
+        self.file_load = None  # the FileLoad on the bar
+        self.prepared: dict | None = None  # the file and settings (file_model_settings) whose model is made
+        self._reverting = False
+        self._bar_delay = QTimer(self)
+        self._bar_delay.setSingleShot(True)
+        self._bar_delay.setInterval(PREPARE_BAR_DELAY_MS)
+        self._bar_delay.timeout.connect(lambda: self.file_job == "prepare" and self.file_bar.show_loading(True))
         self.controls.open_button.clicked.connect(self.choose_file)
         self.file_bar.cancel.connect(self.cancel_file)
         self.file_loop.stale_changed.connect(self._file_refused)
         self.view_state.watch(self._show_file_bar, "corpus", "file")
+        self.view_state.watch(self._file_model_changed, "corpus", "file", *FILE_MODEL_OPTIONS)
         self._show_file_bar()
+        self._file_model_changed()
 
     def choose_file(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, self.tr("Open a text file as the corpus"), "",
@@ -196,7 +210,9 @@ class LanguageModelView(View):
         """Load `path` in the worker, with progress and Cancel: read it, count it at the current n
         and set up the model the first sentence needs (engine.ngram.lesson.load_file_model); the
         corpus changes once all of that is done, so a cancel at any stage leaves it as it was."""
+        self._cancel_file_job()
         self.file_cancel = threading.Event()
+        self.file_job = "load"
         self.file_message.clear_message()
         self.file_bar.start(path)
         self.file_bar.show()
@@ -212,18 +228,85 @@ class LanguageModelView(View):
             self.file_cancel.set()
 
     def render_file_load(self, result) -> None:
+        self.file_job = None
+        if isinstance(result.value, Prepared):
+            return self.render_prepared(result.value)
         load = result.value
         if load.cancelled:
             self.file_bar.show_stopped(self.tr("Loading {0} was cancelled: the corpus is unchanged.").format(
                 result.request.args[0]))
             return
         self.file_bar.show_loaded(load)
+        self.file_load = load
+        self.prepared = {"file": load.path, **{name: result.request.kwargs[name] for name in FILE_MODEL_OPTIONS}}
         self.view_state.file = load.path
         self.view_state.corpus = "file"
+        self._file_model_changed()  # settings changed during the load: their model now
+
+    def file_model_settings(self) -> dict:
+        options = self.view_state.options()
+        return {name: options[name] for name in ("file", *FILE_MODEL_OPTIONS)}
+
+    def _file_model_changed(self, *_) -> None:
+        """The text file's model at settings whose model is not made (n, the estimator, …
+        changed after the load) is made by engine.ngram.lesson.prepare_file_model on the file's
+        channel, with the bar and Cancel: counting a 200 MB file again takes minutes, which the
+        sentence's request would spend without either.  The sentence and the model tabs wait
+        (check_corpus) until it is made."""
+        state = self.view_state
+        if self._reverting or self.file_job == "load" or state.corpus != "file" or not state.file:
+            return
+        settings = self.file_model_settings()
+        if settings == self.prepared:
+            if self.file_job == "prepare":  # back to the model made: the one being made is not needed
+                self._cancel_file_job()
+                self._show_prepared()
+            return
+        self._cancel_file_job()
+        self.file_cancel = threading.Event()
+        self.file_job = "prepare"
+        self.file_bar.prepare(state.file)
+        self._bar_delay.start()
+        options = {name: settings[name] for name in FILE_MODEL_OPTIONS}
+        self.file_loop.submit(lambda: CallRequest(prepare_file_model, (settings["file"],), {
+            **options, "progress": self.bridge.relay(self.file_bar.report_step), "cancel": self.file_cancel}))
+
+    def _cancel_file_job(self) -> None:
+        """Stops the file's job in flight, whose answer is then not wanted."""
+        if self.file_job is not None:
+            self.file_cancel.set()
+            self.invalidate(self.file_loop.channel)
+            self.file_job = None
+
+    def render_prepared(self, prepared: Prepared) -> None:
+        if prepared.cancelled:  # the settings of the model made come back (none made: a restored file's first)
+            self._reverting = True
+            try:
+                for name in FILE_MODEL_OPTIONS if self.prepared is not None else ():
+                    setattr(self.view_state, name, self.prepared[name])
+            finally:
+                self._reverting = False
+            self._show_prepared()
+            self.file_bar.info.setText(self.tr("Cancelled: back to the previous settings and their model."))
+            return
+        self.prepared = {"file": self.view_state.file, **prepared.settings}
+        self._show_prepared()
+
+    def _show_prepared(self) -> None:
+        """The bar put away, the file's sizes on it again; the sentence and the model tabs asked."""
+        self._bar_delay.stop()
+        if self.file_load is not None:
+            self.file_bar.show_loaded(self.file_load)
+        else:  # a file restored with a scene: never loaded in this view
+            self.file_bar.show_loading(False)
+            self.file_bar.info.setText(Path(self.view_state.file).name)
+        self.loop.schedule()
+        self._model_changed()
 
     def _file_refused(self, refused: bool) -> None:
         """The file could not be read: its reason is in the message line under the bar."""
         if refused and self.file_loop.asked is None:
+            self.file_job = None
             self.file_bar.show_stopped(self.tr("The file was not read: the corpus is unchanged."))
 
     def _show_file_bar(self, *_) -> None:
@@ -239,6 +322,9 @@ class LanguageModelView(View):
             raise InputProblem(self.tr("Paste a training text (one sentence per line)."), error=False)
         if state.corpus == "file" and not state.file:
             raise InputProblem(self.tr("Open a text file with “Open text file…”."), error=False)
+        if state.corpus == "file" and self.file_job == "prepare":
+            raise InputProblem(self.tr("Making the model for the new settings (see the bar above)…"),
+                               error=False)
 
     def use_delta(self, delta: float) -> None:
         """The δ-curve's best δ, with the add-δ estimator (one request: the debounce joins them)."""
