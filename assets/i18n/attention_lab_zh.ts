@@ -5186,7 +5186,7 @@ among sampled</source>
     </message>
     <message>
         <source>other {0}</source>
-        <translation>其他 {0} 个</translation>
+        <translation>其他 {0}</translation>
     </message>
     <message>
         <source>kept {0} %
