@@ -315,6 +315,21 @@ def test_at_22_pt_the_bars_tab_shows_other_and_the_notes_without_scrolling(qtbot
             top_left = note.mapTo(seen, note.rect().topLeft())
             assert seen.rect().contains(top_left) and seen.rect().contains(top_left + note.rect().bottomRight())
         assert "100.0 %" in panel.notes[0].text().split("\n")[0]  # the model's column keeps everything
+        # top-k = 3 at step 2 cuts part of "other" (in Chinese, where it holds "will" and the rest,
+        # "will" keeps and the rest goes grey): a number of a row with a cut part is written inside
+        # the kept bar's end, not on the grey bar after it
+        view.view_state.step, view.view_state.top_k = 2, 3
+        qtbot.waitUntil(lambda: settled(view) and "2" in panel.heading.text(), timeout=60000)
+        partly_cut = 0
+        for column in range(len(panel.plots)):
+            kept, cut = drawn(panel, column)
+            for row in np.flatnonzero((kept >= 0.005) & (cut > 0)):
+                label = panel.values[column][row]
+                partly_cut += 1
+                bar_pixels = kept[row] * panel.plots[column].getPlotItem().getViewBox().width()
+                # (beside the bar only where the kept bar is narrower than the number)
+                assert not label.isVisible() or label.pos().x() < kept[row] or bar_pixels < label.boundingRect().width()
+        assert partly_cut > 0 or language == "en"  # English has room for "will" as a row of its own
     finally:
         if page is not None:
             page.takeWidget()  # the view is make_view's to close

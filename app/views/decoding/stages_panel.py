@@ -212,7 +212,7 @@ class StagesPanel(ResultsPanel):
             return
         for column, drawn in enumerate(self._drawn):
             if drawn is not None:
-                self._write_values(column, drawn[0])
+                self._write_values(column, *drawn)
 
     def apply_zoom(self) -> None:
         self.value_font = font = style.font(0.85)
@@ -261,20 +261,22 @@ class StagesPanel(ResultsPanel):
             self._drawn[column] = (kept, cut)
             self.kept_bars[column].setOpts(x0=np.zeros_like(kept), y=positions, width=kept)
             self.cut_bars[column].setOpts(x0=kept, y=positions, width=cut)  # after the kept part
-            self._write_values(column, kept)
+            self._write_values(column, kept, cut)
 
-    def _write_values(self, column: int, probabilities) -> None:
+    def _write_values(self, column: int, probabilities, cut) -> None:
         """Each row's probability beside its bar (2 decimals; none below 0.005, where it would read
         0.00, nor where the plot is narrower than the number), or inside the bar's end in a colour
         readable on it where the text would stick out of the column (the first column's plot is
-        narrower: its axis names the tokens)."""
+        narrower: its axis names the tokens) or lie on the grey bar of a cut part ("other" with
+        one token kept and the rest cut, as at 22 pt where it is most of the rows)."""
         values = self.values[column]
         box_width = self.plots[column].getPlotItem().getViewBox().width()
         text_width = (QFontMetrics(self.value_font).horizontalAdvance("0.00") + 2 * ValueLabel.GAP) / max(box_width, 1)
         beside, on_bar = style.plot_text(), readable_on(style.ACCENT)
         for row, value in enumerate(values):
             p = float(probabilities[row]) if row < len(probabilities) else 0.0
-            inside = p + text_width > 0.98
+            cut_after = row < len(cut) and float(cut[row]) > 0
+            inside = p + text_width > 0.98 or (cut_after and p - text_width >= -0.02)
             # none below 0.005; none where neither beside nor inside the bar has room (a plot
             # narrower than the number, the first column at 22 pt): a cut "96" would misread
             shown = p >= 0.005 and not (inside and p - text_width < -0.02)
