@@ -75,7 +75,7 @@ def test_the_bars_equal_hugging_faces_warpers_and_a_slider_redraws_them(qtbot, v
     rest[rows] = False
     assert kept[-1] == pytest.approx(want[rest].sum(), abs=1e-6)
     assert "Jane" in panel.heading.text() and "step 2" in panel.heading.text()
-    assert "H = {0} bits".format(f"{-(want[want > 0] * np.log2(want[want > 0])).sum():.3f}") in panel.notes[5].text()
+    assert "H = {0} bits".format(f"{-(want[want > 0] * np.log2(want[want > 0])).sum():.2f}") in panel.notes[5].text()
     # the cut tokens are drawn grey with the probability they had before: top-p cut "are"
     are = list(rows).index(zh_en.target_tokenizer.stoi["are"])
     assert kept[are] == 0 and cut[are] > 0
@@ -228,7 +228,7 @@ def test_large_text_draws_as_many_rows_as_the_plots_hold_and_the_buttons_whole(q
             return abs(box.mapViewToScene(QPointF(0, 1)).y() - box.mapViewToScene(QPointF(0, 0)).y())
 
         qtbot.waitUntil(lambda: row_pixels() >= line, timeout=5000)  # once laid out at 18 pt: names apart
-        assert 2 <= len(panel.rows) < 12 and panel.other
+        assert 1 <= len(panel.rows) < 12 and panel.other  # at the least the likeliest token and "other"
         want = oracle(zh_en, TEXT, [], 1.0, 0, 1.0, 0.0)  # step 1, nothing but the special tokens cut
         kept, _ = drawn(panel, 1)
         np.testing.assert_allclose(kept[:-1], want[panel.rows], atol=1e-6)
@@ -265,3 +265,74 @@ def test_large_text_draws_as_many_rows_as_the_plots_hold_and_the_buttons_whole(q
         assert label.isVisible() == (p >= 0.005) and (p < 0.005 or label.text() == f"{p:.2f}")
         if label.isVisible() and label.pos().x() < p - 1e-6:  # drawn on the bar's end
             assert abs(label.brush().color().lightnessF() - bar.lightnessF()) >= 0.4
+
+
+@pytest.mark.parametrize("language, height", [pytest.param("en", 595, marks=pytest.mark.slow), ("zh", 580)])
+def test_at_22_pt_the_bars_tab_shows_other_and_the_notes_without_scrolling(qtbot, make_view, language, height):
+    """On a 1280×680 window at 22 pt (the view's page: 1272×595 in English, 1272×580 in Chinese,
+    tests/app/test_layout_fit.py) the bars' tab does not scroll: the "other" row and the notes under
+    the bars are on screen, each note one line per quantity, none of its text cut."""
+    from PySide6.QtCore import QPointF
+    from PySide6.QtGui import QFontMetrics
+    from PySide6.QtWidgets import QApplication
+
+    from app import i18n
+    from app.widgets.scrolling_page import ScrollingPage
+
+    font = QApplication.font()
+    large = QApplication.font()
+    large.setPointSize(22)
+    i18n.install(language)
+    QApplication.setFont(large)
+    page = None
+    try:
+        view = make_view("decoding", size=None, until=None)
+        view.add_explanation()
+        view.explanation_box.set_compact(True)  # as in the window at 22 pt
+        page = ScrollingPage(view)
+        page.resize(1272, height)
+        page.show()
+        qtbot.waitExposed(page)
+        qtbot.waitUntil(lambda: settled(view), timeout=60000)
+        panel, bars_page = view.stages_panel, view.tabs.page_area(0)
+        axis = panel.plots[0].getPlotItem().getAxis("left")
+        qtbot.waitUntil(lambda: axis.style["tickFont"].pointSize() == 22, timeout=5000)
+        qtbot.waitUntil(lambda: not bars_page.needs_scrolling(), timeout=5000)
+        assert not page.needs_scrolling()
+        assert panel.other and panel.labels[-1] == QApplication.translate("StagesPanel", "other {0}").format(
+            356 - len(panel.rows))
+        # the "other" row's centre and each note lie inside the tab's visible area
+        seen = bars_page.viewport()
+        box = panel.plots[0].getPlotItem().getViewBox()
+        other = box.mapViewToScene(QPointF(0, len(panel.labels) - 1))
+        centre = panel.plots[0].mapTo(seen, panel.plots[0].mapFromScene(other))
+        assert seen.rect().contains(centre)
+        for note in panel.notes:
+            lines = note.text().split("\n")
+            metrics = QFontMetrics(note.font())
+            assert len(lines) == 2 and all(metrics.horizontalAdvance(line) <= note.width() for line in lines)
+            assert note.height() >= note.heightForWidth(note.width())
+            top_left = note.mapTo(seen, note.rect().topLeft())
+            assert seen.rect().contains(top_left) and seen.rect().contains(top_left + note.rect().bottomRight())
+        assert "100.0 %" in panel.notes[0].text().split("\n")[0]  # the model's column keeps everything
+        # top-k = 3 at step 2 cuts part of "other" (in Chinese, where it holds "will" and the rest,
+        # "will" keeps and the rest goes grey): a number of a row with a cut part is written inside
+        # the kept bar's end, not on the grey bar after it
+        view.view_state.step, view.view_state.top_k = 2, 3
+        qtbot.waitUntil(lambda: settled(view) and "2" in panel.heading.text(), timeout=60000)
+        partly_cut = 0
+        for column in range(len(panel.plots)):
+            kept, cut = drawn(panel, column)
+            for row in np.flatnonzero((kept >= 0.005) & (cut > 0)):
+                label = panel.values[column][row]
+                partly_cut += 1
+                bar_pixels = kept[row] * panel.plots[column].getPlotItem().getViewBox().width()
+                # (beside the bar only where the kept bar is narrower than the number)
+                assert not label.isVisible() or label.pos().x() < kept[row] or bar_pixels < label.boundingRect().width()
+        assert partly_cut > 0 or language == "en"  # English has room for "will" as a row of its own
+    finally:
+        if page is not None:
+            page.takeWidget()  # the view is make_view's to close
+            page.close()
+        QApplication.setFont(font)
+        i18n.install("en")

@@ -331,6 +331,9 @@ FITS_UP_TO = {
     # settings and tree switches fold behind a "Settings" button on the legend's line
     # (app/widgets/settings_popup.py), its rows 2 px apart; its tree keeps 46.5 % of 1280×680 in
     # English and 46.7 % in Chinese (it needs 510 px of 595, 494 of 580), 43-53 % at 11-18 pt
+    # Decoding's bars tab no longer scrolls inside the view at 22 pt (branch dec, 2026-12-02 02:50
+    # UTC): its notes take two lines, not four; the tab needs 312 px of 371 in English, 326 of 344
+    # in Chinese (410 and 440 before), leaving the plots 127 and 86 px (two rows and one)
     (SMALL_SCREEN, "en"): {"attention": 22, "beam": 22, "positional": 22, "entropy": 22, "bleu": 22,
                            "playground": 22, "language_model": 22, "embeddings": 22, "decoding": 22, "training": 22},
     (SMALL_SCREEN, "zh"): {"attention": 22, "beam": 22, "positional": 22, "entropy": 22, "bleu": 22,

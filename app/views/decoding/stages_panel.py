@@ -23,8 +23,9 @@ WHOLE = 16
 TOP = 12
 #: where the vertical grid lines are (probabilities)
 GRID_AT = (0.25, 0.5, 0.75, 1.0)
-#: the least rows drawn however short the plots: two tokens and "other"
-FEWEST_ROWS = 3
+#: the least rows drawn however short the plots: the likeliest token and "other" (at 22 pt in
+#: Chinese on a 720-pixel projector the plots hold two rows; three were drawn over each other)
+FEWEST_ROWS = 2
 #: a row's height in lines of the tick font (token names need a little air between them)
 ROW_LINES = 1.15
 # the column titles, by engine.next_token_stages.STAGE_NAMES
@@ -113,6 +114,10 @@ class StagesPanel(ResultsPanel):
         self.greedy_button.hide()  # shown while the bars follow another output
         grid = QGridLayout()
         grid.setHorizontalSpacing(4)
+        # the tab's page has margins of its own, and a title, plot and note a few pixels apart are
+        # told apart by their looks: 26 px more for the bars at 22 pt
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.setVerticalSpacing(2)
         self.titles, self.notes, self.plots, self.kept_bars, self.cut_bars = [], [], [], [], []
         self.grids: list[list[QGraphicsLineItem]] = []
         self.values: list[list[ValueLabel]] = []
@@ -168,7 +173,9 @@ class StagesPanel(ResultsPanel):
         self.results = self.columns  # greyed while the "decoding" loop shows an error
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
         self.heading_row = QHBoxLayout()
+        self.heading_row.setSpacing(12)  # a wrapped heading's last word ran into "Output step:"
         self.heading_row.addWidget(self.heading, 1)
         self.heading_row.addWidget(self.greedy_button, 0, Qt.AlignmentFlag.AlignTop)
         layout.addLayout(self.heading_row)
@@ -205,7 +212,7 @@ class StagesPanel(ResultsPanel):
             return
         for column, drawn in enumerate(self._drawn):
             if drawn is not None:
-                self._write_values(column, drawn[0])
+                self._write_values(column, *drawn)
 
     def apply_zoom(self) -> None:
         self.value_font = font = style.font(0.85)
@@ -241,8 +248,11 @@ class StagesPanel(ResultsPanel):
             if other:
                 kept = np.append(kept, stage.probabilities[rest].sum())
                 cut = np.append(cut, lost[rest].sum())
+            # one line per quantity, each narrower than a column at 22 pt (with two and three
+            # decimals each line wrapped in two: four lines under the bars, which pushed the
+            # "other" row below the tab's fold on a 720-pixel projector)
             note = self.tr("kept {0} %\nH = {1} bits").format(
-                style.fixed(100 * stage.kept_mass, 2), style.fixed(stage.entropy_bits, 3))
+                style.fixed(100 * stage.kept_mass, 1), style.fixed(stage.entropy_bits, 2))
             self.titles[column].setText(titles[column])  # QLabel: no repaint when the text is the same
             self.notes[column].setText(note)
             drawn = self._drawn[column]
@@ -251,20 +261,22 @@ class StagesPanel(ResultsPanel):
             self._drawn[column] = (kept, cut)
             self.kept_bars[column].setOpts(x0=np.zeros_like(kept), y=positions, width=kept)
             self.cut_bars[column].setOpts(x0=kept, y=positions, width=cut)  # after the kept part
-            self._write_values(column, kept)
+            self._write_values(column, kept, cut)
 
-    def _write_values(self, column: int, probabilities) -> None:
+    def _write_values(self, column: int, probabilities, cut) -> None:
         """Each row's probability beside its bar (2 decimals; none below 0.005, where it would read
         0.00, nor where the plot is narrower than the number), or inside the bar's end in a colour
         readable on it where the text would stick out of the column (the first column's plot is
-        narrower: its axis names the tokens)."""
+        narrower: its axis names the tokens) or lie on the grey bar of a cut part ("other" with
+        one token kept and the rest cut, as at 22 pt where it is most of the rows)."""
         values = self.values[column]
         box_width = self.plots[column].getPlotItem().getViewBox().width()
         text_width = (QFontMetrics(self.value_font).horizontalAdvance("0.00") + 2 * ValueLabel.GAP) / max(box_width, 1)
         beside, on_bar = style.plot_text(), readable_on(style.ACCENT)
         for row, value in enumerate(values):
             p = float(probabilities[row]) if row < len(probabilities) else 0.0
-            inside = p + text_width > 0.98
+            cut_after = row < len(cut) and float(cut[row]) > 0
+            inside = p + text_width > 0.98 or (cut_after and p - text_width >= -0.02)
             # none below 0.005; none where neither beside nor inside the bar has room (a plot
             # narrower than the number, the first column at 22 pt): a cut "96" would misread
             shown = p >= 0.005 and not (inside and p - text_width < -0.02)
