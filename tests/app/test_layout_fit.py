@@ -331,6 +331,9 @@ FITS_UP_TO = {
     # settings and tree switches fold behind a "Settings" button on the legend's line
     # (app/widgets/settings_popup.py), its rows 2 px apart; its tree keeps 46.5 % of 1280×680 in
     # English and 46.7 % in Chinese (it needs 510 px of 595, 494 of 580), 43-53 % at 11-18 pt
+    # Playground (branch play, 02:55 UTC): matrix mode's four tables become tabs where a third of the
+    # results' width cannot show their columns; at 22 pt each table has 859 px of viewport for the
+    # 334-620 px its columns need (k4 was under the scroll bar: 252 px shown of 508-620)
     (SMALL_SCREEN, "en"): {"attention": 22, "beam": 22, "positional": 22, "entropy": 22, "bleu": 22,
                            "playground": 22, "language_model": 22, "embeddings": 22, "decoding": 22, "training": 22},
     (SMALL_SCREEN, "zh"): {"attention": 22, "beam": 22, "positional": 22, "entropy": 22, "bleu": 22,
