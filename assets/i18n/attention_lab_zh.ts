@@ -3633,6 +3633,18 @@ cross-entropy H = −(1/N) Σ log₂ P(wᵢ | hᵢ) bits/token     perplexity PP
         <source>{0}: {1}</source>
         <translation>{0}：{1}</translation>
     </message>
+    <message>
+        <source>weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>heatmap</source>
+        <translation>热力图</translation>
+    </message>
 </context>
 <context>
     <name>ModelFolderMenu</name>

@@ -334,6 +334,9 @@ FITS_UP_TO = {
     # Decoding's bars tab no longer scrolls inside the view at 22 pt (branch dec, 2026-12-02 02:50
     # UTC): its notes take two lines, not four; the tab needs 312 px of 371 in English, 326 of 344
     # in Chinese (410 and 440 before), leaving the plots 127 and 86 px (two rows and one)
+    # Playground (branch play, 02:55 UTC): matrix mode's four tables become tabs where a third of the
+    # results' width cannot show their columns; at 22 pt each table has 859 px of viewport for the
+    # 334-620 px its columns need (k4 was under the scroll bar: 252 px shown of 508-620)
     (SMALL_SCREEN, "en"): {"attention": 22, "beam": 22, "positional": 22, "entropy": 22, "bleu": 22,
                            "playground": 22, "language_model": 22, "embeddings": 22, "decoding": 22, "training": 22},
     (SMALL_SCREEN, "zh"): {"attention": 22, "beam": 22, "positional": 22, "entropy": 22, "bleu": 22,

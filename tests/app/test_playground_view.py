@@ -4,6 +4,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLineEdit
 
+from tests.app.test_side_toggle import text_size  # noqa: F401  (the fixture: a text size, restored after)
+
 
 
 def softmax_rows(z):
@@ -175,3 +177,65 @@ def test_the_csv_pairs_the_weights_with_the_keys_that_produced_them(qtbot, view,
     assert [float(row[1]) for row in rows[1:5]] == list(NAME_AGE_PRESET["values"])
     weights = softmax_rows(NAME_AGE_PRESET["keys"] @ NAME_AGE_PRESET["query"] / np.sqrt(3))
     np.testing.assert_allclose([float(row[4]) for row in rows[1:5]], weights, atol=1e-12)
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_every_matrix_column_is_shown_at_22_pt(qtbot, make_view, language):
+    """Issue 23: at 22 pt in what a 1280×680 window leaves a view, the k3/k4 columns of the
+    matrix tables lay under each table's scroll bar.  Each of the four tables (switched to, where
+    they are tabs) shows every column inside its viewport, its header's too, without scrolling."""
+    from PySide6.QtWidgets import QApplication
+    from app import i18n
+    from app.widgets.scrolling_page import ScrollingPage
+    from tests.app.test_layout_fit import CHROME_AT_22_PT, SMALL_SCREEN
+
+    original = QApplication.font()
+    font = QApplication.font()
+    font.setPointSize(22)
+    QApplication.setFont(font)
+    i18n.install(language)  # built in that language, as View ▸ Language rebuilds the views
+    page = None
+    try:
+        view = make_view("playground", size=None, until=None)
+        view.tabs.setCurrentWidget(view.matrix_tab)
+        page = ScrollingPage(view)
+        page.resize(SMALL_SCREEN[0] - 8, SMALL_SCREEN[1] - CHROME_AT_22_PT)
+        page.show()
+        qtbot.waitExposed(page)
+        tab = view.matrix_tab
+        qtbot.waitUntil(lambda: view.matrix_loop.value is not None and not view.busy, timeout=30000)
+        results = tab.results
+        for _ in range(3):  # the tables re-arranged after their first numbers
+            QApplication.processEvents()
+        for index, grid in enumerate((tab.products_grid, tab.scores_grid, tab.weights_grid, tab.output_grid)):
+            if results.tabbed():
+                results.tabs.setCurrentIndex(index)
+            qtbot.waitUntil(grid.isVisible, timeout=5000)
+            header = grid.horizontalHeader()
+            assert grid.columnCount() == (4 if index < 3 else 2)
+            for column in range(grid.columnCount()):
+                left = header.sectionViewportPosition(column)
+                right = left + header.sectionSize(column)
+                assert 0 <= left and right <= grid.viewport().width(), \
+                    f"table {index} column {column}: {left}..{right} of {grid.viewport().width()} px"
+                number = grid.item(0, column).text()
+                assert header.sectionSize(column) >= grid.fontMetrics().horizontalAdvance(number), number
+            assert grid.horizontalScrollBar().maximum() == 0
+    finally:
+        if page is not None:
+            page.takeWidget()  # the view is make_view's to close
+            page.close()
+        i18n.install("en")
+        QApplication.setFont(original)
+
+
+def test_matrix_tables_side_by_side_where_they_fit(qtbot, make_view, text_size):
+    """At 11 pt on a 1920 px wide view the four tables and the heatmap are all shown at once."""
+    text_size(11)
+    view = make_view("playground", size=(1920, 1000))
+    view.tabs.setCurrentWidget(view.matrix_tab)
+    tab = view.matrix_tab
+    qtbot.waitUntil(lambda: tab.heatmap.isVisible() and tab.output_grid.isVisible(), timeout=5000)
+    assert not tab.results.tabbed() and not tab.results.tabs.isVisible()
+    for grid in (tab.products_grid, tab.scores_grid, tab.weights_grid, tab.output_grid):
+        assert grid.isVisible() and grid.horizontalScrollBar().maximum() == 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
-from PySide6.QtWidgets import (QCheckBox, QGridLayout, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QSpinBox,
+from PySide6.QtWidgets import (QCheckBox, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QSpinBox,
                                QVBoxLayout, QWidget)
 
 from app import style
@@ -13,6 +13,7 @@ from app.style import splitter
 from app.binding import bind_widgets
 from app.views.base import InputProblem, MessageLine, ResultsPanel
 from app.views.playground.number_grid import NumberGrid
+from app.views.playground.result_tables import ResultTables
 from app.views.playground.scale_control import ScaleControl
 from app.views.playground.state import PlaygroundState, matrix_text
 from app.widgets.heatmap import AttentionHeatmap
@@ -76,22 +77,16 @@ class MatrixTab(ResultsPanel):
         self.heatmap = AttentionHeatmap()
         self.heatmap.setMinimumSize(220, 200)
         self.hover_label = style.wrapped_label(self.tr("Hover over the heatmap to read a weight."))
-        self.results = QWidget()
-        grid = QGridLayout(self.results)
-        grid.setContentsMargins(0, 0, 0, 0)
         self.titles = {}
-        for index, (key, widget, title) in enumerate((
-                ("products", self.products_grid, self.tr("QKᵀ (dot products)")),
-                ("scores", self.scores_grid, self.tr("f·QKᵀ (scaled scores; −∞ masked)")),
-                ("weights", self.weights_grid, self.tr("weights = softmax of each row")),
-                ("output", self.output_grid, self.tr("output = weights · V")))):
+        cells = []
+        for key, widget, label, title in (
+                ("products", self.products_grid, "QKᵀ", self.tr("QKᵀ (dot products)")),
+                ("scores", self.scores_grid, "f·QKᵀ", self.tr("f·QKᵀ (scaled scores; −∞ masked)")),
+                ("weights", self.weights_grid, self.tr("weights"), self.tr("weights = softmax of each row")),
+                ("output", self.output_grid, self.tr("output"), self.tr("output = weights · V"))):
             self.titles[key] = style.title_label(title)
-            grid.addWidget(self.titles[key], 2 * (index // 2), index % 2)
-            grid.addWidget(widget, 2 * (index // 2) + 1, index % 2)
-        grid.addWidget(self.heatmap, 0, 2, 4, 1)
-        grid.addWidget(self.hover_label, 4, 2)
-        for column in range(3):
-            grid.setColumnStretch(column, 1)
+            cells.append((label, self.titles[key], widget))
+        self.results = ResultTables(cells, (self.tr("heatmap"), (self.heatmap, self.hover_label)))
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.random_row)
@@ -141,6 +136,7 @@ class MatrixTab(ResultsPanel):
         self.weights_grid.show_matrix(result.weights, rows, keys)
         self.output_grid.show_matrix(result.output, rows, [f"[{c + 1}]" for c in range(v.shape[1])])
         self.heatmap.set_matrix(result.weights, rows, keys, mask=~result.allowed)
+        self.results.refit()  # the tables' widths follow the numbers
         self.scale.describe(q.shape[1], t, result.factor)
 
     def _on_hover(self, row: int, column: int, _value: float) -> None:
