@@ -178,6 +178,17 @@ def test_no_axis_title_lies_on_its_tick_labels(qtbot, make_view, view_id):
 
     problems = []
     view = make_view(view_id, size=None, until=None)
+
+    def laid_out_problems(where: str) -> list[str]:
+        # a legend in its own band lays its plot out again after the tab is shown (a pass or two
+        # more than `settle` waits for: the Code lengths chart's axis took 200 ms to widen at
+        # 22 pt); what stays after that is a title on its numbers
+        try:
+            qtbot.waitUntil(lambda: not title_problems(view, where), timeout=2000)
+        except qtbot.TimeoutError:
+            pass
+        return title_problems(view, where)
+
     page = ScrollingPage(view)
     page.setObjectName("view_page")
     page.resize(1272, 580)
@@ -187,7 +198,7 @@ def test_no_axis_title_lies_on_its_tick_labels(qtbot, make_view, view_id):
         for points in SIZES:
             set_points(points)  # the views follow the application font (View.apply_zoom)
             settle(qtbot, view)
-            problems += title_problems(view, f"{points} pt")
+            problems += laid_out_problems(f"{points} pt")
             for tabs in view.findChildren(QTabWidget):
                 if not tabs.isVisible():
                     continue
@@ -195,7 +206,7 @@ def test_no_axis_title_lies_on_its_tick_labels(qtbot, make_view, view_id):
                 for index in range(tabs.count()):
                     tabs.setCurrentIndex(index)
                     settle(qtbot, view)
-                    problems += title_problems(view, f"{points} pt, tab {tabs.tabText(index)!r}")
+                    problems += laid_out_problems(f"{points} pt, tab {tabs.tabText(index)!r}")
                 tabs.setCurrentIndex(shown)
     finally:
         page.takeWidget()
