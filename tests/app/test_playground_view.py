@@ -239,3 +239,31 @@ def test_matrix_tables_side_by_side_where_they_fit(qtbot, make_view, text_size):
     assert not tab.results.tabbed() and not tab.results.tabs.isVisible()
     for grid in (tab.products_grid, tab.scores_grid, tab.weights_grid, tab.output_grid):
         assert grid.isVisible() and grid.horizontalScrollBar().maximum() == 0
+
+
+@pytest.mark.parametrize("points", [22])
+def test_the_key_editor_shows_every_key_of_the_lesson(qtbot, make_view, text_size, points):
+    """At large text the note under the key editor had left it a row and a half of the lesson's
+    four keys (seen from 14 pt in the window); every row now lies whole inside the table's
+    viewport (the tab scrolls where it must)."""
+    from app.widgets.scrolling_page import ScrollingPage
+
+    text_size(points)
+    view = make_view("playground", size=None, until=None)
+    page = ScrollingPage(view)
+    page.resize(1272, 580)
+    page.show()
+    qtbot.waitExposed(page)
+    try:
+        table = view.query_tab.keys_table
+        assert table.rowCount() == 4
+        viewport = table.viewport().height()
+        qtbot.waitUntil(lambda: table.rowViewportPosition(3) + table.rowHeight(3) <= table.viewport().height(),
+                        timeout=5000)
+        for row in range(4):
+            top = table.rowViewportPosition(row)
+            assert 0 <= top and top + table.rowHeight(row) <= table.viewport().height(), (row, top, viewport)
+            assert table.rowHeight(row) >= table.fontMetrics().height()
+    finally:
+        page.takeWidget()
+        page.close()

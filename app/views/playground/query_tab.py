@@ -21,7 +21,19 @@ from app.widgets.form import labelled_field, relay_edits
 from engine.playground import NAME_AGE_PRESET, MatrixInputError, parse_cell, parse_matrix, softmax
 
 BAD_CELL = QColor(255, 200, 200)
+#: keys the editor shows without its own scroll bar (the lesson has four; up to twelve can be made)
+KEYS_SHOWN = 6
 RESULT_HEADERS = (QT_TRANSLATE_NOOP("QueryTab", "key"), "s_j = q·k_j", "z_j = f·s_j", "w_j = softmax(z)_j", "w_j·v_j")
+
+
+def table_height(table: QTableWidget, rows: int) -> int:
+    """The pixels `table` needs to show its header and its first `rows` rows whole (and its
+    horizontal scroll bar where it has one)."""
+    height = table.horizontalHeader().sizeHint().height() + 2 * table.frameWidth()
+    height += sum(table.rowHeight(r) for r in range(rows))
+    if table.horizontalScrollBar().isVisible():
+        height += table.horizontalScrollBar().sizeHint().height()
+    return height
 
 
 def _listed(weights) -> str:
@@ -115,7 +127,7 @@ class QueryTab(ResultsPanel):
             for r, row in enumerate(rows):
                 for c, text in enumerate(row):
                     self.keys_table.setItem(r, c, QTableWidgetItem(str(text)))
-        self.keys_table.resizeColumnsToContents()
+        self._fit_keys_table()
         self.cells_changed.emit()
 
     def apply_preset(self) -> None:
@@ -235,4 +247,13 @@ class QueryTab(ResultsPanel):
         for label in self.bar_labels:
             label.setFont(style.font(0.9))
         # once the new font is in; the table as the timer's context: not once it is deleted
-        QTimer.singleShot(0, self.keys_table, self.keys_table.resizeColumnsToContents)
+        QTimer.singleShot(0, self.keys_table, self._fit_keys_table)
+
+    def _fit_keys_table(self) -> None:
+        """Columns as wide as their text, and the table at least as tall as its header and
+        every key (up to KEYS_SHOWN): the long note below it had left it one and a half rows
+        from 14 pt, hiding the keys the lesson is about (the tab scrolls instead)."""
+        table = self.keys_table
+        table.resizeColumnsToContents()
+        table.resizeRowsToContents()
+        table.setMinimumHeight(table_height(table, min(table.rowCount(), KEYS_SHOWN)))
