@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QTableWidgetItem, QVBoxLayout, QWidget
 from app import style
 from app.views.bleu.controls import SMOOTHING
 from app.views.bleu.ngram_panel import fraction
+from app.widgets.table_fit import rows_height
 
 
 def percent(value: float) -> str:
@@ -24,11 +25,7 @@ def bleu_text(score: float) -> str:
 def fit_height(table) -> None:
     """Make a short table exactly as tall as its rows, so the panel scrolls rather than the table."""
     table.resizeRowsToContents()
-    height = table.horizontalHeader().height() + 2 * table.frameWidth()
-    height += sum(table.rowHeight(r) for r in range(table.rowCount()))
-    if table.horizontalScrollBar().isVisible():
-        height += table.horizontalScrollBar().height()
-    table.setFixedHeight(height)
+    table.setFixedHeight(rows_height(table))
 
 
 class ScorePanel(QWidget):

@@ -18,22 +18,13 @@ from app.views.playground.number_grid import fill_row
 from app.views.playground.scale_control import ScaleControl
 from app.views.playground.state import PlaygroundState, vector_text
 from app.widgets.form import labelled_field, relay_edits
+from app.widgets.table_fit import rows_height
 from engine.playground import NAME_AGE_PRESET, MatrixInputError, parse_cell, parse_matrix, softmax
 
 BAD_CELL = QColor(255, 200, 200)
 #: keys the editor shows without its own scroll bar (the lesson has four; up to twelve can be made)
 KEYS_SHOWN = 6
 RESULT_HEADERS = (QT_TRANSLATE_NOOP("QueryTab", "key"), "s_j = q·k_j", "z_j = f·s_j", "w_j = softmax(z)_j", "w_j·v_j")
-
-
-def table_height(table: QTableWidget, rows: int) -> int:
-    """The pixels `table` needs to show its header and its first `rows` rows whole (and its
-    horizontal scroll bar where it has one)."""
-    height = table.horizontalHeader().sizeHint().height() + 2 * table.frameWidth()
-    height += sum(table.rowHeight(r) for r in range(rows))
-    if table.horizontalScrollBar().isVisible():
-        height += table.horizontalScrollBar().sizeHint().height()
-    return height
 
 
 def _listed(weights) -> str:
@@ -256,4 +247,4 @@ class QueryTab(ResultsPanel):
         table = self.keys_table
         table.resizeColumnsToContents()
         table.resizeRowsToContents()
-        table.setMinimumHeight(table_height(table, min(table.rowCount(), KEYS_SHOWN)))
+        table.setMinimumHeight(rows_height(table, min(table.rowCount(), KEYS_SHOWN)))
