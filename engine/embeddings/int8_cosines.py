@@ -47,15 +47,15 @@ CHECKED_CAPABILITIES = ("AVX512",)
 _checked: list[bool] = []
 
 
-def kernel_sums(querybf16_query, codes):
+def _kernel_sums(query_bf16, codes):
     """Ŝ = bf16(codes · q̃) as float32 numpy (rows,), for one bfloat16 query row (1 × d)."""
     import torch
 
     ones = torch.ones(codes.shape[0], dtype=torch.bfloat16)
-    return torch.ops.aten._weight_int8pack_mm(querybf16_query, codes, ones)[0].float().numpy()
+    return torch.ops.aten._weight_int8pack_mm(query_bf16, codes, ones)[0].float().numpy()
 
 
-def bf16_query(query: np.ndarray, length: int):
+def _bf16(query: np.ndarray, length: int):
     """(q̃ as a 1 × ``length`` bfloat16 tensor, zero beyond q's own length; ρ = ‖q − q̃‖ rounded up)."""
     import torch
 
@@ -65,7 +65,7 @@ def bf16_query(query: np.ndarray, length: int):
     return rounded, float(np.linalg.norm(query.astype(np.float64) - back) * (1 + 1e-6))
 
 
-def kernel_is_sound() -> bool:
+def _kernel_is_sound() -> bool:
     """The kernel exists, sums in float32 (4,096 ones sum to 4,096; in bfloat16 the sum stops at
     256) and keeps the bound on 1,024 random rows of 300 dimensions."""
     if not _checked:
@@ -77,7 +77,7 @@ def kernel_is_sound() -> bool:
                 _checked.append(False)
                 return False
             ones = torch.ones(ROW_BLOCK, 4096, dtype=torch.int8)
-            sound = bool((kernel_sums(torch.ones(1, 4096, dtype=torch.bfloat16), ones) == 4096).all())
+            sound = bool((_kernel_sums(torch.ones(1, 4096, dtype=torch.bfloat16), ones) == 4096).all())
             rng = np.random.default_rng(0)
             for dimension in (40, 300):  # padded to 64 and 320
                 units = rng.standard_normal((1024, dimension))
@@ -86,17 +86,17 @@ def kernel_is_sound() -> bool:
                 padded = np.zeros((1024, int8_scores.padded_length(dimension)), dtype=np.int8)
                 padded[:, :dimension] = codes
                 query = units[0].astype(np.float32)
-                rounded, rho = bf16_query(query, padded.shape[1])
-                approx = kernel_sums(rounded, torch.from_numpy(padded)) * scales
+                rounded, rho = _bf16(query, padded.shape[1])
+                approx = _kernel_sums(rounded, torch.from_numpy(padded)) * scales
                 exact = units @ query.astype(np.float64)
-                sound = sound and bool((np.abs(approx - exact) <= error_bounds(residuals, rho)).all())
+                sound = sound and bool((np.abs(approx - exact) <= _bounds(residuals, rho)).all())
             _checked.append(sound)
         except (AttributeError, RuntimeError, TypeError, NotImplementedError):
             _checked.append(False)
     return _checked[0]
 
 
-def error_bounds(residuals: np.ndarray, rho: float) -> np.ndarray:
+def _bounds(residuals: np.ndarray, rho: float) -> np.ndarray:
     """δ_x for each row (see the module's docstring)."""
     grown = residuals + np.float32(1)
     bounds = residuals + np.float32(rho) * grown
@@ -106,7 +106,7 @@ def error_bounds(residuals: np.ndarray, rho: float) -> np.ndarray:
 
 
 def applies(emb: Embeddings, rows: int) -> bool:
-    return rows >= int8_scores.LEAST_ROWS and emb.dimension <= int8_scores.MAX_DIMENSION and kernel_is_sound()
+    return rows >= int8_scores.LEAST_ROWS and emb.dimension <= int8_scores.MAX_DIMENSION and _kernel_is_sound()
 
 
 def candidates(emb: Embeddings, query: np.ndarray, rows: int, k: int, excluded) -> np.ndarray:
@@ -118,10 +118,10 @@ def candidates(emb: Embeddings, query: np.ndarray, rows: int, k: int, excluded) 
     tail = np.asarray(tail, dtype=np.int64)
     if blocked == 0:  # the kernel is never given no rows
         return tail
-    rounded, rho = bf16_query(query, copy.codes.shape[1])
-    approx = kernel_sums(rounded, copy.codes[:blocked])
+    rounded, rho = _bf16(query, copy.codes.shape[1])
+    approx = _kernel_sums(rounded, copy.codes[:blocked])
     approx *= copy.scales[:blocked]
-    bounds = error_bounds(copy.residuals[:blocked], rho)
+    bounds = _bounds(copy.residuals[:blocked], rho)
     lower = approx - bounds
     approx += bounds  # the upper ends, in place
     for j in [*excluded, *copy.zero_rows]:

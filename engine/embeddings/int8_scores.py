@@ -133,27 +133,11 @@ def int8_rows(emb: Embeddings) -> Int8Rows:
     return copy
 
 
-def _approximate_cosines(copy: Int8Rows, units: np.ndarray, rows: int) -> tuple[np.ndarray, list, int]:
-    """(approx, errors, n): approximate cosines of the first n words with each unit column j of
-    ``units`` (d × 3), as three contiguous rows (3 × n), and for each j the bound on each
-    approximation's error (n,).  Through int8_cosines' kernel where it is sound (three products
-    of one query row, a third less CPU time than ``_int_mm``'s four columns here; n is then
-    ``rows`` rounded down to its blocks, the rest are re-scored anyway), else ``_int_mm``: the
-    exact σ_x τ_j (c_x·c_j), within r_x + ρ_j + r_x ρ_j + SLACK (n = rows)."""
+def _approximate_cosines(copy: Int8Rows, units: np.ndarray, rows: int) -> tuple[np.ndarray, np.ndarray]:
+    """σ_x τ_j (c_x·c_j) for each unit column j of ``units`` (d × 3) and the first ``rows``
+    words, as three contiguous rows (3 × rows), and each column's ρ_j."""
     import torch
 
-    from engine.embeddings import int8_cosines
-
-    if rows >= int8_cosines.ROW_BLOCK and int8_cosines.kernel_is_sound():
-        n = rows - rows % int8_cosines.ROW_BLOCK
-        approx = np.empty((3, n), dtype=np.float32)
-        errors = []
-        for j in range(3):
-            rounded, rho = int8_cosines.bf16_query(units[:, j], copy.codes.shape[1])
-            approx[j] = int8_cosines.kernel_sums(rounded, copy.codes[:n])
-            approx[j] *= copy.scales[:n]
-            errors.append(int8_cosines.error_bounds(copy.residuals[:n], rho))
-        return approx, errors, n
     query_codes, query_scales, query_residuals = _rounded(units.T.astype(np.float64))
     padded = np.zeros((_COLUMNS, copy.codes.shape[1]), dtype=np.int8)
     padded[:3, :units.shape[0]] = query_codes
@@ -161,9 +145,7 @@ def _approximate_cosines(copy: Int8Rows, units: np.ndarray, rows: int) -> tuple[
     approx = sums[:3].astype(np.float32)
     approx *= copy.scales[:rows]
     approx *= query_scales[:, None]
-    residuals = copy.residuals[:rows]
-    errors = [residuals * np.float32(1 + rho) + np.float32(rho + SLACK) for rho in query_residuals]
-    return approx, errors, rows
+    return approx, query_residuals
 
 
 def _kth_largest(values: np.ndarray, k: int) -> float:
@@ -179,14 +161,13 @@ def cosmul_candidates(emb: Embeddings, units: np.ndarray, rows: int, k: int, exc
     """Rows (ascending) among the first ``rows`` that may hold the k best 3CosMul scores for
     the unit columns (ê_a, ê_b, ê_c) of ``units`` (d × 3), never one of ``excluded``."""
     copy = int8_rows(emb)
-    approx, errors, scanned = _approximate_cosines(copy, units, rows)
-    # words beyond the rows scanned (fewer than a block of the kernel's) are always re-scored
-    tail = np.asarray([j for j in range(scanned, rows) if j not in set(excluded) and emb.norms[j] > 0], dtype=np.int64)
+    approx, query_residuals = _approximate_cosines(copy, units, rows)
+    residuals = copy.residuals[:rows]
     epsilon = np.float32(1e-6)
     low, high = [], []
     for j in range(3):  # s_j = (1 + cos_j)/2 lies within h = δ/2 of (1 + approx_j)/2
-        half_width = errors[j]
-        half_width *= 0.5
+        half_width = residuals * np.float32(0.5 * (1 + query_residuals[j]))
+        half_width += np.float32(0.5 * (query_residuals[j] + SLACK))
         middle = approx[j]
         middle += 1
         middle *= 0.5
@@ -203,10 +184,9 @@ def cosmul_candidates(emb: Embeddings, units: np.ndarray, rows: int, k: int, exc
         lower /= high[0] + epsilon
         lower[~(positive & (low[1] >= 0) & (low[2] >= 0))] = -np.inf
     for j in [*excluded, *copy.zero_rows]:
-        if j < scanned:
+        if j < rows:
             upper[j] = lower[j] = -np.inf
-    # the k-th best lower end is a floor for the k-th best score where k words have one
-    kth = _kth_largest(lower, k) if k <= scanned else -np.inf
+    kth = _kth_largest(lower, min(k, rows))
     if not np.isfinite(kth):
-        return np.concatenate([np.flatnonzero(upper > -np.inf), tail])
-    return np.concatenate([np.flatnonzero(upper >= kth - ROUNDING * abs(kth)), tail])
+        return np.flatnonzero(upper > -np.inf)
+    return np.flatnonzero(upper >= kth - ROUNDING * abs(kth))

@@ -15,7 +15,7 @@ from tests.engine.test_embeddings_half_scores import (assert_analogies_equal_gen
 from tests.engine.test_embeddings_queries import as_embeddings, assert_same_answers
 
 pytestmark = [pytest.mark.filterwarnings("ignore:Call to deprecated `init_sims`:DeprecationWarning"),
-              pytest.mark.skipif(not int8_cosines.kernel_is_sound(),
+              pytest.mark.skipif(not int8_cosines._kernel_is_sound(),
                                  reason="torch's int8 kernel is not used on this CPU (the float16 pass is)")]
 
 
@@ -50,7 +50,7 @@ def test_neighbours_on_near_ties_equal_gensims_where_an_int8_top_k_does_not(rota
         assert_same_answers(queries.neighbours(emb, "q", k).pairs(), kv.most_similar("q", topn=k))
     # the test can fail: ranked by the first pass's scores alone, the ten best are other words
     copy = int8_scores.int8_rows(emb)
-    approx = int8_cosines.kernel_sums(int8_cosines.bf16_query(emb.unit("q"), copy.codes.shape[1])[0], copy.codes) * copy.scales
+    approx = int8_cosines._kernel_sums(int8_cosines._bf16(emb.unit("q"), copy.codes.shape[1])[0], copy.codes) * copy.scales
     naive = np.argsort(-approx[1:], kind="stable")[:10] + 1
     assert [emb.words[i] for i in naive] != [w for w, _ in kv.most_similar("q", topn=10)]
 
@@ -78,8 +78,8 @@ def test_the_int8_cosines_stay_within_their_bound_of_the_exact_ones():
     copy = int8_scores.int8_rows(emb)
     closest, worst = np.inf, 0.0
     for query, exact in asked:
-        rounded, rho = int8_cosines.bf16_query(query, copy.codes.shape[1])
-        error = np.abs(int8_cosines.kernel_sums(rounded, copy.codes) * copy.scales - exact)
+        rounded, rho = int8_cosines._bf16(query, copy.codes.shape[1])
+        error = np.abs(int8_cosines._kernel_sums(rounded, copy.codes) * copy.scales - exact)
         worst = max(worst, float(error.max()))
-        closest = min(closest, float((int8_cosines.error_bounds(copy.residuals, rho) - error).min()))
+        closest = min(closest, float((int8_cosines._bounds(copy.residuals, rho) - error).min()))
     assert worst > 0 and closest >= 0

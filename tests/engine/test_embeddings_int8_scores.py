@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from engine.embeddings import int8_cosines, int8_scores, queries
+from engine.embeddings import int8_scores, queries
 from engine.embeddings.vectors import Embeddings
 from tests.engine.embeddings_fixtures import random_keyed_vectors
 from tests.engine.test_embeddings_queries import as_embeddings, assert_same_answers
@@ -16,15 +16,10 @@ from tests.engine.test_embeddings_queries import as_embeddings, assert_same_answ
 pytestmark = pytest.mark.filterwarnings("ignore:Call to deprecated `init_sims`:DeprecationWarning")
 
 
-@pytest.fixture(autouse=True, params=["bfloat16 kernel", "_int_mm"])
-def int8_pass_always(request, monkeypatch):
-    """The first pass on the tests' small vocabularies too (it starts at 50,000 words), through
-    each of its products: int8_cosines' kernel where it is sound, else torch's ``_int_mm``."""
+@pytest.fixture(autouse=True)
+def int8_pass_always(monkeypatch):
+    """The first pass on the tests' small vocabularies too (it starts at 50,000 words)."""
     monkeypatch.setattr(int8_scores, "LEAST_ROWS", 0)
-    if request.param == "_int_mm":
-        monkeypatch.setattr(int8_cosines, "kernel_is_sound", lambda: False)
-    elif not int8_cosines.kernel_is_sound():
-        pytest.skip("torch's int8 kernel is not used on this CPU")
 
 
 def gensim_cosmul(kv, a, b, c, k):
@@ -74,8 +69,7 @@ def test_near_ties_equal_gensims_where_an_int8_top_k_does_not(near_ties):
                             gensim_cosmul(kv, "a", "q", "c", k))
     # the test can fail: ranked by their int8 scores alone, the ten best are other words
     units = np.stack([emb.unit(w) for w in ("a", "q", "c")], axis=1)
-    approx, _, scanned = int8_scores._approximate_cosines(int8_scores.int8_rows(emb), units, len(emb))
-    assert scanned > len(emb) - int8_cosines.ROW_BLOCK
+    approx, _ = int8_scores._approximate_cosines(int8_scores.int8_rows(emb), units, len(emb))
     scores = queries.cosmul_scores(np.ascontiguousarray(approx.T))
     scores[[emb.index[w] for w in ("a", "q", "c")]] = -np.inf
     naive = np.argsort(-scores, kind="stable")[:10]
@@ -105,8 +99,7 @@ def test_a_zero_vector_is_never_a_candidate_answer():
 
 
 def test_the_int8_cosines_stay_within_their_bound_of_the_exact_ones():
-    """The bound the proof rests on (with _int_mm r_x + ρ + r_x·ρ + SLACK; with the bfloat16
-    kernel int8_cosines' bound), against cosines computed in float64
+    """The bound the proof rests on, r_x + ρ + r_x·ρ + SLACK, against cosines computed in float64
     by numpy: 8,000 words × 300 (GloVe's size of vector), heavy-tailed components and a wide
     spread of norms."""
     rng = np.random.default_rng(5)
@@ -117,9 +110,9 @@ def test_the_int8_cosines_stay_within_their_bound_of_the_exact_ones():
     worst = 0.0
     for j in range(0, 8000, 1000):
         units = np.stack([emb.unit(emb.words[i]) for i in (j, j + 1, j + 2)], axis=1)
-        approx, errors, scanned = int8_scores._approximate_cosines(copy, units, 8000)
-        exact = (exact_units[:scanned] @ units.astype(np.float64)).T
-        bound = np.stack(errors)
+        approx, query_residuals = int8_scores._approximate_cosines(copy, units, 8000)
+        exact = (exact_units @ units.astype(np.float64)).T
+        bound = copy.residuals * (1 + query_residuals[:, None]) + query_residuals[:, None] + int8_scores.SLACK
         assert (np.abs(approx - exact) <= bound).all()
         worst = max(worst, float((np.abs(approx - exact) / bound).max()))
     assert worst > 0.05  # the bound is not vacuous: the error reaches a twentieth of it
