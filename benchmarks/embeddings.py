@@ -14,7 +14,7 @@ process's own):
     the process's size before the load (ru_maxrss − the resident size) against the float32 matrix;
   * the first open with the cache (parse + write) and the second (memory-mapped);
   * neighbour, 3CosAdd and 3CosMul queries (``engine.embeddings.queries``) over all words and
-    over the first ``--restrict`` (restrict_vocab), with their first passes (float16, int8) and
+    over the first ``--restrict`` (restrict_vocab), with their first passes (int8; float16 as before) and
     with the float32 pass alone, and the bare numpy floor (one matrix–vector product plus top-k
     over the normalised float32 matrix): median and p95 of ``--queries`` random words;
   * the keystroke through the Embeddings view with the file open (qtbot-style key presses into
@@ -117,7 +117,7 @@ def measure_queries(emb, count: int, restrict: int) -> dict:
     import numpy as np
     import torch
 
-    from engine.embeddings import half_scores, int8_scores, queries
+    from engine.embeddings import half_scores, int8_cosines, int8_scores, queries
 
     torch.set_num_threads(1)
     restrict = min(restrict, len(emb))
@@ -133,6 +133,11 @@ def measure_queries(emb, count: int, restrict: int) -> dict:
         half_scores.LEAST_ROWS = 10 ** 12 if on else first_passes["half"]
         int8_scores.LEAST_ROWS = 10 ** 12 if on else first_passes["int8"]
 
+    int8_kernel = int8_cosines.applies
+
+    def float16_first(on: bool) -> None:  # neighbours and 3CosAdd as before int8_cosines
+        int8_cosines.applies = (lambda emb, rows: False) if on else int8_kernel
+
     results = {}
     for label, rows in (("all", None), ("restricted", restrict)):
         kinds = {"neighbours": (lambda w: queries.neighbours(emb, w, 10, rows), words),
@@ -140,6 +145,10 @@ def measure_queries(emb, count: int, restrict: int) -> dict:
                  "analogy mul": (lambda t: queries.analogy(emb, *t, k=10, method="mul", restrict_vocab=rows), triples)}
         for name, (call, items) in kinds.items():
             results[f"{name} {label}"] = timed(call, items)
+            if name != "analogy mul":
+                float16_first(True)
+                results[f"{name}, float16 first pass {label}"] = timed(call, items)
+                float16_first(False)
             float32_only(True)
             results[f"{name}, float32 pass only {label}"] = timed(call, items)
             float32_only(False)
@@ -253,8 +262,9 @@ def print_queries(queries: dict, words: int, restrict: int, count: int) -> None:
     print(f"| query, ms (of {count}): wall median / p95; CPU median / p95 | all {words:,} words "
           f"| first {restrict:,} (restrict_vocab) |")
     print("|---|---|---|")
-    for name in ("neighbours", "neighbours, float32 pass only", "analogy add", "analogy add, float32 pass only",
-                 "analogy mul", "analogy mul, float32 pass only", "bare numpy floor"):
+    for name in ("neighbours", "neighbours, float16 first pass", "neighbours, float32 pass only", "analogy add",
+                 "analogy add, float16 first pass", "analogy add, float32 pass only", "analogy mul",
+                 "analogy mul, float32 pass only", "bare numpy floor"):
         a, r = queries[name + " all"], queries[name + " restricted"]
         print(f"| {name} | {a[0]:.1f} / {a[1]:.1f}; {a[2]:.1f} / {a[3]:.1f} "
               f"| {r[0]:.1f} / {r[1]:.1f}; {r[2]:.1f} / {r[3]:.1f} |")

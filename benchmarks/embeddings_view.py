@@ -4,6 +4,7 @@ the table and the picture), the GUI thread's CPU time for it, and the worker's o
 
     python benchmarks/embeddings_view.py                   # 100,000 words × 300
     python benchmarks/embeddings_view.py --words 20000 --queries 10
+    python benchmarks/embeddings_view.py --profile 25   # and the GUI thread's 25 costliest functions
 
 benchmarks/embeddings.py runs ``keystrokes_through_the_view`` on its 400,000-word file.  Each
 measured keystroke is the last letter of a word: the field first holds the word without it (not
@@ -78,10 +79,12 @@ def _percentiles(values) -> list[float]:
     return [float(np.median(values)), float(np.percentile(values, 95))]
 
 
-def keystrokes_through_the_view(path: str, count: int, fmt: str = "glove", warm_up: int = 2) -> dict:
+def keystrokes_through_the_view(path: str, count: int, fmt: str = "glove", warm_up: int = 2,
+                                profiler=None) -> dict:
     """Opens ``path`` through the Embeddings view (read in the worker; the cache if it has one),
     then presses keys in the Neighbours tab (also after an unknown prefix) and the Analogy tab (3CosAdd, 3CosMul) over all words:
-    {"count", "open_seconds", "kinds": {kind: {"shown", "gui_cpu", "worker"}: [p50, p95] ms}}."""
+    {"count", "open_seconds", "kinds": {kind: {"shown", "gui_cpu", "worker"}: [p50, p95] ms}}.
+    ``profiler`` (a cProfile.Profile) runs during the key presses: this thread's (the GUI's) calls."""
     import numpy as np
     from PySide6.QtWidgets import QApplication
 
@@ -106,6 +109,8 @@ def keystrokes_through_the_view(path: str, count: int, fmt: str = "glove", warm_
     rng = np.random.default_rng(1)
     picks = [vocabulary[i] for i in rng.integers(0, len(vocabulary), 4 * (count + warm_up))]
     kinds = {}
+    if profiler is not None:
+        profiler.enable()
 
     neighbours = view.neighbours_tab
     for prefix_asked, name in ((False, "neighbours"), (True, "neighbours, after an unknown prefix")):
@@ -133,6 +138,8 @@ def keystrokes_through_the_view(path: str, count: int, fmt: str = "glove", warm_
                     and answer.value.analogy.method == method
             timings.append(_press_last_key(app, view, analogy.c, c, shown) + (analogy.result.elapsed_ms,))
         kinds[f"analogy {method}"] = timings[warm_up:]
+    if profiler is not None:
+        profiler.disable()
     bridge.shutdown()
     return {"count": count, "open_seconds": opened,
             "kinds": {name: {"shown": _percentiles([t[0] for t in rows]), "gui_cpu": _percentiles([t[1] for t in rows]),
@@ -144,7 +151,14 @@ def main() -> None:
     parser.add_argument("--words", type=int, default=100_000)
     parser.add_argument("--dim", type=int, default=300)
     parser.add_argument("--queries", type=int, default=30)
+    parser.add_argument("--profile", type=int, default=0, metavar="N",
+                        help="print the GUI thread's N costliest functions during the key presses (its CPU time)")
     args = parser.parse_args()
+    profiler = None
+    if args.profile:
+        import cProfile
+
+        profiler = cProfile.Profile(time.thread_time)  # CPU time of this thread: the GUI's
 
     from benchmarks.embeddings import print_view, write_glove
 
@@ -152,10 +166,14 @@ def main() -> None:
         os.environ["ATTENTION_LAB_CACHE"] = str(Path(folder) / "cache")
         path = Path(folder) / "vectors.txt"
         write_glove(path, args.words, args.dim)
-        measured = keystrokes_through_the_view(str(path), args.queries)
+        measured = keystrokes_through_the_view(str(path), args.queries, profiler=profiler)
         print(f"# opened {args.words:,} × {args.dim} through the view in {measured['open_seconds']:.1f} s "
               f"(first open, no cache); load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
         print_view(measured, args.words)
+    if profiler is not None:
+        import pstats
+
+        pstats.Stats(profiler).sort_stats("tottime").print_stats(args.profile)
 
 
 if __name__ == "__main__":

@@ -49,6 +49,9 @@ LEAST_ROWS = 50_000
 #: L_(k) lowered by this share
 ROUNDING = 1e-5
 _COLUMNS = 4  # torch's int8 product is fastest with four columns here (three is slower)
+#: the codes' rows are padded with zeros to a multiple of this length: int8_cosines' kernel
+#: gave wrong sums for most other lengths (a zero changes no product)
+PAD = 32
 
 _copies: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _lock = threading.Lock()
@@ -60,7 +63,7 @@ class Int8Rows:
     """ê_x ≈ ``scales[x]`` · ``codes[x]`` within ``residuals[x]`` (Euclidean norm);
     ``zero_rows``: words whose vector is zero (no direction, never an answer)."""
 
-    codes: object  # torch.Tensor (V, d) int8
+    codes: object  # torch.Tensor (V, d rounded up to a multiple of PAD) int8, zero beyond d
     scales: np.ndarray  # (V,) float32
     residuals: np.ndarray  # (V,) float32, rounded up
     zero_rows: np.ndarray  # row numbers
@@ -89,6 +92,10 @@ def applies(emb: Embeddings, rows: int) -> bool:
     return rows >= LEAST_ROWS and emb.dimension <= MAX_DIMENSION and _products_are_exact()
 
 
+def padded_length(dimension: int) -> int:
+    return -(-dimension // PAD) * PAD
+
+
 def _rounded(units: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(codes, scales, residuals) of unit vectors, one per row of ``units`` (float64)."""
     peaks = np.abs(units).max(axis=1)
@@ -110,7 +117,7 @@ def int8_rows(emb: Embeddings) -> Int8Rows:
         copy = _copies.get(emb)
         if copy is None:
             count, step = len(emb), 8192
-            codes = torch.empty((count, emb.dimension), dtype=torch.int8)
+            codes = torch.zeros((count, padded_length(emb.dimension)), dtype=torch.int8)
             scales = np.empty(count, dtype=np.float32)
             residuals = np.empty(count, dtype=np.float32)
             for start in range(0, count, step):
@@ -120,7 +127,7 @@ def int8_rows(emb: Embeddings) -> Int8Rows:
                 with np.errstate(divide="ignore", invalid="ignore"):
                     units = np.where(norms > 0, block / norms, 0.0)
                 block_codes, scales[start:start + step], residuals[start:start + step] = _rounded(units)
-                codes[start:start + step] = torch.from_numpy(block_codes)
+                codes[start:start + step, :emb.dimension] = torch.from_numpy(block_codes)
             copy = Int8Rows(codes, scales, residuals, np.flatnonzero(emb.norms == 0))
             _copies[emb] = copy
     return copy
@@ -132,8 +139,8 @@ def _approximate_cosines(copy: Int8Rows, units: np.ndarray, rows: int) -> tuple[
     import torch
 
     query_codes, query_scales, query_residuals = _rounded(units.T.astype(np.float64))
-    padded = np.zeros((_COLUMNS, units.shape[0]), dtype=np.int8)
-    padded[:3] = query_codes
+    padded = np.zeros((_COLUMNS, copy.codes.shape[1]), dtype=np.int8)
+    padded[:3, :units.shape[0]] = query_codes
     sums = torch._int_mm(torch.from_numpy(padded), copy.codes[:rows].T).numpy()  # (4, rows), exact
     approx = sums[:3].astype(np.float32)
     approx *= copy.scales[:rows]

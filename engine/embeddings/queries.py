@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine.embeddings import half_scores, int8_scores
+from engine.embeddings import half_scores, int8_cosines, int8_scores
 from engine.embeddings.errors import EmbeddingQueryError
 from engine.embeddings.vectors import Embeddings
 from engine.messages import Message
@@ -137,11 +137,13 @@ def cosines_with_rows(emb: Embeddings, rows: np.ndarray, queries: np.ndarray) ->
 
 def best_cosines(emb: Embeddings, query: np.ndarray, rows: int, k: int, excluded) -> tuple[np.ndarray, np.ndarray]:
     """The rows of the k highest cos(e_x, q) among the first ``rows`` (never ``excluded``), best
-    first, and those cosines.  Over a large vocabulary a float16 first pass picks the rows that
-    can be among them and only those are scored in float32 (half_scores: the same rows, order
-    and scores as the float32 pass over all)."""
-    if half_scores.applies(emb, rows):
-        pool = half_scores.candidates(emb, query, rows, k, excluded)
+    first, and those cosines.  Over a large vocabulary a first pass over the int8 copy
+    (int8_cosines) or, where its kernel is not known to be sound, the float16 copy (half_scores)
+    picks the rows that can be among them and only those are scored in float32: the same rows,
+    order and scores as the float32 pass over all."""
+    first_pass = int8_cosines if int8_cosines.applies(emb, rows) else half_scores
+    if first_pass.applies(emb, rows):
+        pool = first_pass.candidates(emb, query, rows, k, excluded)
         exact = cosines_with_rows(emb, pool, query[:, None])[:, 0]
         order = _top(exact, k, ())
         return pool[order], exact[order]

@@ -47,6 +47,9 @@ def test_glove_style_decimals_over_many_blocks_equal_gensim(tmp_path, monkeypatc
     emb = load_embeddings(path, "glove", cache=False, threads=2)
     assert list(emb.words) == reference.index_to_key
     np.testing.assert_array_equal(emb.vectors, reference.vectors)
+    # the norms, computed block by block on the parsing threads, are gensim's bit for bit
+    reference.fill_norms()
+    np.testing.assert_array_equal(emb.norms, reference.norms)
     # blank lines at the very end (which gensim cannot read) are ignored
     padded = tmp_path / "padded.txt"
     padded.write_text("\n".join(lines) + "\n\n \r\n\n", encoding="utf-8")
