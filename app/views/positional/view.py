@@ -60,8 +60,8 @@ class PositionalView(View):
         self.notes_toggle.setCheckable(True)
         self.notes_toggle.setChecked(True)
         self.notes_toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        self.notes_toggle.setToolTip(self.tr("Show or hide the notes: where the chosen layout is used, and why "
-                                             "each picture looks as it does"))
+        self.notes_toggle.setToolTip(self.tr("Show or hide the notes: the formula, where the chosen layout is "
+                                             "used, and why each picture looks as it does"))
         self.notes_toggle.toggled.connect(self._show_notes)
         put_in_corner(self.tabs, self.notes_toggle, self.export_button)
         self._presenting = False
@@ -140,6 +140,9 @@ class PositionalView(View):
     def _show_notes(self, *_) -> None:
         shown = self.notes_toggle.isChecked()
         self.notes_toggle.setArrowType(Qt.ArrowType.DownArrow if shown else Qt.ArrowType.RightArrow)
+        # the formula too: two lines of it at 22 pt were the room that left the plots four lines
+        # of data (the Shift and Naive codes tabs scrolled); the tabs and their axes say the rest
+        self.formula.setVisible(shown)
         self.controls.variant_uses.setVisible(shown)
         for tab in self.tabs_in_order():
             tab.caption.setVisible(shown and not self._presenting)
