@@ -63,7 +63,7 @@ class ShiftTab(PositionalTab):
         if a.variant == "paper":
             title = self.tr("M_{0}: 2×2 rotation blocks").format(a.k)
         else:  # sine i and cosine i sit d_model/2 columns apart: the blocks are spread out
-            title = self.tr("M_{0}: rotates (i, d/2 + i)").format(a.k)
+            title = self.tr("M_{0}: rotates (i, d_model/2 + i)").format(a.k)
         set_title(self.matrix.plot, title)
 
     def readout_at(self, scene_pos):
