@@ -3849,8 +3849,8 @@ cross-entropy H = −(1/N) Σ log₂ P(wᵢ | hᵢ) bits/token     perplexity PP
         Naive codes for contrast. &lt;b&gt;Decimal digits&lt;/b&gt;: values 0–9, and neighbours can differ in every digit
         (99 → 100). &lt;b&gt;pos/1000&lt;/b&gt;: one number whose range depends on the length, and a step of one position is
         a tiny change. The &lt;b&gt;sinusoidal&lt;/b&gt; code stays in [−1, 1] and every step between neighbours has the
-        same size (bottom right).</source>
-        <translation>作为对照的朴素编码。&lt;b&gt;十进制数字&lt;/b&gt;：取值 0–9，相邻位置可能每一位都不同（99 → 100）。&lt;b&gt;pos/1000&lt;/b&gt;：只有一个数，其范围取决于长度，移动一个位置只带来极小的变化。&lt;b&gt;正弦&lt;/b&gt;编码保持在 [−1, 1] 内，相邻位置之间的每一步大小都相同（右下）。</translation>
+        same size (the steps plot).</source>
+        <translation>作为对照的朴素编码。&lt;b&gt;十进制数字&lt;/b&gt;：取值 0–9，相邻位置可能每一位都不同（99 → 100）。&lt;b&gt;pos/1000&lt;/b&gt;：只有一个数，其范围取决于长度，移动一个位置只带来极小的变化。&lt;b&gt;正弦&lt;/b&gt;编码保持在 [−1, 1] 内，相邻位置之间的每一步大小都相同（见步长图）。</translation>
     </message>
     <message>
         <source>Decimal digits (naive)</source>
@@ -3858,7 +3858,7 @@ cross-entropy H = −(1/N) Σ log₂ P(wᵢ | hᵢ) bits/token     perplexity PP
     </message>
     <message>
         <source>digit</source>
-        <extracomment>in two rows (2×2), six lines each: below ONE_ROW_FROM_POINTS the tab asks for twelve from this text size the tab shows either the three codes in one row or the steps alone, chosen beside the plots, each as tall as the one-row tabs&apos; plots: in two rows at 22 pt on 1280×680 each plot had two lines of data and the tab scrolled; four in one row left the steps too narrow for their legend and the pos/1000 plot&apos;s ticks ran together</extracomment>
+        <extracomment>in two rows (2×2), six lines each: below SPLIT_FROM_POINTS the tab asks for twelve from this text size the tab shows either the three codes in one row or the steps alone, chosen beside the plots, each as tall as the one-row tabs&apos; plots: in two rows at 22 pt on 1280×680 each plot had two lines of data and the tab scrolled; four in one row left the steps too narrow for their legend and the pos/1000 plot&apos;s ticks ran together</extracomment>
         <translation>数位</translation>
     </message>
     <message>

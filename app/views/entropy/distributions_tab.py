@@ -6,13 +6,14 @@ import math
 
 import numpy as np
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QScrollArea, QSizePolicy, QToolButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
 
 from app import style
 from app.export import write_csv
 from app.style import format_number, plural
 from app.views.entropy.units import UNIT_LOG, js_bound, quantity, unit_name
 from app.widgets.array_table import ArrayTableModel
+from app.widgets.fold_toggle import FoldToggle
 from app.widgets.paired_bars import PairedBarChart
 from app.widgets.result_table import ResultTable
 
@@ -58,13 +59,8 @@ class DistributionsTab(QWidget):
         self.infinity_label = style.wrapped_label(colour=style.ERROR)
         self.identity_label = style.wrapped_label()
         # the view puts this toggle beside Export; at large text the meanings fold behind it
-        self.meanings_toggle = QToolButton()
-        self.meanings_toggle.setText(self.tr("Meanings"))
-        self.meanings_toggle.setCheckable(True)
-        self.meanings_toggle.setChecked(True)
-        self.meanings_toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        self.meanings_toggle.setToolTip(self.tr("Show or hide what each number means (one number a row), "
-                                                "or two numbers a row without their meanings"))
+        self.meanings_toggle = FoldToggle(self.tr("Meanings"), self.tr(
+            "Show or hide what each number means (one number a row), or two numbers a row without their meanings"))
         self.meanings_toggle.toggled.connect(self.arrange_numbers)
         self._meanings_shown = None
         self.fold_meanings_for_text_size()
@@ -98,7 +94,6 @@ class DistributionsTab(QWidget):
         """One number a row with its meaning beside it, or (meanings folded) two numbers a row:
         H(P) and H(Q), the cross-entropies, the two KLs, then JS."""
         shown = self.meanings_toggle.isChecked()
-        self.meanings_toggle.setArrowType(Qt.ArrowType.DownArrow if shown else Qt.ArrowType.RightArrow)
         if shown == self._meanings_shown:
             return
         self._meanings_shown = shown

@@ -26,9 +26,9 @@ class NaiveTab(PositionalTab):
         Naive codes for contrast. <b>Decimal digits</b>: values 0–9, and neighbours can differ in every digit
         (99 → 100). <b>pos/1000</b>: one number whose range depends on the length, and a step of one position is
         a tiny change. The <b>sinusoidal</b> code stays in [−1, 1] and every step between neighbours has the
-        same size (bottom right).""")
+        same size (the steps plot).""")
 
-    #: in two rows (2×2), six lines each: below ONE_ROW_FROM_POINTS the tab asks for twelve
+    #: in two rows (2×2), six lines each: below SPLIT_FROM_POINTS the tab asks for twelve
     PLOT_LINES = 12
     #: from this text size the tab shows either the three codes in one row or the steps alone,
     #: chosen beside the plots, each as tall as the one-row tabs' plots: in two rows at 22 pt on
