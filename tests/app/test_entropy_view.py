@@ -437,7 +437,13 @@ def test_a_larger_application_font_grows_plots_and_numbers(qtbot, view):
         QApplication.setFont(bigger)
         qtbot.waitUntil(lambda: chart.tick_font().pointSizeF() > before[0], timeout=TIMEOUT)
         assert chart.tick_font().pointSizeF() == pytest.approx(2 * before[0])
-        assert value.font().pointSizeF() == pytest.approx(2 * before[1])
+        # the numbers grow with it: from 20 pt (the meanings folded) two a row at the text size,
+        # below it a third larger
+        from app.views.entropy.distributions_tab import VALUE_SCALE
+        tab = view.distributions_tab
+        scale = VALUE_SCALE if tab.meanings_toggle.isChecked() else 1.0
+        assert value.font().pointSizeF() == pytest.approx(scale * bigger.pointSizeF())
+        assert value.font().pointSizeF() > before[1]
         assert gaussian_axis.style["tickFont"].pointSizeF() == pytest.approx(2 * before[2])
         assert float(chart.legend.opts["labelTextSize"].rstrip("pt")) > float(before[3].rstrip("pt"))
         assert view.distributions_tab.table.verticalHeader().defaultSectionSize() > before[4]
