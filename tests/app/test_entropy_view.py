@@ -437,7 +437,7 @@ def test_a_larger_application_font_grows_plots_and_numbers(qtbot, view):
         QApplication.setFont(bigger)
         qtbot.waitUntil(lambda: chart.tick_font().pointSizeF() > before[0], timeout=TIMEOUT)
         assert chart.tick_font().pointSizeF() == pytest.approx(2 * before[0])
-        # the numbers grow with it: from 20 pt (the meanings folded) two a row at the text size,
+        # the numbers grow with it: from 16 pt (the meanings folded) two a row at the text size,
         # below it a third larger
         from app.views.entropy.distributions_tab import VALUE_SCALE
         tab = view.distributions_tab

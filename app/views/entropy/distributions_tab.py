@@ -82,9 +82,10 @@ class DistributionsTab(QWidget):
         self._fitted = False
 
     # ---- the numbers' grid --------------------------------------------------------------
-    #: from this text size the meanings open folded: with them, at 22 pt on 1280×680 in Chinese
-    #: each number took two or three lines and left the bars about two lines of data
-    MEANINGS_FOLDED_FROM_POINTS = 20
+    #: from this text size the meanings open folded (as the Positional view's notes): with them,
+    #: on 1280×680 in Chinese each number took two or three lines, and four of the seven (18 pt)
+    #: or three (22 pt) were in view above the bars
+    MEANINGS_FOLDED_FROM_POINTS = 16
 
     def fold_meanings_for_text_size(self) -> None:
         self.meanings_toggle.setChecked(style.point_size() < self.MEANINGS_FOLDED_FROM_POINTS)
