@@ -946,6 +946,14 @@ BP = 1 if c &gt; r, else exp(1 − r/c)   (c: candidate length, r: reference len
         <source>Output step:</source>
         <translation>输出步：</translation>
     </message>
+    <message>
+        <source>Settings ▾</source>
+        <translation>设置 ▾</translation>
+    </message>
+    <message>
+        <source>Temperature, top-k, top-p and min-p, and the Sample buttons that use them</source>
+        <translation>温度、top-k、top-p 和 min-p，以及按这些设置采样的按钮</translation>
+    </message>
 </context>
 <context>
     <name>DecodingExplanation</name>
@@ -1177,11 +1185,20 @@ P(y | x) = Π_t P(y_t | y_&lt;t, x)     总变差 = ½ Σ |p − q|     KL(p ‖
         <translation>另一个方向：KL 散度不对称</translation>
     </message>
     <message>
+        <source>Meanings</source>
+        <translation>含义</translation>
+    </message>
+    <message>
+        <source>Show or hide what each number means (one number a row), or two numbers a row without their meanings</source>
+        <translation>显示或隐藏每个数的含义（每行一个数），或不带含义、每行两个数</translation>
+    </message>
+    <message>
         <source>probability</source>
         <translation>概率</translation>
     </message>
     <message>
         <source>Jensen–Shannon divergence: symmetric, never infinite, at most {0}</source>
+        <extracomment>from this text size the meanings open folded: with them, at 22 pt on 1280×680 in Chinese each number took two or three lines and left the bars about two lines of data</extracomment>
         <translation>Jensen–Shannon 散度：对称、永不为无穷，最大为 {0}</translation>
     </message>
     <message>
@@ -3832,16 +3849,16 @@ cross-entropy H = −(1/N) Σ log₂ P(wᵢ | hᵢ) bits/token     perplexity PP
         Naive codes for contrast. &lt;b&gt;Decimal digits&lt;/b&gt;: values 0–9, and neighbours can differ in every digit
         (99 → 100). &lt;b&gt;pos/1000&lt;/b&gt;: one number whose range depends on the length, and a step of one position is
         a tiny change. The &lt;b&gt;sinusoidal&lt;/b&gt; code stays in [−1, 1] and every step between neighbours has the
-        same size (bottom right).</source>
-        <translation>作为对照的朴素编码。&lt;b&gt;十进制数字&lt;/b&gt;：取值 0–9，相邻位置可能每一位都不同（99 → 100）。&lt;b&gt;pos/1000&lt;/b&gt;：只有一个数，其范围取决于长度，移动一个位置只带来极小的变化。&lt;b&gt;正弦&lt;/b&gt;编码保持在 [−1, 1] 内，相邻位置之间的每一步大小都相同（右下）。</translation>
+        same size (the steps plot).</source>
+        <translation>作为对照的朴素编码。&lt;b&gt;十进制数字&lt;/b&gt;：取值 0–9，相邻位置可能每一位都不同（99 → 100）。&lt;b&gt;pos/1000&lt;/b&gt;：只有一个数，其范围取决于长度，移动一个位置只带来极小的变化。&lt;b&gt;正弦&lt;/b&gt;编码保持在 [−1, 1] 内，相邻位置之间的每一步大小都相同（见步长图）。</translation>
     </message>
     <message>
         <source>Decimal digits (naive)</source>
-        <extracomment>two rows of plots, six lines each: at 22 pt on 1280×680 this tab scrolls inside its page rather than squeezing four plots into the height the one-row tabs ask for</extracomment>
         <translation>十进制数字（朴素）</translation>
     </message>
     <message>
         <source>digit</source>
+        <extracomment>in two rows (2×2), six lines each: below SPLIT_FROM_POINTS the tab asks for twelve from this text size the tab shows either the three codes in one row or the steps alone, chosen beside the plots, each as tall as the one-row tabs&apos; plots: in two rows at 22 pt on 1280×680 each plot had two lines of data and the tab scrolled; four in one row left the steps too narrow for their legend and the pos/1000 plot&apos;s ticks ran together</extracomment>
         <translation>数位</translation>
     </message>
     <message>
@@ -3887,6 +3904,34 @@ cross-entropy H = −(1/N) Σ log₂ P(wᵢ | hᵢ) bits/token     perplexity PP
     <message>
         <source>pos / 1000</source>
         <translation>pos / 1000</translation>
+    </message>
+    <message>
+        <source>Codes</source>
+        <translation>编码</translation>
+    </message>
+    <message>
+        <source>Decimal digits, the sinusoidal code and pos/1000</source>
+        <translation>十进制数字、正弦编码和 pos/1000</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>步长</translation>
+    </message>
+    <message>
+        <source>The step from each position to the next, for the three codes</source>
+        <translation>三种编码中每个位置到下一个位置的步长</translation>
+    </message>
+    <message>
+        <source>Decimal digits</source>
+        <translation>十进制数字</translation>
+    </message>
+    <message>
+        <source>Sinusoidal</source>
+        <translation>正弦编码</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步长</translation>
     </message>
     <message>
         <source>pos {0}: digit of {1} = {2}   (code {3})</source>
@@ -4463,8 +4508,8 @@ PE(pos, 2i+1) = cos(pos / 10000^(2i/d_model))</translation>
         <translation>说明</translation>
     </message>
     <message>
-        <source>Show or hide the notes: where the chosen layout is used, and why each picture looks as it does</source>
-        <translation>显示或隐藏说明：所选排列方式用在何处，以及每幅图为何如此</translation>
+        <source>Show or hide the notes: the formula, where the chosen layout is used, and why each picture looks as it does</source>
+        <translation>显示或隐藏说明：公式、所选排列方式用在何处，以及每幅图为何如此</translation>
     </message>
     <message>
         <source>Encoding</source>
@@ -4553,6 +4598,7 @@ PE(pos, 2i+1) = cos(pos / 10000^(2i/d_model))</translation>
     <name>QueryTab</name>
     <message>
         <source>key</source>
+        <extracomment>keys the editor shows without its own scroll bar (the lesson has four; up to twelve can be made)</extracomment>
         <translation>键</translation>
     </message>
     <message>
@@ -5060,16 +5106,16 @@ among sampled</source>
         <translation>M_{0} · PE({1})</translation>
     </message>
     <message>
-        <source>pos = {0}, k = {1}:   max |M_k·PE(pos) − PE(pos+k)| = {2}</source>
-        <translation>pos = {0}，k = {1}：  max |M_k·PE(pos) − PE(pos+k)| = {2}</translation>
+        <source>max |M_{1}·PE({0}) − PE({0} + {1})| = {2}</source>
+        <translation>max |M_{1}·PE({0}) − PE({0} + {1})| = {2}</translation>
     </message>
     <message>
-        <source>M_{0}: one 2×2 rotation block per pair</source>
-        <translation>M_{0}：每一对一个 2×2 旋转块</translation>
+        <source>M_{0}: 2×2 rotation blocks</source>
+        <translation>M_{0}：2×2 旋转块</translation>
     </message>
     <message>
-        <source>M_{0}: rotates each pair (i, d_model/2 + i)</source>
-        <translation>M_{0}：旋转每一对 (i, d_model/2 + i)</translation>
+        <source>M_{0}: rotates (i, d_model/2 + i)</source>
+        <translation>M_{0}：旋转 (i, d_model/2 + i)</translation>
     </message>
     <message>
         <source>M_{0}[{1}, {2}] = {3}</source>
@@ -5153,8 +5199,8 @@ among sampled</source>
         <translation>第 0 行，右移 {0}</translation>
     </message>
     <message>
-        <source>Row {0}: similarity of PE({0}) with every PE(j)</source>
-        <translation>第 {0} 行：PE({0}) 与每个 PE(j) 的相似度</translation>
+        <source>Row {0} of the matrix</source>
+        <translation>矩阵的第 {0} 行</translation>
     </message>
     <message>
         <source>{0} for i = {1}, j = {2} (distance {3}): {4}</source>

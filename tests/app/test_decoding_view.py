@@ -271,13 +271,17 @@ def test_large_text_draws_as_many_rows_as_the_plots_hold_and_the_buttons_whole(q
 def test_at_22_pt_the_bars_tab_shows_other_and_the_notes_without_scrolling(qtbot, make_view, language, height):
     """On a 1280×680 window at 22 pt (the view's page: 1272×595 in English, 1272×580 in Chinese,
     tests/app/test_layout_fit.py) the bars' tab does not scroll: the "other" row and the notes under
-    the bars are on screen, each note one line per quantity, none of its text cut."""
+    the bars are on screen, each note one line per quantity, none of its text cut.  The token axis
+    names at least three tokens and "other" (in Chinese it named one before the sampler's settings
+    folded behind their button), a line of its font apart; the settings open from that button
+    with every text whole."""
     from PySide6.QtCore import QPointF
     from PySide6.QtGui import QFontMetrics
     from PySide6.QtWidgets import QApplication
 
     from app import i18n
     from app.widgets.scrolling_page import ScrollingPage
+    from tests.app.test_layout_fit import text_layout_problems
 
     font = QApplication.font()
     large = QApplication.font()
@@ -315,11 +319,27 @@ def test_at_22_pt_the_bars_tab_shows_other_and_the_notes_without_scrolling(qtbot
             top_left = note.mapTo(seen, note.rect().topLeft())
             assert seen.rect().contains(top_left) and seen.rect().contains(top_left + note.rect().bottomRight())
         assert "100.0 %" in panel.notes[0].text().split("\n")[0]  # the model's column keeps everything
-        # top-k = 3 at step 2 cuts part of "other" (in Chinese, where it holds "will" and the rest,
-        # "will" keeps and the rest goes grey): a number of a row with a cut part is written inside
-        # the kept bar's end, not on the grey bar after it
-        view.view_state.step, view.view_state.top_k = 2, 3
+        # the tick labels drawn beside the rows: three tokens or more, then "other", none on another
+        ticks = [text for _, text in axis._tickLevels[0]]
+        assert ticks == panel.labels and len(ticks) >= 4, ticks
+        row = abs(box.mapViewToScene(QPointF(0, 1)).y() - box.mapViewToScene(QPointF(0, 0)).y())
+        assert row >= QFontMetrics(axis.style["tickFont"]).lineSpacing()
+        # the settings are behind their button, not lost: its popup holds the sliders and the
+        # Sample buttons, every text whole
+        controls, settings = view.controls, view.controls.settings_button
+        assert settings.isVisible() and not view.isAncestorOf(controls.options)
+        settings.click()
+        qtbot.waitUntil(settings.popup.isVisible)
+        assert controls.temperature.isVisible() and all(b.isVisible() for b in controls.sample_buttons.values())
+        assert not text_layout_problems(settings.popup, settings.popup)
+        settings.popup.hide()
+        # top-k one more than the token rows at step 2 cuts part of "other" (its likeliest token
+        # keeps, the rest goes grey): a number of a row with a cut part is written inside the kept
+        # bar's end, not on the grey bar after it
+        view.view_state.step = 2
         qtbot.waitUntil(lambda: settled(view) and "2" in panel.heading.text(), timeout=60000)
+        view.view_state.top_k = len(panel.rows) + 1
+        qtbot.waitUntil(lambda: settled(view) and not panel.stages[3].kept.all(), timeout=60000)
         partly_cut = 0
         for column in range(len(panel.plots)):
             kept, cut = drawn(panel, column)
@@ -329,7 +349,7 @@ def test_at_22_pt_the_bars_tab_shows_other_and_the_notes_without_scrolling(qtbot
                 bar_pixels = kept[row] * panel.plots[column].getPlotItem().getViewBox().width()
                 # (beside the bar only where the kept bar is narrower than the number)
                 assert not label.isVisible() or label.pos().x() < kept[row] or bar_pixels < label.boundingRect().width()
-        assert partly_cut > 0 or language == "en"  # English has room for "will" as a row of its own
+        assert partly_cut > 0
     finally:
         if page is not None:
             page.takeWidget()  # the view is make_view's to close

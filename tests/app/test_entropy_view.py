@@ -437,7 +437,13 @@ def test_a_larger_application_font_grows_plots_and_numbers(qtbot, view):
         QApplication.setFont(bigger)
         qtbot.waitUntil(lambda: chart.tick_font().pointSizeF() > before[0], timeout=TIMEOUT)
         assert chart.tick_font().pointSizeF() == pytest.approx(2 * before[0])
-        assert value.font().pointSizeF() == pytest.approx(2 * before[1])
+        # the numbers grow with it: from 16 pt (the meanings folded) two a row at the text size,
+        # below it a third larger
+        from app.views.entropy.distributions_tab import VALUE_SCALE
+        tab = view.distributions_tab
+        scale = VALUE_SCALE if tab.meanings_toggle.isChecked() else 1.0
+        assert value.font().pointSizeF() == pytest.approx(scale * bigger.pointSizeF())
+        assert value.font().pointSizeF() > before[1]
         assert gaussian_axis.style["tickFont"].pointSizeF() == pytest.approx(2 * before[2])
         assert float(chart.legend.opts["labelTextSize"].rstrip("pt")) > float(before[3].rstrip("pt"))
         assert view.distributions_tab.table.verticalHeader().defaultSectionSize() > before[4]
@@ -586,3 +592,40 @@ def test_the_p_and_q_boxes_show_three_lines_at_22_pt(qtbot, make_view):
         assert edit.viewport().height() >= 3 * line, f"{edit.viewport().height()} px for lines of {line} px"
         shown = QRect(edit.mapTo(column, QPoint(0, 0)), edit.size())
         assert column.rect().contains(shown), f"{shown} outside the column's {column.rect()}"
+
+
+def test_at_22_pt_in_chinese_every_number_is_in_view_without_scrolling(qtbot, make_view):
+    """At 22 pt in what a 1280×680 window leaves the view in Chinese (1272×580): the numbers'
+    meanings are folded behind their toggle and the seven numbers stand two a row, so every
+    number and the H(P,Q) = H(P) + KL check are shown without scrolling the numbers (before, their
+    meanings took two or three lines each and H(P,Q) was the last number in view); the toggle
+    shows the meanings again, one number a row."""
+    from PySide6.QtCore import QPoint, QRect
+    from PySide6.QtWidgets import QApplication
+
+    from app import i18n
+    from tests.app.test_layout_fit import settle
+
+    font = QApplication.font()
+    large = QApplication.font()
+    large.setPointSize(22)
+    i18n.install("zh")
+    QApplication.setFont(large)
+    try:
+        view = make_view("entropy", size=(1272, 580), until=None)
+        settle(qtbot, view)
+        tab = view.distributions_tab
+        area = tab.numbers_area
+        assert tab.meanings_toggle.isVisible() and not tab.meanings_toggle.isChecked()
+        qtbot.waitUntil(lambda: area.verticalScrollBar().maximum() == 0, timeout=5000)
+        seen = area.viewport().rect()
+        for label in (*tab.value_labels.values(), tab.identity_label):
+            assert label.isVisible() and seen.contains(QRect(label.mapTo(area.viewport(), QPoint(0, 0)), label.size()))
+        assert not any(label.isVisible() for label in tab.meaning_labels.values())
+        tab.meanings_toggle.click()
+        assert all(label.isVisible() for label in tab.meaning_labels.values())
+        rows = {tab.grid.getItemPosition(tab.grid.indexOf(label))[0] for label in tab.value_labels.values()}
+        assert len(rows) == len(tab.value_labels)  # one number a row again
+    finally:
+        QApplication.setFont(font)
+        i18n.install("en")

@@ -337,6 +337,12 @@ FITS_UP_TO = {
     # Playground (branch play, 02:55 UTC): matrix mode's four tables become tabs where a third of the
     # results' width cannot show their columns; at 22 pt each table has 859 px of viewport for the
     # 334-620 px its columns need (k4 was under the scroll bar: 252 px shown of 508-620)
+    # Positional, Entropy and Decoding readable at 22 pt (branch cramp, 2026-12-02 05:15 UTC):
+    # Positional's formula folds with its notes and Naive codes shows one half at a time from 16
+    # pt (needs 462 px of 595 in English, 470 of 580 in Chinese; every plot 8+ lines tall, 3+ of
+    # data); Decoding's settings fold behind "Settings ▾" from 20 pt (420 px of 580-595; the bars
+    # name 3 tokens and "other" in Chinese, 1 before); Entropy's meanings fold from 16 pt (all
+    # seven numbers in view at 22 pt in Chinese, 3 before)
     (SMALL_SCREEN, "en"): {"attention": 22, "beam": 22, "positional": 22, "entropy": 22, "bleu": 22,
                            "playground": 22, "language_model": 22, "embeddings": 22, "decoding": 22, "training": 22},
     (SMALL_SCREEN, "zh"): {"attention": 22, "beam": 22, "positional": 22, "entropy": 22, "bleu": 22,

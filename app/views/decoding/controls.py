@@ -10,6 +10,7 @@ from app.widgets.examples_button import input_and_model_row, model_combo
 from app.widgets.flow_layout import flow_row
 from app.widgets.float_slider import FloatSlider
 from app.widgets.form import main_line_edit
+from app.widgets.settings_popup import SettingsPopupButton
 from engine.models.registry import list_models
 
 #: the sliders' least width in pixels (the shared widget's 160 put the settings on two rows at 11 pt)
@@ -60,6 +61,14 @@ class DecodingControls(QWidget):
         column.setContentsMargins(0, 0, 0, 0)
         column.addLayout(first)
         column.addWidget(self.options)
+        # At large text the settings' rows (two at 22 pt) fold behind this button (the view puts
+        # it beside Export): with them on the page the bars kept room for the likeliest token and
+        # "other" alone in Chinese at 22 pt.  Nothing is lost: the column titles over the bars
+        # say every setting's value, and the popup holds the same sliders and Sample buttons.
+        # The view calls fit_to_text once the button is in its place, and after each zoom.
+        self.settings_button = SettingsPopupButton(
+            (self.options,), self.tr("Settings ▾"),
+            self.tr("Temperature, top-k, top-p and min-p, and the Sample buttons that use them"))
         bind_widgets(state, model=self.model_box, text=self.input, temperature=self.temperature, top_k=self.top_k,
                      top_p=self.top_p, min_p=self.min_p, step=self.step)
         self._task = self.task_of(state.model)

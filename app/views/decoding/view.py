@@ -49,8 +49,8 @@ class DecodingView(View):
         # Export beside the tabs, in the tab bar's empty right end: no line of its own (the view
         # needs every line for the bars on a 720-pixel projector); the Sample buttons follow the
         # sampler's settings (beside the tabs too, at 22 pt they squeezed the tab names behind
-        # scroll arrows)
-        put_in_corner(self.tabs, self.export_button)
+        # scroll arrows); at large text the settings' button too (DecodingControls.settings_button)
+        put_in_corner(self.tabs, self.controls.settings_button, self.export_button)
         self.stages_panel = add_tab(self.tabs, StagesPanel(), self.tr("Next-token distribution"))
         self.samples_panel = add_tab(self.tabs, SamplesPanel(), self.tr("Samples, greedy and beam"))
         self.content = self.tabs
@@ -203,6 +203,7 @@ class DecodingView(View):
 
     def apply_zoom(self) -> None:
         super().apply_zoom()
+        self.controls.settings_button.fit_to_text()
         self.stages_panel.apply_zoom()
         self.sample_loop.redraw()  # the greedy and beam rows carry a bold font of the old size
 

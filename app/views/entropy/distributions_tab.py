@@ -13,6 +13,7 @@ from app.export import write_csv
 from app.style import format_number, plural
 from app.views.entropy.units import UNIT_LOG, js_bound, quantity, unit_name
 from app.widgets.array_table import ArrayTableModel
+from app.widgets.fold_toggle import FoldToggle
 from app.widgets.paired_bars import PairedBarChart
 from app.widgets.result_table import ResultTable
 
@@ -42,6 +43,8 @@ class DistributionsTab(QWidget):
             ("KL(Q‖P)", self.tr("the other direction: KL is not symmetric")),
             ("JS(P,Q)", self.js_meaning(js_bound("bits", 2.0))),
         )
+        self.grid = grid
+        self._spacing = grid.verticalSpacing()
         for r, (key, meaning) in enumerate(rows):
             name = style.scaled(QLabel(key), NAME_SCALE, bold=True)
             value = style.scaled(QLabel("—"), VALUE_SCALE, bold=True)
@@ -50,17 +53,17 @@ class DistributionsTab(QWidget):
             value.setMinimumWidth(170)
             explain = style.note_label(meaning)
             explain.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
-            grid.addWidget(name, r, 0)
-            grid.addWidget(value, r, 1)
-            grid.addWidget(explain, r, 2)
             self.value_labels[key] = value
             self.name_labels[key] = name
             self.meaning_labels[key] = explain
-        grid.setColumnStretch(2, 1)
         self.infinity_label = style.wrapped_label(colour=style.ERROR)
         self.identity_label = style.wrapped_label()
-        grid.addWidget(self.infinity_label, len(rows), 0, 1, 3)
-        grid.addWidget(self.identity_label, len(rows) + 1, 0, 1, 3)
+        # the view puts this toggle beside Export; at large text the meanings fold behind it
+        self.meanings_toggle = FoldToggle(self.tr("Meanings"), self.tr(
+            "Show or hide what each number means (one number a row), or two numbers a row without their meanings"))
+        self.meanings_toggle.toggled.connect(self.arrange_numbers)
+        self._meanings_shown = None
+        self.fold_meanings_for_text_size()
 
         self.chart = PairedBarChart(names=("P", "Q"), y_label=self.tr("probability"))
         self.table_model = ArrayTableModel(self)
@@ -78,6 +81,54 @@ class DistributionsTab(QWidget):
         layout.addWidget(self.split)
         self._fitted = False
 
+    # ---- the numbers' grid --------------------------------------------------------------
+    #: from this text size the meanings open folded (as the Positional view's notes): with them,
+    #: on 1280×680 in Chinese each number took two or three lines, and four of the seven (18 pt)
+    #: or three (22 pt) were in view above the bars
+    MEANINGS_FOLDED_FROM_POINTS = 16
+
+    def fold_meanings_for_text_size(self) -> None:
+        self.meanings_toggle.setChecked(style.point_size() < self.MEANINGS_FOLDED_FROM_POINTS)
+        self.arrange_numbers()
+
+    def arrange_numbers(self, *_) -> None:
+        """One number a row with its meaning beside it, or (meanings folded) two numbers a row:
+        H(P) and H(Q), the cross-entropies, the two KLs, then JS."""
+        shown = self.meanings_toggle.isChecked()
+        if shown == self._meanings_shown:
+            return
+        self._meanings_shown = shown
+        grid = self.grid
+        keys = list(self.value_labels)
+        widgets = [*self.name_labels.values(), *self.value_labels.values(), *self.meaning_labels.values(),
+                   self.infinity_label, self.identity_label]
+        for widget in widgets:
+            grid.removeWidget(widget)
+        for column in range(grid.columnCount()):
+            grid.setColumnStretch(column, 0)
+        for r, key in enumerate(keys):
+            # two a row at the text size (bold) rather than larger: a pair of the larger ones
+            # was wider than the tab at 22 pt
+            style.scaled(self.name_labels[key], NAME_SCALE if shown else 1.0, bold=True)
+            style.scaled(self.value_labels[key], VALUE_SCALE if shown else 1.0, bold=True)
+            row, first = (r, 0) if shown else (r // 2, 3 * (r % 2))
+            grid.addWidget(self.name_labels[key], row, first)
+            grid.addWidget(self.value_labels[key], row, first + 1)
+            if shown:
+                grid.addWidget(self.meaning_labels[key], row, 2)
+            self.meaning_labels[key].setVisible(shown)
+        # the meanings' column, or the gap after each pair's value, takes the rest of the width
+        for column in ((2,) if shown else (2, 5)):
+            grid.setColumnStretch(column, 1)
+        # rows of the text size need less air between them than those of the larger numbers
+        grid.setVerticalSpacing(self._spacing if shown else 0)
+        rows = len(keys) if shown else (len(keys) + 1) // 2
+        span = 3 if shown else 6
+        grid.addWidget(self.infinity_label, rows, 0, 1, span)
+        grid.addWidget(self.identity_label, rows + 1, 0, 1, span)
+        if getattr(self, "_fitted", False):  # (not while the tab is being built)
+            QTimer.singleShot(0, self, self.fit_numbers)  # once laid out again
+
     def set_stale(self, stale: bool) -> None:
         """Grey the numbers, bars and table while they belong to an earlier input than the one
         typed (an error is shown)."""
@@ -92,6 +143,7 @@ class DistributionsTab(QWidget):
         return self.tr("Jensen–Shannon divergence: symmetric, never infinite, at most {0}").format(bound)
 
     def apply_zoom(self) -> None:
+        self.fold_meanings_for_text_size()
         self.chart.apply_zoom()
         self.table.apply_zoom()
         self.fit_numbers()

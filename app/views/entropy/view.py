@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
-from PySide6.QtWidgets import QCheckBox, QComboBox, QMenu, QPushButton, QVBoxLayout
+from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QMenu, QPushButton, QVBoxLayout, QWidget
 
 from app import style
 from app.engine_text import engine_message
@@ -29,7 +29,7 @@ from app.views.entropy.gaussians_tab import GaussiansTab
 from app.views.entropy.inputs import DistributionInputs, replace_text
 from app.views.entropy.state import TABS, EntropyState
 from app.views.entropy.units import unit_name
-from app.widgets.form import add_tab, column
+from app.widgets.form import add_tab
 from app.widgets.flow_layout import flow_row
 from app.widgets.scrolling_page import ScrollingPage, ScrollingTabs
 from engine.distribution_parser import DistributionError, SumError, format_distribution, parse_distribution
@@ -146,8 +146,12 @@ class EntropyView(View):
         # Export (of the tab shown) beside the tabs' names: at the end of the top row it wrapped
         # onto a line of its own at 22 pt and the tabs kept 36 % of a 1280×680 window
         # (in a holder a little lower: QTabWidget puts its corner a pixel above its top edge)
-        corner = column(self.export_button)
-        corner.layout().setContentsMargins(0, 2, 0, 0)
+        # (the toggle of the numbers' meanings beside it, shown with the Distributions tab)
+        corner = QWidget()
+        corner_row = QHBoxLayout(corner)
+        corner_row.setContentsMargins(0, 2, 0, 0)
+        corner_row.addWidget(self.distributions_tab.meanings_toggle)
+        corner_row.addWidget(self.export_button)
         self.tabs.setCornerWidget(corner, Qt.Corner.TopRightCorner)
         self.body = style.splitter(Qt.Orientation.Horizontal, (ScrollingPage(self.inputs), self.tabs), stretch=(2, 5),
                                    sizes=(380, 1000))
@@ -257,6 +261,7 @@ class EntropyView(View):
 
     def _on_tab(self, *_) -> None:
         self.inputs.setVisible(self.view_state.tab != "gaussians")
+        self.distributions_tab.meanings_toggle.setVisible(self.view_state.tab == "distributions")
 
     # ---- requests and results ------------------------------------------------------------
     def build_request(self) -> CallRequest:

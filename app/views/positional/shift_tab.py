@@ -54,13 +54,16 @@ class ShiftTab(PositionalTab):
             (self.rotated_curve, self.tr("M_{0} · PE({1})").format(a.k, a.pos)),
         ])
         self.plot.setXRange(-0.5, a.d_model - 0.5, padding=0.01)
-        self.difference.setText(self.tr("pos = {0}, k = {1}:   max |M_k·PE(pos) − PE(pos+k)| = {2}").format(
+        # the numbers in the formula itself: one line at 22 pt ("pos = 10, k = 5:" before it took two
+        # in Chinese, and the tab scrolled)
+        self.difference.setText(self.tr("max |M_{1}·PE({0}) − PE({0} + {1})| = {2}").format(
             a.pos, a.k, style.format_number(a.max_abs_diff, 3)))
         self.matrix.set_matrix(a.shift_matrix, (-1.0, 1.0))
+        # short enough for the matrix's column at 22 pt (a title is elided, not wrapped)
         if a.variant == "paper":
-            title = self.tr("M_{0}: one 2×2 rotation block per pair").format(a.k)
+            title = self.tr("M_{0}: 2×2 rotation blocks").format(a.k)
         else:  # sine i and cosine i sit d_model/2 columns apart: the blocks are spread out
-            title = self.tr("M_{0}: rotates each pair (i, d_model/2 + i)").format(a.k)
+            title = self.tr("M_{0}: rotates (i, d_model/2 + i)").format(a.k)
         set_title(self.matrix.plot, title)
 
     def readout_at(self, scene_pos):

@@ -54,7 +54,9 @@ class SimilarityTab(PositionalTab):
                                         (self.shifted_curve, self.tr("row 0, moved right by {0}").format(pos))])
             self.pos_line.setValue(pos)
             self.row_mark.setValue(pos)
-        set_title(self.profile_plot, self.tr("Row {0}: similarity of PE({0}) with every PE(j)").format(pos))
+        # short: the plot shares the tab's width with the matrix, and a title is elided, not
+        # wrapped ("Row 10: similarity of PE(10) with every…" at 22 pt); the y axis says what it is
+        set_title(self.profile_plot, self.tr("Row {0} of the matrix").format(pos))
         self.profile_plot.setXRange(0, max(n - 1, 1), padding=0.01)
 
     def readout_at(self, scene_pos):

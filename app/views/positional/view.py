@@ -8,7 +8,7 @@ wavelengths, and the naive codes.
 from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QToolButton, QVBoxLayout
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout
 
 from app import style
 from app.export import ExportButton, matrix_csv
@@ -22,6 +22,7 @@ from app.views.positional.similarity_tab import SimilarityTab
 from app.views.positional.state import TABS, PositionalState
 from app.views.positional.wavelength_tab import WavelengthTab
 from app.widgets.corner_buttons import put_in_corner
+from app.widgets.fold_toggle import FoldToggle
 from app.widgets.form import add_tab
 from app.widgets.scrolling_page import ScrollingTabs
 from engine.jobs import CallRequest
@@ -55,13 +56,8 @@ class PositionalView(View):
         # at large text, and Export sits beside it in the tab bar's free end: on lines of their
         # own they left the plots nothing of a 1280×680 window at 22 pt (the view needed 638 px
         # of height in English and 720 in Chinese where 595 and 580 are left)
-        self.notes_toggle = QToolButton()
-        self.notes_toggle.setText(self.tr("Notes"))
-        self.notes_toggle.setCheckable(True)
-        self.notes_toggle.setChecked(True)
-        self.notes_toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        self.notes_toggle.setToolTip(self.tr("Show or hide the notes: where the chosen layout is used, and why "
-                                             "each picture looks as it does"))
+        self.notes_toggle = FoldToggle(self.tr("Notes"), self.tr(
+            "Show or hide the notes: the formula, where the chosen layout is used, and why each picture looks as it does"))
         self.notes_toggle.toggled.connect(self._show_notes)
         put_in_corner(self.tabs, self.notes_toggle, self.export_button)
         self._presenting = False
@@ -139,7 +135,9 @@ class PositionalView(View):
 
     def _show_notes(self, *_) -> None:
         shown = self.notes_toggle.isChecked()
-        self.notes_toggle.setArrowType(Qt.ArrowType.DownArrow if shown else Qt.ArrowType.RightArrow)
+        # the formula too: two lines of it at 22 pt were the room that left the plots four lines
+        # of data (the Shift and Naive codes tabs scrolled); the tabs and their axes say the rest
+        self.formula.setVisible(shown)
         self.controls.variant_uses.setVisible(shown)
         for tab in self.tabs_in_order():
             tab.caption.setVisible(shown and not self._presenting)
