@@ -86,14 +86,17 @@ class MatrixTab(ResultsPanel):
                 ("output", self.output_grid, self.tr("output"), self.tr("output = weights · V"))):
             self.titles[key] = style.title_label(title)
             cells.append((label, self.titles[key], widget))
-        self.results = ResultTables(cells, (self.tr("heatmap"), (self.heatmap, self.hover_label)))
+        self.results = ResultTables(cells, (self.tr("heatmap"), (self.heatmap, self.hover_label)),
+                                    self.tr("tables"))
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.random_row)
         layout.addLayout(options)
         layout.addWidget(self.message)
+        # the editors' 26-character rows need ~220 px at 11 pt; the results' tables side by side
+        # with the heatmap need ~930 (see result_tables.py)
         layout.addWidget(splitter(Qt.Orientation.Horizontal, (editors, self.results), stretch=(1, 3),
-                                  sizes=(300, 900)), 1)
+                                  sizes=(250, 950)), 1)
 
         self.randomise_button.clicked.connect(self.randomise)
         self.heatmap.cell_hovered.connect(self._on_hover)
