@@ -3575,6 +3575,7 @@ cross-entropy H = −(1/N) Σ log₂ P(wᵢ | hᵢ) bits/token     perplexity PP
     <name>MatrixTab</name>
     <message>
         <source>queries (rows of Q)</source>
+        <extracomment>the widest an editor asks to be, in ems of its font (a longer row scrolls inside it)</extracomment>
         <translation>查询数（Q 的行数）</translation>
     </message>
     <message>
@@ -3628,6 +3629,10 @@ cross-entropy H = −(1/N) Σ log₂ P(wᵢ | hᵢ) bits/token     perplexity PP
     <message>
         <source>output = weights · V</source>
         <translation>输出 = 权重 · V</translation>
+    </message>
+    <message>
+        <source>tables</source>
+        <translation>数值表</translation>
     </message>
     <message>
         <source>{0}: {1}</source>
@@ -4553,6 +4558,7 @@ PE(pos, 2i+1) = cos(pos / 10000^(2i/d_model))</translation>
     <name>QueryTab</name>
     <message>
         <source>key</source>
+        <extracomment>keys the editor shows without its own scroll bar (the lesson has four; up to twelve can be made)</extracomment>
         <translation>键</translation>
     </message>
     <message>
@@ -4583,6 +4589,14 @@ PE(pos, 2i+1) = cos(pos / 10000^(2i/d_model))</translation>
     <message>
         <source>Query q:</source>
         <translation>查询 q：</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>计算步骤</translation>
     </message>
     <message>
         <source>value v</source>

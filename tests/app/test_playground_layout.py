@@ -79,3 +79,93 @@ def test_matrix_picture_shows_every_table_when_they_are_tabs(qtbot, make_view, t
     qtbot.waitUntil(lambda: tab.results.tabs.count() == tabs_before, timeout=2000)
     assert all(tab.results.isAncestorOf(getattr(tab, name)) for name in GRID_NAMES)
     assert tab.results.isAncestorOf(tab.heatmap)
+
+
+# ---- Query mode at large text ----------------------------------------------------------------------
+#: what the main window leaves a view at 18 and 22 pt on a 1280×680 window (view names folded
+#: into the menu bar's row), the smaller of English and Chinese (layout_common: 1272×596 and 580)
+PAGE_AT = {18: (1272, 596), 22: (1272, 580)}
+
+
+@pytest.fixture
+def query_page(qtbot, make_view, text_size):
+    """The playground built at `points` in `language` inside a page of the size the window
+    leaves it, as the main window shows it (a ScrollingPage)."""
+    from app import i18n
+    from app.widgets.scrolling_page import ScrollingPage
+
+    pages = []
+
+    def build(points: int, language: str = "en"):
+        text_size(points)
+        i18n.install(language)  # built in that language, as View ▸ Language rebuilds the views
+        view = make_view("playground", size=None, until=None)
+        page = ScrollingPage(view)
+        pages.append(page)
+        page.resize(*PAGE_AT[points])
+        page.show()
+        qtbot.waitExposed(page)
+        qtbot.waitUntil(lambda: view.query_loop.value is not None and not view.busy, timeout=30000)
+        for _ in range(3):  # the arrangement is chosen once the numbers are in
+            QApplication.processEvents()
+        return view, page
+
+    yield build
+    for page in pages:
+        page.takeWidget()  # the view is make_view's to close
+        page.close()
+    from app import i18n
+    i18n.install("en")
+
+
+def inside(widget, page) -> bool:
+    """`widget` lies whole inside the page's visible viewport."""
+    viewport = page.viewport()
+    top_left = widget.mapTo(viewport, widget.rect().topLeft())
+    bottom_right = widget.mapTo(viewport, widget.rect().bottomRight())
+    return viewport.rect().contains(top_left) and viewport.rect().contains(bottom_right)
+
+
+def show_part(qtbot, tab, widget) -> None:
+    """Where Query mode is split into tabs, open the one holding `widget`."""
+    tabs = tab.arrangement.inner_tabs
+    if tabs.isVisible():
+        for index in range(tabs.count()):
+            if tabs.widget(index).isAncestorOf(widget):
+                tabs.setCurrentIndex(index)
+    qtbot.waitUntil(widget.isVisible, timeout=2000)
+    QApplication.processEvents()
+
+
+def test_steps_table_every_row_whole_without_a_scroll_bar_at_18_pt(qtbot, query_page):
+    """At 18 pt the steps table was squeezed beside the inputs: its products wrapped one term
+    per line, a horizontal scroll bar hid the weights and only two of five rows showed."""
+    view, page = query_page(18)
+    tab = view.query_tab
+    table = tab.steps_table
+    show_part(qtbot, tab, table)
+    assert not page.needs_scrolling()
+    assert inside(table, page)
+    assert table.horizontalScrollBar().maximum() == 0 and table.verticalScrollBar().maximum() == 0
+    line = table.fontMetrics().height()
+    header = table.horizontalHeader()
+    for row in range(table.rowCount()):
+        assert table.rowHeight(row) < 2 * line, f"row {row} wraps: {table.rowHeight(row)} px"
+        assert table.rowViewportPosition(row) + table.rowHeight(row) <= table.viewport().height(), row
+        for column in range(table.columnCount()):
+            text = table.item(row, column).text()
+            assert header.sectionSize(column) >= table.fontMetrics().horizontalAdvance(text), text
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_weights_plot_readable_inside_the_page_at_22_pt(qtbot, query_page, language):
+    """At 22 pt the weights plot lay under the steps table, below the page's fold.  It is now
+    inside the page, at least four lines of text tall, with the output line under it; the key
+    editor and the query are on the same tab."""
+    view, page = query_page(22, language)
+    tab = view.query_tab
+    show_part(qtbot, tab, tab.bars_plot)
+    assert not page.needs_scrolling()
+    assert tab.bars_plot.height() >= 4 * tab.fontMetrics().height()
+    for widget in (tab.bars_plot, tab.output_label, tab.keys_table, tab.query_input):
+        assert widget.isVisible() and inside(widget, page), widget

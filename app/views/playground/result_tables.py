@@ -1,7 +1,7 @@
 """Matrix mode's results: four tables (QKᵀ, the scaled scores, the weights, the output) and the
 weights' heatmap, arranged for the room they have.
 
-Each table is given the width that shows every column (`needed_width`: the numbers' and the
+Each table is given the width that shows every column (`columns_width`: the numbers' and the
 headers' widths, so it follows the text size and the matrices' sizes), and the arrangement is
 the first of these that the results' width holds:
 - GRID: the tables two by two and the heatmap in a column beside them (at least its minimum
@@ -21,17 +21,10 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, QTimer
 from PySide6.QtWidgets import QGridLayout, QTabWidget, QVBoxLayout, QWidget
 
-from app.views.playground.number_grid import NumberGrid
-from app.widgets.table_fit import rows_height
+from app.views.playground.relayout import empty_layout
+from app.widgets.table_fit import columns_width, rows_height
 
 GRID, PAIRS, TABS = "grid", "pairs", "tabs"
-
-
-def needed_width(grid: NumberGrid) -> int:
-    """The width that shows every column of `grid` without its horizontal scroll bar."""
-    header = grid.horizontalHeader()
-    columns = sum(max(grid.sizeHintForColumn(c), header.sectionSizeHint(c)) for c in range(grid.columnCount()))
-    return columns + grid.verticalHeader().sizeHint().width() + 2 * grid.frameWidth()
 
 
 def _column(widgets, stretched: QWidget) -> QWidget:
@@ -88,7 +81,7 @@ class ResultTables(QWidget):
 
     def column_widths(self) -> tuple[int, int]:
         """What the tables two by two need: the left column (QKᵀ, the weights) and the right one."""
-        widths = [needed_width(grid) for grid in self.grids]
+        widths = [columns_width(grid) for grid in self.grids]
         return max(widths[0::2]), max(widths[1::2])
 
     def refit(self) -> None:
@@ -123,8 +116,7 @@ class ResultTables(QWidget):
             return
         current = self.tabs.currentIndex()
         for layout in (self.layout_, self.pairs_grid):
-            while layout.count():
-                layout.takeAt(0)
+            empty_layout(layout)
         self.tabs.clear()  # the pages are kept (they move back into a grid)
         tables, heatmap = self.cells[:-1], self.cells[-1]
         for column in range(3):
