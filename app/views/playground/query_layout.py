@@ -22,8 +22,8 @@ from app.widgets.table_fit import columns_width, rows_height
 SIDE, SPLIT = "side", "split"
 #: the weights plot's least height, in lines of text: its axis numbers and a bar's label
 PLOT_LINES = 5
-#: SPLIT goes back to SIDE only with this much width to spare (the columns differ by a few
-#: pixels between the two, which must not flip the arrangement back and forth)
+#: SPLIT goes back to SIDE only with this much width to spare for the steps (the columns differ
+#: by a few pixels between the two, which must not flip the arrangement back and forth)
 HYSTERESIS = 16
 #: the output line's font in SIDE, times the text size
 OUTPUT_SCALE = 1.2
@@ -117,7 +117,7 @@ class QueryLayout(QObject):
         inputs = stacked_height(self.inputs + [self.scale, self.note], column, spacing)
         results = (rows_height(self.steps) + plot_least_height(self.plot)
                    + stacked_height([self.output], results_width, spacing) + 2 * spacing)
-        return max(inputs, results) + slack <= height
+        return max(inputs, results) <= height  # heights do not depend on the arrangement
 
     def _side_column(self, width: int) -> int:
         """The input column's width in SIDE, where the splitter has `width`: in SPLIT the inner
