@@ -169,3 +169,21 @@ def test_weights_plot_readable_inside_the_page_at_22_pt(qtbot, query_page, langu
     assert tab.bars_plot.height() >= 4 * tab.fontMetrics().height()
     for widget in (tab.bars_plot, tab.output_label, tab.keys_table, tab.query_input):
         assert widget.isVisible() and inside(widget, page), widget
+
+
+def test_query_mode_back_on_one_page_when_the_text_gets_smaller(qtbot, query_page, text_size):
+    """22 → 11 pt: Query mode is on one page again (in Chinese it had stayed split), and each
+    wrapped row of its input column is as tall as its lines at the new size (after a change of
+    text size the moved title and sizes row had kept their old heights, the Lesson button over
+    the key table)."""
+    view, page = query_page(22, "zh")
+    tab = view.query_tab
+    assert tab.arrangement.inner_tabs.isVisible()  # split at 22 pt
+    text_size(11)
+    page.resize(*PAGE_AT_11_PT)
+    qtbot.waitUntil(lambda: not tab.arrangement.inner_tabs.isVisible(), timeout=5000)
+    qtbot.waitUntil(lambda: tab.steps_table.isVisible() and tab.bars_plot.isVisible(), timeout=2000)
+    assert not page.needs_scrolling()
+    for widget in tab.arrangement.inputs + [tab.scale, tab.preset_note]:
+        if widget.isVisible() and widget.hasHeightForWidth():
+            qtbot.waitUntil(lambda: widget.height() >= widget.heightForWidth(widget.width()), timeout=2000)
