@@ -4,7 +4,10 @@ steps table whole and its weights plot inside the page at large text.
 
 Widths and heights are checked against what the tables' own headers and rows measure, never
 against the arrangement code's own arithmetic."""
+import gc
+
 import pytest
+import shiboken6
 from PySide6.QtWidgets import QApplication
 
 from tests.app.test_side_toggle import text_size  # noqa: F401  (the fixture: a text size, restored after)
@@ -76,7 +79,11 @@ def test_matrix_picture_shows_every_table_when_they_are_tabs(qtbot, make_view, t
         corner = grid.mapTo(widget, grid.rect().bottomRight())
         assert corner.x() < widget.width() and corner.y() < widget.height(), name
     assert widget.isAncestorOf(tab.heatmap)
+    del widget, image  # the export keeps no reference: the tables must outlive the sheet
+    gc.collect()
     qtbot.waitUntil(lambda: tab.results.tabs.count() == tabs_before, timeout=2000)
+    QApplication.processEvents()
+    assert all(shiboken6.isValid(getattr(tab, name)) for name in GRID_NAMES)
     assert all(tab.results.isAncestorOf(getattr(tab, name)) for name in GRID_NAMES)
     assert tab.results.isAncestorOf(tab.heatmap)
 

@@ -70,6 +70,7 @@ class ResultTables(QWidget):
         self.layout_.setContentsMargins(0, 0, 0, 0)
         self._arrangement: str | None = None
         self._pending = False  # a refit is scheduled
+        self._sheet: QWidget | None = None  # a picture's sheet holding the cells until take_back
         self._arrange(GRID)
 
     def arrangement(self) -> str:
@@ -150,12 +151,20 @@ class ResultTables(QWidget):
         self._arrange(arrangement)
         if arrangement == GRID:
             self._share_columns()
+        if self._sheet is not None:
+            self._sheet.deleteLater()  # empty now
+            self._sheet = None
 
     # ---- the picture ---------------------------------------------------------------------------
     def picture(self) -> QWidget:
         """What a picture export draws: these results themselves where all is shown at once, or
         a sheet of the four tables two by two and the heatmap beside them."""
-        return self if self._arrangement == GRID else ResultsSheet(self)
+        if self._arrangement == GRID:
+            return self
+        # kept here until the cells are taken back: a sheet deleted first (the export's only
+        # reference gone) would delete the borrowed tables with it
+        self._sheet = ResultsSheet(self)
+        return self._sheet
 
 
 class ResultsSheet(QWidget):
