@@ -4,7 +4,8 @@ SIDE: the inputs (keys, query, scale, the lesson's note) in a column beside the 
 table as tall as its rows, the weights plot taking the height left, the output line).
 
 SPLIT, where the steps table's columns are wider than the results' column or the column is too
-short for the table and a readable plot (from 16-18 pt on 1280×680): two tabs.  "Weights": the
+short for the table and a readable plot (from 14 pt on 1280×680, where the lesson's note alone
+needs ~250 px of the input column): two tabs.  "Weights": the
 inputs beside the scale, the plot and the output, so that an edit still moves the bars in view;
 "Steps": the steps table the whole width with the lesson's note under it.  Each part is whole
 when shown.  At 18 pt the table needs ~990 px and beside the inputs had ~700: its product column
