@@ -119,8 +119,10 @@ def install() -> None:
             self.picture = None
             self.update()
         if self.orientation in ("left", "right"):
-            fit_title(self)
-            resize_event(self)  # placed again for its fitted length
+            # placed again for its fitted length, a stacked title centred as on a resize
+            # (pyqtgraph's own placing put its top at the axis' middle: "softmax 权重 w_j" hung
+            # below the playground's plot at 18 pt in Chinese)
+            self.resizeEvent()
 
     def resizeEvent(self, ev=None):  # noqa: N802 - Qt's name
         fit_title(self)

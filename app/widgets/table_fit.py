@@ -1,4 +1,5 @@
-"""The height a table needs to show its rows whole, so a panel around it scrolls instead."""
+"""The height and width a table needs to show its rows and columns whole, so a panel around it
+scrolls or re-arranges instead."""
 from __future__ import annotations
 
 from PySide6.QtWidgets import QTableView
@@ -16,3 +17,12 @@ def rows_height(table: QTableView, rows: int | None = None) -> int:
     if bar.isVisible():
         height += max(bar.height(), bar.sizeHint().height())
     return height
+
+
+def columns_width(table: QTableView) -> int:
+    """Pixels for `table`'s columns at their contents' or headers' width (whichever is wider),
+    its row header where it has one, and its frame: every column shown without scrolling."""
+    header = table.horizontalHeader()
+    width = sum(max(table.sizeHintForColumn(c), header.sectionSizeHint(c)) for c in range(header.count()))
+    rows = table.verticalHeader()
+    return width + (0 if rows.isHidden() else rows.sizeHint().width()) + 2 * table.frameWidth()

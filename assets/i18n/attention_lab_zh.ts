@@ -1198,7 +1198,7 @@ P(y | x) = Π_t P(y_t | y_&lt;t, x)     总变差 = ½ Σ |p − q|     KL(p ‖
     </message>
     <message>
         <source>Jensen–Shannon divergence: symmetric, never infinite, at most {0}</source>
-        <extracomment>from this text size the meanings open folded: with them, at 22 pt on 1280×680 in Chinese each number took two or three lines and left the bars about two lines of data</extracomment>
+        <extracomment>from this text size the meanings open folded (as the Positional view&apos;s notes): with them, on 1280×680 in Chinese each number took two or three lines, and four of the seven (18 pt) or three (22 pt) were in view above the bars</extracomment>
         <translation>Jensen–Shannon 散度：对称、永不为无穷，最大为 {0}</translation>
     </message>
     <message>
@@ -3592,6 +3592,7 @@ cross-entropy H = −(1/N) Σ log₂ P(wᵢ | hᵢ) bits/token     perplexity PP
     <name>MatrixTab</name>
     <message>
         <source>queries (rows of Q)</source>
+        <extracomment>the widest an editor asks to be, in ems of its font (a longer row scrolls inside it)</extracomment>
         <translation>查询数（Q 的行数）</translation>
     </message>
     <message>
@@ -3645,6 +3646,10 @@ cross-entropy H = −(1/N) Σ log₂ P(wᵢ | hᵢ) bits/token     perplexity PP
     <message>
         <source>output = weights · V</source>
         <translation>输出 = 权重 · V</translation>
+    </message>
+    <message>
+        <source>tables</source>
+        <translation>数值表</translation>
     </message>
     <message>
         <source>{0}: {1}</source>
@@ -4629,6 +4634,14 @@ PE(pos, 2i+1) = cos(pos / 10000^(2i/d_model))</translation>
     <message>
         <source>Query q:</source>
         <translation>查询 q：</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>计算步骤</translation>
     </message>
     <message>
         <source>value v</source>

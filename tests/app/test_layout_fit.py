@@ -343,6 +343,11 @@ FITS_UP_TO = {
     # data); Decoding's settings fold behind "Settings ▾" from 20 pt (420 px of 580-595; the bars
     # name 3 tokens and "other" in Chinese, 1 before); Entropy's meanings fold from 16 pt (all
     # seven numbers in view at 22 pt in Chinese, 3 before)
+    # Playground (branch play, 2026-12-02 05:25 UTC): matrix mode's tables side by side beside the
+    # heatmap at 11 pt (each column of tables 334-364 px of a 970 px panel), two by two on one tab
+    # at 14 pt; query mode on one page at 11 pt, split into Weights and Steps tabs from 14 pt: at
+    # 22 pt the weights plot 222 px tall (zh; 253 en) inside the page, the steps table 1190 px wide
+    # on its own tab with no scroll bar; matrix at 22 pt still scrolls its tab 16 px (as before)
     (SMALL_SCREEN, "en"): {"attention": 22, "beam": 22, "positional": 22, "entropy": 22, "bleu": 22,
                            "playground": 22, "language_model": 22, "embeddings": 22, "decoding": 22, "training": 22},
     (SMALL_SCREEN, "zh"): {"attention": 22, "beam": 22, "positional": 22, "entropy": 22, "bleu": 22,

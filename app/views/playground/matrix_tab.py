@@ -3,7 +3,7 @@ intermediate matrix: QKᵀ, the scaled scores, the weights (numbers and heatmap)
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, QTimer
 from PySide6.QtWidgets import (QCheckBox, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QSpinBox,
                                QVBoxLayout, QWidget)
 
@@ -19,6 +19,8 @@ from app.views.playground.state import PlaygroundState, matrix_text
 from app.widgets.heatmap import AttentionHeatmap
 from engine.playground import MAX_SIZE, MatrixInputError, parse_matrix, random_matrices
 
+#: the widest an editor asks to be, in ems of its font (a longer row scrolls inside it)
+EDITOR_EMS = 30
 SIZES = (("n", 3, QT_TRANSLATE_NOOP("MatrixTab", "queries (rows of Q)")),
          ("m", 4, QT_TRANSLATE_NOOP("MatrixTab", "keys and values (rows of K and V)")),
          ("d_k", 4, QT_TRANSLATE_NOOP("MatrixTab", "columns of Q and K")),
@@ -65,6 +67,10 @@ class MatrixTab(ResultsPanel):
             editor = style.scaled(QPlainTextEdit(), 1.0, monospace=True)
             editor.setTabChangesFocus(True)
             editor.setToolTip(self.tr("One row per line; numbers separated by commas or spaces"))
+            # a matrix row wrapped onto two lines reads as two rows (seen at 14 pt): the editor
+            # scrolls sideways instead, and is as wide as its longest row where it can be
+            editor.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+            editor.textChanged.connect(lambda e=editor: self._fit_editor(e))
             self.editors[name] = editor
             editor_layout.addWidget(style.title_label(f"{name} ({shape})"))
             editor_layout.addWidget(editor, 1)
@@ -86,14 +92,17 @@ class MatrixTab(ResultsPanel):
                 ("output", self.output_grid, self.tr("output"), self.tr("output = weights · V"))):
             self.titles[key] = style.title_label(title)
             cells.append((label, self.titles[key], widget))
-        self.results = ResultTables(cells, (self.tr("heatmap"), (self.heatmap, self.hover_label)))
+        self.results = ResultTables(cells, (self.tr("heatmap"), (self.heatmap, self.hover_label)),
+                                    self.tr("tables"))
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.random_row)
         layout.addLayout(options)
         layout.addWidget(self.message)
+        # the editors' 26-character rows need ~220 px at 11 pt; the results' tables side by side
+        # with the heatmap need ~930 (see result_tables.py)
         layout.addWidget(splitter(Qt.Orientation.Horizontal, (editors, self.results), stretch=(1, 3),
-                                  sizes=(300, 900)), 1)
+                                  sizes=(250, 950)), 1)
 
         self.randomise_button.clicked.connect(self.randomise)
         self.heatmap.cell_hovered.connect(self._on_hover)
@@ -145,5 +154,15 @@ class MatrixTab(ResultsPanel):
         else:
             self.hover_label.setText(self.heatmap.describe_cell(row, column))
 
+    def _fit_editor(self, editor: QPlainTextEdit) -> None:
+        """At least as wide as the longest row typed (up to EDITOR_EMS ems)."""
+        metrics = editor.fontMetrics()
+        longest = max((metrics.horizontalAdvance(line) for line in editor.toPlainText().splitlines()), default=0)
+        chrome = 2 * editor.frameWidth() + 2 * round(editor.document().documentMargin()) \
+            + editor.verticalScrollBar().sizeHint().width()
+        editor.setMinimumWidth(min(longest, metrics.horizontalAdvance("M") * EDITOR_EMS) + chrome)
+
     def apply_zoom(self) -> None:
         self.heatmap.set_text_size(style.point_size())
+        for editor in self.editors.values():
+            QTimer.singleShot(0, editor, lambda e=editor: self._fit_editor(e))  # once its font is in

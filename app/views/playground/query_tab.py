@@ -6,8 +6,8 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QSignalBlocker, Qt, QTimer, Signal
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import (QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSpinBox, QTableWidget,
-                               QTableWidgetItem, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QHeaderView, QLineEdit, QPushButton, QSpinBox, QTableWidget,
+                               QTableWidgetItem, QWidget)
 
 from app import style
 from app.engine_text import engine_message
@@ -15,10 +15,12 @@ from app.style import splitter
 from app.binding import Binding, bind_widgets
 from app.views.base import InputProblem, MessageLine, ResultsPanel
 from app.views.playground.number_grid import fill_row
+from app.views.playground.query_layout import QueryLayout
 from app.views.playground.scale_control import ScaleControl
 from app.views.playground.state import PlaygroundState, vector_text
 from app.widgets.form import labelled_field, relay_edits
-from app.widgets.table_fit import rows_height
+from app.widgets.flow_layout import flow_row
+from app.widgets.table_fit import columns_width, rows_height
 from engine.playground import NAME_AGE_PRESET, MatrixInputError, parse_cell, parse_matrix, softmax
 
 BAD_CELL = QColor(255, 200, 200)
@@ -50,17 +52,16 @@ class QueryTab(ResultsPanel):
         self.scale = ScaleControl()
         self.message = MessageLine()
         self.preset_note = style.note_label()
-        self.sizes = QWidget()
-        sizes = QHBoxLayout(self.sizes)
-        sizes.setContentsMargins(0, 0, 0, 0)
-        for label, spin in ((self.tr("keys:"), self.keys_spin), (self.tr("d_k:"), self.dim_spin)):
-            sizes.addWidget(QLabel(label))
-            sizes.addWidget(spin)
-        sizes.addWidget(self.preset_button)
-        sizes.addStretch(1)
+        # a row that wraps: on one line it held the input column 600 px wide at 22 pt, and the
+        # plot's column too narrow for the scale's formula on one line
+        self.sizes = flow_row((self.tr("keys:"), self.keys_spin), (self.tr("d_k:"), self.dim_spin), self.preset_button)
 
         self.steps_table = style.number_table(0, [self.tr(h) for h in RESULT_HEADERS], text_column=1)
         self.steps_table.verticalHeader().hide()
+        # one line per key: wrapped, the products took a line per term and five-line rows
+        self.steps_table.setWordWrap(False)
+        self.steps_table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.steps_table.horizontalHeader().setStretchLastSection(True)
         self.bars_plot = pg.PlotWidget(background=style.plot_background())
         self.bars_plot.setMenuEnabled(False)
         self.bars_plot.hideButtons()
@@ -68,30 +69,22 @@ class QueryTab(ResultsPanel):
         self.bars = pg.BarGraphItem(x=[], height=[], width=0.7, brush=style.ACCENT)
         self.bars_plot.addItem(self.bars)
         self.bar_labels: list[pg.TextItem] = []
-        self.output_label = style.scaled(style.wrapped_label(), 1.2)
+        self.output_label = style.wrapped_label()  # 1.2 times the text where there is room (QueryLayout)
         self.output: float | None = None  # the weighted sum shown (float64)
 
-        inputs = QWidget()
-        left = QVBoxLayout(inputs)
-        left.setContentsMargins(0, 0, 0, 0)
-        left.addWidget(style.title_label(self.tr("Keys k_j and values v_j (editable)")))
-        left.addWidget(self.sizes)
-        left.addWidget(self.keys_table, 1)
-        left.addLayout(labelled_field(self.tr("Query q:"), self.query_input))
-        left.addWidget(self.scale)
-        left.addWidget(self.message)
-        left.addWidget(self.preset_note)
-        self.results = QWidget()
-        right = QGridLayout(self.results)
-        right.setContentsMargins(0, 0, 0, 0)
-        right.addWidget(self.steps_table, 0, 0)
-        right.addWidget(self.bars_plot, 1, 0)
-        right.addWidget(self.output_label, 2, 0)
-        right.setRowStretch(0, 3)
-        right.setRowStretch(1, 2)
-        layout = QVBoxLayout(self)
-        layout.addWidget(splitter(Qt.Orientation.Horizontal, (inputs, self.results), stretch=(1, 3),
-                                  sizes=(340, 900)))
+        query_row = QWidget()
+        row = labelled_field(self.tr("Query q:"), self.query_input)
+        row.setContentsMargins(0, 0, 0, 0)
+        query_row.setLayout(row)
+        inputs, self.results = QWidget(), QWidget()
+        self.arrangement = QueryLayout(
+            # the input column a little wider than a quarter: at 11 pt its sizes row, the scale's
+            # formula and the lesson's note fit it in fewer lines; the steps need ~640 px beside it
+            self, splitter(Qt.Orientation.Horizontal, (inputs, self.results), stretch=(1, 3), sizes=(380, 860)),
+            inputs, self.results, (style.title_label(self.tr("Keys k_j and values v_j (editable)")), self.sizes,
+                                   self.keys_table, query_row, self.message),
+            scale=self.scale, note=self.preset_note, steps=self.steps_table, plot=self.bars_plot,
+            output=self.output_label, labels=(self.tr("Weights"), self.tr("Steps")))
 
         self.keys_table.itemChanged.connect(self.cells_changed)
         relay_edits(self._resize, self.keys_spin, self.dim_spin)
@@ -186,6 +179,7 @@ class QueryTab(ResultsPanel):
         fill_row(self.steps_table, m, (self.tr("sum"), "", "", style.format_number(result.weights.sum()),
                                        style.format_number(result.output)))
         self.steps_table.resizeColumnsToContents()
+        self.arrangement.refit()  # the table's width and height follow the numbers
         self.scale.describe(keys.shape[1], t, result.factor)
         weights = np.asarray(result.weights, dtype=np.float64)
         # the current theme's accent: the one read at construction stayed navy on the dark black
@@ -239,6 +233,7 @@ class QueryTab(ResultsPanel):
             label.setFont(style.font(0.9))
         # once the new font is in; the table as the timer's context: not once it is deleted
         QTimer.singleShot(0, self.keys_table, self._fit_keys_table)
+        self.arrangement.refit()
 
     def _fit_keys_table(self) -> None:
         """Columns as wide as their text, and the table at least as tall as its header and
@@ -247,4 +242,5 @@ class QueryTab(ResultsPanel):
         table = self.keys_table
         table.resizeColumnsToContents()
         table.resizeRowsToContents()
-        table.setMinimumHeight(rows_height(table, min(table.rowCount(), KEYS_SHOWN)))
+        table.setFixedHeight(rows_height(table, min(table.rowCount(), KEYS_SHOWN)))
+        table.setMinimumWidth(columns_width(table))  # the input column narrows to the wrapped sizes row

@@ -131,7 +131,7 @@ class PlaygroundView(View):
             query = self.view_state.query if request is None else vector_text(request.args[2])
             return self.query_tab.results, self.tr("Attention as a lookup: query [{0}]").format(query)
         if tab is self.matrix_tab:
-            return self.matrix_tab.results, self.tr("softmax(f·QKᵀ)V, {0}").format(
+            return self.matrix_tab.results.picture(), self.tr("softmax(f·QKᵀ)V, {0}").format(
                 self.matrix_tab.scale.label.text())
         return self.why_tab, self.tr("Why attention scores are divided by √d_k")
 
