@@ -73,6 +73,12 @@ os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
 import numpy as np  # noqa: E402
 
 SIZES = (16, 128, 512)
+#: the anchor: main after the merges of 2026-12-02 03:00 UTC on the quiet machine (load 0.3–2.1;
+#: docs/benchmarks.md), MiniLM, --edits 12 — printed beside each target line
+ANCHOR_GUI_SHARE = {16: (20.8, 16.6), 128: (24.2, 19.0), 512: (23.4, 21.0)}  # p50 wall / CPU ms
+ANCHOR_OVERVIEW = 100.4  # key → overview at 512 tokens, tab shown: forward + this (ms, wall)
+ANCHOR_TOGGLES = {"merge word pieces on": (35.6, 12.0), "hide specials on": (123.8, 21.2),
+                  "both off": (26.3, 19.4), "hide specials on after a pause": (20.1, 16.7)}  # wall / GUI CPU
 MODEL_SIZES = ("minilm", "base", "gpt2-small")
 
 
@@ -375,16 +381,24 @@ def main():
 
     print(f"targets (wall figures are inflated by the machine's load; the GUI thread's CPU time is not), "
           f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}:")
+    # "aim ≤ 12 ms CPU": on the quiet machine the wall time ran 2–4 ms above the GUI thread's CPU time
     for size, (wall50, wall95, cpu50, cpu95) in gui_share.items():
-        print(f"  GUI share of key→heatmap at {size:>3} tokens: p50 {wall50:.1f} wall / {cpu50:.1f} CPU (≤ 16.7), "
-              f"p95 {wall95:.1f} wall / {cpu95:.1f} CPU (≤ 33) ms (CPU: to painted) {verdict(cpu50 <= 16.7 and cpu95 <= 33, wall50 <= 16.7 and wall95 <= 33)}")
-    print(f"  key→overview at 512 tokens, tab shown: forward+attn + {np.median(over_forward):.1f} ms wall (≤ 100), "
+        anchor = ANCHOR_GUI_SHARE.get(size)
+        was = f"; anchor p50 {anchor[0]:.1f} wall / {anchor[1]:.1f} CPU" if args.size == "minilm" and anchor else ""
+        print(f"  GUI share of key→heatmap at {size:>3} tokens: p50 {wall50:.1f} wall / {cpu50:.1f} CPU (≤ 16.7, aim ≤ 12 CPU), "
+              f"p95 {wall95:.1f} wall / {cpu95:.1f} CPU (≤ 33) ms (CPU: to painted){was} "
+              f"{verdict(cpu50 <= 16.7 and cpu95 <= 33, wall50 <= 16.7 and wall95 <= 33)}")
+    was = f"; anchor forward+attn + {ANCHOR_OVERVIEW:.1f}" if args.size == "minilm" else ""
+    print(f"  key→overview at 512 tokens, tab shown: forward+attn + {np.median(over_forward):.1f} ms wall (≤ 100){was}, "
           f"CPU: GUI thread to painted {np.median(cpu_over_painted):.1f} + background summary {np.median(summary_cpu):.1f} = "
           f"{overview_cpu:.1f} ms {verdict(overview_cpu <= 100, np.median(over_forward) <= 100)}")
     for name, (wall, cpu_ms) in (("merge word pieces on", merge), ("hide specials on", hide), ("both off", back),
                                  ("hide specials on after a pause", paused_hide),
                                  ("merge word pieces on after a pause", paused_merge)):
-        print(f"  {name} at 512 tokens: {wall:.1f} wall / {cpu_ms:.1f} GUI CPU ms (≤ 50) {verdict(cpu_ms <= 50, wall <= 50)}")
+        anchor = ANCHOR_TOGGLES.get(name)
+        was = f"; anchor {anchor[0]:.1f} wall / {anchor[1]:.1f} GUI CPU" if args.size == "minilm" and anchor else ""
+        print(f"  {name} at 512 tokens: {wall:.1f} wall / {cpu_ms:.1f} GUI CPU ms (≤ 50){was} "
+              f"{verdict(cpu_ms <= 50, wall <= 50)}")
 
     print(f"peak RSS: {rss_drawn:.0f} MB once the app drew its first text; {peak_rss_mb():.0f} MB at the end, "
           f"including the benchmark's own copy of the model ({weights_mb:.0f} MB of weights)")
