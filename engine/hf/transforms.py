@@ -187,3 +187,30 @@ def sink_mass(weights, sink_keys) -> np.ndarray:
         raise ValueError("sink_keys must have one entry per key")
     # the few sink columns first, then float64: not a float64 copy of the whole stack
     return a[..., sinks].astype(np.float64).sum(axis=-1).mean(axis=-1).astype(np.float32)
+
+
+def hide_then_merge(weights, hidden_queries, hidden_keys, query_groups, key_groups) -> np.ndarray:
+    """hide_and_renormalise, then merge_to_words of what is left (`query_groups`, `key_groups`:
+    runs over the kept positions), with two arrays of the output's order made instead of three:
+    a row's columns are summed first (renormalising divides a whole row by one number, so it
+    commutes with summing the row's columns; the row's mass is the sum of its merged columns),
+    then the rows are divided in place and averaged per word.  Same values up to float32
+    rounding (tests/engine/test_hf_transforms.py)."""
+    a = np.asarray(weights, dtype=np.float32)
+    keep_q = ~np.asarray(hidden_queries, dtype=bool)
+    keep_k = ~np.asarray(hidden_keys, dtype=bool)
+    if keep_q.shape != (a.shape[-2],) or keep_k.shape != (a.shape[-1],):
+        raise ValueError("the masks must have one entry per query and per key")
+    kept = _kept(_kept(a, keep_q, -2), keep_k, -1)  # views in the usual case
+    q_starts = _run_starts(query_groups, kept.shape[-2])
+    k_starts = _run_starts(key_groups, kept.shape[-1])
+    if q_starts is None or k_starts is None:
+        return merge_to_words(hide_and_renormalise(a, ~keep_q, ~keep_k), query_groups, key_groups)
+    words = run_sums(kept, k_starts, axis=-1)  # [..., Q', words]
+    mass = words.sum(axis=-1, keepdims=True)
+    scale = np.zeros(mass.shape, dtype=np.float32)
+    np.divide(1.0, mass, out=scale, where=mass > 0)
+    words *= scale
+    merged = run_sums(words, q_starts, axis=-2)
+    merged /= np.diff(q_starts + [kept.shape[-2]]).astype(np.float32)[:, None]
+    return merged
