@@ -49,7 +49,9 @@ and painting (what the drawing asked Qt to repaint).
 --profile N also prints the GUI thread's cProfile (top N functions by cumulative time) of the
 512-token keystrokes and of the head and toggle changes, timed by the thread's CPU clock (its
 blocked waits count nothing): function-level shares vary less with the machine's load than wall
-time does.
+time does.  --paints counts the paint events per widget during those keystrokes (what each
+keystroke repaints).  The target lines end with main's figures on the quiet machine (the anchor,
+docs/benchmarks.md, 2026-12-02 03:00 UTC) for MiniLM.
 """
 from __future__ import annotations
 
@@ -122,6 +124,8 @@ def main():
     parser.add_argument("--threads", type=int, default=1, help="torch threads of the app's worker (the app's default: 1)")
     parser.add_argument("--profile", type=int, default=0, metavar="N",
                         help="print the GUI thread's cProfile at 512 tokens, top N functions")
+    parser.add_argument("--paints", action="store_true",
+                        help="count the paint events per widget during the keystrokes of --profile-tokens")
     parser.add_argument("--profile-tokens", type=int, default=SIZES[-1], choices=SIZES,
                         help="the size whose keystrokes --profile covers (with the head and toggle changes)")
     args = parser.parse_args()
@@ -238,6 +242,26 @@ def main():
         return elapsed
 
     profile = cProfile.Profile(time.thread_time)  # the GUI thread's CPU time, not its waits
+
+    from PySide6.QtCore import QEvent, QObject
+
+    class PaintCounter(QObject):
+        """Paint events per widget (class and parent's class) while `on`: what a keystroke repaints."""
+
+        def __init__(self):
+            super().__init__()
+            self.on, self.counts = False, {}
+
+        def eventFilter(self, obj, event):  # noqa: N802 - Qt's name
+            if self.on and event.type() == QEvent.Type.Paint:
+                parent = obj.parent()
+                name = f"{type(obj).__name__} in {type(parent).__name__ if parent is not None else '-'}"
+                self.counts[name] = self.counts.get(name, 0) + 1
+            return False
+
+    paints = PaintCounter()
+    if args.paints:
+        app.installEventFilter(paints)
     forward_ms(text_of(tokenizer, 16, 0))
 
     def keystrokes(size, overview_shown):
@@ -297,7 +321,12 @@ def main():
         if args.profile and size == args.profile_tokens:
             profiling["on"] = True
             profile.enable()
+        paints.on = args.paints and size == args.profile_tokens
         totals, workers, _, forwards, plains, cpu_updated, _, cpu = keystrokes(size, overview_shown=False)
+        if paints.on:
+            paints.on = False
+            print(f"paint events per keystroke at {size} tokens (Backspace and key: two edits each): " + ", ".join(
+                f"{name} {count / args.edits:.1f}" for name, count in sorted(paints.counts.items(), key=lambda kv: -kv[1])))
         if profiling["on"] and size != SIZES[-1]:  # a smaller size's keystrokes alone
             profile.disable()
             profiling["on"] = False
