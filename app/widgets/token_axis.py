@@ -59,7 +59,17 @@ class TokenAxis(pg.AxisItem):
         #: ((font key, device dpi), {label: (width, height × 0.8)}): pyqtgraph's measure of each label
         self._text_sizes: tuple[tuple, dict] = ((), {})
         self._specs = None  # the draw specifications painted while `picture` is _LAID_OUT
+        self._bounds = None  # (what the bounding rectangle depends on, the rectangle)
         self._measuring = QPicture()  # the device the labels are measured on (nothing is kept)
+
+    def boundingRect(self):  # noqa: N802 - Qt's name
+        """pyqtgraph's, computed once per size and style: the scene asks an axis for it dozens of
+        times per keystroke (indexing, painting), each time in Python."""
+        key = (self.geometry(), self.style["hideOverlappingLabels"], self.style["tickLength"], self.grid,
+               self.linkedView() is not None)
+        if self._bounds is None or self._bounds[0] != key:
+            self._bounds = (key, super().boundingRect())
+        return QRectF(self._bounds[1])
 
     def paint(self, p, opt, widget):
         if not self._fast_layout():

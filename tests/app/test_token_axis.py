@@ -145,3 +145,16 @@ def test_token_axes_paint_what_pyqtgraph_paints(qtbot):
         left, right = pyqtgraphs[rows, np.maximum(cols - 1, 0)], pyqtgraphs[rows, np.minimum(cols + 1, mine.shape[1] - 1)]
         aside = (mine[rows, cols] == left) | (mine[rows, cols] == right)
         assert aside.all() and rows.size <= ink // 50, (count, view, tick_font.pointSizeF(), rows.size, ink)
+
+
+def test_the_bounding_rectangle_is_pyqtgraphs_after_each_change(qtbot, plot):
+    """Kept per size and style, it follows a resize, another label allowance and tick length."""
+    widget, item = plot
+    for size, hide, tick in [((640, 420), 20, 0), ((500, 300), 20, 0), ((500, 300), 35, 0), ((500, 300), 35, 5),
+                             ((640, 420), True, -4), ((640, 420), False, 0)]:
+        widget.resize(*size)
+        QApplication.processEvents()
+        for side in SIDES:
+            axis = item.getAxis(side)
+            axis.setStyle(hideOverlappingLabels=hide, tickLength=tick)
+            assert axis.boundingRect() == pg.AxisItem.boundingRect(axis), (side, size, hide, tick)
