@@ -141,13 +141,21 @@ def run_sums(a: np.ndarray, starts, axis: int) -> np.ndarray:
     if starts.size == n:  # every run is one position: nothing to add
         return a.copy()
     lengths = np.diff(np.append(starts, n))
-    total = a.take(starts, axis=axis)
+    # `take` copies a non-contiguous input whole first (the kept rows and columns of a hidden
+    # special token are a view): indexing gathers from the view itself
+    gather = a.take if a.flags.c_contiguous else (lambda positions, axis: a[_along(a.ndim, axis, positions)])
+    total = gather(starts, axis=axis)
     for offset in range(1, int(lengths.max())):
         runs = np.flatnonzero(lengths > offset)
-        index = [slice(None)] * a.ndim
-        index[axis] = runs
-        total[tuple(index)] += a.take(starts[runs] + offset, axis=axis)
+        total[_along(a.ndim, axis, runs)] += gather(starts[runs] + offset, axis=axis)
     return total
+
+
+def _along(ndim: int, axis: int, positions) -> tuple:
+    """An index that picks `positions` along `axis` and everything along the other axes."""
+    index = [slice(None)] * ndim
+    index[axis] = positions
+    return tuple(index)
 
 
 def _kept(a: np.ndarray, keep: np.ndarray, axis: int) -> np.ndarray:
