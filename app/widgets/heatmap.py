@@ -17,6 +17,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetrics, QFontMetricsF, QPen
 
 from app import style
 from app.widgets import axis_titles  # noqa: F401 - vertical Chinese titles upright (installs on import)
+from app.widgets.indexed_image import IndexedImageItem
 from app.widgets.token_axis import TokenAxis
 from app.widgets.tokens import display_tokens
 
@@ -192,7 +193,11 @@ class AttentionHeatmap(pg.GraphicsLayoutWidget):
         # the top axis is the frame's edge: no ticks to place (its automatic numbers, never shown,
         # were generated at each redraw: 2–4 ms of the GUI thread per keystroke's paint)
         self.plot.getAxis("top").setTicks([[]])
-        self.image = pg.ImageItem(axisOrder="row-major")
+        # the hidden right axis follows the range too: with an SI prefix it re-set its title's
+        # HTML whenever the token count changed (~0.2 ms of the GUI thread per keystroke)
+        self.plot.getAxis("right").enableAutoSIPrefix(False)
+        # (its colour table kept per colour map, not rebuilt at each keystroke's render)
+        self.image = IndexedImageItem(axisOrder="row-major")
         self.plot.addItem(self.image)
         self.mask_overlay = pg.ImageItem(axisOrder="row-major")
         self.plot.addItem(self.mask_overlay)

@@ -17,6 +17,7 @@ from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import QFontMetrics
 
 from app import style
+from app.widgets.indexed_image import IndexedImageItem
 
 #: caption size relative to the application's text
 CAPTION_SCALE = 0.85
@@ -28,7 +29,9 @@ CAPTION_SCALE = 0.85
 MIN_TILE_LINES, MIN_TILE_PIXELS = 1.0, 32
 
 
-class _Tile(pg.ImageItem):
+class _Tile(IndexedImageItem):
+    """(its colour table kept per colour map: 78 tiles rebuilt 256 entries each per summary)"""
+
     def __init__(self, layer: int, head: int | None, on_click):
         super().__init__(axisOrder="row-major")
         self.layer, self.head, self._on_click = layer, head, on_click
@@ -62,6 +65,7 @@ class AttentionOverview(pg.GraphicsLayoutWidget):
         self._drawn = None  # the summary the tiles show (identity: drawing it again only moves the highlight)
         self._extent: dict[tuple[int, int | None], tuple[int, int]] = {}  # each tile's image shape set
         self._caption_style = None  # (size, text colour, frame colour) last written: a change restyles all
+        self._framed: dict = {}  # tile -> (colour, width) of the frame it has
 
     def _rebuild(self, n_layers: int, n_heads: int):
         self.clear()
@@ -128,6 +132,7 @@ class AttentionOverview(pg.GraphicsLayoutWidget):
         if self._shape != (n_layers, n_heads):
             self._rebuild(n_layers, n_heads)
             self._drawn = None
+            self._framed = {}
             self._extent.clear()
         captions = {key: (captions or {}).get(key, "") for key in self.tiles}
         if self._drawn is summary and self.captions == captions:
@@ -181,13 +186,20 @@ class AttentionOverview(pg.GraphicsLayoutWidget):
         size = self._caption_style[0]
         if keys is None:  # new captions, text size or theme: the room the grid needs too
             self._fit_minimum_size()
+            self._framed = {}
+        text = style.plot_text().name()
+        frames = {True: ("#c62828", 3), False: (style.theme().plot_frame, 1)}
         for key, box in self._boxes.items():
             if keys is not None and key not in keys:
                 continue
             chosen = key == self.selected
-            self._labels[key].setText(self.captions.get(key, ""), color="#c62828" if chosen else style.plot_text().name(),
+            self._labels[key].setText(self.captions.get(key, ""), color="#c62828" if chosen else text,
                                       bold=chosen, size=size)
-            box.setBorder(pg.mkPen("#c62828", width=3) if chosen else pg.mkPen(style.theme().plot_frame, width=1))
+            # a frame only where the highlight or the theme changed: new entropies (every caption
+            # at each keystroke) leave the 78 frames as they are
+            if self._framed.get(key) != frames[chosen]:
+                self._framed[key] = frames[chosen]
+                box.setBorder(pg.mkPen(frames[chosen][0], width=frames[chosen][1]))
         for number, header in enumerate(self._headers if keys is None else (), start=1):
             header.setText(self.tr("layer {0}").format(number), bold=True, color=style.plot_text().name(), size=size)
 

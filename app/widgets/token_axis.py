@@ -13,6 +13,15 @@ axis whose ticks are set explicitly in one level (`setTicks([[(value, label), ..
 `app.widgets.heatmap.TokenTicks` does), with the text sizes measured once per font and label,
 the flags and the bounding rectangle computed once per layout.  Any other axis (automatic
 numbers, several tick levels, a grid, ticks that stop the axis line) is laid out by pyqtgraph.
+
+Painting: pyqtgraph records the laid-out axis into a QPicture and replays the picture at each
+paint, so a keystroke that moves the labels draws every label and tick twice (recorded, then
+replayed) and builds a picture with its own painter.  A TokenAxis keeps the draw
+specifications instead and draws them straight onto the painter (pyqtgraph's own
+`drawPicture`, the same calls in the same order, inside save/restore as the replay does): one
+pass.  It lays out again exactly when pyqtgraph would record a new picture (its setters reset
+`picture` to None), so the room asked for the labels follows the same history
+(tests/app/test_token_axis.py compares the painted pixels with pyqtgraph's path).
 """
 from __future__ import annotations
 
@@ -20,6 +29,7 @@ import math
 
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QPainter, QPicture
 
 _ALIGN = Qt.AlignmentFlag
 #: per side: the text alignment pyqtgraph gives its labels, with TextDontClip (as it adds)
@@ -32,6 +42,9 @@ _TEXT_FLAGS = {
 _MEASURE_BOX = QRectF(0, 0, 100, 100)
 #: labels remembered per font before the table starts again (a long session types many words)
 _MAX_MEASURED = 20000
+#: stands in for pyqtgraph's recorded picture once the specifications are kept: its setters set
+#: `picture` to None when the axis must be laid out again, and only that is read here
+_LAID_OUT = object()
 
 
 class TokenAxis(pg.AxisItem):
@@ -45,6 +58,41 @@ class TokenAxis(pg.AxisItem):
         self.enableAutoSIPrefix(False)
         #: ((font key, device dpi), {label: (width, height × 0.8)}): pyqtgraph's measure of each label
         self._text_sizes: tuple[tuple, dict] = ((), {})
+        self._specs = None  # the draw specifications painted while `picture` is _LAID_OUT
+        self._bounds = None  # (what the bounding rectangle depends on, the rectangle)
+        self._measuring = QPicture()  # the device the labels are measured on (nothing is kept)
+
+    def boundingRect(self):  # noqa: N802 - Qt's name
+        """pyqtgraph's, computed once per size and style: the scene asks an axis for it dozens of
+        times per keystroke (indexing, painting), each time in Python."""
+        key = (self.geometry(), self.style["hideOverlappingLabels"], self.style["tickLength"], self.grid,
+               self.linkedView() is not None)
+        if self._bounds is None or self._bounds[0] != key:
+            self._bounds = (key, super().boundingRect())
+        return QRectF(self._bounds[1])
+
+    def paint(self, p, opt, widget):
+        if not self._fast_layout():
+            if self.picture is _LAID_OUT:
+                self.picture = None
+            return super().paint(p, opt, widget)
+        if self.picture is not _LAID_OUT:  # None: laid out anew (a picture of pyqtgraph's: another path's)
+            # measured on a picture's painter, as pyqtgraph does (the text sizes of a picture can
+            # differ by a fraction of a pixel from the screen's: a label would move by one)
+            painter = QPainter(self._measuring)
+            try:
+                if self.style["tickFont"]:
+                    painter.setFont(self.style["tickFont"])
+                self._specs = self.generateDrawSpecs(painter)
+            finally:
+                painter.end()
+            self.picture = _LAID_OUT
+        if self._specs is not None:
+            p.save()
+            try:
+                self.drawPicture(p, *self._specs)
+            finally:
+                p.restore()
 
     def _fast_layout(self) -> bool:
         levels = self._tickLevels

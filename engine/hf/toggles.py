@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine.hf.transforms import hide_and_renormalise, merge_to_words, word_groups
+from engine.hf.transforms import hide_and_renormalise, hide_then_merge, merge_to_words, word_groups
 
 
 def side_groups(result, side: str, hide: bool):
@@ -58,12 +58,11 @@ def shown_stack(result, kind: str, stack: np.ndarray, merge: bool, hide: bool) -
     q_side, k_side = result.sides(kind)
     q_groups, _, q_keep = side_groups(result, q_side, hide)
     k_groups, _, k_keep = side_groups(result, k_side, hide)
-    out = stack
+    if hide and merge:
+        return hide_then_merge(stack, ~q_keep, ~k_keep, q_groups, k_groups)
     if hide:
-        out = hide_and_renormalise(out, ~q_keep, ~k_keep)
-    if merge:
-        out = merge_to_words(out, q_groups, k_groups)
-    return np.asarray(out, dtype=np.float32)
+        return hide_and_renormalise(stack, ~q_keep, ~k_keep)
+    return merge_to_words(stack, q_groups, k_groups)
 
 
 @dataclass(frozen=True)

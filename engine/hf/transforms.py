@@ -130,27 +130,32 @@ def run_sums(a: np.ndarray, starts, axis: int) -> np.ndarray:
 
     numpy's add.reduceat calls its inner loop once per run and per element of the other
     axes (11 M calls for 400 words over a 72-head, 512-token stack: most of a second).  Here
-    runs are grouped by length: for the n runs of length L, L gathers of n whole slices
-    (`take`, one memcpy-like pass each) are added; single-piece words, most of them, cost one
-    gather.  Then one more gather puts the runs back in order."""
+    the first position of every run is gathered at once (`take`: the result, the one array of
+    the output's size made), then for each further offset the runs that long get that
+    position added in place (a word's second, third … piece: few columns or rows).  Each new
+    array of the output's size costs page faults on a fresh allocation (12 MB for one MiniLM
+    layer at 512 tokens: tens of milliseconds of system time in the app's worker, measured),
+    so none is made but the result."""
     starts = np.asarray(starts, dtype=np.intp)
     n = a.shape[axis]
     if starts.size == n:  # every run is one position: nothing to add
         return a.copy()
     lengths = np.diff(np.append(starts, n))
-    parts, order = [], []
-    for length in np.unique(lengths):
-        runs = np.flatnonzero(lengths == length)
-        total = a.take(starts[runs], axis=axis)
-        for offset in range(1, int(length)):
-            total += a.take(starts[runs] + offset, axis=axis)
-        parts.append(total)
-        order.append(runs)
-    if len(parts) == 1:
-        return parts[0]
-    inverse = np.empty(starts.size, dtype=np.intp)
-    inverse[np.concatenate(order)] = np.arange(starts.size)
-    return np.concatenate(parts, axis=axis).take(inverse, axis=axis)
+    # `take` copies a non-contiguous input whole first (the kept rows and columns of a hidden
+    # special token are a view): indexing gathers from the view itself
+    gather = a.take if a.flags.c_contiguous else (lambda positions, axis: a[_along(a.ndim, axis, positions)])
+    total = gather(starts, axis=axis)
+    for offset in range(1, int(lengths.max())):
+        runs = np.flatnonzero(lengths > offset)
+        total[_along(a.ndim, axis, runs)] += gather(starts[runs] + offset, axis=axis)
+    return total
+
+
+def _along(ndim: int, axis: int, positions) -> tuple:
+    """An index that picks `positions` along `axis` and everything along the other axes."""
+    index = [slice(None)] * ndim
+    index[axis] = positions
+    return tuple(index)
 
 
 def _kept(a: np.ndarray, keep: np.ndarray, axis: int) -> np.ndarray:
@@ -190,3 +195,30 @@ def sink_mass(weights, sink_keys) -> np.ndarray:
         raise ValueError("sink_keys must have one entry per key")
     # the few sink columns first, then float64: not a float64 copy of the whole stack
     return a[..., sinks].astype(np.float64).sum(axis=-1).mean(axis=-1).astype(np.float32)
+
+
+def hide_then_merge(weights, hidden_queries, hidden_keys, query_groups, key_groups) -> np.ndarray:
+    """hide_and_renormalise, then merge_to_words of what is left (`query_groups`, `key_groups`:
+    runs over the kept positions), with two arrays of the output's order made instead of three:
+    a row's columns are summed first (renormalising divides a whole row by one number, so it
+    commutes with summing the row's columns; the row's mass is the sum of its merged columns),
+    then the rows are divided in place and averaged per word.  Same values up to float32
+    rounding (tests/engine/test_hf_transforms.py)."""
+    a = np.asarray(weights, dtype=np.float32)
+    keep_q = ~np.asarray(hidden_queries, dtype=bool)
+    keep_k = ~np.asarray(hidden_keys, dtype=bool)
+    if keep_q.shape != (a.shape[-2],) or keep_k.shape != (a.shape[-1],):
+        raise ValueError("the masks must have one entry per query and per key")
+    kept = _kept(_kept(a, keep_q, -2), keep_k, -1)  # views in the usual case
+    q_starts = _run_starts(query_groups, kept.shape[-2])
+    k_starts = _run_starts(key_groups, kept.shape[-1])
+    if q_starts is None or k_starts is None:
+        return merge_to_words(hide_and_renormalise(a, ~keep_q, ~keep_k), query_groups, key_groups)
+    words = run_sums(kept, k_starts, axis=-1)  # [..., Q', words]
+    mass = words.sum(axis=-1, keepdims=True)
+    scale = np.zeros(mass.shape, dtype=np.float32)
+    np.divide(1.0, mass, out=scale, where=mass > 0)
+    words *= scale
+    merged = run_sums(words, q_starts, axis=-2)
+    merged /= np.diff(q_starts + [kept.shape[-2]]).astype(np.float32)[:, None]
+    return merged

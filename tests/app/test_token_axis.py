@@ -3,6 +3,7 @@
 lines, text rectangles, flags and strings, and the same room asked for the labels."""
 from __future__ import annotations
 
+import numpy as np
 import pyqtgraph as pg
 import pytest
 from PySide6.QtGui import QFont, QImage, QPainter, QPicture
@@ -88,3 +89,72 @@ def test_other_axes_are_laid_out_by_pyqtgraph(qtbot, plot):
     expected = comparable(specs(pg.AxisItem.generateDrawSpecs, axis, image))
     assert got == expected
     assert [text for *_, text in got[2]] == ["0", "0.2", "0.4", "0.6", "0.8", "1.0"]
+
+
+
+def _plot_with(axis_class):
+    widget = pg.GraphicsLayoutWidget()
+    widget.setBackground("w")
+    item = widget.addPlot(axisItems={side: axis_class(side) for side in ("left", "bottom", "top")})
+    item.showAxis("top")
+    item.getAxis("top").setStyle(showValues=False, tickLength=0)
+    item.getAxis("top").setTicks([[]])
+    widget.resize(520, 360)
+    widget.show()
+    return widget, item
+
+
+def _pixels(widget) -> np.ndarray:
+    image = widget.grab().toImage().convertToFormat(QImage.Format.Format_ARGB32)
+    return np.array(np.frombuffer(image.constBits(), np.uint32).reshape(image.height(), -1)[:, :image.width()])
+
+
+def test_token_axes_paint_what_pyqtgraph_paints(qtbot):
+    """The same edits on a plot with TokenAxis and on one with pyqtgraph's AxisItem (its
+    recorded picture, replayed): after each — other labels, a token more (a new range), a
+    larger font, a zoom — the two windows show the same pixels, except that a label may sit
+    one pixel aside (pyqtgraph's replayed picture places text by the picture's metrics, to a
+    fraction of a pixel): every pixel that differs is the other window's neighbour on its row."""
+    ours, theirs = _plot_with(TokenAxis), _plot_with(pg.AxisItem)
+    qtbot.addWidget(ours[0])
+    qtbot.addWidget(theirs[0])
+    font, big = QFont(), QFont()
+    font.setPointSizeF(13)
+    big.setPointSizeF(20)
+
+    def edit(item, count, view, tick_font):
+        ticks = [[(i + 0.5, LABELS[(i * 7) % len(LABELS)]) for i in range(count)]]
+        for side in ("left", "bottom"):
+            axis = item.getAxis(side)
+            axis.setTickFont(tick_font)
+            axis.setStyle(tickLength=0, hideOverlappingLabels=20)
+            axis.setTicks(ticks)
+        item.setXRange(*view, padding=0)
+        item.setYRange(*view, padding=0)
+
+    for count, view, tick_font in [(12, (0, 12), font), (13, (0, 13), font), (13, (0, 13), big),
+                                   (40, (2.5, 9.5), font), (7, (0, 7), font)]:
+        for widget, item in (ours, theirs):
+            edit(item, count, view, tick_font)
+            widget.grab()  # painted: the axes take the room their labels ask for, then lay out again
+            QApplication.processEvents()
+        mine, pyqtgraphs = _pixels(ours[0]), _pixels(theirs[0])
+        ink = np.count_nonzero(pyqtgraphs != pyqtgraphs[0, 0])
+        assert ink > 2000, "the comparison needs labels drawn"
+        rows, cols = np.nonzero(mine != pyqtgraphs)
+        left, right = pyqtgraphs[rows, np.maximum(cols - 1, 0)], pyqtgraphs[rows, np.minimum(cols + 1, mine.shape[1] - 1)]
+        aside = (mine[rows, cols] == left) | (mine[rows, cols] == right)
+        assert aside.all() and rows.size <= ink // 50, (count, view, tick_font.pointSizeF(), rows.size, ink)
+
+
+def test_the_bounding_rectangle_is_pyqtgraphs_after_each_change(qtbot, plot):
+    """Kept per size and style, it follows a resize, another label allowance and tick length."""
+    widget, item = plot
+    for size, hide, tick in [((640, 420), 20, 0), ((500, 300), 20, 0), ((500, 300), 35, 0), ((500, 300), 35, 5),
+                             ((640, 420), True, -4), ((640, 420), False, 0)]:
+        widget.resize(*size)
+        QApplication.processEvents()
+        for side in SIDES:
+            axis = item.getAxis(side)
+            axis.setStyle(hideOverlappingLabels=hide, tickLength=tick)
+            assert axis.boundingRect() == pg.AxisItem.boundingRect(axis), (side, size, hide, tick)

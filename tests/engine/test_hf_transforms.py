@@ -177,3 +177,37 @@ def test_shown_layer_request_applies_the_toggles_to_one_layer_with_its_mean_and_
         np.testing.assert_allclose(shown.mean, expected.mean(axis=0), atol=1e-6)
         assert list(shown.rows) == labels and list(shown.cols) == labels
         assert shown.heads.dtype == np.float32 and shown.heads.flags.c_contiguous
+
+
+@pytest.mark.parametrize("hidden_at", [[0, 40], [0, 5, 6, 40]])
+def test_hide_then_merge_matches_the_loops(hidden_at):
+    """Both toggles (hide, renormalise, then merge what is left), columns summed before the
+    rows are renormalised: the definitions written as loops, hidden positions at the ends (the
+    view's slices) and in the middle (a gather); a row with nothing left stays zero."""
+    from engine.hf.transforms import hide_then_merge
+
+    rng = np.random.default_rng(5)
+    n = 41
+    a = softmax_rows((2, 3, n, n), seed=6)
+    a[0, 1, 7, :] = 0.0
+    a[0, 1, 7, hidden_at] = 1.0 / len(hidden_at)  # all its weight on hidden keys
+    hidden = np.zeros(n, dtype=bool)
+    hidden[hidden_at] = True
+    keep = [i for i in range(n) if not hidden[i]]
+    lengths = rng.permutation([2] * 6 + [3] * 2 + [4] + [1] * (len(keep) - 22))
+    groups, start = [], 0
+    for length in lengths:
+        groups.append(tuple(range(start, start + length)))
+        start += length
+    out = hide_then_merge(a, hidden, hidden, groups, groups)
+    assert out.dtype == np.float32 and out.shape == (2, 3, len(groups), len(groups))
+    for l, h in [(0, 1), (1, 2)]:
+        for qi, q in enumerate(groups):
+            for ki, k in enumerate(groups):
+                total = 0.0
+                for i in q:
+                    row = keep[i]
+                    remaining = sum(a[l, h, row, j] for j in keep)
+                    if remaining > 0:
+                        total += sum(a[l, h, row, keep[j]] for j in k) / remaining
+                assert out[l, h, qi, ki] == pytest.approx(total / len(q), abs=1e-6)

@@ -22,7 +22,9 @@ class RowPanel(QWidget):
         self.plot.setYRange(0, 1)
         # the weights' axis keeps 0…1 without an SI prefix; with one, pyqtgraph re-set its title's
         # HTML whenever the keys' range changed (every word typed)
-        self.plot.getAxis("left").enableAutoSIPrefix(False)
+        # (the hidden top and right axes follow the ranges too: the same, for nothing)
+        for side in ("left", "top", "right"):
+            self.plot.getAxis(side).enableAutoSIPrefix(False)
         self.bars = pg.BarGraphItem(x=[], height=[], width=0.8, brush=style.ACCENT)
         self.plot.addItem(self.bars)
         # every k-th key when they do not fit side by side: the panel is narrow, and 37 characters
