@@ -301,3 +301,23 @@ def test_typing_the_expected_output_keeps_the_users_view_of_the_same_search(qtbo
     after = view.tree.visible_scene_rect()
     assert abs(after.left() - before.left()) <= 1 and abs(after.top() - before.top()) <= 1, (before, after)
     assert after.width() == pytest.approx(before.width())
+
+
+@pytest.mark.parametrize("theme_name", ["light", "dark"])
+def test_step_headers_read_on_the_canvas_in_both_themes(make_shown, searches, theme_name):
+    """The step headers ("start", "step 1" …) were a fixed slate that read at 3:1 on the dark
+    theme's canvas (seen in a real window); text needs 4.5:1 (WCAG 2.1).  The tree is a plain
+    QGraphicsView, which test_contrast's walk over pyqtgraph plots does not reach."""
+    from test_contrast import TEXT, contrast
+
+    from app.style import themes
+
+    themes.set_theme(theme_name)
+    try:
+        tree = make_shown(searches[5]).tree
+        ground = tree.backgroundBrush().color()
+        assert ground == themes.plot_background()
+        ratios = {step: contrast(header.brush().color(), ground) for step, header in tree.header_items.items()}
+        assert ratios and min(ratios.values()) >= TEXT, ratios
+    finally:
+        themes.set_theme("light")

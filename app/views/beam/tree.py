@@ -44,7 +44,6 @@ STYLES = {
 }
 PATH_COLOUR = "#ef6c00"
 SELECT_COLOUR = "#d81b60"
-HEADER_COLOUR = "#546e7a"
 #: the legend under the step buttons and the node panel's bars use the tree's colours
 STATUS_COLOURS = {status: STYLES[status][1] for status in ("kept", "finished", "pruned", "forced")}
 
@@ -333,7 +332,8 @@ class BeamTree(TreeCanvas):
             header = QGraphicsSimpleTextItem(translate("BeamTree", "start") if step == 0
                                              else translate("BeamTree", "step {0}").format(step))
             header.setFont(self.header_font)
-            header.setBrush(QColor(HEADER_COLOUR))
+            # the theme's muted text: a fixed slate (#546e7a) read at 3:1 on the dark theme's canvas
+            header.setBrush(style.MUTED)
             scene.addItem(header)
             self.header_items[step] = header
         self._layout()
