@@ -685,8 +685,8 @@ def test_a_what_if_stays_beside_the_same_search_and_goes_with_another(qtbot, tab
     assert table_view.whatif is None and not table_view.whatif_panel.tree_check.isEnabled()
 
 
-@pytest.mark.parametrize("width", [330, 600])
-def test_next_token_labels_never_overlap_and_keep_the_most_probable(qtbot, width):
+@pytest.mark.parametrize("width, height", [(330, 420), (600, 700)])  # the side column at 1280×680; wider
+def test_next_token_labels_never_overlap_and_keep_the_most_probable(qtbot, width, height):
     """zh-en-toy's words under the node panel's bars ran into each other ("WeSingaporeSaturday",
     seen in a real window at 1280×720) and the most probable word, "Jane", was the one left out.
     Read back: each label's rectangle on screen from the axis' font and the bar's scene position."""
@@ -701,7 +701,7 @@ def test_next_token_labels_never_overlap_and_keep_the_most_probable(qtbot, width
     inspection = inspect_node(load_model("zh-en-toy", device="cpu"), "简九月要访问非洲", ())
     panel = NodePanel(BeamState())
     qtbot.addWidget(panel)
-    panel.resize(width, 700)
+    panel.resize(width, height)
     panel.show()
     qtbot.waitExposed(panel)
     panel.show_inspection(inspection, {}, None)
@@ -721,3 +721,7 @@ def test_next_token_labels_never_overlap_and_keep_the_most_probable(qtbot, width
     assert all(a[1] < b[0] for a, b in zip(spans, spans[1:])), spans
     if width == 600:
         assert len(shown) > len(top) // 2  # a wider column writes more of them
+    # the numbers over the bars inside the plot ("0.96" lost its top under a fixed 1.08)
+    plot_area = vb.sceneBoundingRect()
+    for number in panel.bar_texts:
+        assert plot_area.contains(number.sceneBoundingRect()), (number.toPlainText(), number.sceneBoundingRect())

@@ -157,11 +157,25 @@ class NodePanel(QWidget):
             self.send_button.setToolTip(self.tr("Open this next-token distribution in {0}").format(title))
         self.send_button.setEnabled(title is not None and self.inspection is not None)
 
+    def _fit_height(self) -> None:
+        """The probability axis up to 1, and higher by as much as the tallest bar's number needs
+        over it (a fixed 1.08 cut the top of "0.96" off at the text size of a projector)."""
+        vb = self.bars_plot.getPlotItem().vb
+        height = vb.height()
+        tallest = max((item.pos().y() for item in self.bar_texts), default=0.0)
+        line = max((item.boundingRect().height() for item in self.bar_texts), default=0.0)  # pixels
+        top = 1.08
+        if self.bar_texts and height > 2 * line:
+            # the number's top at tallest + line · top / height must stay under `top`
+            top = max(top, tallest / (1 - line / height))
+        self.bars_plot.setYRange(0, top, padding=0)
+
     def _fit_ticks(self, *_) -> None:
         """The tokens under their bars, most probable first, each written only where it does not
         meet one written before (zh-en-toy's words ran into each other, "WeSingaporeSaturday"),
         and room at the left for the first (pyqtgraph drops a label that passes the plot's edge:
         the most probable word was the one missing)."""
+        self._fit_height()
         axis = self.bars_plot.getAxis("bottom")
         width, count = self.bars_plot.getPlotItem().vb.width(), len(self.tick_labels)
         if not count or width <= 0:
@@ -170,8 +184,11 @@ class NodePanel(QWidget):
         metrics = QFontMetricsF(axis.style["tickFont"] or style.font(TICK_SCALE))
         halves = [metrics.horizontalAdvance(label) / 2 + 2 for label in self.tick_labels]
         right = count - 0.4
-        # the first bar's centre sits `left` bar widths from the edge: at least its word's half
-        left = max(0.6, halves[0] * right / max(width - halves[0], 1.0))
+        # the first bar's centre sits `left` bar widths from the edge: at least half its word (or
+        # of the number over it, whichever is wider)
+        first = max([halves[0]] + [item.boundingRect().width() / 2 + 2 for item in self.bar_texts
+                                   if item.pos().x() == 0])
+        left = max(0.6, first * right / max(width - first, 1.0))
         pitch = width / (right + left)
         self.bars_plot.setXRange(-left, right, padding=0)
         spans = [((i + left) * pitch - half, (i + left) * pitch + half) for i, half in enumerate(halves)]
