@@ -74,7 +74,9 @@ def current() -> str:
 
 def install(language: str) -> None:
     """Replace the installed translators with those of `language` (Qt then sends every widget a
-    LanguageChange event).  Qt's own strings (dialog buttons) come from Qt's qt_<locale>.qm."""
+    LanguageChange event).  Qt's own strings (dialog buttons: 确定, 取消) come from Qt's
+    qtbase_<locale>.qm: PySide6's qt_zh_CN.qm is only a catalogue naming qtbase_zh_CN.qm and
+    qtmultimedia_zh_CN.qm, which PySide6 does not ship, so loading "qt" fails as a whole."""
     global _current
     check(language)
     app = QCoreApplication.instance()
@@ -86,7 +88,7 @@ def install(language: str) -> None:
         if not ours.load(str(qm_path(language))):
             raise LanguageError(f"cannot load the translation {qm_path(language)} (run `make translations`)")
         qt_own = QTranslator(app)
-        if qt_own.load(QLocale(language), "qt", "_", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
+        if qt_own.load(QLocale(language), "qtbase", "_", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
             _installed.append(qt_own)
         _installed.append(ours)
         for translator in _installed:

@@ -142,7 +142,11 @@ class LecturePanel(QDockWidget):
         return self.go_to(self.current + 1)
 
     def previous(self) -> bool:
-        return self.go_to(max(self.current - 1, 0) if self.current > 0 else -1)
+        """The scene before the one presented; before any is presented, the one before the
+        selected scene (the last added): a lecturer who has just added scenes and presses PageUp
+        expects to step back from there, not nothing."""
+        anchor = self.current if self.current >= 0 else self.list.currentRow()
+        return self.go_to(anchor - 1) if anchor > 0 else False
 
     def _mark_current(self) -> None:
         for row in range(self.list.count()):

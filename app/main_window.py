@@ -142,7 +142,7 @@ class MainWindow(QMainWindow):
         self._menus: list[QMenu] = []
         self._menu_actions: list[QAction] = []
         self._build_menus()
-        self.shortcut_guard = ShortcutGuard(self, lambda: [s for a in self._menu_actions for s in a.shortcuts()])
+        self.shortcut_guard = ShortcutGuard(self, lambda: self._menu_actions)
         self._restore_geometry()
         if deferred:
             self.statusBar().showMessage(self.tr("Loading the views…"))

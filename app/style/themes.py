@@ -142,12 +142,12 @@ def set_theme(name: str) -> Theme:
     _current = THEMES[name]
     app = QApplication.instance()
     if app is not None:
-        # Fusion: the one built-in style that draws every palette role; its check boxes outlined
-        from app.style.indicators import OutlinedIndicators  # a QProxyStyle: only once there is an app
+        # Fusion, corrected: outlined check boxes, menu items as wide as their text
+        from app.style.lab_style import LabStyle  # a QProxyStyle: only once there is an app
 
-        if not isinstance(app.style(), OutlinedIndicators):
+        if not isinstance(app.style(), LabStyle):
             global _style
-            _style = OutlinedIndicators()  # kept here: the application does not keep the Python object alive
+            _style = LabStyle()  # kept here: the application does not keep the Python object alive
             app.setStyle(_style)
         app.setPalette(theme_palette(_current))
     if "pyqtgraph" in sys.modules:  # else the views call plot_defaults() once they import it

@@ -44,6 +44,18 @@ from engine.jobs import Request
 from app.widgets.message_line import MessageLine  # noqa: F401 - views import it from here
 
 
+
+def shortened(text: str, limit: int = 60) -> str:
+    """`text` on one line, cut after its last whole word within `limit` characters, with "…"
+    (a lecture scene's name)."""
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    head = text[:limit - 1]
+    if text[limit - 1] != " " and " " in head:
+        head = head.rsplit(" ", 1)[0]
+    return head.rstrip() + " …"
+
 class InputProblem(Exception):
     """Raised by a view's build(): the controls do not make a request (empty or bad input).
 
@@ -404,9 +416,7 @@ class View(QWidget):
         widget = self.main_input()
         if widget is None:
             return ""
-        text = widget.toPlainText() if hasattr(widget, "toPlainText") else widget.text()
-        text = " ".join(text.split())
-        return text if len(text) <= 60 else text[:59] + "…"
+        return shortened(widget.toPlainText() if hasattr(widget, "toPlainText") else widget.text())
 
     # ---- the view's state (sessions, lecture scenes, --print-state) ------------------------------
     def apply_state(self, state) -> None:

@@ -30,7 +30,10 @@ class TreeCanvas(QGraphicsView):
     small drawing at the left of the view instead of Qt centring it in an empty canvas.
 
     fit_mode: "auto" (the automatic view: `frame()` after every change), "fit" (the Fit button:
-    like "auto", scaled to the content drawn so far) or None (the user's own zoom or pan, kept)."""
+    like "auto", scaled to the content drawn so far) or None (the user's own zoom or pan, kept).
+    user_scale: the scale of the user's last zoom (None: none since Fit or a new text size); the
+    automatic view frames at it, so a new drawing (a new input) is framed afresh without undoing
+    the size the user chose to read it at."""
 
     #: the scale factor after a zoom (tests, status)
     zoomed = Signal(float)
@@ -56,6 +59,7 @@ class TreeCanvas(QGraphicsView):
         self.setBackgroundBrush(style.plot_background())
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.fit_mode: str | None = "auto"
+        self.user_scale: float | None = None
         self._content = QRectF()
 
     # ---- what is framed ------------------------------------------------------------------------
@@ -99,6 +103,10 @@ class TreeCanvas(QGraphicsView):
         fits = min(vw / rect.width(), vh / rect.height(), self.MAX_FIT_SCALE)
         return max(fits, self.readable_scale())
 
+    def framing_scale(self, rect: QRectF) -> float:
+        """The automatic view's scale: the user's zoom, else the one that fits `rect` readably."""
+        return self.user_scale if self.user_scale is not None else self.fitting_scale(rect)
+
     def visible_scene_rect(self) -> QRectF:
         """The part of the scene the viewport shows now (tests, framing)."""
         return self.mapToScene(self.viewport().rect()).boundingRect()
@@ -116,12 +124,13 @@ class TreeCanvas(QGraphicsView):
         """The automatic view (the subclass decides what to keep in sight); default: the content
         at its fitting scale, from its top left."""
         rect = self.content_rect()
-        self.show_at(self.fitting_scale(rect), rect.left(), rect.top())
+        self.show_at(self.framing_scale(rect), rect.left(), rect.top())
 
     def fit(self) -> None:
         """The Fit button and key 0: the content drawn so far, as large as fits, never below the
         readable scale (then it scrolls)."""
         self.fit_mode = "fit"
+        self.user_scale = None
         self.frame()
 
     def auto_view(self) -> None:
@@ -140,6 +149,7 @@ class TreeCanvas(QGraphicsView):
         anchor = centre if anchor is None else QPointF(anchor)
         fixed = self.mapToScene(anchor.toPoint())
         self.fit_mode = None
+        self.user_scale = new
         self.resetTransform()
         self.scale(new, new)
         target = QPointF(fixed) + (centre - anchor) / new

@@ -2565,6 +2565,14 @@ Text: type text; its character or word frequencies become P (and Q).</source>
         <translation>无法载入发送来的分布：{0}</translation>
     </message>
     <message>
+        <source>N({0}, {1}²) against N({2}, {3}²)</source>
+        <translation>N({0}, {1}²) 对比 N({2}, {3}²)</translation>
+    </message>
+    <message>
+        <source>P = {0}</source>
+        <translation>P = {0}</translation>
+    </message>
+    <message>
         <source>Nothing to export yet.</source>
         <translation>还没有可导出的内容。</translation>
     </message>
@@ -4565,6 +4573,10 @@ PE(pos, 2i+1) = cos(pos / 10000^(2i/d_model))</translation>
     <message>
         <source>{0} · {1} · {2}</source>
         <translation>{0} · {1} · {2}</translation>
+    </message>
+    <message>
+        <source>{0}, d_model {1}, {2} positions, base {3}</source>
+        <translation>{0}，d_model {1}，{2} 个位置，底数 {3}</translation>
     </message>
 </context>
 <context>

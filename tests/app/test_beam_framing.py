@@ -238,3 +238,86 @@ def test_side_panels_show_whole_at_a_projector_size(make_shown, searches, qtbot)
         qtbot.wait(10)
         assert plot.isVisible() and whole_in(area, plot), key
         assert plot.height() >= plot.minimumHeight()
+
+
+def zoom_in_and_pan(view, qtbot) -> float:
+    """Two clicks on + and a drag of the scroll bars, as a lecturer enlarging one corner of the
+    tree: returns the scale they chose."""
+    tree = view.tree
+    view.step_bar.zoom_in_button.click()
+    view.step_bar.zoom_in_button.click()
+    tree.fit_mode = None  # a drag of the canvas says the same (TreeCanvas.mouseMoveEvent)
+    for bar in (tree.horizontalScrollBar(), tree.verticalScrollBar()):
+        bar.setValue(bar.value() + 120)
+    qtbot.wait(10)
+    assert not on_screen(tree, tree.root_item)
+    return tree.transform().m11()
+
+
+def type_into(qtbot, field, text) -> None:
+    field.setFocus()
+    field.selectAll()
+    qtbot.keyClicks(field, text)
+
+
+def test_a_new_input_is_framed_at_its_start_and_best_path_at_the_users_zoom(qtbot, make_view):
+    """Typed into the real view (the search from the worker): the new tree opens at ⟨s⟩ with its
+    best path, at the scale the user zoomed to (it had jumped back to the automatic scale, undoing
+    the lecturer's zoom at every keystroke)."""
+    from conftest import settled
+
+    view = make_view("beam", size=VIEW_SIZE)
+    scale = zoom_in_and_pan(view, qtbot)
+    type_into(qtbot, view.controls.input, "5 Nov 1988")
+    qtbot.waitUntil(lambda: view.original.text == "5 Nov 1988" and settled(view), timeout=30000)
+    tree = view.tree
+    assert tree.transform().m11() == pytest.approx(scale)
+    visible = tree.visible_scene_rect()
+    assert on_screen(tree, tree.root_item)
+    assert tree.root_item.sceneBoundingRect().left() - visible.left() < 0.1 * visible.width()
+    first = best_path_ids(view.original)[-1]
+    assert on_screen(tree, tree.node_items[first])
+    # Fit gives the automatic scale back, and the next input keeps it
+    view.step_bar.fit_button.click()
+    fitted = tree.transform().m11()
+    type_into(qtbot, view.controls.input, "6 Nov 1988")
+    qtbot.waitUntil(lambda: view.original.text == "6 Nov 1988" and settled(view), timeout=30000)
+    assert tree.transform().m11() == pytest.approx(fitted)
+
+
+def test_typing_the_expected_output_keeps_the_users_view_of_the_same_search(qtbot, make_view):
+    """The expected output only adds the error analysis to the search on screen: the tree is
+    redrawn, and the part the user zoomed and scrolled to stays (it jumped back to ⟨s⟩)."""
+    from conftest import settled
+
+    view = make_view("beam", size=VIEW_SIZE)
+    drawn = view.original
+    zoom_in_and_pan(view, qtbot)
+    before = view.tree.visible_scene_rect()
+    view.view_state.tab = "error"
+    type_into(qtbot, view.error_panel.expected_input, "1988-11-04")
+    qtbot.waitUntil(lambda: view.original is not drawn and view.original.error is not None and settled(view),
+                    timeout=30000)
+    after = view.tree.visible_scene_rect()
+    assert abs(after.left() - before.left()) <= 1 and abs(after.top() - before.top()) <= 1, (before, after)
+    assert after.width() == pytest.approx(before.width())
+
+
+@pytest.mark.parametrize("theme_name", ["light", "dark"])
+def test_step_headers_read_on_the_canvas_in_both_themes(make_shown, searches, theme_name):
+    """The step headers ("start", "step 1" …) were a fixed slate that read at 3:1 on the dark
+    theme's canvas (seen in a real window); text needs 4.5:1 (WCAG 2.1).  The tree is a plain
+    QGraphicsView, which test_contrast's walk over pyqtgraph plots does not reach."""
+    from test_contrast import TEXT, contrast
+
+    from app.style import themes
+
+    themes.set_theme(theme_name)
+    try:
+        tree = make_shown(searches[5]).tree
+        ground = tree.backgroundBrush().color()
+        assert ground == themes.plot_background()
+        ratios = {step: contrast(header.brush().color(), ground) for step, header in tree.header_items.items()}
+        assert ratios and min(ratios.values()) >= TEXT, ratios
+    finally:
+        themes.set_theme("light")

@@ -683,3 +683,45 @@ def test_a_what_if_stays_beside_the_same_search_and_goes_with_another(qtbot, tab
     assert table_view.whatif is current
     table_view.show_analysis(analyse_beam(model, "a sentence", beam_width=1, length_penalty="none"))
     assert table_view.whatif is None and not table_view.whatif_panel.tree_check.isEnabled()
+
+
+@pytest.mark.parametrize("width, height", [(330, 420), (600, 700)])  # the side column at 1280×680; wider
+def test_next_token_labels_never_overlap_and_keep_the_most_probable(qtbot, width, height):
+    """zh-en-toy's words under the node panel's bars ran into each other ("WeSingaporeSaturday",
+    seen in a real window at 1280×720) and the most probable word, "Jane", was the one left out.
+    Read back: each label's rectangle on screen from the axis' font and the bar's scene position."""
+    from PySide6.QtCore import QPointF
+    from PySide6.QtGui import QFontMetricsF
+
+    from app.views.beam.node import NodePanel
+    from app.views.beam.state import BeamState
+    from engine import load_model
+    from engine.beam_analysis import inspect_node
+
+    inspection = inspect_node(load_model("zh-en-toy", device="cpu"), "简九月要访问非洲", ())
+    panel = NodePanel(BeamState())
+    qtbot.addWidget(panel)
+    panel.resize(width, height)
+    panel.show()
+    qtbot.waitExposed(panel)
+    panel.show_inspection(inspection, {}, None)
+    qtbot.wait(10)
+    axis = panel.bars_plot.getAxis("bottom")
+    vb = panel.bars_plot.getPlotItem().vb
+    metrics = QFontMetricsF(axis.style["tickFont"])
+    shown = axis._tickLevels[0]
+    top = [label for _, label, _ in inspection.top(NodePanel.TOP_K)]
+    assert shown and shown[0] == (0, top[0]), shown  # the most probable token is written
+    spans = []
+    for x, label in shown:
+        centre = vb.mapViewToScene(QPointF(x, 0)).x()
+        half = metrics.horizontalAdvance(label) / 2
+        spans.append((centre - half, centre + half))
+        assert vb.sceneBoundingRect().left() <= centre - half and centre + half <= vb.sceneBoundingRect().right()
+    assert all(a[1] < b[0] for a, b in zip(spans, spans[1:])), spans
+    if width == 600:
+        assert len(shown) > len(top) // 2  # a wider column writes more of them
+    # the numbers over the bars inside the plot ("0.96" lost its top under a fixed 1.08)
+    plot_area = vb.sceneBoundingRect()
+    for number in panel.bar_texts:
+        assert plot_area.contains(number.sceneBoundingRect()), (number.toPlainText(), number.sceneBoundingRect())

@@ -582,3 +582,25 @@ def test_a_forced_target_the_model_cannot_write_is_refused_in_chinese(chinese_wi
     assert "never writes" in str(english.value)
     assert_chinese(view.message.text(), str(english.value))
     assert view.message.text().startswith("目标中有此模型从不输出的字符：'")
+
+
+def test_qt_own_dialog_buttons_follow_the_language(qtbot):
+    """Qt's own strings (a message box's buttons) are Chinese in Chinese and English again after
+    switching back: the app installs Qt's qtbase translation with its own."""
+    from PySide6.QtWidgets import QDialogButtonBox, QMessageBox
+
+    from app import i18n
+
+    def button_texts():
+        box = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        message = QMessageBox(QMessageBox.Icon.Information, "", "", QMessageBox.StandardButton.Ok)
+        texts = {button.text() for button in box.buttons()} | {button.text() for button in message.buttons()}
+        box.deleteLater(), message.deleteLater()
+        return texts
+
+    try:
+        i18n.install("zh")
+        assert button_texts() == {"确定", "取消"}
+    finally:
+        i18n.install("en")
+    assert button_texts() == {"OK", "Cancel"}

@@ -24,3 +24,25 @@ def test_playground_scenes_say_what_they_show(make_view):
                         "query (0.125, 0.125, 0.125, 0.125, …)", "Why scale"]
     first_numbers = state.q_text.split()[0]
     assert all(first_numbers not in caption for caption in captions)
+
+
+def test_entropy_scenes_say_which_distribution(make_view):
+    """Every Entropy & KL scene was named "Entropy & KL" whatever P it showed."""
+    view = make_view("entropy", size=None, until=None)
+    state = view.view_state
+    state.p_text = "0.5 0.25\n0.25"
+    first = view.scene_caption()
+    state.p_text = "a: 40%, b: 30%, c: 20%, d: 5%, e: 3%, f: 1%, g: 1%"
+    second = view.scene_caption()
+    state.tab = "gaussians"
+    state.mu1, state.sigma1, state.mu2, state.sigma2 = 0.0, 1.0, 0.5, 2.0
+    third = view.scene_caption()
+    assert [first, second, third] == ["P = 0.5 0.25 0.25", "P = a: 40%, b: 30%, c: 20%, d: 5%, e: 3%, …",
+                                      "N(0, 1²) against N(0.5, 2²)"]
+
+
+def test_positional_scenes_say_which_encoding(make_view):
+    view = make_view("positional", size=None, until=None)
+    state = view.view_state
+    state.d_model, state.n_positions, state.base_text, state.tab = 64, 50, "1e4", "shift"
+    assert view.scene_caption() == "Shift by k, d_model 64, 50 positions, base 1e4"

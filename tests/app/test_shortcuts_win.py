@@ -180,3 +180,45 @@ def test_status_items_are_separated_and_left_out_of_slides(qtbot, main_window):
     assert bar.fontMetrics().horizontalAdvance(caption) + 8 <= first_item, (first_item, window.model_label.text())
     assert "bert-base-uncased" in window.model_label.toolTip()
     window.resize(1400, 900)
+
+
+def test_shortcuts_fire_while_a_combo_boxs_list_is_open(qtbot, main_window, export_menus):
+    """While a combo box's list (a popup window) was open Qt matched keys against the popup alone:
+    Ctrl+E, Ctrl+number and F11 did nothing (seen in a real X window).  Now the popup closes and
+    the window's action runs."""
+    from PySide6.QtWidgets import QComboBox
+
+    window = main_window
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=5000)
+    fired = {keys: [] for keys in KEYS}
+    for keys, record in fired.items():
+        _action(window, keys).triggered.connect(lambda *_, r=record: r.append(1))
+    checked = 0
+    for number, view in enumerate(window.views[:6], start=1):
+        window.show_view(view.view_id)
+        qtbot.waitUntil(lambda: view.ready(), timeout=60000)
+        combos = [c for c in view.findChildren(QComboBox) if c.isVisible() and c.isEnabled() and c.count() > 1]
+        if not combos:
+            continue
+        combo, other = combos[0], window.views[number % len(window.views)]
+
+        def press_in_open_list(keys):
+            combo.showPopup()
+            qtbot.waitUntil(lambda: QApplication.activePopupWidget() is not None, timeout=5000)
+            _press(qtbot, combo.view(), keys)
+            qtbot.waitUntil(lambda: QApplication.activePopupWidget() is None, timeout=5000)
+
+        for keys in KEYS:
+            before, menus = len(fired[keys]), len(export_menus)
+            press_in_open_list(keys)
+            qtbot.waitUntil(lambda k=keys, b=before: len(fired[k]) == b + 1, timeout=5000)
+            if keys == "Ctrl+E":
+                assert len(export_menus) == menus + 1, view.view_id
+        press_in_open_list("F11")
+        qtbot.waitUntil(lambda: window.presenting, timeout=5000)
+        window.toggle_presentation(False)
+        press_in_open_list(f"Ctrl+{window.views.index(other) + 1}")
+        qtbot.waitUntil(lambda o=other: window.current_view() is o, timeout=5000)
+        checked += 1
+    assert checked >= 4

@@ -21,6 +21,8 @@ MAY_LOAD = {
     "labels": {"app.style.fonts", "app.style.themes", "app.style.colour_maps"},
     "veil": {"app.widgets.stale_veil"},
     "indicators": set(),  # it reads the theme when it draws, not when it is imported
+    "menu_items": set(),
+    "lab_style": {"app.style.indicators", "app.style.menu_items"},
 }
 
 

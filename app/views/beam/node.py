@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QSignalBlocker, Qt, Signal
+from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QComboBox, QPushButton, QSizePolicy, QStackedWidget, QVBoxLayout, QWidget
 
 from app import style
@@ -15,6 +16,7 @@ from app.views.beam.text import after_bos
 from app.views.beam.tree import STATUS_COLOURS
 from app.widgets.form import column, labelled_field
 from app.widgets.heatmap import AttentionHeatmap
+from app.widgets.label_detail import spaced_out
 from app.widgets.tokens import display_token
 
 STATUS_BRUSHES = {"finished": STATUS_COLOURS["finished"], "kept": STATUS_COLOURS["kept"]}
@@ -88,6 +90,8 @@ class NodePanel(QWidget):
         self.bars = pg.BarGraphItem(x=[], height=[], width=0.8, brush=NOT_TAKEN_BRUSH)
         self.bars_plot.addItem(self.bars)
         self.bar_texts: list = []
+        self.tick_labels: list[str] = []  # the bars' tokens, most probable first
+        self.bars_plot.getPlotItem().vb.sigResized.connect(self._fit_ticks)
         self.bars_plot.scene().sigMouseClicked.connect(self._on_bars_clicked)
         self.entropy_label = style.scaled(style.wrapped_label(), 1.1)
         self.send_button = QPushButton()
@@ -136,6 +140,7 @@ class NodePanel(QWidget):
         self.heatmap.setMinimumHeight(int(style.point_size() * 14))
 
         self.heatmap.set_text_size(style.point_size())
+        self._fit_ticks()  # the labels' widths changed
         for item in self.bar_texts:
             item.setFont(style.font())
 
@@ -151,6 +156,45 @@ class NodePanel(QWidget):
             self.send_button.setText(self.tr("Send to {0}").format(title.replace("&", "&&")))  # & marks a shortcut
             self.send_button.setToolTip(self.tr("Open this next-token distribution in {0}").format(title))
         self.send_button.setEnabled(title is not None and self.inspection is not None)
+
+    def _fit_height(self) -> None:
+        """The probability axis up to 1, and higher by as much as the tallest bar's number needs
+        over it (a fixed 1.08 cut the top of "0.96" off at the text size of a projector)."""
+        vb = self.bars_plot.getPlotItem().vb
+        height = vb.height()
+        tallest = max((item.pos().y() for item in self.bar_texts), default=0.0)
+        line = max((item.boundingRect().height() for item in self.bar_texts), default=0.0)  # pixels
+        top = 1.08
+        if self.bar_texts and height > 2 * line:
+            # the number's top at tallest + line · top / height must stay under `top`
+            top = max(top, tallest / (1 - line / height))
+        self.bars_plot.setYRange(0, top, padding=0)
+
+    def _fit_ticks(self, *_) -> None:
+        """The tokens under their bars, most probable first, each written only where it does not
+        meet one written before (zh-en-toy's words ran into each other, "WeSingaporeSaturday"),
+        and room at the left for the first (pyqtgraph drops a label that passes the plot's edge:
+        the most probable word was the one missing)."""
+        self._fit_height()
+        axis = self.bars_plot.getAxis("bottom")
+        width, count = self.bars_plot.getPlotItem().vb.width(), len(self.tick_labels)
+        if not count or width <= 0:
+            axis.setTicks([[]])
+            return
+        metrics = QFontMetricsF(axis.style["tickFont"] or style.font(TICK_SCALE))
+        halves = [metrics.horizontalAdvance(label) / 2 + 2 for label in self.tick_labels]
+        right = count - 0.4
+        # the first bar's centre sits `left` bar widths from the edge: at least half its word (or
+        # of the number over it, whichever is wider)
+        first = max([halves[0]] + [item.boundingRect().width() / 2 + 2 for item in self.bar_texts
+                                   if item.pos().x() == 0])
+        left = max(0.6, first * right / max(width - first, 1.0))
+        pitch = width / (right + left)
+        self.bars_plot.setXRange(-left, right, padding=0)
+        spans = [((i + left) * pitch - half, (i + left) * pitch + half) for i, half in enumerate(halves)]
+        inside = [i for i, (low, high) in enumerate(spans) if low >= 0 and high <= width]
+        kept = [inside[j] for j in spaced_out([spans[i] for i in inside], gap=metrics.horizontalAdvance(" "))]
+        axis.setTicks([[(i, self.tick_labels[i]) for i in sorted(kept)]])
 
     def add_pane(self, widget: QWidget, title: str, key: str) -> None:
         """One more page, chosen in `pane_box` as `title` (item data: `key`, the state's node_pane)."""
@@ -189,8 +233,8 @@ class NodePanel(QWidget):
             text.setPos(i, p + 0.01)
             self.bars_plot.addItem(text)
             self.bar_texts.append(text)
-        self.bars_plot.getAxis("bottom").setTicks([[(i, display_token(label)) for i, (_, label, _) in enumerate(top)]])
-        self.bars_plot.setXRange(-0.6, len(top) - 0.4, padding=0)
+        self.tick_labels = [display_token(label) for _, label, _ in top]
+        self._fit_ticks()
         v = len(n.labels)
         text = self.tr("Entropy H = {0} bits (uniform over {1} tokens: {2}). Blue: kept by the search, green: "
                        "finished.").format(style.fixed(n.entropy_bits), v, style.fixed(float(np.log2(v))))

@@ -44,7 +44,6 @@ STYLES = {
 }
 PATH_COLOUR = "#ef6c00"
 SELECT_COLOUR = "#d81b60"
-HEADER_COLOUR = "#546e7a"
 #: the legend under the step buttons and the node panel's bars use the tree's colours
 STATUS_COLOURS = {status: STYLES[status][1] for status in ("kept", "finished", "pruned", "forced")}
 
@@ -215,6 +214,7 @@ class BeamTree(TreeCanvas):
 
     def restyle(self) -> None:
         """Fonts from the application's size (after a zoom the tree is rebuilt with them)."""
+        self.user_scale = None  # a zoom chosen for the old text size would be wrong for the new
         self.token_font = style.font(TOKEN_SCALE, bold=True)
         self.number_font = style.font(NUMBER_SCALE)
         self.score_font = style.font(NUMBER_SCALE, bold=True)
@@ -264,7 +264,10 @@ class BeamTree(TreeCanvas):
                 rank += 1
         return [c for step, count in zip(trace, counts) for c in step[:count]]
 
-    def set_search(self, analysis, revealed_steps: int | None = None) -> None:
+    def set_search(self, analysis, revealed_steps: int | None = None, same_search: bool = False) -> None:
+        """Draw `analysis`.  A new search is framed afresh (⟨s⟩ and its best path, at the user's
+        zoom if they chose one); `same_search` (the search on screen again, e.g. with another
+        expected output) keeps the user's view where it is."""
         self.analysis = analysis
         self.revealed_steps = self.steps if revealed_steps is None else max(0, min(revealed_steps, self.steps))
         self.following = self.revealed_steps < self.steps  # a scene or a new search while stepping
@@ -272,9 +275,12 @@ class BeamTree(TreeCanvas):
                 and self.selected_node != 0:
             self.selected_node = None
         self.path_nodes = set()
-        self._build()
+        self._build(keep_view=same_search)
 
-    def _build(self) -> None:
+    def _build(self, keep_view: bool = False) -> None:
+        """Build the boxes, edges and headers; then frame the tree afresh, or, with `keep_view`
+        and the user's own zoom or pan, keep the scene point at the view's centre where it is."""
+        centre = self.mapToScene(self.viewport().rect().center())
         scene = self.scene()
         scene.clear()
         self._widths.clear()  # bounded by one tree's texts
@@ -326,14 +332,18 @@ class BeamTree(TreeCanvas):
             header = QGraphicsSimpleTextItem(translate("BeamTree", "start") if step == 0
                                              else translate("BeamTree", "step {0}").format(step))
             header.setFont(self.header_font)
-            header.setBrush(QColor(HEADER_COLOUR))
+            # the theme's muted text: a fixed slate (#546e7a) read at 3:1 on the dark theme's canvas
+            header.setBrush(style.MUTED)
             scene.addItem(header)
             self.header_items[step] = header
         self._layout()
         self._apply_visibility()
         self._apply_highlight()
-        self.fit_mode = "auto"  # a new tree is framed afresh (the user's zoom belonged to the last)
         self._update_content()
+        if keep_view and self.fit_mode is None:
+            self.centerOn(centre)
+            return
+        self.fit_mode = "auto"  # a new tree is framed afresh (at the user's scale: user_scale)
         self.auto_view()
 
     def tooltip(self, cand, rank, forced) -> str:
@@ -498,7 +508,7 @@ class BeamTree(TreeCanvas):
     def set_show_all(self, show: bool) -> None:
         self.show_all = bool(show)
         if self.analysis is not None:
-            self._build()
+            self._build(keep_view=True)  # the same search with more boxes: the user's view stays
 
     def set_revealed_steps(self, steps: int) -> None:
         self.revealed_steps = max(0, min(int(steps), self.steps))
@@ -548,7 +558,7 @@ class BeamTree(TreeCanvas):
             super().frame()
             return
         shown = self.steps_rect(self.revealed_steps)
-        scale = self.fitting_scale(shown if self.fit_mode == "fit" else self.steps_rect(self.steps))
+        scale = self.framing_scale(shown if self.fit_mode == "fit" else self.steps_rect(self.steps))
         width, height = self.viewport().width() / scale, self.viewport().height() / scale
         left = shown.left()
         if self.following and shown.width() > width:

@@ -259,14 +259,14 @@ class BeamView(View):
             self.message.show_message(self.tr("Not in the model's {0} (read as {1}): {2}")
                                       .format(vocabulary_name(analysis.source_unit), display_token("<unk>"), chars))
         self.nbest.clear_selection()
-        self._draw_tree(old_steps if stepping else None)
+        self._draw_tree(old_steps if stepping else None, same_search=same_search)
         self._render_outputs()
         self.error_panel.show_analysis(analysis)
         self._reselect()
         self.updated.emit()
 
-    def _draw_tree(self, revealed=None):
-        self.tree.set_search(self.shown, revealed)
+    def _draw_tree(self, revealed=None, same_search=False):
+        self.tree.set_search(self.shown, revealed, same_search)
         self._after_reveal()
 
     def _reselect(self):

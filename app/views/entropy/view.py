@@ -22,7 +22,7 @@ from app import style
 from app.engine_text import engine_message
 from app.export import ExportButton
 from app.binding import bind_tab, bind_widgets
-from app.views.base import View, shows
+from app.views.base import View, shortened, shows
 from app.views.entropy.codes_tab import CodeLengthsTab
 from app.views.entropy.distributions_tab import DistributionsTab
 from app.views.entropy.gaussians_tab import GaussiansTab
@@ -308,6 +308,14 @@ class EntropyView(View):
             tab.apply_zoom()
 
     # ---- exports -------------------------------------------------------------------------
+    def scene_caption(self) -> str:
+        """A lecture scene's name: P as typed (two scenes of different distributions were both
+        named "Entropy & KL"), or on their tab the two Gaussians."""
+        state = self.view_state
+        if state.tab == "gaussians":
+            return self.tr("N({0}, {1}²) against N({2}, {3}²)").format(*(f"{x:g}" for x in state.gaussians()))
+        return self.tr("P = {0}").format(shortened(state.p_text, 40))
+
     def picture(self):
         """The current tab (with the P/Q column beside the Distributions and Code lengths tabs)
         and a caption saying what it shows."""

@@ -173,6 +173,14 @@ class PositionalView(View):
                                                    settings)
         return tab.graphics, caption
 
+    def scene_caption(self) -> str:
+        """A lecture scene's name: the open tab and the encoding's parameters (every positional
+        scene was named just "Positional encoding")."""
+        state = self.view_state
+        return self.tr("{0}, d_model {1}, {2} positions, base {3}").format(
+            self.tabs.tabText(self.tabs.currentIndex()).replace("&", ""), state.d_model, state.n_positions,
+            " ".join(state.base_text.split()))
+
     def export_basename(self) -> str:
         name = self.tabs.tabText(self.tabs.currentIndex()).lower().replace(" ", "-")
         return f"positional-{name}"
