@@ -57,20 +57,30 @@ def word_dtype(vocabulary_size: int):
 def lower_bound(offsets: np.ndarray, words: np.ndarray, contexts: np.ndarray, targets: np.ndarray) -> np.ndarray:
     """For each (context, target): the first row of the context's block (``words[offsets[c]:
     offsets[c + 1]]``, sorted) whose word is not below the target, as int64 (the block's end
-    when every word is below it).  A binary search of all pairs at once, one halving of every
-    pair's range per step: as many steps as the longest block asked has bits."""
-    lo = offsets[contexts].astype(np.int64)
-    left = offsets[contexts + 1] - lo  # rows still to search, from lo
-    steps = int(left.max()).bit_length() if len(left) else 0
-    last = len(words) - 1
-    for _ in range(steps):
-        half = left >> 1
-        middle = lo + half
-        below = words[np.minimum(middle, last)] < targets
-        below &= left > 0
-        lo = np.where(below, middle + 1, lo)
-        left = np.where(below, left - half - 1, half)
-    return lo
+    when every word is below it).
+
+    A binary search of all pairs at once, by powers of two from the longest block's down: a
+    pair moves on by the step while the row before where it would land is still in its block
+    and below its target.  Each step is five passes over the pairs into buffers made once, in
+    the offsets' width (int32: half the bytes; a third of the time of a search that halves each
+    pair's own range, and faster than np.searchsorted over int64 keys of a table of millions of
+    rows, whose probes miss the cache)."""
+    position = offsets[contexts]
+    end = offsets[contexts + 1]
+    steps = int((end - position).max()).bit_length() if len(position) else 0
+    known = np.iinfo(words.dtype)
+    if len(targets) and known.min <= targets.min() and targets.max() <= known.max:
+        targets = targets.astype(words.dtype)  # compared in the words' width
+    before, inside, below = np.empty_like(position), np.empty(len(position), bool), np.empty(len(position), bool)
+    word = np.empty(len(position), words.dtype)
+    for step in (1 << np.arange(steps - 1, -1, -1)).tolist():
+        np.add(position, step - 1, out=before)  # the last row the step would pass
+        np.less(before, end, out=inside)
+        np.take(words, before, out=word, mode="clip")  # clipped where it is not inside
+        np.less(word, targets, out=below)
+        inside &= below
+        np.add(position, step, out=position, where=inside)
+    return position.astype(np.int64)
 
 
 class OrderTable:
