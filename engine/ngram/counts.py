@@ -65,6 +65,8 @@ def lower_bound(offsets: np.ndarray, words: np.ndarray, contexts: np.ndarray, ta
     the offsets' width (int32: half the bytes; a third of the time of a search that halves each
     pair's own range, and faster than np.searchsorted over int64 keys of a table of millions of
     rows, whose probes miss the cache)."""
+    if len(contexts) <= FEW_PAIRS:
+        return _few_lower_bounds(offsets, words, contexts, targets)
     position = offsets[contexts]
     end = offsets[contexts + 1]
     steps = int((end - position).max()).bit_length() if len(position) else 0
@@ -81,6 +83,21 @@ def lower_bound(offsets: np.ndarray, words: np.ndarray, contexts: np.ndarray, ta
         inside &= below
         np.add(position, step, out=position, where=inside)
     return position.astype(np.int64)
+
+
+#: pairs searched one by one (a typed sentence's look-ups: a numpy step per halving costs more
+#: than the search itself for so few; a keystroke makes some fifty such look-ups)
+FEW_PAIRS = 16
+
+
+def _few_lower_bounds(offsets: np.ndarray, words: np.ndarray, contexts: np.ndarray, targets: np.ndarray) -> np.ndarray:
+    """lower_bound for a few pairs: np.searchsorted inside each pair's block."""
+    out = np.empty(len(contexts), np.int64)
+    highest = np.iinfo(words.dtype).max
+    for i, (context, target) in enumerate(zip(np.asarray(contexts).tolist(), np.asarray(targets).tolist())):
+        start, end = int(offsets[context]), int(offsets[context + 1])
+        out[i] = end if target > highest else start + int(np.searchsorted(words[start:end], max(target, 0)))
+    return out
 
 
 class OrderTable:

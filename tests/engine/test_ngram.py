@@ -289,6 +289,8 @@ def test_a_table_finds_each_context_and_word_as_a_dict_of_its_rows(seed):
     asked = pairs + [(int(c), int(w)) for c, w in zip(rng.integers(0, contexts, 300), rng.integers(0, size + 5, 300))]
     found = table.find(np.array([c for c, _ in asked]), np.array([w for _, w in asked]))
     assert found.tolist() == [row_of.get(pair, -1) for pair in asked]
+    one_by_one = [int(table.find(np.array([c]), np.array([w]))[0]) for c, w in asked[::7]]  # the few-pairs path
+    assert one_by_one == [row_of.get(pair, -1) for pair in asked[::7]]
     assert table.prefix.tolist() == [c for c, _ in pairs]
     start, stop = sorted(rng.integers(0, len(pairs) + 1, 2).tolist())
     assert table.context_rows(start, stop).tolist() == [c for c, _ in pairs[start:stop]]
