@@ -102,10 +102,8 @@ class NgramModel:
         for k in range(1, n + 1):
             h = contexts[:, n - k:] if k > 1 else contexts[:, :0]
             ctx = self.counts.rows(h) if k > 1 else np.zeros(len(words), np.int64)
-            table = self.counts.table(k)
-            keys = np.maximum(ctx, 0) * self.counts.vocabulary_size + words
             context_rows.append(ctx)
-            gram_rows.append(np.where(ctx >= 0, table.find(keys), -1))
+            gram_rows.append(np.where(ctx >= 0, self.counts.table(k).find(np.maximum(ctx, 0), words), -1))
         return Lookup(tuple(context_rows), tuple(gram_rows))
 
     def probabilities(self, contexts: np.ndarray, words: np.ndarray) -> np.ndarray:

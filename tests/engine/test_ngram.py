@@ -249,19 +249,64 @@ def test_sampled_first_words_follow_the_model_distribution():
     assert chisquare(observed, p * len(draws)).pvalue > 1e-4
 
 
-@pytest.mark.parametrize("top", [50, 900_000, 10**15])
-def test_block_counts_merged_equal_a_counter_on_the_dense_and_the_sorted_path(top):
+@pytest.mark.parametrize("contexts, size", [(1, 50), (3, 300), (900, 1000), (70_000, 65_537), (10**6, 10**6)])
+def test_block_counts_merged_equal_a_counter_on_the_dense_and_the_sorted_path(contexts, size):
+    # keys context × |V| + word: few of them (the dense path) or spread wide (sorted); words of
+    # 2 bytes and of 4 (|V| above 65 536); the table's rows read back as (context, word) pairs
+    # from its offsets, one run of rows per context
     from engine.ngram.counts import _Tally
 
-    rng = np.random.default_rng(top % 97)
-    keys, predicted = rng.integers(0, top, 5000), rng.random(5000) < 0.8
-    tally = _Tally(np.int32, len(keys), merge_keys=1500)  # blocks gathered, then merged, a few times over
-    for block in np.array_split(np.arange(len(keys)), 13):
-        tally.add(keys[block], predicted[block])
-    table, counts = tally.table()
-    expected = Counter(keys[predicted].tolist())
-    assert table.tolist() == sorted(set(keys.tolist()))
-    assert counts.tolist() == [expected[k] for k in table.tolist()]
+    rng = np.random.default_rng(contexts % 97 + size)
+    used = rng.integers(0, contexts, 40)  # a few contexts, so that their blocks hold many words
+    pairs = np.stack([used[rng.integers(0, 40, 5000)], rng.integers(0, size, 5000)], axis=1)
+    pairs[:2500, 1] %= 7  # repeated n-grams
+    predicted = rng.random(5000) < 0.8
+    tally = _Tally(np.int64, len(pairs), contexts, size, merge_keys=1500)  # gathered, then merged, a few times
+    for block in np.array_split(np.arange(len(pairs)), 13):
+        tally.add(pairs[block, 0] * size + pairs[block, 1], predicted[block])
+    offsets, words, counts = tally.table()
+    assert len(offsets) == contexts + 1 and offsets[0] == 0 and offsets[-1] == len(words)
+    table = list(zip(np.repeat(np.arange(contexts), np.diff(offsets)).tolist(), words.tolist()))
+    assert table == sorted(set(map(tuple, pairs.tolist())))
+    expected = Counter(map(tuple, pairs[predicted].tolist()))
+    assert counts.tolist() == [expected[pair] for pair in table]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_table_finds_each_context_and_word_as_a_dict_of_its_rows(seed):
+    # rows given as a list of (context, word) pairs, the table built from them by hand; every
+    # look-up (present, absent word, empty context, words past the vocabulary) against a dict
+    from engine.ngram.counts import OrderTable
+
+    rng = np.random.default_rng(seed)
+    contexts, size = int(rng.integers(1, 30)), int(rng.integers(2, 70_000))
+    pairs = sorted({(int(c), int(w)) for c, w in zip(rng.integers(0, contexts, 400),
+                                                     rng.integers(0, size, 400) ** (seed + 1) % size)})
+    offsets = np.searchsorted([c for c, _ in pairs], np.arange(contexts + 1))
+    words = np.array([w for _, w in pairs], np.uint16 if size <= 1 << 16 else np.int32)
+    table = OrderTable(2, offsets.astype(np.int32), words, np.ones(len(pairs), np.int32), None, np.int32)
+    row_of = {pair: row for row, pair in enumerate(pairs)}
+    asked = pairs + [(int(c), int(w)) for c, w in zip(rng.integers(0, contexts, 300), rng.integers(0, size + 5, 300))]
+    found = table.find(np.array([c for c, _ in asked]), np.array([w for _, w in asked]))
+    assert found.tolist() == [row_of.get(pair, -1) for pair in asked]
+    one_by_one = [int(table.find(np.array([c]), np.array([w]))[0]) for c, w in asked[::7]]  # the few-pairs path
+    assert one_by_one == [row_of.get(pair, -1) for pair in asked[::7]]
+    assert table.prefix.tolist() == [c for c, _ in pairs]
+    start, stop = sorted(rng.integers(0, len(pairs) + 1, 2).tolist())
+    assert table.context_rows(start, stop).tolist() == [c for c, _ in pairs[start:stop]]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_block_ends_move_by_the_rows_inserted_before_them(seed, monkeypatch):
+    from engine.ngram import counts
+
+    monkeypatch.setattr(counts, "SUM_ROWS", 5)  # a few ends at a time
+    rng = np.random.default_rng(seed)
+    offsets = np.cumsum(np.r_[0, rng.integers(0, 4, 40)]).astype(np.int32)
+    inserted = np.sort(rng.integers(seed * 10, 40, int(rng.integers(0, 25))))
+    expected = [int(end) + sum(1 for c in inserted if c < i) for i, end in enumerate(offsets)]
+    counts.add_to_ends(offsets, inserted)
+    assert offsets.tolist() == expected
 
 
 @pytest.mark.parametrize("seed", range(4))
