@@ -10,6 +10,7 @@ from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QFont, QFontMetricsF
 from PySide6.QtWidgets import QApplication
 from test_beam_view import SilentBridge  # no engine: the searches are handed to the view directly
+from conftest import settled  # at collection: inside a test "conftest" may be another folder's
 
 MODEL, TEXT = "date-transformer", "4 Nov 1988"
 #: the window's work area on a 1280×720 projector less the window's own navigation and the
@@ -264,7 +265,6 @@ def test_a_new_input_is_framed_at_its_start_and_best_path_at_the_users_zoom(qtbo
     """Typed into the real view (the search from the worker): the new tree opens at ⟨s⟩ with its
     best path, at the scale the user zoomed to (it had jumped back to the automatic scale, undoing
     the lecturer's zoom at every keystroke)."""
-    from conftest import settled
 
     view = make_view("beam", size=VIEW_SIZE)
     scale = zoom_in_and_pan(view, qtbot)
@@ -288,7 +288,6 @@ def test_a_new_input_is_framed_at_its_start_and_best_path_at_the_users_zoom(qtbo
 def test_typing_the_expected_output_keeps_the_users_view_of_the_same_search(qtbot, make_view):
     """The expected output only adds the error analysis to the search on screen: the tree is
     redrawn, and the part the user zoomed and scrolled to stays (it jumped back to ⟨s⟩)."""
-    from conftest import settled
 
     view = make_view("beam", size=VIEW_SIZE)
     drawn = view.original
