@@ -174,7 +174,8 @@ def test_a_language_switch_ends_the_old_views_trainer(qtbot, main_window, in_thr
 
 def test_another_experiment_for_the_same_runs_keeps_the_curves_and_shows_only_its_own_data(qtbot, view):
     """The curves depend only on the runs' names: another experiment keeps them (no curve or
-    legend entry made again), and they show the new run's records (none yet), not the old run's."""
+    legend entry made again), and they show the new run's records (none yet), not the old run's;
+    run B's curves come and go with it, after A's in every legend, A's kept."""
     view.command("step")
     qtbot.waitUntil(lambda: view.runs["A"].steps == 1 and view.runs["A"].status == "paused", timeout=60000)
     view.draw()
@@ -186,9 +187,13 @@ def test_another_experiment_for_the_same_runs_keeps_the_curves_and_shows_only_it
     for plot in (view.loss_plot, view.exact_plot, view.length_plot, view.rate_plot, view.norm_plot):
         assert all(len(plot.data(key)[0]) == 0 for key in plot.series)
         assert len(plot.getPlotItem().legend.items) == len(plot.series)  # one entry per curve
-    view.view_state.compare = "date-transformer"  # a second run: its curves and entries are added
+    view.view_state.compare = "date-transformer"  # a second run: its curves and entries are added after A's
     assert set(view.loss_plot.series) == {"A-train", "A-heldout", "B-train", "B-heldout"}
-    assert len(view.loss_plot.getPlotItem().legend.items) == 4
+    legend = view.loss_plot.getPlotItem().legend
+    assert [label.text for _, label in legend.items] == ["A training loss", "A held-out loss",
+                                                         "B training loss", "B held-out loss"]
+    assert view.loss_plot.series["A-train"] is curve
     view.view_state.compare = ""
     assert set(view.loss_plot.series) == {"A-train", "A-heldout"}
-    assert len(view.loss_plot.getPlotItem().legend.items) == 2
+    assert [label.text for _, label in legend.items] == ["A training loss", "A held-out loss"]
+    assert view.loss_plot.series["A-train"] is curve
