@@ -30,6 +30,21 @@ import gc
 from PySide6.QtCore import QObject, QTimer
 
 _active = 0  # guards alive: the last one to stop turns automatic collection back on
+_guards: list["GuiThreadGarbageCollector"] = []  # the guards alive (collect_all resets their counts)
+
+
+def collect_all() -> None:
+    """A full collection now, the objects set aside included (they are set aside again after):
+    what gc.collect() did before this module set objects aside.  For a deliberate moment (a test
+    about to read resident memory); the guards count from what it leaves."""
+    set_aside = gc.get_freeze_count() > 0
+    gc.unfreeze()
+    gc.collect()
+    if set_aside:
+        gc.freeze()
+    left = gc.get_freeze_count()
+    for guard in _guards:
+        guard._frozen = guard._frozen_after_full = left
 
 
 class GuiThreadGarbageCollector(QObject):
@@ -45,6 +60,7 @@ class GuiThreadGarbageCollector(QObject):
         # objects set aside now, counted here (gc.get_freeze_count() walks all of them: 30 ms)
         self._frozen = gc.get_freeze_count()
         _active += 1
+        _guards.append(self)
         gc.disable()
         self._set_aside = False  # what existed at the first check (see the module's docstring)
         self._timer = QTimer(self)
@@ -90,6 +106,7 @@ class GuiThreadGarbageCollector(QObject):
             return
         self._stopped = True
         self._timer.stop()
+        _guards.remove(self)
         _active -= 1
         if _active == 0:
             gc.unfreeze()  # the process's collector as Python leaves it: every object walked again

@@ -64,3 +64,17 @@ def test_the_last_guard_gives_the_process_its_usual_collector_back(qtbot):
     del kept
     gc.collect()
     assert ref() is None
+
+
+def test_collect_all_frees_garbage_among_the_survivors_and_sets_them_aside_again(guard):
+    from app.gc_guard import collect_all
+
+    guard.collect_oldest()
+    survivor = Node()
+    old = weakref.ref(survivor)
+    guard.collect_oldest()
+    del survivor
+    gc.collect()  # Python's own call does not walk what was set aside
+    assert old() is not None
+    collect_all()
+    assert old() is None and gc.get_freeze_count() > 0
