@@ -163,10 +163,10 @@ def _final_state_problems(window, delivered, asked, context) -> list[str]:
 # anew per request), and three runs at load 12-14 were busy at most 115, 248 and 251 ms in one gap.
 # Later on 2026-12-02 two causes were fixed: the GUI thread's full garbage collections (187-239 ms
 # each, app/gc_guard.py) and the Training view's curves made again at every experiment (98-116 ms);
-# 100 s runs at load 9-13 were then busy at most 221, 239, 153, 129 and 210 ms in one gap (the last
-# three passed, passed, failed): the Training view's axes with their grid repainting, beam drawings
+# 100 s runs at load 6-13 were then busy at most 221, 239, 153, 129, 210 and 304 ms in one gap (the
+# last four passed, passed, failed, failed): the Training view's axes with their grid repainting, beam drawings
 # (75-114 ms), an Embeddings drawing (97-130 ms).  The soak still runs in full and reports its figures.
-@pytest.mark.xfail(reason="GUI thread busy 129-239 ms in one gap on 2026-12-02 at load 9-13 (limit 200 ms; 2 of 5 "
+@pytest.mark.xfail(reason="GUI thread busy 129-304 ms in one gap on 2026-12-02 at load 6-13 (limit 200 ms; 2 of 6 "
                           "runs passed): training axes repainting, beam and embeddings drawing; docs/reliability.md",
                    strict=False)
 def test_soak_every_view_survives_random_edits():
