@@ -165,7 +165,8 @@ def _final_state_problems(window, delivered, asked, context) -> list[str]:
 # each, app/gc_guard.py) and the Training view's curves made again at every experiment (98-116 ms);
 # 100 s runs at load 3-13 were then busy at most 221, 239, 153, 129, 210, 304 and 224 ms in one gap
 # (runs 3-7: passed, passed, failed, failed, failed): the Training view's axes with their grid
-# repainting, beam drawings (75-160 ms), an Embeddings drawing (97-130 ms).  The soak still runs in full and reports its figures.
+# repainting, beam drawings (75-160 ms), an Embeddings drawing (97-130 ms).  The soak still runs in
+# full and reports its figures.
 @pytest.mark.xfail(reason="GUI thread busy 129-304 ms in one gap on 2026-12-02 at load 3-13 (limit 200 ms; 2 of 7 "
                           "runs passed; memory +20-59 MB at 2-5x the edits): training axes repainting, beam and "
                           "embeddings drawing; docs/reliability.md",
