@@ -11,7 +11,8 @@ A vertical title longer than its axis is cut short with an ellipsis (`fit_title`
 title in its tooltip.
 
 ``install()`` patches pyqtgraph's AxisItem once (a title without CJK is drawn as pyqtgraph draws
-it), and installs `app.widgets.title_room` (titles clear of their tick labels); the
+it), and installs `app.widgets.title_room` (titles clear of their tick labels) and
+`app.widgets.axis_prefix` (a title set again only when its SI prefix changes); the
 modules that build plots import this module, and ``app.style.plot_defaults`` calls it.
 """
 from __future__ import annotations
@@ -102,8 +103,9 @@ def install() -> None:
         return
     from pyqtgraph.graphicsItems.AxisItem import AxisItem
 
-    from app.widgets import title_room
+    from app.widgets import axis_prefix, title_room
     title_room.install()  # and horizontal titles clear of their tick labels
+    axis_prefix.install()  # a title set again only when its SI prefix changes
     update_label, resize_event, update_width = AxisItem._updateLabel, AxisItem.resizeEvent, AxisItem._updateWidth
 
     def _updateLabel(self):  # noqa: N802 - pyqtgraph's name

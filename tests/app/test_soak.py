@@ -15,7 +15,6 @@ resident memory grows less than 50 MB after the warm-up.  Run with -s to see the
 is printed and SOAK_SEED repeats a run.  SOAK_VIEWS (view ids, comma-separated) soaks only those
 views, to find which one a problem comes from; resident memory is read every second and the
 largest rises are printed with the edits that came just before them."""
-import gc
 import json
 import os
 import random
@@ -26,7 +25,7 @@ import pytest
 
 from PySide6.QtCore import QTimer
 
-from soak_kit import Heartbeat, Problems, collect, random_action, rss_mb, rss_parts, same_value
+from soak_kit import GarbageCollections, Heartbeat, Problems, collect, random_action, rss_mb, rss_parts, same_value
 
 from app.session import apply_view, capture_view
 from app.views.base import InputProblem, MessageLine
@@ -161,11 +160,17 @@ def _final_state_problems(window, delivered, asked, context) -> list[str]:
 # style sheets, is fixed; with that view unregistered the soak still saw 327 ms, so another cause is
 # open (docs/reliability.md).  2026-12-02: the final-state check passes again (a background loop
 # wiped the Language model's prompt; the Embeddings and Language model requests carry hooks made
-# anew per request), and three runs at load 12-14 were busy at most 115, 248 and 251 ms in one gap
-# (the beam tree's edges painted after "All candidates", the training view's axes repainted).
-# The soak still runs in full and reports its figures.
-@pytest.mark.xfail(reason="GUI thread busy 235-564 ms in one gap since the 2026-12-01 merges (248-251 ms on "
-                          "2026-12-02 at load 12-14); cause under investigation", strict=False)
+# anew per request), and three runs at load 12-14 were busy at most 115, 248 and 251 ms in one gap.
+# Later on 2026-12-02 two causes were fixed: the GUI thread's full garbage collections (187-239 ms
+# each, app/gc_guard.py) and the Training view's curves made again at every experiment (98-116 ms);
+# 100 s runs at load 3-13 were then busy at most 221, 239, 153, 129, 210, 304 and 224 ms in one gap
+# (runs 3-7: passed, passed, failed, failed, failed): the Training view's axes with their grid
+# repainting, beam drawings (75-160 ms), an Embeddings drawing (97-130 ms).  The soak still runs in
+# full and reports its figures.
+@pytest.mark.xfail(reason="GUI thread busy 129-304 ms in one gap on 2026-12-02 at load 3-13 (limit 200 ms; 2 of 7 "
+                          "runs passed; memory +20-59 MB at 2-5x the edits): training axes repainting, beam and "
+                          "embeddings drawing; docs/reliability.md",
+                   strict=False)
 def test_soak_every_view_survives_random_edits():
     """The soak runs in a child pytest process: a crash inside Qt (one run ended in a segmentation
     fault while painting) must fail this test, not end the whole suite."""
@@ -244,6 +249,7 @@ def test_soak_in_this_process(qtbot, monkeypatch):
         for loop in view.loops:
             loop.render = timed(loop.render, f"draw {view.view_id}/{loop.channel}", timings, draw_failures)
     heartbeat = Heartbeat(10, label=lambda: window.current_view().view_id)
+    collections = GarbageCollections()  # the app's own, on the GUI thread (app/gc_guard.py)
     state = {"done": False, "started": time.perf_counter(), "warm": False, "next": 0.0, "settling": False}
 
     def tick():
@@ -262,7 +268,7 @@ def test_soak_in_this_process(qtbot, monkeypatch):
             return
         if state["warm"] == "measuring":  # the start inputs are drawn again
             measuring = time.thread_time()
-            gc.collect()
+            collections.collect_here()
             rss["after warm-up"] = rss_mb()
             rss["parts after warm-up"] = rss_parts()
             state["warm"] = True
@@ -315,7 +321,7 @@ def test_soak_in_this_process(qtbot, monkeypatch):
     driver = QTimer()
     driver.setInterval(1)
     driver.timeout.connect(tick)
-    with Problems() as problems:
+    with Problems() as problems, collections:
         heartbeat.start()
         driver.start()
         qtbot.waitUntil(lambda: state["done"], timeout=int(SOAK_SECONDS * 1000) + 120_000)
@@ -324,12 +330,12 @@ def test_soak_in_this_process(qtbot, monkeypatch):
         heartbeat.stop()
         requests_run = window.bridge.worker.requests_run
         final = final_state_problems(window, delivered, asked)
-        gc.collect()
+        collections.collect_here()
         rss["with the last random inputs"] = rss_mb()
         back_to_start_inputs()
         settle(qtbot, window)
         qtbot.wait(50)  # their drawing painted
-        gc.collect()
+        collections.collect_here()
         rss["end"] = rss_mb()
         rss["parts at the end"] = rss_parts()
         window.close()
@@ -349,6 +355,7 @@ def test_soak_in_this_process(qtbot, monkeypatch):
           f"(growth {rss['end'] - rss['after warm-up']:+.1f} MB; with the last random inputs "
           f"{rss['with the last random inputs']:.1f} MB; during the run {rss_trend}); load average {os.getloadavg()}")
     print(f"RSS by kind after warm-up {rss['parts after warm-up']}, at the end {rss['parts at the end']}")
+    print(f"garbage collections on the GUI thread: {collections.summary()}")
     print("GUI-thread stacks sampled while the heartbeat was late:", *heartbeat.worst_stacks(6), sep="\n  ")
     rises = sorted(zip(rss_samples, rss_samples[1:]), key=lambda pair: pair[0][1] - pair[1][1])[:4]
     print("largest rises of resident memory in one second:", *(

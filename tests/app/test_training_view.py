@@ -170,3 +170,30 @@ def test_a_language_switch_ends_the_old_views_trainer(qtbot, main_window, in_thr
         assert main_window.current_view() is not old and main_window.current_view().view_state.preset == "tiny"
     finally:
         main_window.set_language("en")
+
+
+def test_another_experiment_for_the_same_runs_keeps_the_curves_and_shows_only_its_own_data(qtbot, view):
+    """The curves depend only on the runs' names: another experiment keeps them (no curve or
+    legend entry made again), and they show the new run's records (none yet), not the old run's;
+    run B's curves come and go with it, after A's in every legend, A's kept."""
+    view.command("step")
+    qtbot.waitUntil(lambda: view.runs["A"].steps == 1 and view.runs["A"].status == "paused", timeout=60000)
+    view.draw()
+    assert len(view.loss_plot.data("A-train")[0]) == 1
+    curve = view.loss_plot.series["A-train"]
+    view.view_state.experiment = "date-rnn"
+    assert view.runs["A"].experiment == "date-rnn" and view.runs["A"].steps == 0
+    assert view.loss_plot.series["A-train"] is curve
+    for plot in (view.loss_plot, view.exact_plot, view.length_plot, view.rate_plot, view.norm_plot):
+        assert all(len(plot.data(key)[0]) == 0 for key in plot.series)
+        assert len(plot.getPlotItem().legend.items) == len(plot.series)  # one entry per curve
+    view.view_state.compare = "date-transformer"  # a second run: its curves and entries are added after A's
+    assert set(view.loss_plot.series) == {"A-train", "A-heldout", "B-train", "B-heldout"}
+    legend = view.loss_plot.getPlotItem().legend
+    assert [label.text for _, label in legend.items] == ["A training loss", "A held-out loss",
+                                                         "B training loss", "B held-out loss"]
+    assert view.loss_plot.series["A-train"] is curve
+    view.view_state.compare = ""
+    assert set(view.loss_plot.series) == {"A-train", "A-heldout"}
+    assert [label.text for _, label in legend.items] == ["A training loss", "A held-out loss"]
+    assert view.loss_plot.series["A-train"] is curve

@@ -8,11 +8,11 @@ that cross the exposed part of the scene (their paths made on first use), one st
 another, the last on top, as the separate items' z-values did."""
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtCore import QRectF
 from PySide6.QtGui import QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem
 
-from app.widgets.tree_canvas import curved_edge
+from app.widgets.tree_canvas import s_curve
 
 
 class EdgeLayer(QGraphicsItem):
@@ -96,5 +96,5 @@ class EdgeLayer(QGraphicsItem):
                     continue
                 path = self._paths.get(node_id)
                 if path is None:
-                    path = self._paths[node_id] = curved_edge(QPointF(x0, y0), QPointF(x1, y1))
+                    path = self._paths[node_id] = s_curve(x0, y0, x1, y1)
                 painter.drawPath(path)

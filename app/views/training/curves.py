@@ -23,6 +23,7 @@ class CurvePlot(pg.PlotWidget):
         self.showGrid(x=True, y=True, alpha=0.25)
         legend_in_band(self.getPlotItem(), self.addLegend(), columns=2)  # never over the curves
         self.series: dict[str, pg.PlotDataItem] = {}
+        self.run_of: dict[str, str] = {}  # series key -> its run ("A", "B")
 
     def add_series(self, key: str, label: str, run: str, width: float = 3, dashed: bool = False,
                    symbol: str | None = None) -> pg.PlotDataItem:
@@ -33,6 +34,7 @@ class CurvePlot(pg.PlotWidget):
         item.setClipToView(True)
         item.setDownsampling(auto=True, method="peak")
         self.series[key] = item
+        self.run_of[key] = run
         return item
 
     def set(self, key: str, x, y) -> None:
@@ -50,7 +52,8 @@ class CurvePlot(pg.PlotWidget):
     def apply_zoom(self) -> None:
         style_plot_text(self.getPlotItem(), self.titles)  # the title's room: app/widgets/title_room.py
 
-    def clear_series(self) -> None:
-        for item in self.series.values():
-            self.removeItem(item)  # also takes it out of the legend
-        self.series = {}
+    def clear_series(self, run: str | None = None) -> None:
+        """Remove the curves of `run` (None: of every run)."""
+        for key in [k for k, r in self.run_of.items() if run is None or r == run]:
+            self.removeItem(self.series.pop(key))  # also takes it out of the legend
+            del self.run_of[key]
