@@ -11,7 +11,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QApplication, QComboBox, QFram
 import html
 import time
 
-from app import i18n, style
+from app import gc_guard, i18n, style
 from app.bridge import EngineBridge
 from app.engine_text import engine_message
 from app.export import ExportButton
@@ -34,6 +34,9 @@ DEFAULT_TEXT_SIZE = 11
 NAMES_ROW_SHARE = 0.05
 #: a deferred window that is never painted (hidden, offscreen) builds its views after this long
 DEFERRED_BUILD_MS = 300
+#: after a language switch, when the replaced views' deferred deletions have run: one full collection
+#: (about 0.2 s of the GUI thread, once per switch)
+LANGUAGE_SWITCH_COLLECT_MS = 500
 
 
 def view_shortcut(number: int) -> str:
@@ -222,6 +225,9 @@ class MainWindow(QMainWindow):
         self._replace_views()
         self.sessions.apply(states, current)
         self._retranslate()
+        # the replaced views were set aside from the cyclic collector with the window (app/gc_guard.py):
+        # free them once their deferred deletions have run, or each switch would keep ten views
+        QTimer.singleShot(LANGUAGE_SWITCH_COLLECT_MS, gc_guard.collect_all)
 
     def _replace_views(self) -> None:
         old, self.views = self.views, []
