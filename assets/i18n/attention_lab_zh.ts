@@ -1189,16 +1189,23 @@ P(y | x) = Π_t P(y_t | y_&lt;t, x)     总变差 = ½ Σ |p − q|     KL(p ‖
         <translation>含义</translation>
     </message>
     <message>
-        <source>Show or hide what each number means (one number a row), or two numbers a row without their meanings</source>
-        <translation>显示或隐藏每个数的含义（每行一个数），或不带含义、每行两个数</translation>
+        <source>Show or hide what each number means, beside it (one number a row); folded, the numbers take less room</source>
+        <translation>显示或隐藏每个数的含义（在数的旁边，每行一个数）；折叠后，这些数占的地方更少</translation>
     </message>
     <message>
         <source>probability</source>
         <translation>概率</translation>
     </message>
     <message>
+        <source>Bars</source>
+        <translation>条形图</translation>
+    </message>
+    <message>
+        <source>Per outcome</source>
+        <translation>逐个结果</translation>
+    </message>
+    <message>
         <source>Jensen–Shannon divergence: symmetric, never infinite, at most {0}</source>
-        <extracomment>from this text size the meanings open folded: with them, at 22 pt on 1280×680 in Chinese each number took two or three lines and left the bars about two lines of data</extracomment>
         <translation>Jensen–Shannon 散度：对称、永不为无穷，最大为 {0}</translation>
     </message>
     <message>
