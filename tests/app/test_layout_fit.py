@@ -342,7 +342,9 @@ FITS_UP_TO = {
     # pt (needs 462 px of 595 in English, 470 of 580 in Chinese; every plot 8+ lines tall, 3+ of
     # data); Decoding's settings fold behind "Settings ▾" from 20 pt (420 px of 580-595; the bars
     # name 3 tokens and "other" in Chinese, 1 before); Entropy's meanings fold from 16 pt (all
-    # seven numbers in view at 22 pt in Chinese, 3 before)
+    # seven numbers in view at 22 pt in Chinese, 3 before) and from 20 pt its numbers stand beside
+    # the bars, which share tabs with the table (22 pt zh: page needs 411×414 of 1272×580, bars
+    # 501×412 px, 180 px tall before; 2026-12-02 05:30 UTC)
     (SMALL_SCREEN, "en"): {"attention": 22, "beam": 22, "positional": 22, "entropy": 22, "bleu": 22,
                            "playground": 22, "language_model": 22, "embeddings": 22, "decoding": 22, "training": 22},
     (SMALL_SCREEN, "zh"): {"attention": 22, "beam": 22, "positional": 22, "entropy": 22, "bleu": 22,
