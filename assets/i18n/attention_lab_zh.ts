@@ -1189,16 +1189,23 @@ P(y | x) = Π_t P(y_t | y_&lt;t, x)     总变差 = ½ Σ |p − q|     KL(p ‖
         <translation>含义</translation>
     </message>
     <message>
-        <source>Show or hide what each number means (one number a row), or two numbers a row without their meanings</source>
-        <translation>显示或隐藏每个数的含义（每行一个数），或不带含义、每行两个数</translation>
+        <source>Show or hide what each number means, beside it (one number a row); folded, the numbers take less room</source>
+        <translation>显示或隐藏每个数的含义（在数的旁边，每行一个数）；折叠后，这些数占的地方更少</translation>
     </message>
     <message>
         <source>probability</source>
         <translation>概率</translation>
     </message>
     <message>
+        <source>Bars</source>
+        <translation>条形图</translation>
+    </message>
+    <message>
+        <source>Per outcome</source>
+        <translation>逐个结果</translation>
+    </message>
+    <message>
         <source>Jensen–Shannon divergence: symmetric, never infinite, at most {0}</source>
-        <extracomment>from this text size the meanings open folded (as the Positional view&apos;s notes): with them, on 1280×680 in Chinese each number took two or three lines, and four of the seven (18 pt) or three (22 pt) were in view above the bars</extracomment>
         <translation>Jensen–Shannon 散度：对称、永不为无穷，最大为 {0}</translation>
     </message>
     <message>
@@ -3249,7 +3256,7 @@ cross-entropy H = −(1/N) Σ log₂ P(wᵢ | hᵢ) bits/token     perplexity PP
     <name>MainWindow</name>
     <message>
         <source>Attention Lab</source>
-        <extracomment>the most of the window&apos;s height the row of view names may take before they fold into a list a deferred window that is never painted (hidden, offscreen) builds its views after this long the views exist (at once, or after the first paint when `deferred`)</extracomment>
+        <extracomment>the most of the window&apos;s height the row of view names may take before they fold into a list a deferred window that is never painted (hidden, offscreen) builds its views after this long after a language switch, when the replaced views&apos; deferred deletions have run: one full collection (about 0.2 s of the GUI thread, once per switch) the views exist (at once, or after the first paint when `deferred`)</extracomment>
         <translation>Attention Lab 注意力实验室</translation>
     </message>
     <message>

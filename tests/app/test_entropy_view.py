@@ -594,13 +594,9 @@ def test_the_p_and_q_boxes_show_three_lines_at_22_pt(qtbot, make_view):
         assert column.rect().contains(shown), f"{shown} outside the column's {column.rect()}"
 
 
-def test_at_22_pt_in_chinese_every_number_is_in_view_without_scrolling(qtbot, make_view):
-    """At 22 pt in what a 1280×680 window leaves the view in Chinese (1272×580): the numbers'
-    meanings are folded behind their toggle and the seven numbers stand two a row, so every
-    number and the H(P,Q) = H(P) + KL check are shown without scrolling the numbers (before, their
-    meanings took two or three lines each and H(P,Q) was the last number in view); the toggle
-    shows the meanings again, one number a row."""
-    from PySide6.QtCore import QPoint, QRect
+@pytest.fixture
+def chinese_view_at_22_pt(qtbot, make_view):
+    """The view in Chinese at 22 pt in what a 1280×680 window leaves it (1272×580), laid out."""
     from PySide6.QtWidgets import QApplication
 
     from app import i18n
@@ -614,18 +610,65 @@ def test_at_22_pt_in_chinese_every_number_is_in_view_without_scrolling(qtbot, ma
     try:
         view = make_view("entropy", size=(1272, 580), until=None)
         settle(qtbot, view)
-        tab = view.distributions_tab
-        area = tab.numbers_area
-        assert tab.meanings_toggle.isVisible() and not tab.meanings_toggle.isChecked()
-        qtbot.waitUntil(lambda: area.verticalScrollBar().maximum() == 0, timeout=5000)
-        seen = area.viewport().rect()
-        for label in (*tab.value_labels.values(), tab.identity_label):
-            assert label.isVisible() and seen.contains(QRect(label.mapTo(area.viewport(), QPoint(0, 0)), label.size()))
-        assert not any(label.isVisible() for label in tab.meaning_labels.values())
-        tab.meanings_toggle.click()
-        assert all(label.isVisible() for label in tab.meaning_labels.values())
-        rows = {tab.grid.getItemPosition(tab.grid.indexOf(label))[0] for label in tab.value_labels.values()}
-        assert len(rows) == len(tab.value_labels)  # one number a row again
+        yield view
     finally:
         QApplication.setFont(font)
         i18n.install("en")
+
+
+def test_at_22_pt_in_chinese_every_number_is_in_view_without_scrolling(qtbot, chinese_view_at_22_pt):
+    """At 22 pt in what a 1280×680 window leaves the view in Chinese (1272×580): the numbers'
+    meanings are folded behind their toggle and the seven numbers stand in a column beside the
+    bars, so every number and the H(P,Q) = H(P) + KL check are shown without scrolling the
+    numbers (before, their
+    meanings took two or three lines each and H(P,Q) was the last number in view); the toggle
+    shows the meanings again, one number a row."""
+    from PySide6.QtCore import QPoint, QRect
+
+    view = chinese_view_at_22_pt
+    tab = view.distributions_tab
+    area = tab.numbers_area
+    assert tab.meanings_toggle.isVisible() and not tab.meanings_toggle.isChecked()
+    qtbot.waitUntil(lambda: area.verticalScrollBar().maximum() == 0, timeout=5000)
+    seen = area.viewport().rect()
+    for label in (*tab.value_labels.values(), tab.identity_label):
+        assert label.isVisible() and seen.contains(QRect(label.mapTo(area.viewport(), QPoint(0, 0)), label.size()))
+    assert not any(label.isVisible() for label in tab.meaning_labels.values())
+    tab.meanings_toggle.click()
+    assert all(label.isVisible() for label in tab.meaning_labels.values())
+    rows = {tab.grid.getItemPosition(tab.grid.indexOf(label))[0] for label in tab.value_labels.values()}
+    assert len(rows) == len(tab.value_labels)  # one number a row again
+
+
+def test_at_22_pt_in_chinese_the_bars_get_the_height_of_eight_lines(qtbot, chinese_view_at_22_pt):
+    """At 22 pt in Chinese in 1272×580 the numbers stood above the bars and the table and the bars
+    kept 180 px, their plot about three lines of text. With the meanings folded the numbers stand
+    beside them and the bars and the per-outcome table take turns as tabs: the bars' widget is at
+    least eight lines of text tall and their plot six; the table, a tab away, as tall; showing
+    the meanings puts the numbers back above the bars and the table side by side."""
+    from PySide6.QtGui import QFontMetrics
+    from PySide6.QtWidgets import QApplication
+
+    tab = chinese_view_at_22_pt.distributions_tab
+    line = QFontMetrics(QApplication.font()).lineSpacing()
+    chart = tab.chart
+
+    def bars_tall():  # (waitUntil retries while this fails, and says why at its timeout)
+        assert chart.isVisible() and chart.height() >= 8 * line, f"the bars are {chart.height()} px"
+    qtbot.waitUntil(bars_tall, timeout=5000)
+    data_height = chart.getPlotItem().vb.height()
+    assert data_height >= 6 * line, f"the bars' plot is {data_height} px, lines are {line} px"
+    assert not tab.table.isVisible()
+    tabs = tab.one_at_a_time
+    tabs.setCurrentWidget(tab.table)
+    qtbot.waitUntil(lambda: tab.table.isVisible(), timeout=5000)
+    assert tab.table.height() >= 8 * line and not chart.isVisible()
+    assert [tabs.tabText(i) for i in range(tabs.count())] == ["条形图", "逐个结果"]
+
+    tab.meanings_toggle.click()
+    qtbot.waitUntil(lambda: chart.isVisible() and tab.table.isVisible(), timeout=5000)
+
+    def corner(widget):
+        return widget.mapTo(tab, widget.rect().topLeft())
+    assert corner(chart).y() > corner(tab.numbers_area).y()  # below the numbers
+    assert corner(chart).x() < corner(tab.table).x()  # beside the table

@@ -342,7 +342,9 @@ FITS_UP_TO = {
     # pt (needs 462 px of 595 in English, 470 of 580 in Chinese; every plot 8+ lines tall, 3+ of
     # data); Decoding's settings fold behind "Settings ▾" from 20 pt (420 px of 580-595; the bars
     # name 3 tokens and "other" in Chinese, 1 before); Entropy's meanings fold from 16 pt (all
-    # seven numbers in view at 22 pt in Chinese, 3 before)
+    # seven numbers in view at 22 pt in Chinese, 3 before) and from 20 pt its numbers stand beside
+    # the bars, which share tabs with the table (22 pt zh: page needs 411×414 of 1272×580, bars
+    # 501×412 px, 180 px tall before; 2026-12-02 05:30 UTC)
     # Playground (branch play, 2026-12-02 05:25 UTC): matrix mode's tables side by side beside the
     # heatmap at 11 pt (each column of tables 334-364 px of a 970 px panel), two by two on one tab
     # at 14 pt; query mode on one page at 11 pt, split into Weights and Steps tabs from 14 pt: at

@@ -6,7 +6,8 @@ import math
 
 import numpy as np
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (QFrame, QGridLayout, QLabel, QScrollArea, QSizePolicy, QStackedWidget, QTabWidget,
+                               QVBoxLayout, QWidget)
 
 from app import style
 from app.export import write_csv
@@ -60,7 +61,7 @@ class DistributionsTab(QWidget):
         self.identity_label = style.wrapped_label()
         # the view puts this toggle beside Export; at large text the meanings fold behind it
         self.meanings_toggle = FoldToggle(self.tr("Meanings"), self.tr(
-            "Show or hide what each number means (one number a row), or two numbers a row without their meanings"))
+            "Show or hide what each number means, beside it (one number a row); folded, the numbers take less room"))
         self.meanings_toggle.toggled.connect(self.arrange_numbers)
         self._meanings_shown = None
         self.fold_meanings_for_text_size()
@@ -68,7 +69,15 @@ class DistributionsTab(QWidget):
         self.chart = PairedBarChart(names=("P", "Q"), y_label=self.tr("probability"))
         self.table_model = ArrayTableModel(self)
         self.table = ResultTable(self.table_model)
-        lower = style.splitter(Qt.Orientation.Horizontal, (self.chart, self.table), stretch=(1, 1), sizes=(500, 500))
+        # the bars beside the table, or (large text, meanings folded) one at a time, each full height
+        self.side_by_side = style.splitter(Qt.Orientation.Horizontal, (self.chart, self.table), stretch=(1, 1),
+                                           sizes=(500, 500))
+        self.one_at_a_time = QTabWidget()
+        self.one_at_a_time.setDocumentMode(True)
+        lower = QStackedWidget()
+        lower.addWidget(self.side_by_side)
+        lower.addWidget(self.one_at_a_time)
+        self.lower = lower
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         # the numbers scroll rather than clip when large text needs more height than the pane has
@@ -80,12 +89,23 @@ class DistributionsTab(QWidget):
         self.split = style.splitter(Qt.Orientation.Vertical, (self.numbers_area, lower), stretch=(0, 1))
         layout.addWidget(self.split)
         self._fitted = False
+        self._beside = None
+        self.arrange_numbers()
 
     # ---- the numbers' grid --------------------------------------------------------------
-    #: from this text size the meanings open folded (as the Positional view's notes): with them,
-    #: on 1280×680 in Chinese each number took two or three lines, and four of the seven (18 pt)
-    #: or three (22 pt) were in view above the bars
+    # from this text size the meanings open folded (as the Positional view's notes): with them,
+    # on 1280×680 in Chinese each number took two or three lines, and four of the seven (18 pt)
+    # or three (22 pt) were in view above the bars
     MEANINGS_FOLDED_FROM_POINTS = 16
+    # from this text size, while the meanings are folded, the numbers stand in a column beside
+    # the bars, and the bars and the per-outcome table take turns (tabs) at the full height:
+    # at 22 pt on 1280×680 the numbers above took 290 of the tab's 480 px in Chinese and the
+    # bars kept 180 px, their plot about three lines of text
+    NUMBERS_BESIDE_FROM_POINTS = 20
+
+    def numbers_beside(self) -> bool:
+        return (style.point_size() >= self.NUMBERS_BESIDE_FROM_POINTS
+                and not self.meanings_toggle.isChecked())
 
     def fold_meanings_for_text_size(self) -> None:
         self.meanings_toggle.setChecked(style.point_size() < self.MEANINGS_FOLDED_FROM_POINTS)
@@ -95,9 +115,13 @@ class DistributionsTab(QWidget):
         """One number a row with its meaning beside it, or (meanings folded) two numbers a row:
         H(P) and H(Q), the cross-entropies, the two KLs, then JS."""
         shown = self.meanings_toggle.isChecked()
-        if shown == self._meanings_shown:
+        beside = self.numbers_beside() if hasattr(self, "split") else False  # (the tab is being built)
+        if (shown, beside) == (self._meanings_shown, getattr(self, "_beside", None)):
             return
         self._meanings_shown = shown
+        if hasattr(self, "split"):
+            self.place_results(beside)
+        per_row = 1 if shown or beside else 2
         grid = self.grid
         keys = list(self.value_labels)
         widgets = [*self.name_labels.values(), *self.value_labels.values(), *self.meaning_labels.values(),
@@ -111,23 +135,42 @@ class DistributionsTab(QWidget):
             # was wider than the tab at 22 pt
             style.scaled(self.name_labels[key], NAME_SCALE if shown else 1.0, bold=True)
             style.scaled(self.value_labels[key], VALUE_SCALE if shown else 1.0, bold=True)
-            row, first = (r, 0) if shown else (r // 2, 3 * (r % 2))
+            row, first = (r, 0) if per_row == 1 else (r // 2, 3 * (r % 2))
             grid.addWidget(self.name_labels[key], row, first)
             grid.addWidget(self.value_labels[key], row, first + 1)
             if shown:
                 grid.addWidget(self.meaning_labels[key], row, 2)
             self.meaning_labels[key].setVisible(shown)
         # the meanings' column, or the gap after each pair's value, takes the rest of the width
-        for column in ((2,) if shown else (2, 5)):
+        for column in ((2,) if per_row == 1 else (2, 5)):
             grid.setColumnStretch(column, 1)
         # rows of the text size need less air between them than those of the larger numbers
         grid.setVerticalSpacing(self._spacing if shown else 0)
-        rows = len(keys) if shown else (len(keys) + 1) // 2
-        span = 3 if shown else 6
+        rows = len(keys) if per_row == 1 else (len(keys) + 1) // 2
+        span = 3 if per_row == 1 else 6
         grid.addWidget(self.infinity_label, rows, 0, 1, span)
         grid.addWidget(self.identity_label, rows + 1, 0, 1, span)
         if getattr(self, "_fitted", False):  # (not while the tab is being built)
             QTimer.singleShot(0, self, self.fit_numbers)  # once laid out again
+
+    def place_results(self, beside: bool) -> None:
+        """The numbers above the bars and the table (side by side), or the numbers in a column
+        beside a pair of tabs, "Bars" and "Per outcome", each as tall as the tab."""
+        self._beside = beside
+        tabs = self.one_at_a_time
+        if beside:
+            tabs.addTab(self.chart, self.tr("Bars"))
+            tabs.addTab(self.table, self.tr("Per outcome"))
+            self.lower.setCurrentWidget(tabs)
+        else:
+            while tabs.count():
+                tabs.removeTab(0)
+            self.side_by_side.insertWidget(0, self.chart)
+            self.side_by_side.insertWidget(1, self.table)
+            self.chart.show()
+            self.table.show()
+            self.lower.setCurrentWidget(self.side_by_side)
+        self.split.setOrientation(Qt.Orientation.Horizontal if beside else Qt.Orientation.Vertical)
 
     def set_stale(self, stale: bool) -> None:
         """Grey the numbers, bars and table while they belong to an earlier input than the one
@@ -166,6 +209,17 @@ class DistributionsTab(QWidget):
         if total <= 0:
             return
         numbers = self.numbers_area.widget()
+        if self._beside:
+            # as wide as the widest name and value (the check below them wraps), the bars the rest
+            grid = self.grid
+            margins = grid.contentsMargins()
+            widths = [self.name_labels[k].sizeHint().width() + self.value_labels[k].sizeHint().width()
+                      for k in self.value_labels]
+            side = (max(widths) + grid.horizontalSpacing() + margins.left() + margins.right()
+                    + self.numbers_area.verticalScrollBar().sizeHint().width())
+            side = min(side, int(total * MAX_NUMBERS_SHARE))
+            self.split.setSizes([side, total - side])
+            return
         width = self.numbers_area.viewport().width()
         needed = numbers.heightForWidth(width) if numbers.hasHeightForWidth() else -1
         needed = needed if needed > 0 else numbers.sizeHint().height()
