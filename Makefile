@@ -31,6 +31,7 @@ benchmarks: $(STAMP)
 # part of CI.  Results stay in mutants/ (re-runs only check what changed); docs/testing.md
 # records the figures.
 mutation: $(STAMP)
+	$(PY) -m pip install -q -e ".[mutation]"
 	nice -n 10 $(VENV)/bin/mutmut run --max-children 2
 	$(PY) tests/mutation/summary.py
 
