@@ -236,6 +236,7 @@ class MainWindow(QMainWindow):
         self.navigation.clear()
         for view in old:
             view.shut_down()
+            view.retired = True  # no restyling either (app/views/base.py: View.event)
             for child in view.findChildren(QObject):  # no slot may run on a view being deleted
                 child.blockSignals(True)
         while self.stack.count():  # each view's ScrollingPage, the view with it

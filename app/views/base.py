@@ -266,6 +266,9 @@ class View(QWidget):
     # view without an explanation.py (None: the package's explanation.py holds it).  A plain
     # comment: lupdate would copy a "#:" one into the .ts as a note for translators.
     EXPLANATION: tuple[str, str] | None = None
+    # True once a language switch has replaced the view (MainWindow._replace_views): it waits for
+    # its deferred deletion and no longer restyles itself
+    retired = False
 
     updated = Signal()
 
@@ -464,7 +467,10 @@ class View(QWidget):
         # A zoom reaches a top-level view as ApplicationFontChange (in event(), not changeEvent())
         # and a view inside the window as FontChange (its font follows the application's).  While
         # the window is being deleted (main.tear_down) children may already be gone: no restyling.
-        if event.type() in (QEvent.Type.ApplicationFontChange, QEvent.Type.FontChange):
+        # A view replaced by a language switch still gets the window's font changes until its
+        # deferred deletion runs; its children's signals are blocked, and a restyle then hung for
+        # good (Entropy's tabs: QTabWidget.removeTab waits for its blocked stack's signal).
+        if event.type() in (QEvent.Type.ApplicationFontChange, QEvent.Type.FontChange) and not self.retired:
             app = QApplication.instance()
             if app is not None and not app.property("tearing_down"):
                 self.apply_zoom()
