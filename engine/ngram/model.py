@@ -58,9 +58,10 @@ def cross_entropy_of(probabilities) -> float:
 
 
 def perplexity_of(probabilities) -> float:
-    """2^(cross-entropy in bits)."""
-    h = cross_entropy_of(probabilities)
-    return math.inf if math.isinf(h) else float(2.0 ** h)
+    """2^(cross-entropy in bits): infinite when a p is 0, or when their geometric mean is below
+    2^−1024 (Python's 2.0 ** h raised OverflowError there)."""
+    with np.errstate(over="ignore"):
+        return float(np.exp2(cross_entropy_of(probabilities)))
 
 
 @dataclass(frozen=True)
@@ -73,26 +74,28 @@ class Evaluation:
     zero_probabilities: int
 
 
+#: EM's defaults (fit_interpolation's too): at most this many steps, stopping once no λ moves
+#: by the tolerance
+EM_ITERATIONS = 500
+EM_TOLERANCE = 1e-10
+
+
 class NgramModel:
     def __init__(self, vocabulary: Vocabulary, counts: NgramCounts, estimator: Estimator,
-                 conventions: Conventions, corpus_tokens: int, corpus_sentences: int,
-                 statistics: Statistics | None = None):
+                 conventions: Conventions, statistics: Statistics):
         self.vocabulary = vocabulary
         self.counts = counts
         self.estimator = estimator
         self.conventions = conventions
         self.order = counts.order
-        self.corpus_tokens = corpus_tokens
-        self.corpus_sentences = corpus_sentences
-        self.statistics = statistics or Statistics(counts)
+        self.statistics = statistics
         estimator.fit(self.statistics, vocabulary.outcome_count, vocabulary.bos_id)
 
     def with_estimator(self, estimator: str | Estimator, **parameters) -> "NgramModel":
         """The same counts under another estimator (nothing is counted again)."""
         if isinstance(estimator, str):
             estimator = make_estimator(estimator, **parameters)
-        return NgramModel(self.vocabulary, self.counts, estimator, self.conventions, self.corpus_tokens,
-                          self.corpus_sentences, self.statistics)
+        return NgramModel(self.vocabulary, self.counts, estimator, self.conventions, self.statistics)
 
     # ---- batches of (context, word) ids ----------------------------------------------------
     def lookup(self, contexts: np.ndarray, words: np.ndarray) -> Lookup:
@@ -100,15 +103,15 @@ class NgramModel:
         n = self.order
         context_rows, gram_rows = [], []
         for k in range(1, n + 1):
-            h = contexts[:, n - k:] if k > 1 else contexts[:, :0]
-            ctx = self.counts.rows(h) if k > 1 else np.zeros(len(words), np.int64)
+            ctx = self.counts.rows(contexts[:, n - k:])  # the last k−1 ids (order 1: none, row 0)
             context_rows.append(ctx)
             gram_rows.append(np.where(ctx >= 0, self.counts.table(k).find(np.maximum(ctx, 0), words), -1))
         return Lookup(tuple(context_rows), tuple(gram_rows))
 
     def probabilities(self, contexts: np.ndarray, words: np.ndarray) -> np.ndarray:
-        contexts = np.asarray(contexts, dtype=np.int64).reshape(len(words), self.order - 1)
-        return self.estimator.probabilities(self.lookup(contexts, np.asarray(words, dtype=np.int64)))
+        # the tables' find converts the ids to int64
+        contexts = np.asarray(contexts).reshape(len(words), self.order - 1)
+        return self.estimator.probabilities(self.lookup(contexts, np.asarray(words)))
 
     # ---- strings -----------------------------------------------------------------------
     def context_ids(self, context) -> np.ndarray:
@@ -133,7 +136,7 @@ class NgramModel:
         tokens = list(tokens)
         left, _ = pads(self.conventions, self.order)
         ids = self.vocabulary.ids(tokens)
-        padded = np.concatenate([np.full(left, self.vocabulary.bos_id, np.int64), ids,
+        padded = np.concatenate([np.full(left, self.vocabulary.bos_id), ids,
                                  [self.vocabulary.eos_id]])
         m = self.order - 1
         windows = np.lib.stride_tricks.sliding_window_view(padded, m + 1)
@@ -150,8 +153,7 @@ class NgramModel:
         kept = self.__dict__.get("_type_ids")
         if kept is None or kept[0] is not types:
             # int32: a 200 MB text's 825 000 types, kept for the model's life, in 3 MB less
-            kept = (types, (self.vocabulary.ids(types) if types else np.zeros(0, np.int64)).astype(
-                index_dtype(len(self.vocabulary))))
+            kept = (types, self.vocabulary.ids(types).astype(index_dtype(len(self.vocabulary))))
             self._type_ids = kept
         return kept[1]
 
@@ -159,7 +161,7 @@ class NgramModel:
         """(contexts (N, n−1), words (N,), unknown running tokens): every predicted token of
         every sentence with its context, as ``sentence`` builds them, for all sentences at once."""
         type_ids = self.type_ids(corpus.types)
-        ids = type_ids[corpus.ids] if len(corpus.ids) else np.zeros(0, np.int64)
+        ids = type_ids[corpus.ids]
         left, _ = pads(self.conventions, self.order)
         lengths = np.diff(corpus.offsets)
         sizes = lengths + left + 1  # <s> * left, the words, one </s>
@@ -167,13 +169,13 @@ class NgramModel:
         np.cumsum(sizes, out=starts[1:])
         sentence = np.repeat(np.arange(len(lengths)), sizes)
         position = np.arange(starts[-1]) - starts[sentence]
-        padded = np.full(starts[-1], self.vocabulary.bos_id, np.int64)
+        padded = np.full(starts[-1], self.vocabulary.bos_id)
         word_sentence = np.repeat(np.arange(len(lengths)), lengths)
         padded[np.arange(len(ids)) - corpus.offsets[word_sentence] + starts[word_sentence] + left] = ids
         padded[starts[1:] - 1] = self.vocabulary.eos_id
         targets = np.flatnonzero(position >= left)
         m = self.order - 1
-        contexts = padded[targets[:, None] + np.arange(-m, 0)[None, :]] if m else np.zeros((len(targets), 0), np.int64)
+        contexts = padded[targets[:, None] + np.arange(-m, 0)[None, :]]  # (N, 0) when m = 0
         return contexts, padded[targets], int(np.count_nonzero(ids == self.vocabulary.unk_id))
 
     def corpus_probabilities(self, corpus: Corpus) -> tuple[np.ndarray, int]:
@@ -198,6 +200,8 @@ class NgramModel:
         out: list[str] = []
         names = self.vocabulary.tokens
         bos = self.vocabulary.bos_id
+        # nltk's n = 1 counts no </s>: its eos_id is <UNK>'s, which is then a word like any other
+        ends = pads(self.conventions, self.order)[1] > 0
         for _ in range(max_tokens):
             p = self.distribution(out)
             if 0 <= bos < len(p) and bos != self.vocabulary.unk_id:
@@ -205,14 +209,16 @@ class NgramModel:
             total = p.sum()
             if not total > 0:
                 raise ValueError("the model gives this context no probability at all (MLE, unseen context)")
-            cumulative = np.cumsum(p / total)
-            i = min(int(np.searchsorted(cumulative, rng.random(), side="right")), len(p) - 1)
-            if i == self.vocabulary.eos_id:
+            # the last outcome also takes what rounding leaves between the sum and 1
+            cumulative = np.cumsum(p / total)[:-1]
+            i = int(np.searchsorted(cumulative, rng.random(), side="right"))
+            if ends and i == self.vocabulary.eos_id:
                 break
             out.append(names[i])
         return out
 
-    def fit_interpolation(self, heldout: Corpus, iterations: int = 500, tolerance: float = 1e-10) -> np.ndarray:
+    def fit_interpolation(self, heldout: Corpus, iterations: int = EM_ITERATIONS,
+                          tolerance: float = EM_TOLERANCE) -> np.ndarray:
         """λs maximising the held-out likelihood (EM); only for the interpolation estimator."""
         if not isinstance(self.estimator, Interpolated):
             raise ValueError("λs are fitted for linear interpolation only")
@@ -222,7 +228,7 @@ class NgramModel:
         return self.estimator.weights
 
 
-def em_weights(parts: np.ndarray, iterations: int = 500, tolerance: float = 1e-10) -> np.ndarray:
+def em_weights(parts: np.ndarray, iterations: int = EM_ITERATIONS, tolerance: float = EM_TOLERANCE) -> np.ndarray:
     """Mixture weights λ maximising Σ_i log Σ_k λ_k parts[i, k] (EM: λ_k <- mean of the
     responsibilities λ_k p_ik / Σ_j λ_j p_ij)."""
     weights = np.full(parts.shape[1], 1.0 / parts.shape[1])
@@ -242,10 +248,9 @@ BLOCK_TOKENS = 1 << 18
 
 
 def padded_blocks(corpus: Corpus, type_to_model: np.ndarray, vocabulary: Vocabulary, order: int,
-                  conventions: Conventions, block_tokens: int | None = None):
-    """The padded text of the corpus in blocks of whole sentences, about ``block_tokens`` each
-    (default BLOCK_TOKENS)."""
-    for block in corpus.blocks(block_tokens or BLOCK_TOKENS):
+                  conventions: Conventions):
+    """The padded text of the corpus in blocks of whole sentences, about BLOCK_TOKENS each."""
+    for block in corpus.blocks(BLOCK_TOKENS):
         yield pad_corpus(type_to_model[block.ids], block.offsets, vocabulary, order, conventions)
 
 
@@ -270,8 +275,7 @@ def fit(corpus: Corpus, order: int, estimator: str | Estimator = "mle", *, conve
     statistics = Statistics(counts, progress)
     if isinstance(estimator, str):
         estimator = make_estimator(estimator, **parameters)
-    return NgramModel(vocabulary, counts, estimator, conventions, corpus.token_count, corpus.sentence_count,
-                      statistics)
+    return NgramModel(vocabulary, counts, estimator, conventions, statistics)
 
 
 def fewer_orders(model: NgramModel, order: int, corpus: Corpus, progress: Progress = QUIET) -> NgramModel | None:
@@ -303,5 +307,4 @@ def fewer_orders(model: NgramModel, order: int, corpus: Corpus, progress: Progre
             if counted and surplus:
                 corrections.append(([token] * k, surplus))
     counts = count_tables.fewer_orders(model.counts, order, corrections)
-    return NgramModel(vocabulary, counts, MLE(), conventions, model.corpus_tokens, model.corpus_sentences,
-                      Statistics(counts, progress))
+    return NgramModel(vocabulary, counts, MLE(), conventions, Statistics(counts, progress))
