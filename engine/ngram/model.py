@@ -291,7 +291,7 @@ def fewer_orders(model: NgramModel, order: int, corpus: Corpus, progress: Progre
     if not 1 <= order < model.order:
         raise ValueError(f"fewer orders than {model.order} are 1 to {model.order - 1}, not {order}")
     conventions = model.conventions
-    if corpus.sentence_count == 0 or np.any(np.diff(corpus.offsets) == 0):
+    if np.any(np.diff(corpus.offsets) == 0):
         return None  # an empty sentence's n-grams are pads alone, of both kinds at once
     vocabulary, _ = build_vocabulary(corpus, order, conventions, model.vocabulary.cutoff)
     if vocabulary != model.vocabulary:

@@ -3,6 +3,7 @@ scores, and the sampling rule written out with exact fractions and the same seed
 random.Random.  These are the cases the mutation run of model.py found untested
 (docs/testing.md, "engine/ngram/model.py"): perplexity's edges, the rows a lookup gives,
 sentence and corpus bookkeeping, sampling, EM's stopping rule, fit's checks and progress."""
+import itertools
 import random
 import re
 import warnings
@@ -16,11 +17,13 @@ from nltk.lm import Laplace
 from nltk.lm.preprocessing import padded_everygram_pipeline
 from nltk.lm.vocabulary import Vocabulary as NltkVocabulary
 
-from engine.ngram import NLTK, TEXTBOOK, corpus_from_sentences, fit
+from engine.ngram import NLTK, TEXTBOOK, Conventions, corpus_from_sentences, fit
 from engine.ngram import model as model_module
 from engine.ngram.estimators import Estimator
-from engine.ngram.model import EM_ITERATIONS, cross_entropy_of, em_weights, padded_blocks, perplexity_of
+from engine.ngram.model import (EM_ITERATIONS, cross_entropy_of, em_weights, fewer_orders, padded_blocks,
+                                perplexity_of)
 from engine.ngram.progress import COUNT, STATISTICS, Progress
+from engine.ngram.tokens import Corpus
 from engine.ngram.vocabulary import build_vocabulary
 
 ABA = [["a", "b", "a"], ["b", "a"]]  # nltk bigram padding: <s> a b a </s>, <s> b a </s>
@@ -293,3 +296,49 @@ def test_padded_blocks_hold_about_block_tokens_of_whole_sentences(monkeypatch):
     names = [[vocabulary.tokens[i] for i in block.ids] for block in blocks]
     assert names == [["<s>", "a", "b", "</s>", "<s>", "c", "d", "</s>"],
                      ["<s>", "a", "</s>", "<s>", "b", "c", "</s>"]]
+
+
+# ---- a lower order from a higher one's tables ----------------------------------------------------
+LEFT_PADDED = Conventions("left-padded", "<s>", "</s>", "<UNK>", right_pads_full=False, bos_is_outcome=True)
+
+
+def assert_same_model(lower, fresh):
+    """Every context's distribution under estimators that read every order's counts."""
+    assert lower.vocabulary == fresh.vocabulary and lower.conventions is fresh.conventions
+    contexts = list(itertools.product(fresh.vocabulary.tokens, repeat=fresh.order - 1))
+    for name in ("mle", "kneser-ney", "interpolation"):
+        got, expected = lower.with_estimator(name), fresh.with_estimator(name)
+        for context in contexts:
+            np.testing.assert_allclose(got.distribution(context), expected.distribution(context), rtol=0,
+                                       atol=1e-15, err_msg=f"{name} after {context}")
+
+
+@pytest.mark.parametrize("conventions, cutoff, sentences", [
+    (LEFT_PADDED, 1, [["a", "b", "a"], ["b"], ["c", "a"]]),  # three <s> in front, one </s> after
+    (NLTK, 2, [["a", "b", "a"], ["b"], ["c", "a"]]),  # c is <UNK> at every order
+    (TEXTBOOK, 1, [["a", "b", "b"]]),  # one sentence
+])
+def test_fewer_orders_equal_a_fresh_fit(conventions, cutoff, sentences):
+    corpus = corpus_from_sentences(sentences)
+    high = fit(corpus, 4, conventions=conventions, cutoff=cutoff)
+    for order in (2, 3):
+        steps = []
+        lower = fewer_orders(high, order, corpus, Progress(report=steps.append))
+        assert lower.order == order and lower.estimator.name == "mle"
+        assert [(s.done, s.total) for s in steps if s.stage == STATISTICS] == [(k, order) for k in range(order + 1)]
+        fresh = fit(corpus, order, conventions=conventions, cutoff=cutoff)
+        assert_same_model(lower, fresh)
+        assert lower.sentence(["a", "b"]).probabilities.tolist() == fresh.sentence(["a", "b"]).probabilities.tolist()
+
+
+@pytest.mark.parametrize("order", [0, 3])
+def test_fewer_orders_are_1_to_n_minus_1(order):
+    corpus = corpus_from_sentences(ABA)
+    with pytest.raises(ValueError, match=exactly(f"fewer orders than 3 are 1 to 2, not {order}")):
+        fewer_orders(fit(corpus, 3), order, corpus)
+
+
+def test_a_text_with_an_empty_sentence_is_counted_again():
+    # "a b", "", "b": the empty sentence's n-grams are <s> and </s> together
+    corpus = Corpus(("a", "b"), np.array([0, 1, 1], np.uint16), np.array([0, 2, 2, 3]))
+    assert fewer_orders(fit(corpus, 3), 2, corpus) is None
