@@ -36,6 +36,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from engine.embeddings import row_blocks
 from engine.embeddings.vectors import Embeddings
 
 #: the bound holds for d ≤ MAX_DIMENSION (the float32 sums' share of SLACK, and exact int32 sums)
@@ -141,10 +142,17 @@ def _approximate_cosines(copy: Int8Rows, units: np.ndarray, rows: int) -> tuple[
     query_codes, query_scales, query_residuals = _rounded(units.T.astype(np.float64))
     padded = np.zeros((_COLUMNS, copy.codes.shape[1]), dtype=np.int8)
     padded[:3, :units.shape[0]] = query_codes
-    sums = torch._int_mm(torch.from_numpy(padded), copy.codes[:rows].T).numpy()  # (4, rows), exact
-    approx = sums[:3].astype(np.float32)
-    approx *= copy.scales[:rows]
-    approx *= query_scales[:, None]
+    query = torch.from_numpy(padded)
+    approx = np.empty((3, rows), dtype=np.float32)
+
+    def block(start: int, stop: int) -> None:  # rows in blocks shared with a helper thread
+        sums = torch._int_mm(query, copy.codes[start:stop].T).numpy()  # (4, block), exact
+        part = approx[:, start:stop]
+        part[...] = sums[:3]
+        part *= copy.scales[start:stop]
+        part *= query_scales[:, None]
+
+    row_blocks.each_block(block, rows)
     return approx, query_residuals
 
 

@@ -1,0 +1,110 @@
+"""The int8 first passes' products cut into blocks of rows that the calling thread and a helper
+thread take in turn (engine/embeddings/row_blocks.py): every row once, both threads taking part,
+the same sums as one product over all rows (torch's kernels called directly), errors raised in the
+caller, and gensim's answers with the blocks small enough that a 3,000-word query has many."""
+from __future__ import annotations
+
+import threading
+
+import numpy as np
+import pytest
+
+from engine.embeddings import int8_cosines, int8_scores, queries, row_blocks
+from tests.engine.embeddings_fixtures import random_keyed_vectors
+from tests.engine.test_embeddings_half_scores import assert_random_queries_equal_gensims
+from tests.engine.test_embeddings_queries import as_embeddings, assert_same_answers
+
+pytestmark = pytest.mark.filterwarnings("ignore:Call to deprecated `init_sims`:DeprecationWarning")
+
+
+def test_blocks_cover_every_row_once_in_order_and_a_short_last_block_joins_the_one_before():
+    assert row_blocks.blocks(10, 4, least_rows=1) == [(0, 4), (4, 8), (8, 10)]
+    assert row_blocks.blocks(10, 4, least_rows=3) == [(0, 4), (4, 10)]
+    assert row_blocks.blocks(300, 128) == [(0, 128), (128, 300)]  # 44 rows (< 64) join the 128 before
+    assert row_blocks.blocks(320, 128) == [(0, 128), (128, 256), (256, 320)]
+    assert row_blocks.blocks(50, 128) == [(0, 50)]
+    assert row_blocks.blocks(0, 128) == []
+
+
+def test_both_threads_take_blocks_and_the_results_keep_the_blocks_order():
+    both = threading.Barrier(2, timeout=10)  # the first two blocks wait for each other: two threads
+    takers = {}
+
+    def product(start, stop):
+        if start < 2:
+            both.wait()
+        takers[start] = threading.current_thread().name
+        return list(range(start, stop))
+
+    assert row_blocks.each_block(product, 9, block_rows=1, least_rows=1) == [[i] for i in range(9)]
+    assert {takers[0], takers[1]} == {threading.current_thread().name, "embedding-rows_0"}
+    assert sorted(takers) == list(range(9))
+
+
+def test_without_a_helper_the_caller_takes_every_block(monkeypatch):
+    monkeypatch.setattr(row_blocks, "helper", lambda: None)
+    takers = set()
+
+    def product(start, stop):
+        takers.add(threading.current_thread().name)
+        return stop - start
+
+    assert row_blocks.each_block(product, 10, block_rows=3, least_rows=1) == [3, 3, 3, 1]
+    assert takers == {threading.current_thread().name}
+
+
+def test_an_error_in_a_block_is_raised_in_the_caller():
+    def product(start, stop):
+        if start == 6:
+            raise ValueError("block 6")
+        return start
+
+    with pytest.raises(ValueError, match="block 6"):
+        row_blocks.each_block(product, 12, block_rows=2, least_rows=1)
+
+
+@pytest.fixture
+def small_blocks(monkeypatch):
+    """Blocks of 128 rows (a multiple of the kernel's 64), so that a few thousand rows make many."""
+    monkeypatch.setattr(row_blocks, "BLOCK_ROWS", 128)
+    monkeypatch.setattr(int8_scores, "LEAST_ROWS", 0)  # the first passes on small vocabularies too
+
+
+@pytest.fixture(scope="module")
+def random_copy():
+    emb = as_embeddings(random_keyed_vectors(n=3000, dim=40, seed=3))
+    return emb, int8_scores.int8_rows(emb)
+
+
+@pytest.mark.skipif(not int8_cosines._kernel_is_sound(), reason="torch's int8 kernel is not used on this CPU")
+def test_the_kernels_sums_in_blocks_equal_one_product_over_all_rows(small_blocks, random_copy):
+    import torch
+
+    emb, copy = random_copy
+    rows = 2944  # 46 blocks of 64: 23 of 128
+    query, _ = int8_cosines._bf16(emb.unit(emb.words[7]), copy.codes.shape[1])
+    whole = torch.ops.aten._weight_int8pack_mm(query, copy.codes[:rows], torch.ones(rows, dtype=torch.bfloat16))
+    assert np.array_equal(int8_cosines._kernel_sums(query, copy.codes[:rows]), whole[0].float().numpy())
+
+
+def test_the_integer_product_in_blocks_equals_numpys(small_blocks, random_copy):
+    emb, copy = random_copy
+    units = np.stack([emb.unit(w) for w in emb.words[10:13]], axis=1)
+    rows = 2999  # 23 blocks of 128, the last of 55 rows joined to the one before
+    approx, _ = int8_scores._approximate_cosines(copy, units, rows)
+    query_codes, query_scales, _ = int8_scores._rounded(units.T.astype(np.float64))
+    codes = copy.codes[:rows, :units.shape[0]].numpy().astype(np.int64)
+    expected = (query_codes.astype(np.int64) @ codes.T).astype(np.float32)  # exact integer sums
+    expected *= copy.scales[:rows]
+    expected *= query_scales[:, None]
+    assert np.array_equal(approx, expected)
+
+
+def test_queries_over_many_blocks_give_gensims_answers(small_blocks):
+    assert_random_queries_equal_gensims(restricts=(700, 960))
+    kv = random_keyed_vectors(n=3000, dim=40, seed=21)
+    emb = as_embeddings(kv)
+    for i in range(0, 30, 6):
+        a, b, c = kv.index_to_key[i:i + 3]
+        assert_same_answers(queries.analogy(emb, a, b, c, 10, method="mul").pairs(),
+                            kv.most_similar_cosmul(positive=[b, c], negative=[a], topn=10))
