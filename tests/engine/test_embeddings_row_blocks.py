@@ -4,6 +4,7 @@ the same sums as one product over all rows (torch's kernels called directly), er
 caller, and gensim's answers with the blocks small enough that a 3,000-word query has many."""
 from __future__ import annotations
 
+import os
 import threading
 
 import numpy as np
@@ -15,6 +16,8 @@ from tests.engine.test_embeddings_half_scores import assert_random_queries_equal
 from tests.engine.test_embeddings_queries import as_embeddings, assert_same_answers
 
 pytestmark = pytest.mark.filterwarnings("ignore:Call to deprecated `init_sims`:DeprecationWarning")
+#: on one core there is no helper (row_blocks.helper() is None)
+several_cores = pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="one core: no helper thread")
 
 
 def test_blocks_cover_every_row_once_in_order_and_a_short_last_block_joins_the_one_before():
@@ -26,6 +29,7 @@ def test_blocks_cover_every_row_once_in_order_and_a_short_last_block_joins_the_o
     assert row_blocks.blocks(0, 128) == []
 
 
+@several_cores
 def test_both_threads_take_blocks_and_the_results_keep_the_blocks_order():
     both = threading.Barrier(2, timeout=10)  # the first two blocks wait for each other: two threads
     takers = {}
@@ -108,3 +112,31 @@ def test_queries_over_many_blocks_give_gensims_answers(small_blocks):
         a, b, c = kv.index_to_key[i:i + 3]
         assert_same_answers(queries.analogy(emb, a, b, c, 10, method="mul").pairs(),
                             kv.most_similar_cosmul(positive=[b, c], negative=[a], topn=10))
+
+
+@several_cores
+@pytest.mark.slow  # a fresh interpreter importing torch: about 5 s
+def test_a_process_whose_queries_used_the_helper_exits_cleanly(tmp_path):
+    """The helper thread is idle between queries, so a process exits without torch running in a
+    thread the interpreter is tearing down (that aborts: "terminate called without an active
+    exception")."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = """
+import numpy as np
+from engine.embeddings import int8_scores, queries, row_blocks
+from engine.embeddings.vectors import Embeddings
+row_blocks.BLOCK_ROWS, int8_scores.LEAST_ROWS = 128, 0
+rng = np.random.default_rng(0)
+emb = Embeddings.from_arrays([f"w{i}" for i in range(3000)], rng.standard_normal((3000, 40)), "random")
+print(queries.neighbours(emb, "w1", 3).candidates[0].word, queries.analogy(emb, "w1", "w2", "w3", 3, "mul").searched)
+print(row_blocks.helper() is not None and len(row_blocks.helper()._threads))
+"""
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path / "config")}
+    done = subprocess.run([sys.executable, "-c", script], cwd=root, env=env, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0 and "terminate" not in done.stderr, done.stderr
+    assert done.stdout.split()[-2:] == ["3000", "1"]  # every word searched; the helper thread was made
