@@ -140,3 +140,32 @@ print(row_blocks.helper() is not None and len(row_blocks.helper()._threads))
                           timeout=120)
     assert done.returncode == 0 and "terminate" not in done.stderr, done.stderr
     assert done.stdout.split()[-2:] == ["3000", "1"]  # every word searched; the helper thread was made
+
+
+@several_cores
+def test_the_int8_copy_made_in_blocks_by_both_threads_rounds_every_row_as_one_rounding_of_all(monkeypatch):
+    """int8_rows makes the copy 8,192 rows at a time, shared with the helper: each row's codes,
+    scale and residual are those of int8_scores._rounded applied to all unit rows at once."""
+    from engine.embeddings.vectors import Embeddings
+
+    rng = np.random.default_rng(8)
+    vectors = rng.standard_normal((20_000, 30)).astype(np.float32)
+    vectors[5] = 0.0  # a zero row: codes 0, no direction
+    emb = Embeddings.from_arrays([f"w{i}" for i in range(20_000)], vectors, "random")
+    blocks = []
+    rounded = int8_scores._rounded
+
+    def watched(units):
+        blocks.append(len(units))
+        return rounded(units)
+
+    monkeypatch.setattr(int8_scores, "_rounded", watched)
+    copy = int8_scores.int8_rows(emb)
+    norms = emb.norms.astype(np.float64)[:, None]  # gensim's float32 norms, the copy's reference
+    with np.errstate(divide="ignore", invalid="ignore"):
+        units = np.where(norms > 0, vectors / norms, 0.0)
+    codes, scales, residuals = rounded(units)
+    assert np.array_equal(copy.codes[:, :30].numpy(), codes) and not copy.codes[:, 30:].any()
+    assert np.array_equal(copy.scales, scales) and np.array_equal(copy.residuals, residuals)
+    assert list(copy.zero_rows) == [5] and not copy.codes[5].any()
+    assert sorted(blocks) == [3616, 8192, 8192]  # 8,192 rows at a time, whichever thread took them
