@@ -29,9 +29,10 @@ _lock = threading.Lock()
 
 
 def _start_helper() -> None:
-    """The helper thread's torch: one intra-op thread, as the app's worker (torch.set_num_threads
-    also sets OpenMP's count, which is the calling thread's own: a new thread starts with one
-    per core)."""
+    """The helper thread's torch: one intra-op thread, as the app's worker.  torch's OpenMP count
+    is the calling thread's own (a new thread starts with one per core, and the kernels would
+    start a team of two from here); torch.set_num_threads also sets its process-wide pthreadpool
+    (XNNPACK's, unused here) to 1, which the app's worker (InferenceWorker threads=1) already does."""
     import torch
 
     torch.set_num_threads(1)
