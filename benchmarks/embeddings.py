@@ -19,7 +19,8 @@ process's own):
     over the normalised float32 matrix): median and p95 of ``--queries`` random words;
   * the keystroke through the Embeddings view with the file open (qtbot-style key presses into
     the Neighbours and Analogy tabs' fields): key to the table filled and painted, p50 and p95,
-    the GUI thread's CPU time per keystroke and the worker's time (``Result.elapsed_ms``);
+    the GUI thread's CPU time per keystroke, the query's CPU time (the worker's and its helper's
+    threads) and the worker's wall time (``Result.elapsed_ms``);
   * the view's t-SNE map (``engine.embeddings.lesson.tsne``) of the first ``--tsne-words``.
 
 The machine's load average is printed before and after: on a loaded machine the wall times are
@@ -276,12 +277,14 @@ def print_queries(queries: dict, words: int, restrict: int, count: int) -> None:
 
 def print_view(view: dict, words: int) -> None:
     print(f"| keystroke through the view, {words:,} words (of {view['count']}) | key → table, p50 / p95 "
-          f"| GUI thread CPU, p50 / p95 | worker, p50 / p95 | target |")
-    print("|---|---|---|---|---|")
+          f"| GUI thread CPU, p50 / p95 | query CPU (worker + helper threads), p50 / p95 | worker wall, p50 / p95 "
+          f"| target |")
+    print("|---|---|---|---|---|---|")
     for name, figures in view["kinds"].items():
-        shown, gui, worker = figures["shown"], figures["gui_cpu"], figures["worker"]
+        shown, gui, query, worker = figures["shown"], figures["gui_cpu"], figures["query_cpu"], figures["worker"]
         print(f"| {name} | {shown[0]:.1f} / {shown[1]:.1f} ms | {gui[0]:.1f} / {gui[1]:.1f} ms "
-              f"| {worker[0]:.1f} / {worker[1]:.1f} ms | p95 {verdict(float('inf'), shown[1], QUERY_MS_ALL)} |")
+              f"| {query[0]:.1f} / {query[1]:.1f} ms | {worker[0]:.1f} / {worker[1]:.1f} ms "
+              f"| p95 {verdict(float('inf'), shown[1], QUERY_MS_ALL)} |")
 
 
 def report(args, load: dict, gensim: list, first: dict, queries: dict | None, view, tsne) -> None:

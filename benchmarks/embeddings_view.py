@@ -1,8 +1,10 @@
 """A query through the Embeddings view, keystroke by keystroke: the time from a key pressed in a
-tab's word field to its table filled and painted (the view's 20 ms debounce, the worker's query,
-the table and the picture), the GUI thread's CPU time for it, and the worker's own time.
+tab's word field to its table filled and painted (the worker's query, the table and the picture),
+the GUI thread's CPU time for it, the worker's own time (``Result.elapsed_ms``) and the query's
+CPU time (the worker's and its helper's threads, engine/embeddings/row_blocks.py).
 
-    python benchmarks/embeddings_view.py                   # 100,000 words × 300
+    python benchmarks/embeddings_view.py                   # 100,000 words × 300, a GloVe file
+    python benchmarks/embeddings_view.py --words 400000 --in-memory   # random vectors, no file
     python benchmarks/embeddings_view.py --words 20000 --queries 10
     python benchmarks/embeddings_view.py --profile 25   # and the GUI thread's 25 costliest functions
 
@@ -46,8 +48,20 @@ def _paint_pending(app, passes: int = 3) -> None:
         app.processEvents()
 
 
-def _press_last_key(app, view, field, text: str, shown, prefix_asked: bool = False) -> tuple[float, float]:
-    """(key → answer shown and painted ms, GUI thread CPU ms) for the last key of ``text``.
+def _engine_cpu_clocks(bridge) -> list[int]:
+    """The CPU clocks of the threads that answer a query: the worker's, and the helper's that
+    shares its products (once the helper exists)."""
+    from engine.embeddings import row_blocks
+
+    threads = [bridge.worker._thread]
+    pool = row_blocks.helper()
+    threads += list(getattr(pool, "_threads", ()))
+    return [time.pthread_getcpuclockid(t.ident) for t in threads if t.ident is not None]
+
+
+def _press_last_key(app, view, field, text: str, shown, prefix_asked: bool = False) -> tuple[float, float, float]:
+    """(key → answer shown and painted ms, GUI thread CPU ms, the query's CPU ms: the worker's and
+    its helper's threads) for the last key of ``text``.
     The field first holds ``text`` without its last letter: unasked (the view still shows the
     previous word's answer, as after a word typed whole), or with ``prefix_asked`` asked, which
     in a file of random words is an unknown word: the results are greyed under an error, and
@@ -66,11 +80,14 @@ def _press_last_key(app, view, field, text: str, shown, prefix_asked: bool = Fal
     # previous answer was painted before the next key; its paint is not this key's cost — it
     # was charged here until 2026-12-02, one to two repaints of the whole tab per key)
     _paint_pending(app)
+    clocks = _engine_cpu_clocks(view.bridge)
+    engine_started = sum(time.clock_gettime(c) for c in clocks)
     started, cpu_started = time.perf_counter(), time.thread_time()
     QTest.keyClick(field, text[-1])
     _settle(app, view, shown)
     _paint_pending(app)  # the table and picture painted (their update requests are posted events)
-    return (time.perf_counter() - started) * 1e3, (time.thread_time() - cpu_started) * 1e3
+    return ((time.perf_counter() - started) * 1e3, (time.thread_time() - cpu_started) * 1e3,
+            (sum(time.clock_gettime(c) for c in clocks) - engine_started) * 1e3)
 
 
 def _percentiles(values) -> list[float]:
@@ -80,19 +97,23 @@ def _percentiles(values) -> list[float]:
 
 
 def keystrokes_through_the_view(path: str, count: int, fmt: str = "glove", warm_up: int = 2,
-                                profiler=None) -> dict:
+                                profiler=None, vectors=None) -> dict:
     """Opens ``path`` through the Embeddings view (read in the worker; the cache if it has one),
     then presses keys in the Neighbours tab (also after an unknown prefix) and the Analogy tab (3CosAdd, 3CosMul) over all words:
-    {"count", "open_seconds", "kinds": {kind: {"shown", "gui_cpu", "worker"}: [p50, p95] ms}}.
-    ``profiler`` (a cProfile.Profile) runs during the key presses: this thread's (the GUI's) calls."""
+    {"count", "open_seconds", "kinds": {kind: {"shown", "gui_cpu", "worker", "query_cpu"}: [p50, p95] ms}}.
+    ``profiler`` (a cProfile.Profile) runs during the key presses: this thread's (the GUI's) calls.
+    ``vectors``: Embeddings to show as the file at ``path`` (kept open for the view: nothing is read)."""
     import numpy as np
     from PySide6.QtWidgets import QApplication
 
     from app.bridge import EngineBridge
     from app.state import SharedState
     from app.views.embeddings import EmbeddingsView
+    from engine.embeddings import lesson
     from engine.embeddings.lesson import open_source
 
+    if vectors is not None:
+        lesson._sources[lesson.file_key(path, fmt)] = vectors
     app = QApplication.instance() or QApplication([])
     bridge = EngineBridge(device="cpu")
     bridge.start_worker()
@@ -143,7 +164,22 @@ def keystrokes_through_the_view(path: str, count: int, fmt: str = "glove", warm_
     bridge.shutdown()
     return {"count": count, "open_seconds": opened,
             "kinds": {name: {"shown": _percentiles([t[0] for t in rows]), "gui_cpu": _percentiles([t[1] for t in rows]),
-                             "worker": _percentiles([t[2] for t in rows])} for name, rows in kinds.items()}}
+                             "query_cpu": _percentiles([t[2] for t in rows]), "worker": _percentiles([t[3] for t in rows])}
+                      for name, rows in kinds.items()}}
+
+
+def random_vectors(words: int, dim: int):
+    """Embeddings of ``words`` random vectors, named as a file's words are (the benchmark's file:
+    benchmarks/embeddings.py's write_glove)."""
+    import numpy as np
+
+    from engine.embeddings.vectors import Embeddings
+
+    rng = np.random.default_rng(0)
+    vectors = np.empty((words, dim), dtype=np.float32)
+    for start in range(0, words, 50_000):
+        vectors[start:start + 50_000] = rng.standard_normal((min(50_000, words - start), dim), dtype=np.float32)
+    return Embeddings.from_arrays([f"w{i}" for i in range(words)], vectors, "random")
 
 
 def main() -> None:
@@ -151,6 +187,8 @@ def main() -> None:
     parser.add_argument("--words", type=int, default=100_000)
     parser.add_argument("--dim", type=int, default=300)
     parser.add_argument("--queries", type=int, default=30)
+    parser.add_argument("--in-memory", action="store_true",
+                        help="random vectors held in memory instead of a GloVe file written and read (seconds, not minutes)")
     parser.add_argument("--profile", type=int, default=0, metavar="N",
                         help="print the GUI thread's N costliest functions during the key presses (its CPU time)")
     args = parser.parse_args()
@@ -165,10 +203,13 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         os.environ["ATTENTION_LAB_CACHE"] = str(Path(folder) / "cache")
         path = Path(folder) / "vectors.txt"
-        write_glove(path, args.words, args.dim)
-        measured = keystrokes_through_the_view(str(path), args.queries, profiler=profiler)
+        vectors = random_vectors(args.words, args.dim) if args.in_memory else None
+        if vectors is None:
+            write_glove(path, args.words, args.dim)
+        measured = keystrokes_through_the_view(str(path), args.queries, profiler=profiler, vectors=vectors)
+        how = "random vectors in memory" if args.in_memory else "first open, no cache"
         print(f"# opened {args.words:,} × {args.dim} through the view in {measured['open_seconds']:.1f} s "
-              f"(first open, no cache); load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+              f"({how}); load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
         print_view(measured, args.words)
     if profiler is not None:
         import pstats

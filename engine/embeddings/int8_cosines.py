@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.embeddings import int8_scores
+from engine.embeddings import int8_scores, row_blocks
 from engine.embeddings.vectors import Embeddings
 
 #: bfloat16's unit roundoff (8 significant bits, round to nearest)
@@ -48,11 +48,19 @@ _checked: list[bool] = []
 
 
 def _kernel_sums(query_bf16, codes):
-    """Ŝ = bf16(codes · q̃) as float32 numpy (rows,), for one bfloat16 query row (1 × d)."""
+    """Ŝ = bf16(codes · q̃) as float32 numpy (rows,), for one bfloat16 query row (1 × d); the
+    rows in blocks shared with a helper thread (row_blocks)."""
     import torch
 
-    ones = torch.ones(codes.shape[0], dtype=torch.bfloat16)
-    return torch.ops.aten._weight_int8pack_mm(query_bf16, codes, ones)[0].float().numpy()
+    sums = np.empty(codes.shape[0], dtype=np.float32)
+    ones = torch.ones(min(codes.shape[0], row_blocks.BLOCK_ROWS + row_blocks.LEAST_ROWS), dtype=torch.bfloat16)
+
+    def block(start: int, stop: int) -> None:
+        product = torch.ops.aten._weight_int8pack_mm(query_bf16, codes[start:stop], ones[:stop - start])
+        sums[start:stop] = product[0].float().numpy()
+
+    row_blocks.each_block(block, codes.shape[0])
+    return sums
 
 
 def _bf16(query: np.ndarray, length: int):
