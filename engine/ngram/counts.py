@@ -411,8 +411,9 @@ def _context_rows(text: PaddedText, tables: list[OrderTable], vocabulary_size: i
     rows = row_maps[0][text.ids]
     for j, table in enumerate(tables[1:], start=2):
         inside = text.position >= j - 1
-        before = np.roll(rows, 1)  # the row before each position (position 0's is never inside)
-        np.maximum(before, 0, out=before)
+        # the row before each position; it is −1 (or the previous sentence's, at position 0) only
+        # where this position is not inside, so what is found there with it is never used
+        before = np.roll(rows, 1)
         if row_maps[j - 1] is None:
             found = table.find(before, text.ids)
         else:

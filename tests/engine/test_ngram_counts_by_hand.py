@@ -104,6 +104,8 @@ def test_context_sums_add_up_a_context_split_between_slices(counts, monkeypatch)
     assert totals.tolist() == [3, 1, 2, 0, 1, 0, 1, 1, 1, 3] and totals.dtype == np.int32
     types = table.per_context(table.count > 0, 10)
     assert types.tolist() == [2, 1, 2, 0, 1, 0, 1, 1, 1, 3] and types.dtype == np.float64
+    quarters = table.per_context(np.full(12, 0.25), 10)  # weights, not counts: not rounded
+    assert quarters.tolist() == [0.5, 0.25, 0.5, 0, 0.25, 0, 0.25, 0.25, 0.25, 0.75]
 
 
 def test_context_rows_of_a_range_of_rows(counts):
@@ -319,6 +321,20 @@ def test_each_positions_context_row_is_the_hand_worked_row(counts, dense_keys, m
     # the trigram ending at each position (−1 at its first two)
     trigram_rows = [-1, -1, 9, 6, 0, 4, 2, -1, -1, 10, 7, 3, 1, -1, -1, 11, 8, 5, 1]
     assert counts_module._context_rows(text, tables, V, maps).tolist() == trigram_rows
+
+
+@pytest.mark.parametrize("dense_keys", [0, 1 << 22])
+def test_no_context_crosses_the_start_of_a_sentence(dense_keys, monkeypatch):
+    # unpadded sentences 0 1 0 | 1 0: the pair (0, 1) across their boundary is a bigram of the
+    # first, but the second's first word has no context of its own sentence
+    monkeypatch.setattr(counts_module, "DENSE_KEYS", dense_keys)
+    text = padded([[0, 1, 0], [1, 0]], 0)
+    counts = count_blocks(lambda: [text], 3, 2, 5)
+    # unigram rows 0 1; bigram rows (0 1) 0, (1 0) 1; trigram rows (0 1 0) 0
+    assert [counts.table(k).count.tolist() for k in (1, 2, 3)] == [[3, 2], [1, 2], [1]]
+    maps = [counts_module._row_map(table, 2) for table in counts.tables]
+    assert counts_module._context_rows(text, list(counts.tables[:2]), 2, maps).tolist() == [-1, 0, 1, -1, 1]
+    assert counts_module._context_rows(text, list(counts.tables), 2, maps).tolist() == [-1, -1, 0, -1, -1]
 
 
 # ---- fewer orders: a lower n from a higher one's tables --------------------------------------
