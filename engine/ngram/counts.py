@@ -69,9 +69,9 @@ def lower_bound(offsets: np.ndarray, words: np.ndarray, contexts: np.ndarray, ta
         return _few_lower_bounds(offsets, words, contexts, targets)
     position = offsets[contexts]
     end = offsets[contexts + 1]
-    steps = int((end - position).max()).bit_length() if len(position) else 0
+    steps = int((end - position).max()).bit_length()  # more than FEW_PAIRS pairs: never empty
     known = np.iinfo(words.dtype)
-    if len(targets) and known.min <= targets.min() and targets.max() <= known.max:
+    if known.min <= targets.min() and targets.max() <= known.max:
         targets = targets.astype(words.dtype)  # compared in the words' width
     before, inside, below = np.empty_like(position), np.empty(len(position), bool), np.empty(len(position), bool)
     word = np.empty(len(position), words.dtype)
@@ -91,12 +91,12 @@ FEW_PAIRS = 16
 
 
 def _few_lower_bounds(offsets: np.ndarray, words: np.ndarray, contexts: np.ndarray, targets: np.ndarray) -> np.ndarray:
-    """lower_bound for a few pairs: np.searchsorted inside each pair's block."""
+    """lower_bound for a few pairs: np.searchsorted inside each pair's block (a Python int
+    target outside the words' range is compared as the int it is: before or after them all)."""
     out = np.empty(len(contexts), np.int64)
-    highest = np.iinfo(words.dtype).max
     for i, (context, target) in enumerate(zip(np.asarray(contexts).tolist(), np.asarray(targets).tolist())):
         start, end = int(offsets[context]), int(offsets[context + 1])
-        out[i] = end if target > highest else start + int(np.searchsorted(words[start:end], max(target, 0)))
+        out[i] = start + int(np.searchsorted(words[start:end], target))
     return out
 
 
@@ -113,9 +113,7 @@ class OrderTable:
 
     def context_rows(self, start: int, stop: int) -> np.ndarray:
         """The context row of each row start … stop−1 (``small``; the rows sorted by context,
-        so each context's rows are one run)."""
-        if stop <= start:
-            return np.zeros(0, self._small)
+        so each context's rows are one run; none for an empty range)."""
         first = int(np.searchsorted(self.offsets, start, side="right")) - 1
         last = int(np.searchsorted(self.offsets, stop - 1, side="right")) - 1
         bounds = np.clip(self.offsets[first:last + 2], start, stop)
@@ -124,9 +122,8 @@ class OrderTable:
     def _derived(self, part) -> np.ndarray:
         """A column made a slice of DERIVE_ROWS rows at a time (``part(start, stop)``)."""
         out = np.empty(len(self), self._small)
-        for at in range(0, len(self), DERIVE_ROWS):
-            stop = min(at + DERIVE_ROWS, len(self))
-            out[at:stop] = part(at, stop)
+        for start, stop in row_slices(len(self), DERIVE_ROWS):
+            out[start:stop] = part(start, stop)
         return out
 
     @cached_property
@@ -158,8 +155,8 @@ class OrderTable:
     def find(self, contexts: np.ndarray, words: np.ndarray) -> np.ndarray:
         """Rows of the n-grams (context row, word), −1 where absent (``contexts``: rows of the
         order below, each one that exists)."""
-        contexts = np.asarray(contexts, np.int64)
-        words = np.asarray(words, np.int64)
+        contexts = np.asarray(contexts, np.int64)  # context + 1 below must not wrap (uint16 rows)
+        words = np.asarray(words)
         if not len(self):
             return np.full(len(words), -1, np.int64)
         if self.contexts == 1:  # order 1: one block, sorted
@@ -177,13 +174,20 @@ class OrderTable:
         A slice of rows at a time: the rows are sorted by context, so each slice adds to one
         range of contexts, and a big table's values are never copied whole as float64."""
         out = np.zeros(contexts, dtype)
-        for at in range(0, len(self), SUM_ROWS):
-            prefix = self.context_rows(at, min(at + SUM_ROWS, len(self)))
+        for start, stop in row_slices(len(self), SUM_ROWS):
+            prefix = self.context_rows(start, stop)
             low = int(prefix[0])
             prefix -= low  # in place: one array of the slice, not two
-            sums = np.bincount(prefix, weights=values[at:at + SUM_ROWS])
+            sums = np.bincount(prefix, weights=values[start:stop])
             out[low:low + len(sums)] += sums if out.dtype.kind == "f" else np.rint(sums).astype(out.dtype)
         return out
+
+
+def row_slices(rows: int, size: int):
+    """(start, stop) of rows 0 … rows−1 taken ``size`` at a time (a big table's temporaries are
+    a slice's)."""
+    for start in range(0, rows, size):
+        yield start, min(start + size, rows)
 
 
 @dataclass(frozen=True)
@@ -216,14 +220,14 @@ def fewer_orders(counts: NgramCounts, order: int, corrections) -> NgramCounts:
     textbook's n-grams that end in <s> are), so no row of a longer n-gram has to change."""
     fixed: dict[int, list] = {}
     for gram, amount in corrections:
-        fixed.setdefault(len(gram), []).append((np.asarray(gram, np.int64), amount))
+        fixed.setdefault(len(gram), []).append((list(gram), amount))
     tables: list[OrderTable] = []
     for table in counts.tables[:order]:
         count = table.count
         for gram, amount in fixed.get(table.order, ()):
-            row = int(counts.rows(gram[None, :])[0])
+            row = int(counts.rows(np.array([gram]))[0])
             if row < 0 or count[row] < amount:
-                raise ValueError(f"the n-gram {gram.tolist()} has fewer than the {amount} counts to take off")
+                raise ValueError(f"the n-gram {gram} has fewer than the {amount} counts to take off")
             if count is table.count:
                 count = count.copy()
             count[row] -= amount
@@ -254,9 +258,7 @@ def _summed(keys: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarr
         return _summed_dense(keys, weights, top)
     order = np.argsort(keys)
     ordered = keys[order]
-    new = np.ones(len(keys), bool)
-    np.not_equal(ordered[1:], ordered[:-1], out=new[1:])
-    starts = np.flatnonzero(new)
+    starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]])  # each run's first key
     return ordered[starts], np.add.reduceat(weights[order].astype(np.int64), starts)
 
 
@@ -272,7 +274,7 @@ def _summed_dense(keys: np.ndarray, weights: np.ndarray, top: int) -> tuple[np.n
     if weights.dtype == bool:
         counted = keys if weights.all() else keys[weights]
         return distinct, np.bincount(counted, minlength=top)[distinct]
-    return distinct, np.rint(np.bincount(keys, weights=weights, minlength=top)[distinct]).astype(np.int64)
+    return distinct, np.rint(np.bincount(keys, weights=weights)[distinct]).astype(np.int64)  # top − 1 is a key
 
 
 #: keys of counted blocks gathered before they are merged into an order's table: each merge
@@ -338,8 +340,8 @@ class _Tally:
         at, contexts, words, counts = at[fresh], contexts[fresh], words[fresh], counts[fresh]
         if size + len(at) > len(self._words):
             raise ValueError(f"more distinct n-grams than the {len(self._words):,} positions counted")
-        insert_in_place(self._words, size, at, words.astype(self._words.dtype))
-        insert_in_place(self._counts, size, at, counts.astype(self._counts.dtype))
+        insert_in_place(self._words, size, at, words)  # cast by the assignment into the buffer
+        insert_in_place(self._counts, size, at, counts)
         self._size = size + len(at)
         add_to_ends(offsets, contexts)
 
@@ -353,18 +355,19 @@ def add_to_ends(offsets: np.ndarray, contexts: np.ndarray) -> None:
         return
     changed, inserted = np.unique(contexts, return_counts=True)
     ends = changed + 1  # the offsets that move by the rows inserted in their context
-    step = np.zeros(SUM_ROWS, offsets.dtype)
+    buffer = np.empty(SUM_ROWS, offsets.dtype)
     carried = 0  # rows inserted in the contexts before the slice
     start = int(ends[0])
-    while start < len(offsets) and carried < len(contexts):
+    while carried < len(contexts):  # an end not yet moved is at start or after it: inside offsets
         stop = min(start + SUM_ROWS, len(offsets))
+        step = buffer[:stop - start]
         lo, hi = np.searchsorted(ends, [start, stop])
-        step[:stop - start] = 0
+        step[:] = 0
         step[ends[lo:hi] - start] = inserted[lo:hi]
         step[0] += carried
-        np.cumsum(step[:stop - start], out=step[:stop - start])
-        offsets[start:stop] += step[:stop - start]
-        carried, start = int(step[stop - start - 1]), stop
+        np.cumsum(step, out=step)
+        offsets[start:stop] += step
+        carried, start = int(step[-1]), stop
     offsets[start:] += carried  # past the last context changed: all of them
 
 
@@ -394,10 +397,9 @@ def _row_map(table: OrderTable, vocabulary_size: int) -> np.ndarray | None:
     if table.order > 1 and size > DENSE_KEYS:
         return None
     rows = np.full(size, -1, np.int64)
-    for at in range(0, len(table), DERIVE_ROWS):
-        stop = min(at + DERIVE_ROWS, len(table))
-        keys = table.context_rows(at, stop).astype(np.int64) * vocabulary_size + table.words[at:stop]
-        rows[keys] = np.arange(at, stop)
+    for start, stop in row_slices(len(table), DERIVE_ROWS):
+        keys = table.context_rows(start, stop).astype(np.int64) * vocabulary_size + table.words[start:stop]
+        rows[keys] = np.arange(start, stop)
     return rows
 
 
@@ -409,10 +411,9 @@ def _context_rows(text: PaddedText, tables: list[OrderTable], vocabulary_size: i
     rows = row_maps[0][text.ids]
     for j, table in enumerate(tables[1:], start=2):
         inside = text.position >= j - 1
-        before = np.empty_like(rows)
-        before[0] = 0
-        before[1:] = rows[:-1]
-        np.maximum(before, 0, out=before)
+        # the row before each position; it is −1 (or the previous sentence's, at position 0) only
+        # where this position is not inside, so what is found there with it is never used
+        before = np.roll(rows, 1)
         if row_maps[j - 1] is None:
             found = table.find(before, text.ids)
         else:
