@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QAbstractScrollArea, QPushButton, QWidget
+from shiboken6 import isValid
 
 from app import style
 
@@ -67,14 +68,14 @@ class SideToggle(QPushButton):
         return self.panel.window()
 
     def _little_room(self) -> bool:
-        room = self._room.width() if self._room is not None else 0
+        room = self._room.width() if self._room is not None and isValid(self._room) else 0
         least = max(self.panel.minimumWidth(), self.panel.minimumSizeHint().width())
         return room > 0 and least > ROOM_SHARE * room
 
     def _follow_room(self) -> None:
         room = self.room_widget()
         if room is not self._room:
-            if self._room is not None:
+            if self._room is not None and isValid(self._room):  # a page the view has left may be gone
                 self._room.removeEventFilter(self)
             self._room = room
             room.installEventFilter(self)
