@@ -665,7 +665,7 @@ Click to see the distribution of the first token.</source>
     </message>
     <message>
         <source>13a (mteval)</source>
-        <translation>13a（mteval）</translation>
+        <translation>13a (mteval)</translation>
     </message>
     <message>
         <source>whitespace</source>
