@@ -188,18 +188,32 @@ class AttentionView(View):
             self._draw(self.result)  # the output strip and the overview captions are re-written
 
     def _place_side_toggle(self) -> None:
-        """Beside the output, or, while the settings are folded (large text), at the end of the
-        selectors: at 22 pt the output and the two buttons needed 1,262 px, more than a 1280 px
-        window leaves beside the lecture panel, and the selectors' last line has room for it."""
+        """Beside the output where its row has room for the output, the button and Export; else
+        at the end of the selectors, whose last line has room for it (beside the lecture panel at
+        22 pt the row needed 1,262 px where 1,044 were left, and the page scrolled sideways)."""
         flow = self.controls.selectors.layout()
         in_flow = flow.indexOf(self.side_toggle) >= 0
-        if self.controls.settings_button.folded() and not in_flow:
+        fits = self._output_row_fits()
+        if not fits and not in_flow:
             self.output_row.removeWidget(self.side_toggle)
             flow.addWidget(self.side_toggle)
-        elif not self.controls.settings_button.folded() and in_flow:
+        elif fits and in_flow:
             flow.removeWidget(self.side_toggle)
             self.output_row.insertWidget(1, self.side_toggle, 0, Qt.AlignmentFlag.AlignTop)
         self.side_toggle.show()
+
+    def _output_row_fits(self) -> bool:
+        """The output, the side column's button and Export fit the width the view has (the room
+        its page gives it: the view itself is as wide as it needs where the page scrolls)."""
+        margins = self.layout().contentsMargins()
+        room = self.side_toggle.room_widget().width() - margins.left() - margins.right()
+        needed = (self.output.minimumSizeHint().width() + self.side_toggle.sizeHint().width()
+                  + self.export_button.sizeHint().width() + 2 * max(self.output_row.spacing(), 0))
+        return needed <= room
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self._place_side_toggle()
 
     def HOVER_HINT(self) -> str:  # noqa: N802 - a translated constant
         return self.tr("Hover over a cell to read its weight; click a row to inspect it.")
@@ -284,6 +298,7 @@ class AttentionView(View):
         self.output.set_tokens(r.output_tokens, r.output_probabilities, caption, invalid_output_mark(r.domain),
                                trusted=r.domain is None or not r.domain.flagged)
         self.output.setVisible(bool(r.output_tokens))  # an encoder alone produces nothing
+        self._place_side_toggle()  # a longer output may leave the button no room beside it
         word_pieces = is_word_piece_result(r)
         self.word_pieces.setVisible(word_pieces)
         if word_pieces:
