@@ -7,7 +7,7 @@ and applies scenes.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtWidgets import QDockWidget, QListWidget, QListWidgetItem, QPushButton, QVBoxLayout, QWidget
 
 from app.session import Scene
@@ -48,10 +48,12 @@ class LecturePanel(QDockWidget):
         layout.addWidget(buttons)
         self.setWidget(body)
 
-    #: the widest a scene's caption makes the panel, in ems; longer captions are elided
-    CAPTION_EMS = 22
-    #: the most of the window the panel takes when it opens
-    WINDOW_SHARE = 0.3
+    #: the widest a scene's caption makes the panel, in ems; longer captions wrap
+    CAPTION_EMS = 12
+    #: the most of the window the panel takes when it opens or the text size changes: at 22 pt a
+    #: 1280 px window then leaves a view 1,060 px or more (at 30 % the attention view's output row
+    #: and the positional view's controls needed more and the page scrolled sideways)
+    WINDOW_SHARE = 0.16
 
     def preferred_width(self) -> int:
         """As wide as the widest button and the captions (up to CAPTION_EMS ems) need: the
@@ -65,17 +67,30 @@ class LecturePanel(QDockWidget):
         margins = self.widget().layout().contentsMargins()
         return max(captions + frame, buttons) + margins.left() + margins.right() + 4
 
-    def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
-        super().showEvent(event)
+    def fit_width(self) -> None:
+        """The preferred width, at most WINDOW_SHARE of the window (never less than the panel's
+        minimum: its widest button)."""
         window = self.parentWidget()
-        if hasattr(window, "resizeDocks") and not self.isFloating():
+        if hasattr(window, "resizeDocks") and not self.isFloating() and self.isVisible():
             width = min(self.preferred_width(), int(window.width() * self.WINDOW_SHARE))
             window.resizeDocks([self], [width], Qt.Orientation.Horizontal)
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().showEvent(event)
+        self.fit_width()
+
+    def changeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            # the width chosen at the old text size: once the buttons have their new size hints
+            QTimer.singleShot(0, self, self.fit_width)
 
     def retranslate(self) -> None:
         """The panel's texts in the current language (the main window calls this on a switch)."""
         self.setWindowTitle(self.tr("Lecture"))
-        self.capture_button.setText(self.tr("Add current view"))
+        # "Add current view" was the panel's widest button: 278 px at 22 pt (the menu says it whole)
+        self.capture_button.setText(self.tr("Add scene"))
+        self.capture_button.setToolTip(self.tr("Add the current view to the lecture as a scene (Ctrl+Shift+A)"))
         self.up_button.setText(self.tr("Up"))
         self.down_button.setText(self.tr("Down"))
         self.remove_button.setText(self.tr("Remove"))

@@ -13,18 +13,28 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QLayout, QSizePolicy, QWidget
 
 
 class FlowLayout(QLayout):
-    """Items left to right, wrapping; each line as tall as its tallest item, items centred in it."""
+    """Items left to right, wrapping; each line as tall as its tallest item, items centred in it.
 
-    def __init__(self, parent: QWidget | None = None, spacing: int = 8, line_spacing: int = 4):
+    `fill_lines`: the room left at the end of each line is shared among its items that expand
+    horizontally (a row of labelled sliders keeps its sliders as long as the line, as a grid did,
+    and still wraps where the window is narrow)."""
+
+    def __init__(self, parent: QWidget | None = None, spacing: int = 8, line_spacing: int = 4,
+                 fill_lines: bool = False):
         super().__init__(parent)
         self._items = []
         self._spacing = spacing
         self._line_spacing = line_spacing
+        self._fill_lines = fill_lines
         #: width -> height, until the items change (`invalidate`): a relayout of the window asks
         #: the same widths many times (a label elsewhere in the view that changes its text
         #: re-laid out this row 20 times per keystroke, each placing every item)
         self._heights: dict[int, int] = {}
         self.setContentsMargins(0, 0, 0, 0)
+
+    def item_spacing(self) -> int:
+        """The gap between two items of a line."""
+        return self._spacing
 
     # ---- QLayout's item list ----------------------------------------------------------------
     def addItem(self, item) -> None:
@@ -93,6 +103,20 @@ class FlowLayout(QLayout):
             return max(item.heightForWidth(width), item.minimumSize().height())
         return max(item.sizeHint().height(), item.minimumSize().height())
 
+    def _filled(self, line, room: int):
+        """`line` with the room its items leave shared among those that expand horizontally."""
+        used = sum(width for _, width in line) + self._spacing * (len(line) - 1)
+        growing = [i for i, (item, _) in enumerate(line) if item.expandingDirections() & Qt.Orientation.Horizontal]
+        if not growing or used >= room:
+            return line
+        share, rest = divmod(room - used, len(growing))
+        filled = []
+        for i, (item, width) in enumerate(line):
+            if i in growing:
+                width += share + (rest if i == growing[-1] else 0)
+            filled.append((item, width))
+        return filled
+
     def _arrange(self, rect: QRect, move: bool) -> int:
         """Place (or only measure) the items inside `rect`; returns the height they need."""
         margins = self.contentsMargins()
@@ -114,6 +138,8 @@ class FlowLayout(QLayout):
             height = max(self._height(item, width) for item, width in line)
             if move:
                 x = area.x()
+                if self._fill_lines:
+                    line = self._filled(line, area.width())
                 for item, width in line:
                     item_height = self._height(item, width)
                     item.setGeometry(QRect(QPoint(x, y + (height - item_height) // 2), QSize(width, item_height)))
@@ -137,12 +163,12 @@ def _labelled(text: str, widget: QWidget, spacing: int = 4) -> QWidget:
     return piece
 
 
-def flow_row(*items, spacing: int = 8) -> QWidget:
+def flow_row(*items, spacing: int = 8, fill_lines: bool = False) -> QWidget:
     """A widget holding `items` in a FlowLayout (to put inside another layout): like
     app.widgets.form.labelled_row, each item is a (label, widget) pair, kept together on one
-    line, or a widget on its own."""
+    line, or a widget on its own.  `fill_lines`: see FlowLayout."""
     holder = QWidget()
-    flow = FlowLayout(holder, spacing=spacing)
+    flow = FlowLayout(holder, spacing=spacing, fill_lines=fill_lines)
     for item in items:
         flow.addWidget(_labelled(*item) if isinstance(item, tuple) else item)
     holder.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)

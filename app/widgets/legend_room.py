@@ -11,7 +11,7 @@ grid outside the view box (which clips every point drawn in it):
   plot's width holds (up to the number asked for), so at large text it turns into more rows
   rather than sticking out of the plot;
 - beside the data, in the empty right-axis column, one entry a line, where the band above would
-  leave the data fewer than MIN_DATA_LINES lines of text and the column leaves them at least
+  leave the data fewer than MIN_DATA_LINES lines of text (or the plot's own `min_data_lines`) and the column leaves them at least
   half the plot's width (a short, wide plot at 22 pt);
 - nowhere, where neither leaves the data room and the plot says its entries are shown beside it
   anyway (`shown_elsewhere`: the Positional curves' coloured list of dimensions): the data keep
@@ -40,10 +40,12 @@ MIN_DATA_LINES = 3
 
 class LegendBand(QObject):
     def __init__(self, plot: pg.PlotItem, legend: pg.LegendItem, columns: int = 1,
-                 data_range: tuple[float, float] | None = None, shown_elsewhere: bool = False):
+                 data_range: tuple[float, float] | None = None, shown_elsewhere: bool = False,
+                 min_data_lines: int = MIN_DATA_LINES):
         super().__init__(legend)
         self.plot, self.legend, self.columns = plot, legend, max(1, columns)
         self.shown_elsewhere = shown_elsewhere
+        self.min_data_lines = min_data_lines
         self._fitting, self.beside, self.folded = False, False, False
         self._band = (0.0, 0.0)  # (height above, width beside) the view box
         # a legend made by PlotItem.addLegend is anchored to the view box: pyqtgraph re-anchors it
@@ -121,7 +123,7 @@ class LegendBand(QObject):
         line = QFontMetrics(QApplication.font()).lineSpacing()
         above = legend.height() + 2 * LEGEND_OFFSET
         left = data_height - above
-        if left < MIN_DATA_LINES * line:
+        if left < self.min_data_lines * line:
             self._fit_columns(1, 0)
             legend = self.legend.boundingRect()
             beside = legend.width() + 2 * LEGEND_OFFSET
@@ -179,8 +181,10 @@ class LegendBand(QObject):
 
 
 def legend_in_band(plot: pg.PlotItem, legend: pg.LegendItem, columns: int = 1,
-                   data_range: tuple[float, float] | None = None, shown_elsewhere: bool = False) -> LegendBand:
-    """Give `legend` its own band above or beside `plot`'s view box (see LegendBand)."""
-    band = LegendBand(plot, legend, columns, data_range, shown_elsewhere)
+                   data_range: tuple[float, float] | None = None, shown_elsewhere: bool = False,
+                   min_data_lines: int = MIN_DATA_LINES) -> LegendBand:
+    """Give `legend` its own band above or beside `plot`'s view box (see LegendBand;
+    `min_data_lines`: the lines of text the band above must leave the data, else it goes beside)."""
+    band = LegendBand(plot, legend, columns, data_range, shown_elsewhere, min_data_lines)
     legend._band = band  # lives as long as the legend
     return band

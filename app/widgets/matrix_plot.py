@@ -18,7 +18,7 @@ from PySide6.QtGui import QFontMetricsF
 
 from app import style
 from app.widgets import axis_titles  # noqa: F401 - vertical Chinese titles upright (installs on import)
-from app.widgets.legend_room import legend_in_band
+from app.widgets.legend_room import MIN_DATA_LINES, legend_in_band
 
 DIVERGING = "CET-D1"  # blue - white - red, perceptually uniform; for values around 0
 SEQUENTIAL = "viridis"  # perceptually uniform; for values from a minimum up
@@ -106,16 +106,18 @@ def fit_title_width(plot: pg.PlotItem) -> None:
 
 
 def add_legend(plot: pg.PlotItem, points: float | None = None, columns: int = 1,
-               data_range: tuple[float, float] | None = None, shown_elsewhere: bool = False) -> pg.LegendItem:
+               data_range: tuple[float, float] | None = None, shown_elsewhere: bool = False,
+               min_data_lines: int = MIN_DATA_LINES) -> pg.LegendItem:
     """A legend with legible text in a band of its own above (or beside) the plot's data, in up to
     `columns` columns (app/widgets/legend_room.py; `data_range` fixes the data's y range;
     `shown_elsewhere`: the entries are also shown outside the plot, so a plot too small for both
-    keeps its data and folds the legend)."""
+    keeps its data and folds the legend; `min_data_lines`: the lines of text the band above must
+    leave the data, else the legend goes beside them)."""
     legend = pg.LegendItem(offset=None, labelTextColor=style.TEXT.name(),
                            labelTextSize=f"{points or style.point_size():g}pt", brush=style.theme().legend_background,
                            pen=(160, 160, 160), colCount=columns)
     plot.legend = legend  # PlotItem.addItem(item, name=…) enters named items here, as with addLegend
-    legend_in_band(plot, legend, columns, data_range, shown_elsewhere)
+    legend_in_band(plot, legend, columns, data_range, shown_elsewhere, min_data_lines)
     return legend
 
 

@@ -203,6 +203,14 @@
         <translation>颜色：</translation>
     </message>
     <message>
+        <source>Settings ▾</source>
+        <translation>设置 ▾</translation>
+    </message>
+    <message>
+        <source>Teacher forcing and the colour scale</source>
+        <translation>教师强制和颜色刻度</translation>
+    </message>
+    <message>
         <source>Layer {0}</source>
         <translation>第 {0} 层</translation>
     </message>
@@ -657,7 +665,7 @@ Click to see the distribution of the first token.</source>
     </message>
     <message>
         <source>13a (mteval)</source>
-        <translation>13a（mteval）</translation>
+        <translation>13a (mteval)</translation>
     </message>
     <message>
         <source>whitespace</source>
@@ -3228,12 +3236,16 @@ cross-entropy H = −(1/N) Σ log₂ P(wᵢ | hᵢ) bits/token     perplexity PP
     <name>LecturePanel</name>
     <message>
         <source>Lecture</source>
-        <extracomment>the user asks for the current view to be added as a scene a scene is to be shown (double click, or stepping) the widest a scene&apos;s caption makes the panel, in ems; longer captions are elided the most of the window the panel takes when it opens</extracomment>
+        <extracomment>the user asks for the current view to be added as a scene a scene is to be shown (double click, or stepping) the widest a scene&apos;s caption makes the panel, in ems; longer captions wrap the most of the window the panel takes when it opens or the text size changes: at 22 pt a 1280 px window then leaves a view 1,060 px or more (at 30 % the attention view&apos;s output row and the positional view&apos;s controls needed more and the page scrolled sideways)</extracomment>
         <translation>课件</translation>
     </message>
     <message>
-        <source>Add current view</source>
-        <translation>添加当前视图</translation>
+        <source>Add scene</source>
+        <translation>添加场景</translation>
+    </message>
+    <message>
+        <source>Add the current view to the lecture as a scene (Ctrl+Shift+A)</source>
+        <translation>将当前视图作为场景添加到课件（Ctrl+Shift+A）</translation>
     </message>
     <message>
         <source>Up</source>
@@ -5376,6 +5388,7 @@ H = {1} 比特</translation>
     </message>
     <message>
         <source>Step {0} of {1}</source>
+        <extracomment>the view&apos;s widgets added to the row (add_widget), in order</extracomment>
         <translation>第 {0} 步，共 {1} 步</translation>
     </message>
     <message>
@@ -5613,6 +5626,14 @@ H = {1} 比特</translation>
     <message>
         <source>Against:</source>
         <translation>横轴：</translation>
+    </message>
+    <message>
+        <source>Settings ▾</source>
+        <translation>设置 ▾</translation>
+    </message>
+    <message>
+        <source>Learning rate, batch size, label smoothing, gradient clipping, teacher forcing and the horizontal axis</source>
+        <translation>学习率、批大小、标签平滑、梯度裁剪、教师强制和横轴</translation>
     </message>
 </context>
 <context>

@@ -31,3 +31,31 @@ def test_remembered_heights_follow_text_and_visibility_changes(qtbot):
     labels[0].hide()
     QApplication.processEvents()
     assert layout.heightForWidth(width) == fresh_height(texts[1:], width) == one_line
+
+
+def test_filled_lines_share_the_room_left_among_the_items_that_grow(qtbot):
+    """fill_lines: a line's leftover width goes to its expanding items in equal parts (the others
+    keep their size hints); where the row is narrower the items wrap and a growing item alone on
+    its line takes the whole line."""
+    from PySide6.QtWidgets import QSizePolicy
+
+    fixed = QLabel("fixed")
+    growing = [QLabel("grows"), QLabel("grows too")]
+    for label in growing:
+        label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+    row = flow_row(fixed, *growing, spacing=8, fill_lines=True)
+    qtbot.addWidget(row)
+    hints = [w.sizeHint().width() for w in (fixed, *growing)]
+    extra = 101  # odd: one item gets the pixel the equal shares leave over
+    width = sum(hints) + 2 * 8 + extra
+    row.resize(width, 200)
+    row.show()
+    qtbot.waitExposed(row)
+    row.layout().setGeometry(row.rect())
+    assert fixed.width() == hints[0]
+    assert [g.width() - h for g, h in zip(growing, hints[1:])] == [extra // 2, extra - extra // 2]
+    assert growing[1].geometry().right() == width - 1  # the line is filled to its end
+    narrow = hints[0] + 8 + hints[1]  # the last item wraps onto a line of its own
+    row.layout().setGeometry(row.rect().adjusted(0, 0, narrow - width, 0))
+    assert growing[1].y() > fixed.y() and growing[1].width() == narrow
+    assert growing[0].width() == hints[1]  # the line it shares with `fixed` has no room left

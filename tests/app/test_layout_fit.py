@@ -350,6 +350,13 @@ FITS_UP_TO = {
     # at 14 pt; query mode on one page at 11 pt, split into Weights and Steps tabs from 14 pt: at
     # 22 pt the weights plot 222 px tall (zh; 253 en) inside the page, the steps table 1190 px wide
     # on its own tab with no scroll bar; matrix at 22 pt still scrolls its tab 16 px (as before)
+    # With the lecture panel open (branch lecture, 2026-12-02 08:50 UTC; the panel at most 16 % of
+    # the window, 204 px at 22 pt) every view fits the 1062 px left at 11, 16 and 22 pt in both
+    # languages (test_every_view_fits_beside_the_lecture_panel); alone they fit as before: beam's
+    # tree 47 % of 1280×680 at 22 pt in both languages, BLEU's tables 47 % in Chinese (its
+    # tokenisation box "13a (mteval)", half-width brackets), playground's matrix tab no longer
+    # scrolls at 22 pt (Export at the tabs' end: the tab needs 498 px of 529 in English, 505 of 509
+    # in Chinese)
     (SMALL_SCREEN, "en"): {"attention": 22, "beam": 22, "positional": 22, "entropy": 22, "bleu": 22,
                            "playground": 22, "language_model": 22, "embeddings": 22, "decoding": 22, "training": 22},
     (SMALL_SCREEN, "zh"): {"attention": 22, "beam": 22, "positional": 22, "entropy": 22, "bleu": 22,
@@ -563,3 +570,66 @@ def test_the_lecture_panel_is_no_wider_than_it_needs_and_keeps_the_view_names(qt
     assert_view_names_shown(window)
     window.resize(1400, 900)
 
+
+
+#: the text sizes checked beside the lecture panel (16 pt was measured by hand, 2026-12-02; each size
+#: costs every view's settling)
+LECTURE_PANEL_SIZES = (22, 11)
+#: the scenes the lecture panel lists in that check: their captions are among the longest
+LECTURE_SCENES = ("attention", "beam", "playground")
+#: beside the lecture panel the main plot keeps PLOT_SHARE of the window's rest (the window less the
+#: panel's width), except where measured lower (2026-12-02 08:50 UTC, branch lecture): at 22 pt in
+#: Chinese the beam tree 38.7 % (1044×271 px: its input, three lines of step buttons, legend and
+#: zoom, and two lines of outcome are as few as 1,044 px allow); a view that keeps less fails
+SHARE_BESIDE_PANEL = {("zh", 22, "beam"): 0.38}
+
+
+@pytest.mark.slow  # every view of a window at two text sizes
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_every_view_fits_beside_the_lecture_panel(qtbot, original_font, main_window, language):
+    """A lecture on a 1280×720 projector (1280×680) with the lecture panel open and three scenes,
+    at 22 and 11 pt: the panel takes at most a sixth of the window, and every view fits the rest
+    without scrolling either way, its text whole and nothing overlapping (in the tab shown), its main
+    plot keeping PLOT_SHARE of the window's rest (SHARE_BESIDE_PANEL where less was measured)."""
+    from app import i18n
+
+    window = main_window
+    width, height = SMALL_SCREEN
+    window.set_language(language)
+    panel = window.lecture_panel
+    problems = []
+    try:
+        for view_id in LECTURE_SCENES:
+            window.show_view(view_id)
+            settle(qtbot, window.current_view())
+            window.capture_scene()
+        qtbot.waitUntil(lambda: panel.isVisible() and len(panel.scenes) == len(LECTURE_SCENES), timeout=5000)
+        for points in LECTURE_PANEL_SIZES:
+            window.set_text_size(points)
+            window.resize(width, height)
+            qtbot.waitUntil(lambda: (window.width(), window.height()) == (width, height), timeout=5000)
+            settle(qtbot, window.current_view())
+            if panel.width() > width / 6:
+                problems.append(f"{points} pt: the lecture panel is {panel.width()} px of {width}")
+            rest = (width - panel.width()) * height
+            for view in window.views:
+                window.show_view(view.view_id)
+                settle(qtbot, view)
+                page = page_of(window, view)
+                found = text_layout_problems(window, view, page.needs_scrolling())
+                if page.needs_scrolling():
+                    needed, room = page.needed(), page.maximumViewportSize()
+                    found.append(f"scrolls: needs {needed.width()}×{needed.height()} px, has "
+                                 f"{room.width()}×{room.height()}")
+                least = SHARE_BESIDE_PANEL.get((language, points, view.view_id), PLOT_SHARE)
+                share = plot_share(window, view, rest)
+                if share < least:
+                    found.append(f"main plot {share:.1%} of the window's rest beside the panel (at least {least:.0%})")
+                problems += [f"{points} pt {view.view_id}: {p}" for p in found]
+    finally:
+        panel.set_scenes([])
+        panel.hide()
+        window.set_language("en")
+        i18n.remember("en")
+        window.resize(1400, 900)
+    assert not problems, "\n".join(problems)

@@ -69,3 +69,35 @@ def test_beam_outcome_moves_over_the_tree_while_the_side_column_is_folded(qtbot,
     assert view.side.isAncestorOf(outcome) and outcome.isVisible()
     assert "<small>" in outcome.text()
     assert outcome.font().pointSizeF() == pytest.approx(22 * 1.25, abs=0.5)
+
+
+def test_attention_side_column_folds_where_the_view_is_narrow_and_opens_where_it_is_wide(qtbot, make_view,
+                                                                                         text_size):
+    """At 11 pt beside the lecture panel (a view about 1,060 px wide) the 320 px column would take
+    more than side_toggle.ROOM_SHARE of the width: it starts folded; on the window's whole width
+    (1,272 px) it is open again."""
+    from app.widgets.side_toggle import ROOM_SHARE
+
+    text_size(11)
+    view = make_view("attention", size=(1060, 580))
+    least = max(view.side_column.minimumWidth(), view.side_column.minimumSizeHint().width())
+    assert least > ROOM_SHARE * 1060 and least <= ROOM_SHARE * 1272  # the two widths lie either side
+    assert view.side_toggle.folded() and not view.side_column.isVisible()
+    view.resize(1272, 580)
+    qtbot.waitUntil(lambda: not view.side_toggle.folded() and view.side_column.isVisible())
+
+
+def test_attention_hover_hint_is_hidden_while_presenting_and_the_readout_becomes_a_tooltip(qtbot, make_view,
+                                                                                          text_size):
+    """Presentation mode hides "Hover over a cell…" (README: secondary notes are hidden) even with
+    the side column open; hovering a cell then shows its readout at the pointer."""
+    text_size(11)
+    view = make_view("attention", size=(1272, 580))
+    assert not view.side_toggle.folded() and view.hover_label.isVisible()
+    view.set_presenting(True)
+    assert view.side_column.isVisible() and not view.hover_label.isVisible()
+    view.heatmap.cell_hovered.emit(1, 2, 0.25)
+    assert QToolTip.isVisible() and QToolTip.text() == view.heatmap.describe_cell(1, 2)
+    QToolTip.hideText()
+    view.set_presenting(False)
+    assert view.hover_label.isVisible()

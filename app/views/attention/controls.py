@@ -10,6 +10,7 @@ from app.colour_scale import FITTED, FIXED, ROBUST_PERCENTILE
 from app.views.attention.state import AttentionState
 from app.widgets.examples_button import input_and_model_row, model_combo
 from app.widgets.flow_layout import flow_row
+from app.widgets.settings_popup import SettingsPopupButton
 from app.widgets.form import main_line_edit
 from engine.models.registry import list_models
 
@@ -81,6 +82,12 @@ class AttentionControls(QWidget):
         self.scale_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.selectors = flow_row(teacher, (self.tr("Attention:"), self.kind_box), (self.tr("Layer:"), self.layer_box),
                                   (self.tr("Head:"), self.head_box), (self.tr("Colours:"), self.scale_box))
+        # from 20 pt teacher forcing and the colour scale open from this button: with them the
+        # selectors took three lines beside the lecture panel at 22 pt and the page scrolled
+        self.settings_button = SettingsPopupButton(
+            (teacher, self.scale_box.parentWidget()), self.tr("Settings ▾"),
+            self.tr("Teacher forcing and the colour scale"))
+        self.selectors.layout().addWidget(self.settings_button)
         column = QVBoxLayout(self)
         column.setContentsMargins(0, 0, 0, 0)
         column.addLayout(first)

@@ -128,11 +128,11 @@ class AttentionView(View):
         # beside Export, opens it
         self.side_toggle = SideToggle(self.side_column, self.tr("Row && heads"), self.tr(
             "Show or hide the side panel: the selected row's weights and the grid of all heads"))
-        output_row = beside_button(self.output, self.side_toggle)
-        output_row.addWidget(self.export_button, 0, Qt.AlignmentFlag.AlignTop)
+        self.output_row = beside_button(self.output, self.side_toggle)
+        self.output_row.addWidget(self.export_button, 0, Qt.AlignmentFlag.AlignTop)
         layout = QVBoxLayout(self)
         layout.addWidget(self.controls)
-        layout.addLayout(output_row)
+        layout.addLayout(self.output_row)
         layout.addWidget(self.word_pieces)
         layout.addWidget(self.message)
         layout.addWidget(self.content, 1)
@@ -175,6 +175,9 @@ class AttentionView(View):
         super().apply_zoom()
         self.heatmap.set_text_size(style.point_size())
         self.side_toggle.fit_to_text()
+        self.controls.settings_button.fit_to_text()
+        self._show_usable()  # folding shows the folded widgets: the teacher row only for a model that takes one
+        self._place_side_toggle()
         # about 30 characters: at text ×2 the "All heads" tiles of two layers side by side need it
         # (a column only as wide as the side tabs' names cut the second layer's tiles off; with
         # the column open the heatmap keeps 38 % of a 1920×1040 window: at large text it starts
@@ -183,6 +186,34 @@ class AttentionView(View):
         self.row_panel.apply_zoom()
         if self.result is not None:
             self._draw(self.result)  # the output strip and the overview captions are re-written
+
+    def _place_side_toggle(self) -> None:
+        """Beside the output where its row has room for the output, the button and Export; else
+        at the end of the selectors, whose last line has room for it (beside the lecture panel at
+        22 pt the row needed 1,262 px where 1,044 were left, and the page scrolled sideways)."""
+        flow = self.controls.selectors.layout()
+        in_flow = flow.indexOf(self.side_toggle) >= 0
+        fits = self._output_row_fits()
+        if not fits and not in_flow:
+            self.output_row.removeWidget(self.side_toggle)
+            flow.addWidget(self.side_toggle)
+        elif fits and in_flow:
+            flow.removeWidget(self.side_toggle)
+            self.output_row.insertWidget(1, self.side_toggle, 0, Qt.AlignmentFlag.AlignTop)
+        self.side_toggle.show()
+
+    def _output_row_fits(self) -> bool:
+        """The output, the side column's button and Export fit the width the view has (the room
+        its page gives it: the view itself is as wide as it needs where the page scrolls)."""
+        margins = self.layout().contentsMargins()
+        room = self.side_toggle.room_widget().width() - margins.left() - margins.right()
+        needed = (self.output.minimumSizeHint().width() + self.side_toggle.sizeHint().width()
+                  + self.export_button.sizeHint().width() + 2 * max(self.output_row.spacing(), 0))
+        return needed <= room
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self._place_side_toggle()
 
     def HOVER_HINT(self) -> str:  # noqa: N802 - a translated constant
         return self.tr("Hover over a cell to read its weight; click a row to inspect it.")
@@ -267,6 +298,7 @@ class AttentionView(View):
         self.output.set_tokens(r.output_tokens, r.output_probabilities, caption, invalid_output_mark(r.domain),
                                trusted=r.domain is None or not r.domain.flagged)
         self.output.setVisible(bool(r.output_tokens))  # an encoder alone produces nothing
+        self._place_side_toggle()  # a longer output may leave the button no room beside it
         word_pieces = is_word_piece_result(r)
         self.word_pieces.setVisible(word_pieces)
         if word_pieces:
@@ -605,10 +637,16 @@ class AttentionView(View):
         n_allowed = self.selected_row + 1 if self.kind == "decoder_self" else len(row)
         self.row_panel.show_row(self.selected_row, row, rows[self.selected_row], cols, n_allowed)
 
+    def secondary_panels(self):
+        """The hover hint ("Hover over a cell…") is for the user at the desk, not the class: in
+        presentation mode the readout shows as a tooltip at the pointer instead."""
+        return [self.hover_label]
+
     def _on_hover(self, row, col, value) -> None:
         if row >= 0:
             self.hover_label.setText(self.heatmap.describe_cell(row, col))
-            if self.side_toggle.folded():  # the readout's own line is folded away with the side column
+            # the readout's own line is folded away with the side column, or hidden while presenting
+            if self.side_toggle.folded() or self.hover_label.isHidden():
                 QToolTip.showText(QCursor.pos(), self.hover_label.text(), self.heatmap)
 
     def main_input(self):

@@ -64,21 +64,28 @@ class StepBar(QWidget):
                    (PATH_COLOUR, "━", self.tr("selected hypothesis")))
         legend = " &nbsp; ".join(f"<span style='color:{colour}'>{mark}&nbsp;{text.replace(' ', '&nbsp;')}</span>"
                                  for colour, mark, text in entries)
-        self.legend = style.wrapped_label(legend + " &nbsp; " + self.tr("numbers:&nbsp;log&nbsp;P"), rich=True)
-        self.legend.setToolTip(self.tr("Each box: the token and the cumulative log-probability log P of the prefix "
-                                       "it ends. A box that ends a hypothesis also shows its rank and normalised "
-                                       "score. Hover over a box for the arithmetic; click it to inspect it."))
+        self.legend = style.wrapped_label(legend, rich=True)
+        # a label of its own, which the row may wrap onto the next line: at 22 pt beside the lecture
+        # panel the legend in one piece was 1,224 px wide in a 1,044 px row and was cut off
+        self.numbers_label = style.wrapped_label(self.tr("numbers:&nbsp;log&nbsp;P"), rich=True)
+        for label in (self.legend, self.numbers_label):
+            label.setToolTip(self.tr("Each box: the token and the cumulative log-probability log P of the prefix "
+                                     "it ends. A box that ends a hypothesis also shows its rank and normalised "
+                                     "score. Hover over a box for the arithmetic; click it to inspect it."))
 
         # wraps (FlowLayout) rather than widening the window beyond a 1280 px projector
         self.row = FlowLayout(self)
         for b in (self.first_button, self.back_button, self.play_button, self.forward_button, self.last_button):
             self.row.addWidget(b)
         self.row.addWidget(self.step_label)
-        self.legend.setWordWrap(False)  # one line beside the buttons (the bar wraps as a whole)
-        self.row.addWidget(self.legend)
+        for label in (self.legend, self.numbers_label):
+            label.setWordWrap(False)  # one line beside the buttons (the bar wraps as a whole)
+            self.row.addWidget(label)
         for b in (self.zoom_out_button, self.fit_button, self.zoom_in_button):
             self.row.addWidget(b)
         self.row.addWidget(self.left_out_label)
+        #: the view's widgets added to the row (add_widget), in order
+        self._added: list[QWidget] = []
 
         self.first_button.clicked.connect(lambda: self.reveal_requested.emit(0))
         self.back_button.clicked.connect(self.step_back)
@@ -94,6 +101,7 @@ class StepBar(QWidget):
         super().changeEvent(event)
         if event.type() == QEvent.Type.FontChange:  # a zoom: the texts' widths changed
             self._fix_widths()
+            self._place_added()
 
     def _fix_widths(self) -> None:
         """Play and the step counter get the width of their longest text, so that Play turning
@@ -116,9 +124,39 @@ class StepBar(QWidget):
 
     def add_widget(self, widget: QWidget) -> None:
         """A widget of the view's (Export, the side panel's button) after the step counter and
-        those added before: at 18 pt the row wraps, and the buttons fit there rather than on a
-        line of their own under the legend."""
+        those added before where the line has room for them: at 18 pt the row wraps, and the
+        buttons fit there rather than on a line of their own under the legend.  Where the five
+        step buttons and the counter fill the line (beside the lecture panel at 22 pt) they go
+        after the legend instead, before the tree's switches and zoom: after the counter they
+        took a line of their own (in Chinese the page scrolled)."""
+        self._added.append(widget)
         self.row.insert_widget(self.row.indexOf(self.legend), widget)
+        self._place_added()
+
+    def _place_added(self) -> None:
+        """The added widgets after the counter if the first line holds them, else after the legend."""
+        if not self._added:
+            return
+        first_line = [self.first_button, self.back_button, self.play_button, self.forward_button,
+                      self.last_button, self.step_label] + self._added
+        # as the row places them: each at its size hint, or its minimum where that is larger
+        needed = sum(max(w.sizeHint().width(), w.minimumWidth()) for w in first_line) + \
+            self.row.item_spacing() * (len(first_line) - 1)
+        anchor = self.legend if needed <= self.contentsRect().width() else self.zoom_out_button
+        end = self.row.indexOf(anchor)
+        if [self.row.indexOf(w) for w in self._added] == list(range(end - len(self._added), end)):
+            return  # already there
+        for widget in self._added:
+            self.row.removeWidget(widget)
+        # an earlier switch or the settings button stays where it was: the added widgets go right
+        # before the anchor, in the order they came
+        for widget in self._added:
+            self.row.insert_widget(self.row.indexOf(anchor), widget)
+            widget.show()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self._place_added()
 
     def set_progress(self, revealed: int, total: int, left_out: int = 0) -> None:
         """`left_out`: candidates the tree does not draw (its box limit with "All candidates"),

@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QGridLayout, QLabel, QLineEdit, QMenu,
+from PySide6.QtWidgets import (QCheckBox, QGridLayout, QLabel, QLineEdit, QMenu,
                                QPlainTextEdit, QSpinBox, QToolButton, QWidget)
 
 from app import style
 from app.binding import bind_widgets
 from app.views.bleu.presets import PRESETS, Preset
 from app.views.bleu.state import BleuState
+from app.widgets.combo_width import CurrentTextCombo
 from app.widgets.flow_layout import flow_row
 
 SMOOTHING = (
@@ -34,10 +35,12 @@ class BleuControls(QWidget):
         self.references.setPlaceholderText(self.tr("One reference translation per line"))
         self.references.setTabChangesFocus(True)
         self.fit_references()
-        self.smoothing_box = QComboBox()
+        # as wide as the chosen item (CurrentTextCombo): sized for their longest items the two boxes
+        # put "lowercase" on a line of its own beside the lecture panel at 22 pt in Chinese
+        self.smoothing_box = CurrentTextCombo()
         for method, label in SMOOTHING:
             self.smoothing_box.addItem(self.tr(label), method)
-        self.tokenize_box = QComboBox()
+        self.tokenize_box = CurrentTextCombo()
         self.tokenize_box.setToolTip(self.tr("13a: punctuation becomes separate tokens, as in WMT's mteval-v13a; "
                                              "whitespace: split on spaces only"))
         for name, label in TOKENIZERS:

@@ -7,8 +7,8 @@ import math
 from dataclasses import asdict, dataclass
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSignalBlocker, Qt
-from PySide6.QtWidgets import (QComboBox, QGridLayout, QLabel, QLineEdit, QSlider, QSpinBox,
-                               QWidget)
+from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QLabel, QLineEdit, QSizePolicy, QSlider,
+                               QSpinBox, QVBoxLayout, QWidget)
 
 from app.views.base import InputProblem
 from app.engine_text import engine_message
@@ -59,9 +59,8 @@ class PositionalControls(QWidget):
     def __init__(self, state: PositionalState, parent=None):
         super().__init__(parent)
         self.view_state = state
-        grid = QGridLayout(self)
-        grid.setContentsMargins(0, 0, 0, 0)
-        grid.setHorizontalSpacing(10)
+        rows = QVBoxLayout(self)
+        rows.setContentsMargins(0, 0, 0, 0)
 
         self.d_model_spin = QSpinBox()
         self.d_model_spin.setRange(0, SPIN_LIMIT)
@@ -109,14 +108,16 @@ class PositionalControls(QWidget):
                 (self.tr("positions"), self.positions_spin, self.positions_slider, self._positions_from_spin,
                  self._positions_from_slider),
                 (self.tr("base"), self.base_edit, self.base_slider, self._base_from_text, self._base_from_slider)]
-        for col, (text, box, slider, from_box, from_slider) in enumerate(row1):
-            grid.addWidget(self._caption(text, box), 0, 3 * col)
-            grid.addWidget(box, 0, 3 * col + 1)
-            grid.addWidget(slider, 0, 3 * col + 2)
-            grid.setColumnStretch(3 * col + 2, 1)
+        # each caption, box and slider in one piece; the pieces wrap (FlowLayout), their sliders
+        # sharing the line: in a grid the row needed 1,180 px at 22 pt, more than a 1280 px window
+        # leaves a view beside the lecture panel
+        pieces = []
+        for text, box, slider, from_box, from_slider in row1:
+            pieces.append(self._slider_piece(self._caption(text, box), box, slider))
             # a box moves its slider quietly; a slider sets the state, whose binding writes the box
             (box.textChanged if box is self.base_edit else box.valueChanged).connect(from_box)
             slider.valueChanged.connect(from_slider)
+        rows.addWidget(flow_row(*pieces, spacing=10, fill_lines=True))
 
         # the second row wraps (FlowLayout): in one row it needed 1394 px at 22 pt
         # (`variant_uses` is the view's to place: beside the formula, where its three wrapped
@@ -124,7 +125,7 @@ class PositionalControls(QWidget):
         row2 = flow_row((self.tr("layout"), self.variant_combo),
                         (self.tr("similarity"), self.similarity_combo), (self.tr("pos"), self.pos_spin),
                         (self.tr("k"), self.k_spin), spacing=10)
-        grid.addWidget(row2, 1, 0, 1, 9)
+        rows.addWidget(row2)
 
         # Typed numbers count when the user presses Enter or leaves the box (arrows and the wheel
         # still update live): typing "30" must not pass through "3" and clamp pos on the way.
@@ -145,6 +146,19 @@ class PositionalControls(QWidget):
         slider.setValue(value)
         slider.setMinimumWidth(120)
         return slider
+
+    @staticmethod
+    def _slider_piece(caption: QLabel, box: QWidget, slider: QSlider) -> QWidget:
+        """`caption`, `box` and `slider` on one line that a flow row never splits; the piece
+        grows with its line, the slider taking the growth."""
+        piece = QWidget()
+        row = QHBoxLayout(piece)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(caption)
+        row.addWidget(box)
+        row.addWidget(slider, 1)
+        piece.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        return piece
 
     @staticmethod
     def _caption(text: str, buddy: QWidget) -> QLabel:

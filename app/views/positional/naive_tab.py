@@ -30,6 +30,8 @@ class NaiveTab(PositionalTab):
 
     #: in two rows (2×2), six lines each: below SPLIT_FROM_POINTS the tab asks for twelve
     PLOT_LINES = 12
+    #: the lines of text the steps' data keep before their legend moves beside them
+    DATA_LINES = 8
     #: from this text size the tab shows either the three codes in one row or the steps alone,
     #: chosen beside the plots, each as tall as the one-row tabs' plots: in two rows at 22 pt on
     #: 1280×680 each plot had two lines of data and the tab scrolled; four in one row left the
@@ -47,8 +49,9 @@ class NaiveTab(PositionalTab):
         self.steps_plot = self.add_plot(1, 1, "", self.tr("position p"), self.tr("step (log scale)"))
         self.steps_plot.setLogMode(y=True)
         # one row, in a band of its own above the steps (in the band between pos/1000's steps and
-        # the others' it covered the curves once the text grew)
-        self.legend = self.add_legend(self.steps_plot, columns=3)
+        # the others' it covered the curves once the text grew); beside them where the band would
+        # leave them fewer than DATA_LINES lines (at 22 pt in Chinese it left them 119 px)
+        self.legend = self.add_legend(self.steps_plot, columns=3, min_data_lines=self.DATA_LINES)
         self.sinusoidal_steps = self.add_curve(self.steps_plot, style.SERIES[0], self.tr("sinusoidal"), width=3)
         self.decimal_steps = self.add_curve(self.steps_plot, style.SERIES[4], self.tr("decimal digits"))
         self.linear_steps = self.add_curve(self.steps_plot, style.SERIES[2], self.tr("pos / 1000"))

@@ -26,7 +26,9 @@ class ShiftTab(PositionalTab):
         self.plot = self.add_plot(0, 0, self.tr("Both sides, dimension by dimension"), self.tr("dimension"),
                                   self.tr("value"))
         self.plot.getAxis("left").setTicks([[(v, f"{v:g}") for v in (-1, -0.5, 0, 0.5, 1)]])
-        self.legend = self.add_legend(self.plot, columns=3, data_range=(-1.0, 1.0))  # above the points
+        # above the points, or beside them where that leaves them more room than a band above them
+        # leaving fewer than 8 lines of text (at 22 pt in English 116 px)
+        self.legend = self.add_legend(self.plot, columns=3, data_range=(-1.0, 1.0), min_data_lines=8)
         self.source_curve = pg.PlotDataItem(pen=pg.mkPen(GUIDE, width=1.5), symbol="s", symbolSize=5,
                                             symbolBrush=GUIDE, symbolPen=None)
         self.target_curve = pg.PlotDataItem(pen=None, symbol="o", symbolSize=13, symbolBrush=None,

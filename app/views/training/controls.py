@@ -9,6 +9,7 @@ from app.binding import bind_widgets
 from app.views.training.state import ARCHITECTURES, EXPERIMENTS, PRESETS, X_AXES, TrainingState
 from app.widgets.combo_width import CurrentTextCombo
 from app.widgets.flow_layout import flow_row
+from app.widgets.settings_popup import SettingsPopupButton
 
 TASK_NAMES = {"date": QT_TRANSLATE_NOOP("TrainingControls", "dates"),
               "zh-en": QT_TRANSLATE_NOOP("TrainingControls", "zh-en grammar"),
@@ -101,10 +102,10 @@ class TrainingControls(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(2)
-        layout.addWidget(flow_row((self.tr("Run A:"), self.experiment_box), (self.tr("Run B:"), self.compare_box),
-                                  (self.tr("Preset:"), self.preset_box), (self.tr("Seed:"), self.seed_spin),
-                                  *(self.buttons[k] for k in ("start", "pause", "resume", "step", "reset", "use",
-                                                              "save"))))
+        runs = flow_row((self.tr("Run A:"), self.experiment_box), (self.tr("Run B:"), self.compare_box),
+                        (self.tr("Preset:"), self.preset_box), (self.tr("Seed:"), self.seed_spin),
+                        *(self.buttons[k] for k in ("start", "pause", "resume", "step", "reset", "use", "save")))
+        layout.addWidget(runs)
         self.settings_row = flow_row((self.tr("Learning rate:"), self.learning_rate_spin),
                                      (self.tr("Batch size:"), self.batch_spin),
                                      (self.tr("Label smoothing:"), self.smoothing_spin),
@@ -113,6 +114,13 @@ class TrainingControls(QWidget):
                                      (self.tr("Teacher forcing:"), self.teacher_spin),
                                      (self.tr("Against:"), self.x_axis_box))
         layout.addWidget(self.settings_row)
+        # from 20 pt the settings open from this button after Save: beside the lecture panel at
+        # 22 pt their three lines made the page scroll (637 px of 595)
+        self.settings_button = SettingsPopupButton(
+            (self.settings_row,), self.tr("Settings ▾"),
+            self.tr("Learning rate, batch size, label smoothing, gradient clipping, teacher forcing and the "
+                    "horizontal axis"))
+        runs.layout().addWidget(self.settings_button)
         bind_widgets(state, experiment=self.experiment_box, compare=self.compare_box, preset=self.preset_box,
                      seed=self.seed_spin, learning_rate=self.learning_rate_spin, batch_size=self.batch_spin,
                      label_smoothing=self.smoothing_spin, label_smoothing_b=self.smoothing_b_spin,

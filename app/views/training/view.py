@@ -316,6 +316,7 @@ class TrainingView(View):
         for plot in (self.loss_plot, self.exact_plot, self.length_plot, self.rate_plot, self.norm_plot):
             plot.apply_zoom()
         self.probe_panel.apply_zoom()
+        self.controls.settings_button.fit_to_text()
 
     def main_plot(self):
         return self.tabs
@@ -324,6 +325,13 @@ class TrainingView(View):
         """Presentation mode keeps the run choice and its buttons; the settings row (changed
         between slides, not while the class watches) gives its room to the pictures."""
         return [self.controls.settings_row, self.controls.buttons["use"], self.controls.buttons["save"]]
+
+    def set_presenting(self, on: bool) -> None:
+        """The Settings button goes with the settings it opens, and comes back only where they
+        are folded (large text)."""
+        super().set_presenting(on)
+        button = self.controls.settings_button
+        button.setVisible(button.folded() and not on)
 
     def picture(self):
         runs = ", ".join(self.tr("{0} {1} (step {2})").format(name, experiment_name(run.experiment), run.steps)
