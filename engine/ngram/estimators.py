@@ -177,17 +177,18 @@ class Katz(_Discounted):
     def fit(self, stats, outcomes, bos_id):
         super().fit(stats, outcomes, bos_id)
         counts = stats.counts
-        # P_Katz of each seen n-gram, order by order (a seen n-gram's suffix is seen too).
+        # P_Katz of each seen n-gram, order by order (a seen n-gram's suffix is seen too; a row
+        # of count 0, a context never predicted, has P_Katz 0 at every order).
         unseen_outcomes = self.outcomes - stats.types[0][0]
         katz_seen = [self.seen[0] if unseen_outcomes > 0 else ratio(self.seen[0], 1.0 - self.left[0][0])]
         self.alpha = [None]
         for k in range(2, self.order + 1):
             table = counts.table(k)
-            lower = katz_seen[k - 2][table.suffix] * (table.count > 0)
+            lower = katz_seen[k - 2][table.suffix]
             lower_sum = table.per_context(lower, counts.contexts(k))
             room = 1.0 - lower_sum
             ok = room > 1e-12
-            alpha = np.where(ok, ratio(self.left[k - 1], np.where(ok, room, 1.0)), 0.0)
+            alpha = np.where(ok, ratio(self.left[k - 1], room), 0.0)
             # Nothing unseen has any lower-order probability: the seen share the mass left.
             seen = np.where(ok[table.prefix], self.seen[k - 1],
                             ratio(self.seen[k - 1], 1.0 - self.left[k - 1][table.prefix]))

@@ -203,3 +203,26 @@ def test_continuations_of_an_unseen_context_have_no_mle():
     assert table.context == ("<unk>",) and table.context_count == 0
     assert table.mle.tolist() == [0.0] * 4 and table.counts.tolist() == [0] * 4
     assert table.smoothed.tolist() == pytest.approx([0.25] * 4)
+
+
+@pytest.mark.parametrize("lookup_rows, blocks", [(3, [3, 1]), (1, [1, 1, 1, 1]), (1 << 16, [4])])
+def test_outcomes_are_looked_up_a_block_at_a_time(lookup_rows, blocks, monkeypatch):
+    # textbook bigram on "a b": outcomes a b </s> <unk>; the continuations of "a" in blocks of
+    # LOOKUP_ROWS outcomes (the memory bound of a big text's table), each outcome once
+    monkeypatch.setattr(analysis, "LOOKUP_ROWS", lookup_rows)
+    model = fit(corpus_from_sentences([["a", "b"]]), 2, "mle", conventions=TEXTBOOK)
+    asked = []
+    lookup = model.lookup
+    monkeypatch.setattr(model, "lookup", lambda contexts, words: asked.append(words.tolist()) or lookup(contexts, words))
+    table = continuations(model, ("a",))
+    assert [len(words) for words in asked] == blocks and sorted(sum(asked, [])) == [0, 1, 2, 3]
+    assert table.context_count == 1 and table.tokens[0] == "b" and table.smoothed.tolist() == [1.0, 0.0, 0.0, 0.0]
+    assert table.counts.dtype == np.int64 and table.counts.tolist() == [1, 0, 0, 0]
+
+
+def test_delta_curve_x_are_floats_and_order_curve_defaults_to_mle():
+    model = fit(corpus_from_sentences([["a", "b"]]), 2, "mle")
+    curve = delta_curve(model, corpus_from_sentences([["a", "b"]]), [1, 2])
+    assert curve.x.dtype == np.float64 and curve.heldout.tolist() == pytest.approx([3.0, 11 / 3], rel=1e-12)
+    default = order_curve(corpus_from_sentences([["a", "b"]]), corpus_from_sentences([["b", "a"]]), [2])
+    assert default.train.tolist() == [1.0] and default.heldout.tolist() == [math.inf]  # MLE: P = 0

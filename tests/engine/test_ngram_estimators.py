@@ -36,6 +36,7 @@ def test_make_estimator_by_name_with_its_parameters_and_defaults():
     assert make_estimator("kneser-ney").discount is None and make_estimator("kneser-ney", discount=0.3).discount == 0.3
     assert make_estimator("interpolation").weights is None
     assert make_estimator("interpolation", weights=[0.5, 0.5]).weights.tolist() == [0.5, 0.5]
+    assert make_estimator("interpolation", weights=[0, 1]).weights.dtype == np.float64  # λs are fractions
     assert [make_estimator(name).sums_to_one for name in ESTIMATORS] == [name != "backoff" for name in ESTIMATORS]
     with pytest.raises(ValueError) as error:
         make_estimator("witten-bell")
