@@ -140,9 +140,9 @@ class _Discounted(Estimator):
             seen = self.discount(coc, table.count) * ratio(table.count, stats.totals[k - 1][table.prefix])
             self.tables.append(coc)
             self.seen.append(seen)
-            # max: 1 − Σ d·c/c(h·) with every d = 1 is 0 give or take a rounding error
-            self.left.append(np.where(stats.totals[k - 1] > 0,
-                                      np.maximum(1.0 - table.per_context(seen, stats.counts.contexts(k)), 0.0), 0.0))
+            # max: 1 − Σ d·c/c(h·) with every d = 1 is 0 give or take a rounding error (a context
+            # never seen keeps 1, which nothing reads: its words take the lower order's estimate)
+            self.left.append(np.maximum(1.0 - table.per_context(seen, stats.counts.contexts(k)), 0.0))
 
     def _good_turing(self, k, lookup):
         """Order k's discounted probabilities, the left mass shared by the unseen outcomes."""
@@ -150,7 +150,7 @@ class _Discounted(Estimator):
         c, total = stats.at(k, lookup)
         types = stats.types_at(k, lookup)
         seen = gather(self.seen[k - 1], lookup.grams[k - 1])
-        left = np.maximum(gather(self.left[k - 1], lookup.contexts[k - 1]), 0.0)
+        left = gather(self.left[k - 1], lookup.contexts[k - 1])
         unseen_outcomes = self.outcomes - types
         # No unseen outcome to give the mass to: the seen ones share it in proportion.
         renormalised = ratio(seen, 1.0 - left)
@@ -271,7 +271,9 @@ class KneserNey(Estimator):
                 a = table.count
             else:
                 longer = counts.table(k + 1)
-                continuation = np.bincount(longer.suffix[longer.count > 0], minlength=len(table))
+                # every row of the longer table is a seen n-gram but those of <s> pads alone
+                # (contexts never predicted), whose suffixes start with <s> and keep their raw count
+                continuation = np.bincount(longer.suffix, minlength=len(table))
                 a = np.where(table.first == bos_id, table.count, continuation)
             self.adjusted.append(a)
             self.totals.append(table.per_context(a, counts.contexts(k)))
