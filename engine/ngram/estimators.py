@@ -177,14 +177,14 @@ class Katz(_Discounted):
     def fit(self, stats, outcomes, bos_id):
         super().fit(stats, outcomes, bos_id)
         counts = stats.counts
-        # P_Katz of each seen n-gram, order by order (a seen n-gram's suffix is seen too; a row
-        # of count 0, a context never predicted, has P_Katz 0 at every order).
+        # P_Katz of each seen n-gram, order by order (a seen n-gram's suffix is seen too).  A row
+        # of count 0 (a context never predicted, which fewer_orders' tables keep) adds nothing.
         unseen_outcomes = self.outcomes - stats.types[0][0]
         katz_seen = [self.seen[0] if unseen_outcomes > 0 else ratio(self.seen[0], 1.0 - self.left[0][0])]
         self.alpha = [None]
         for k in range(2, self.order + 1):
             table = counts.table(k)
-            lower = katz_seen[k - 2][table.suffix]
+            lower = katz_seen[k - 2][table.suffix] * (table.count > 0)
             lower_sum = table.per_context(lower, counts.contexts(k))
             room = 1.0 - lower_sum
             ok = room > 1e-12
@@ -271,9 +271,9 @@ class KneserNey(Estimator):
                 a = table.count
             else:
                 longer = counts.table(k + 1)
-                # every row of the longer table is a seen n-gram but those of <s> pads alone
-                # (contexts never predicted), whose suffixes start with <s> and keep their raw count
-                continuation = np.bincount(longer.suffix, minlength=len(table))
+                # rows of count 0 (contexts never predicted, which a model made from a higher
+                # order's tables keeps: engine.ngram.model.fewer_orders) precede nothing
+                continuation = np.bincount(longer.suffix[longer.count > 0], minlength=len(table))
                 a = np.where(table.first == bos_id, table.count, continuation)
             self.adjusted.append(a)
             self.totals.append(table.per_context(a, counts.contexts(k)))

@@ -227,3 +227,22 @@ def test_naive_backoff_trigram_by_hand(small):
     assert model.score("c", ("b", "a")) == pytest.approx(1 / 2)  # (b, a) unseen; bigram a c: 1 of 2
     assert model.score("</s>", ("a", "a")) == pytest.approx(3 / 9)  # no a </s>: unigram 3/9
     assert model.score("zzz", ("a", "b")) == 0.0  # <unk> never seen at any order
+
+
+@pytest.mark.parametrize("name", ["katz", "kneser-ney"])
+def test_a_lower_order_made_from_a_higher_ones_tables_estimates_as_a_fresh_fit(name):
+    # fewer_orders keeps the trigram model's lower tables, whose rows include contexts never
+    # predicted (count 0: under nltk's padding, n-grams ending in the second </s>): they must
+    # add no lower-order mass and no continuation count.  Every (context, word) pair of the
+    # bigram model, against a fresh fit.
+    from engine.ngram.model import fewer_orders
+
+    corpus = corpus_from_sentences([["a", "b", "c", "b"], ["b", "b", "b", "c"], ["c", "a"], ["a", "a", "c"]])
+    lower = fewer_orders(fit(corpus, 3, "mle"), 2, corpus).with_estimator(name)
+    fresh = fit(corpus, 2, name)
+    outcomes = lower.vocabulary.outcome_count
+    contexts = np.repeat(np.arange(len(lower.vocabulary)), outcomes)[:, None]
+    words = np.tile(np.arange(outcomes), len(lower.vocabulary))
+    assert lower.vocabulary.tokens == fresh.vocabulary.tokens
+    np.testing.assert_allclose(lower.probabilities(contexts, words), fresh.probabilities(contexts, words),
+                               rtol=0, atol=1e-15)
