@@ -54,6 +54,9 @@ def test_evidence_lists_the_counts_at_every_order():
     assert e.context_counts == (1, 1, sum(len(s) + 1 for s in SENTENCES))
     assert e.mle == 0.0 and e.backoff_order == 1
     assert e.probability == pytest.approx(model.score("ran", ("the", "dog")))
+    # "the cat ran" once of c(the cat ·) = 2; "cat ran" twice of c(cat ·) = 3: the MLE is the top order's
+    seen = evidence(model, "ran", ("the", "cat"))
+    assert seen.counts == (1, 2, 2) and seen.context_counts[:2] == (2, 3) and seen.mle == 0.5
     unseen = evidence(model, "cat", ("zebra", "the"))
     assert unseen.contexts[0] == ("<unk>", "the") and unseen.context_counts[0] == 0 and not unseen.mle_is_defined
 
@@ -115,15 +118,17 @@ def test_continuations_total_shows_the_naive_backoff_excess():
 def test_delta_curve_by_hand_and_its_progress(monkeypatch):
     from engine.ngram.progress import HELDOUT, Progress, Step
 
-    monkeypatch.setattr(analysis, "LOOKUP_ROWS", 2)  # one sentence a block
+    monkeypatch.setattr(analysis, "LOOKUP_ROWS", 4)  # two sentences of two words a block
     model = fit(corpus_from_sentences([["a", "b"]]), 2, "mle")
     steps = []
     deltas = [0.5, 1.0, 2.0]
-    curve = delta_curve(model, corpus_from_sentences([["a", "b"], ["b", "a"]]), deltas, Progress(steps.append))
-    expected = [math.sqrt((1 + 5 * d) / (1 + d) * (1 + 5 * d) / d) for d in deltas]
+    heldout = corpus_from_sentences([["a", "b"], ["b", "a"], ["a", "b"]])
+    curve = delta_curve(model, heldout, deltas, Progress(steps.append))
+    # 9 tokens: 6 seen, 3 not
+    expected = [((1 + 5 * d) / (1 + d)) ** (6 / 9) * ((1 + 5 * d) / d) ** (3 / 9) for d in deltas]
     assert curve.heldout.tolist() == pytest.approx(expected, rel=1e-12)
     assert curve.x.tolist() == deltas and curve.train is None
-    assert steps == [Step(HELDOUT, 0, 4), Step(HELDOUT, 2, 4), Step(HELDOUT, 4, 4)]
+    assert steps == [Step(HELDOUT, 0, 6), Step(HELDOUT, 4, 6), Step(HELDOUT, 6, 6)]
 
 
 @pytest.mark.parametrize("deltas", [[0.1, 0.0], [-1.0], [0.5, -0.0]])
@@ -193,6 +198,8 @@ def test_continuations_rank_equal_probabilities_by_count():
     table = continuations(model, ("a",))
     assert table.smoothed[:3].tolist() == [0.5, 0.5, 0.5]
     assert set(table.tokens[:2]) == {"b", "</s>"} and table.tokens[2] == "c"
+    top, _, _ = analysis.top_continuations(model, ("a",), 3)
+    assert top.tokens == table.tokens[:3]
     assert table.counts[:3].tolist() == [1, 1, 0] and table.mle[:3].tolist() == [0.5, 0.5, 0.0]
     assert table.context_count == 2 and table.total == pytest.approx(0.5 + 0.5 + 0.5 + 2 / 12)
 

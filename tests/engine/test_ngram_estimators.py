@@ -196,6 +196,15 @@ def test_a_context_followed_by_every_outcome_shares_out_what_the_discounts_free(
         assert got == pytest.approx(expected, abs=1e-15), (name, context)
     # the discounts are not all 1 here, so renormalising is what makes these sum to 1
     assert count_of_counts(list(BIGRAMS.values())).sgt_discount_of(np.array([1]))[0] < 1
+    # after <s> only "a" (3 of 3): d_3 to it, and 1 − d_3 to </s> and <unk>: equally under
+    # Good-Turing; under Katz in proportion to their (renormalised) unigram estimates
+    d3 = float(count_of_counts(list(BIGRAMS.values())).sgt_discount_of(np.array([3]))[0])
+    assert d3 < 1
+    unigram = discounted_shares(UNIGRAMS, UNIGRAMS.values(), katz)
+    shares = {w: unigram[w] / (1 - unigram["a"]) if katz else 0.5 for w in ("</s>", "<unk>")}
+    expected = {"a": d3, **{w: (1 - d3) * share for w, share in shares.items()}}
+    p = model.distribution(("<s>",))
+    assert {model.vocabulary.tokens[i]: p[i] for i in range(len(p))} == pytest.approx(expected, abs=1e-15)
 
 
 def test_good_turing_renormalises_the_discounted_unigrams_by_hand():
