@@ -55,9 +55,16 @@ LINE = {1: 10, 2: 4, 3: 2, 5: 1}
 # NEAR: Turing's estimates for r = 1 and 2 lie 2.41 and 2.46 standard deviations from the line,
 # just outside the 1.96 band (a band any wider, or a spread computed otherwise, takes the line)
 NEAR = {1: 23, 2: 19, 3: 3, 4: 1}
+# UPHILL (N_2 > N_1, as the zh-en grammar's n-grams): Turing's r* for r = 1 and 2, the line only
+# for the last r, which has no N_{r+1}; AFTER_ONE: Turing's 2·1/2 for r = 1, from an N_2 of 1;
+# INSIDE: r = 2 lies 1.83 standard deviations from the line (the line, just inside the band).
+UPHILL = {1: 6, 2: 41, 3: 4}
+AFTER_ONE = {1: 2, 2: 1, 3: 13, 4: 3}
+INSIDE = {1: 8, 2: 21, 3: 7, 4: 1}
 
 
-@pytest.mark.parametrize("n_r", [SMOOTH, GAPPED, LINE, NEAR], ids=["smooth", "gapped", "line", "near"])
+@pytest.mark.parametrize("n_r", [SMOOTH, GAPPED, LINE, NEAR, UPHILL, AFTER_ONE, INSIDE],
+                         ids=["smooth", "gapped", "line", "near", "uphill", "after one", "inside"])
 def test_simple_good_turing_follows_gale_and_sampson(n_r):
     table = count_of_counts(counts_of(n_r))
     r_star, b, a, p = gale_sampson(n_r)
@@ -79,6 +86,9 @@ def test_turing_estimate_is_kept_while_it_is_outside_the_band():
     table = count_of_counts(counts_of(SMOOTH))
     assert table.sgt_r_star[0] == 2 * 300 / 2000  # exactly Turing's (r + 1) N_{r+1} / N_r
     assert table.sgt_r_star[1] != 3 * 150 / 300  # the line from r = 2 on
+    uphill = count_of_counts(counts_of(UPHILL))
+    assert uphill.sgt_r_star[:2].tolist() == [2 * 41 / 6, 3 * 4 / 41]
+    assert uphill.sgt_r_star[2] == pytest.approx(3 * (4 / 3) ** (uphill.slope + 1), rel=1e-15)
 
 
 def test_katz_cut_off_is_lowered_until_every_discount_fits():
@@ -123,10 +133,11 @@ def test_a_discount_of_exactly_one_fits():
 def test_a_smaller_cut_off_can_be_asked_for():
     n_r = [1000, 300, 150, 90, 60, 40]
     for k in (2, 3, 4):
+        by_hand = pytest.approx([float(d) for d in katz_by_hand(n_r, k)] + [1.0] * (6 - k), abs=1e-12)
         discount, used = katz_discounts(np.array(n_r), k)
-        assert used == k
-        assert discount.tolist() == pytest.approx([float(d) for d in katz_by_hand(n_r, k)] + [1.0] * (6 - k),
-                                                  abs=1e-12)
+        assert used == k and discount.tolist() == by_hand
+        table = count_of_counts(counts_of(dict(enumerate(n_r, start=1))), k)
+        assert table.k == k and table.discount.tolist() == by_hand
 
 
 @pytest.mark.parametrize("n_r", [[0, 2, 1], [3, 1], [5]], ids=["no singletons", "two rows", "only ones"])
