@@ -47,15 +47,14 @@ class Lookup:
 def gather(values: np.ndarray, rows: np.ndarray) -> np.ndarray:
     """values[rows], 0 where the row is −1."""
     if not len(values):
-        return np.zeros(len(rows), dtype=float)
+        return np.zeros(len(rows))
     return np.where(rows >= 0, values[np.maximum(rows, 0)], 0)
 
 
 def ratio(numerator, denominator) -> np.ndarray:
     """numerator / denominator, 0 where the denominator is 0 (no warning)."""
-    numerator = np.asarray(numerator, dtype=float)
-    denominator = np.asarray(denominator, dtype=float)
-    out = np.zeros(np.broadcast(numerator, denominator).shape)
+    numerator, denominator = np.asarray(numerator), np.asarray(denominator)
+    out = np.zeros(np.broadcast(numerator, denominator).shape)  # true division: float64 whatever they are
     return np.divide(numerator, denominator, out=out, where=denominator != 0)
 
 

@@ -83,13 +83,14 @@ class CountOfCounts:
 
 def katz_discounts(n_r: np.ndarray, k: int = KATZ_K) -> tuple[np.ndarray, int]:
     """d_1 … d_max from N_1 … N_max (n_r[0] is N_1), and the k used."""
+    if not len(n_r) or n_r[0] == 0:  # nothing seen, or no singletons: no mass to move
+        return np.ones(len(n_r)), 0
     r = np.arange(1, len(n_r) + 1)
-    # r*/r; a row with N_r = 0 never fits whatever its value (N_1 = 0 makes every common term 1,
-    # and a later empty row makes d_{r−1} ≤ 0), so it only needs a non-zero denominator
+    # r*/r; a row with N_r = 0 only needs a non-zero denominator: it never fits (d_{r−1} ≤ 0)
     ratio = (r + 1) * np.concatenate([n_r[1:], [0]]) / (np.maximum(n_r, 1) * r)
-    for cut in range(min(k, len(n_r)), 0, -1):
-        n_cut_next = float(n_r[cut]) if cut < len(n_r) else 0.0
-        common = (cut + 1) * n_cut_next / float(n_r[0]) if n_r[0] else 1.0
+    # k = the largest count gives it d = 0 (no N_{k+1}), and k = 1 always d_1 = 0: neither fits
+    for cut in range(min(k, len(n_r) - 1), 1, -1):
+        common = (cut + 1) * n_r[cut] / n_r[0]
         if common >= 1.0:
             continue
         d = (ratio[:cut] - common) / (1.0 - common)

@@ -22,6 +22,17 @@ def test_ratio_is_zero_where_the_denominator_is():
     assert ratio([1, 3, 0], [4, 0, 0]).tolist() == [0.25, 0.0, 0.0]
     assert ratio(np.array([1, 2]), 4).tolist() == [0.25, 0.5]
     assert ratio(3, 2).shape == () and float(ratio(3, 2)) == 1.5
+    assert ratio(1, [2, 4, 0]).tolist() == [0.5, 0.25, 0.0]  # the shape of either
+    assert ratio(np.array([1, 3], np.int32), np.array([2, 4], np.int64)).dtype == np.float64
+
+
+def test_statistics_report_each_order_as_it_is_summed(small):
+    from engine.ngram.estimators import Statistics
+    from engine.ngram.progress import STATISTICS, Progress, Step
+
+    steps = []
+    Statistics(fit(small, 3, "mle").counts, Progress(steps.append))
+    assert steps == [Step(STATISTICS, done, 3) for done in range(4)]
 
 
 def test_make_estimator_by_name_with_its_parameters_and_defaults():

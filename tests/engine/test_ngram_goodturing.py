@@ -123,6 +123,17 @@ def test_a_cut_off_whose_common_term_reaches_one_is_skipped_for_a_lower_one():
         assert discount.tolist() == pytest.approx([float(d) for d in katz_by_hand(n_r, 2)] + [1.0, 1.0], abs=1e-15)
 
 
+def test_a_discount_above_one_does_not_fit():
+    # N = 9, 3, 1, 1: k = 3 has common term 4/9 and d_3 = (4/3 − 4/9)/(5/9) = 8/5; k = 2 fits
+    # with 1/2, 1/4.  N = 7, 4, 2, 1: d_1 = 4/3 for k = 3 and 2 for k = 2: no cut-off fits.
+    assert katz_by_hand([9, 3, 1, 1], 3)[2] == F(8, 5)
+    discount, k = katz_discounts(np.array([9, 3, 1, 1]))
+    assert k == 2 and discount.tolist() == pytest.approx([0.5, 0.25, 1.0, 1.0], abs=1e-15)
+    assert katz_by_hand([7, 4, 2, 1], 3)[0] == F(4, 3) and katz_by_hand([7, 4, 2, 1], 2)[0] == 2
+    discount, k = katz_discounts(np.array([7, 4, 2, 1]))
+    assert k == 0 and discount.tolist() == [1.0] * 4
+
+
 def test_a_discount_of_exactly_one_fits():
     # N = 20, 10, 5, 1: k = 3 has common term 4/20 and d_1 = (2·10/20 − 1/5)/(4/5) = 1 exactly.
     discount, k = katz_discounts(np.array([20, 10, 5, 1]))
