@@ -85,10 +85,11 @@ def katz_discounts(n_r: np.ndarray, k: int = KATZ_K) -> tuple[np.ndarray, int]:
     """d_1 … d_max from N_1 … N_max (n_r[0] is N_1), and the k used."""
     if not len(n_r) or n_r[0] == 0:  # nothing seen, or no singletons: no mass to move
         return np.ones(len(n_r)), 0
-    r = np.arange(1, len(n_r) + 1)
-    # r*/r; a row with N_r = 0 only needs a non-zero denominator: it never fits (d_{r−1} ≤ 0)
-    ratio = (r + 1) * np.concatenate([n_r[1:], [0]]) / (np.maximum(n_r, 1) * r)
-    # k = the largest count gives it d = 0 (no N_{k+1}), and k = 1 always d_1 = 0: neither fits
+    r = np.arange(1, len(n_r))
+    # r*/r below the largest count; a row with N_r = 0 only needs a non-zero denominator: it
+    # never fits (d_{r−1} ≤ 0)
+    ratio = (r + 1) * n_r[1:] / (np.maximum(n_r[:-1], 1) * r)
+    # k = the largest count would give it d = 0 (no N_{k+1}), and k = 1 always d_1 = 0: neither fits
     for cut in range(min(k, len(n_r) - 1), 1, -1):
         common = (cut + 1) * n_r[cut] / n_r[0]
         if common >= 1.0:

@@ -147,8 +147,14 @@ def test_a_smaller_cut_off_can_be_asked_for():
         by_hand = pytest.approx([float(d) for d in katz_by_hand(n_r, k)] + [1.0] * (6 - k), abs=1e-12)
         discount, used = katz_discounts(np.array(n_r), k)
         assert used == k and discount.tolist() == by_hand
-        table = count_of_counts(counts_of(dict(enumerate(n_r, start=1))), k)
-        assert table.k == k and table.discount.tolist() == by_hand
+
+
+def test_count_of_counts_takes_a_smaller_cut_off():
+    # k = 5 fits this table (test_katz_discounts_follow_katz_formula…); asked for 3, d_4 and d_5 stay 1
+    n_r = [1000, 300, 150, 90, 60, 40]
+    table = count_of_counts(counts_of(dict(enumerate(n_r, start=1))), 3)
+    assert table.k == 3
+    assert table.discount.tolist() == pytest.approx([float(d) for d in katz_by_hand(n_r, 3)] + [1.0] * 3, abs=1e-12)
 
 
 @pytest.mark.parametrize("n_r", [[0, 2, 1], [3, 1], [5]], ids=["no singletons", "two rows", "only ones"])
