@@ -60,14 +60,13 @@ def _scored_outcomes(model: NgramModel, context):
     """(context ids, c(h w) and P(w | h) of every outcome w, c(h·)), looked up LOOKUP_ROWS at a time."""
     ids = model.context_ids(context)
     outcomes = model.vocabulary.outcome_count
-    c, smoothed, context_count = np.zeros(outcomes, np.int64), np.zeros(outcomes), 0
-    for start in range(0, outcomes, LOOKUP_ROWS):
+    c, smoothed = np.zeros(outcomes, np.int64), np.zeros(outcomes)
+    for start in range(0, outcomes, LOOKUP_ROWS):  # at least once: <unk> is always an outcome
         words = np.arange(start, min(outcomes, start + LOOKUP_ROWS))
         lookup = model.lookup(np.repeat(ids[None, :], len(words), axis=0), words)
         c[words], total = model.statistics.at(model.order, lookup)
-        context_count = int(total[0])  # the same context for every outcome
         smoothed[words] = model.estimator.probabilities(lookup)
-    return ids, c, smoothed, context_count
+    return ids, c, smoothed, int(total[0])  # the same context for every outcome
 
 
 def _ranked(model: NgramModel, ids, c, smoothed, context_count: int, order) -> Continuations:
@@ -104,7 +103,7 @@ def evidence(model: NgramModel, word: str, context=()) -> Evidence:
         c, total = model.statistics.at(k, lookup)
         counts.append(int(c[0]))
         totals.append(int(total[0]))
-        contexts.append(tuple(names[i] for i in ids[len(ids) - (k - 1):]) if k > 1 else ())
+        contexts.append(tuple(names[i] for i in ids[len(ids) - (k - 1):]))  # k = 1: ids[len(ids):], ()
     landing = next((model.order - i for i, c in enumerate(counts) if c > 0), 0)
     return Evidence(names[w[0]], tuple(contexts), tuple(counts), tuple(totals),
                     float(ratio(counts[0], totals[0])), float(model.estimator.probabilities(lookup)[0]), landing)
@@ -152,7 +151,7 @@ def delta_curve(model: NgramModel, heldout: Corpus, deltas, progress: Progress =
 def _merged_histogram(parts) -> tuple[np.ndarray, np.ndarray]:
     """(values, how often) of several blocks' np.unique(…, return_counts=True) together."""
     values, inverse = np.unique(np.concatenate([v for v, _ in parts]), return_inverse=True)
-    return values, np.bincount(inverse.reshape(-1), weights=np.concatenate([n for _, n in parts]))
+    return values, np.bincount(inverse, weights=np.concatenate([n for _, n in parts]))
 
 
 def order_curve(train: Corpus, heldout: Corpus, orders, estimator: str = "mle", **options) -> Curve:

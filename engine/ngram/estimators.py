@@ -47,15 +47,14 @@ class Lookup:
 def gather(values: np.ndarray, rows: np.ndarray) -> np.ndarray:
     """values[rows], 0 where the row is −1."""
     if not len(values):
-        return np.zeros(len(rows), dtype=float)
+        return np.zeros(len(rows))
     return np.where(rows >= 0, values[np.maximum(rows, 0)], 0)
 
 
 def ratio(numerator, denominator) -> np.ndarray:
     """numerator / denominator, 0 where the denominator is 0 (no warning)."""
-    numerator = np.asarray(numerator, dtype=float)
-    denominator = np.asarray(denominator, dtype=float)
-    out = np.zeros(np.broadcast(numerator, denominator).shape)
+    numerator, denominator = np.asarray(numerator), np.asarray(denominator)
+    out = np.zeros(np.broadcast(numerator, denominator).shape)  # true division: float64 whatever they are
     return np.divide(numerator, denominator, out=out, where=denominator != 0)
 
 
@@ -140,9 +139,9 @@ class _Discounted(Estimator):
             seen = self.discount(coc, table.count) * ratio(table.count, stats.totals[k - 1][table.prefix])
             self.tables.append(coc)
             self.seen.append(seen)
-            # max: 1 − Σ d·c/c(h·) with every d = 1 is 0 give or take a rounding error
-            self.left.append(np.where(stats.totals[k - 1] > 0,
-                                      np.maximum(1.0 - table.per_context(seen, stats.counts.contexts(k)), 0.0), 0.0))
+            # max: 1 − Σ d·c/c(h·) with every d = 1 is 0 give or take a rounding error (a context
+            # never seen keeps 1, which nothing reads: its words take the lower order's estimate)
+            self.left.append(np.maximum(1.0 - table.per_context(seen, stats.counts.contexts(k)), 0.0))
 
     def _good_turing(self, k, lookup):
         """Order k's discounted probabilities, the left mass shared by the unseen outcomes."""
@@ -150,7 +149,7 @@ class _Discounted(Estimator):
         c, total = stats.at(k, lookup)
         types = stats.types_at(k, lookup)
         seen = gather(self.seen[k - 1], lookup.grams[k - 1])
-        left = np.maximum(gather(self.left[k - 1], lookup.contexts[k - 1]), 0.0)
+        left = gather(self.left[k - 1], lookup.contexts[k - 1])
         unseen_outcomes = self.outcomes - types
         # No unseen outcome to give the mass to: the seen ones share it in proportion.
         renormalised = ratio(seen, 1.0 - left)
@@ -177,7 +176,8 @@ class Katz(_Discounted):
     def fit(self, stats, outcomes, bos_id):
         super().fit(stats, outcomes, bos_id)
         counts = stats.counts
-        # P_Katz of each seen n-gram, order by order (a seen n-gram's suffix is seen too).
+        # P_Katz of each seen n-gram, order by order (a seen n-gram's suffix is seen too).  A row
+        # of count 0 (a context never predicted, which fewer_orders' tables keep) adds nothing.
         unseen_outcomes = self.outcomes - stats.types[0][0]
         katz_seen = [self.seen[0] if unseen_outcomes > 0 else ratio(self.seen[0], 1.0 - self.left[0][0])]
         self.alpha = [None]
@@ -187,7 +187,7 @@ class Katz(_Discounted):
             lower_sum = table.per_context(lower, counts.contexts(k))
             room = 1.0 - lower_sum
             ok = room > 1e-12
-            alpha = np.where(ok, ratio(self.left[k - 1], np.where(ok, room, 1.0)), 0.0)
+            alpha = np.where(ok, ratio(self.left[k - 1], room), 0.0)
             # Nothing unseen has any lower-order probability: the seen share the mass left.
             seen = np.where(ok[table.prefix], self.seen[k - 1],
                             ratio(self.seen[k - 1], 1.0 - self.left[k - 1][table.prefix]))
@@ -270,6 +270,8 @@ class KneserNey(Estimator):
                 a = table.count
             else:
                 longer = counts.table(k + 1)
+                # rows of count 0 (contexts never predicted, which a model made from a higher
+                # order's tables keeps: engine.ngram.model.fewer_orders) precede nothing
                 continuation = np.bincount(longer.suffix[longer.count > 0], minlength=len(table))
                 a = np.where(table.first == bos_id, table.count, continuation)
             self.adjusted.append(a)

@@ -83,13 +83,15 @@ class CountOfCounts:
 
 def katz_discounts(n_r: np.ndarray, k: int = KATZ_K) -> tuple[np.ndarray, int]:
     """d_1 … d_max from N_1 … N_max (n_r[0] is N_1), and the k used."""
-    r = np.arange(1, len(n_r) + 1, dtype=float)
-    n_next = np.concatenate([n_r[1:], [0]]).astype(float)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        ratio = np.where(n_r > 0, (r + 1) * n_next / np.where(n_r > 0, n_r, 1) / r, 1.0)
-    for cut in range(min(k, len(n_r)), 0, -1):
-        n_cut_next = float(n_r[cut]) if cut < len(n_r) else 0.0
-        common = (cut + 1) * n_cut_next / float(n_r[0]) if n_r[0] else 1.0
+    if not len(n_r) or n_r[0] == 0:  # nothing seen, or no singletons: no mass to move
+        return np.ones(len(n_r)), 0
+    r = np.arange(1, len(n_r))
+    # r*/r below the largest count; a row with N_r = 0 only needs a non-zero denominator: it
+    # never fits (d_{r−1} ≤ 0)
+    ratio = (r + 1) * n_r[1:] / (np.maximum(n_r[:-1], 1) * r)
+    # k = the largest count would give it d = 0 (no N_{k+1}), and k = 1 always d_1 = 0: neither fits
+    for cut in range(min(k, len(n_r) - 1), 1, -1):
+        common = (cut + 1) * n_r[cut] / n_r[0]
         if common >= 1.0:
             continue
         d = (ratio[:cut] - common) / (1.0 - common)
@@ -101,18 +103,15 @@ def katz_discounts(n_r: np.ndarray, k: int = KATZ_K) -> tuple[np.ndarray, int]:
 def count_of_counts(counts, k: int = KATZ_K) -> CountOfCounts:
     """The table for these counts (zeros are ignored: they are the unseen)."""
     counts = np.asarray(counts, dtype=np.int64)
-    counts = counts[counts > 0]
-    n_r = np.bincount(counts)[1:] if len(counts) else np.zeros(0, np.int64)
+    n_r = np.bincount(counts)[1:]  # bin 0, the unseen, dropped
     r = np.arange(1, len(n_r) + 1)
     n_next = np.concatenate([n_r[1:], [0]])
-    with np.errstate(divide="ignore", invalid="ignore"):
-        r_star = np.where(n_r > 0, (r + 1) * n_next / np.where(n_r > 0, n_r, 1), 0.0)
+    r_star = np.where(n_r > 0, (r + 1) * n_next / np.maximum(n_r, 1), 0.0)
     discount, used = katz_discounts(n_r, k)
     sgt, slope, intercept = simple_good_turing(n_r)
     total = int(counts.sum())
-    mass = float(np.sum(n_r * sgt))
-    p0 = n_r[0] / total if len(n_r) else 0.0
-    probability = (1 - p0) * sgt / mass if mass > 0 else np.zeros(len(n_r))
+    # p_r = (1 − N_1/N) r* / Σ N_r r*; Σ N_r r* > 0 whenever something was seen (every r* > 0)
+    probability = (1 - n_r[0] / total) * sgt / np.sum(n_r * sgt) if total else np.zeros(0)
     return CountOfCounts(r, n_r, r_star, discount, used, total, sgt, probability, slope, intercept)
 
 
@@ -124,11 +123,11 @@ def simple_good_turing(n_r: np.ndarray) -> tuple[np.ndarray, float, float]:
     if len(rs) < 2:
         r_star[rs - 1] = rs
         return r_star, -1.0, 0.0
-    ns = n_r[rs - 1].astype(float)
     _, z = averaged_counts(n_r)
     slope, intercept = np.polyfit(np.log(rs), np.log(z), 1)
     turing = True
-    for r, n in zip(rs, ns):
+    for r in rs:
+        n = float(n_r[r - 1])
         y = r * (1 + 1 / r) ** (slope + 1)
         n_next = float(n_r[r]) if r < len(n_r) else 0.0
         if turing and n_next > 0:
@@ -144,10 +143,9 @@ def simple_good_turing(n_r: np.ndarray) -> tuple[np.ndarray, float, float]:
 
 def averaged_counts(n_r: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(the r with N_r > 0, Z_r = N_r / (½(t − q))): N_r spread over the gap around r, q and t
-    the neighbouring non-zero counts (q = 0 before the first, t = 2r − q after the last)."""
+    the neighbouring non-zero counts (q = 0 before the first, t = 2r − q after the last); at
+    least one N_r > 0."""
     rs = np.flatnonzero(n_r) + 1
-    if not len(rs):
-        return rs, np.zeros(0)
     q = np.concatenate([[0], rs[:-1]])
     t = np.concatenate([rs[1:], [2 * rs[-1] - q[-1]]])
     return rs, n_r[rs - 1] / (0.5 * (t - q))
