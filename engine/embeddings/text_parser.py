@@ -45,12 +45,13 @@ def _decode_word(raw: bytes, path, line: int) -> str:
         raise EmbeddingFileError("bad_encoding", path=path, line=line) from None
 
 
-def parse_lines_exact(block: bytes, dim: int | None, first_line: int, path) -> tuple[list[str], np.ndarray]:
+def parse_lines_exact(block: bytes, dim: int, first_line: int, path) -> tuple[list[str], np.ndarray]:
     """Every line of ``block`` (complete lines; ``first_line`` is the 1-based number of its
-    first) → (words, values (n, dim) float32).  ``dim`` None: the first line decides it.
-    Raises EmbeddingFileError naming the line."""
+    first) → (words, values (n, dim) float32); ``dim`` ≥ 1 (the loader reads it from the header
+    or the first line, and refuses a first line without numbers itself).  Raises
+    EmbeddingFileError naming the line."""
     lines = block.split(b"\n")
-    if lines and lines[-1] == b"":
+    if lines[-1] == b"":  # split always gives at least one piece
         lines.pop()
     words, rows = [], []
     for offset, raw in enumerate(lines):
@@ -62,11 +63,6 @@ def parse_lines_exact(block: bytes, dim: int | None, first_line: int, path) -> t
             raise EmbeddingFileError("malformed_line", path=path, line=number,
                                      reason=Message("embedding_reason_leading_space"))
         word, *numbers = raw.split()
-        if dim is None:
-            dim = len(numbers)
-            if dim == 0:
-                raise EmbeddingFileError("malformed_line", path=path, line=number,
-                                         reason=Message("embedding_reason_no_numbers"))
         if len(numbers) != dim:
             raise EmbeddingFileError("mixed_dimensions", path=path, line=number, expected=dim, found=len(numbers))
         try:
@@ -81,7 +77,7 @@ def parse_lines_exact(block: bytes, dim: int | None, first_line: int, path) -> t
         words.append(_decode_word(word, path, number))
         rows.append(row)
     with np.errstate(over="ignore"):  # too large for float32: infinite, refused just below
-        values = np.array(rows, dtype=np.float64).astype(np.float32).reshape(len(rows), dim or 0)
+        values = np.array(rows).astype(np.float32).reshape(len(rows), dim)  # rows of Python floats: float64
     if not np.isfinite(values).all():  # finite as a double, too large for float32
         raise EmbeddingFileError("not_finite", path=path, line=first_line + int(np.flatnonzero(~np.isfinite(values).all(axis=1))[0]))
     return words, values
