@@ -92,11 +92,10 @@ def _is_float(text: bytes) -> bool:
 
 
 def _token_bounds(buf: np.ndarray):
-    """Start and end (exclusive) of every run of bytes > 32 (``buf`` ends with a separator)."""
+    """Start and end (exclusive) of every run of bytes > 32 (``buf`` starts with the padding
+    and ends with a newline, so every run has a separator on each side)."""
     inside = buf > _SEPARATOR
     starts = np.flatnonzero(inside[1:] & ~inside[:-1]) + 1
-    if inside[0]:
-        starts = np.concatenate(([0], starts))
     ends = np.flatnonzero(inside[:-1] & ~inside[1:]) + 1
     return starts, ends
 
@@ -188,7 +187,9 @@ def _plain_decimals_by_digit(buf: np.ndarray, starts: np.ndarray, ends: np.ndarr
     whole_digits_at = ends - 1 - has_dot  # where digit j sits once j ≥ fraction
     for j in range(int(n_digits.max(initial=0))):
         at = np.where(j < fraction, ends - 1 - j, whole_digits_at - j)
-        digit = buf[np.maximum(at, 0)].astype(np.int64) - _DIGIT_0
+        # past a short token's first digit ``at`` may reach before the buffer (≥ 8 − 15, so a
+        # valid negative index): that byte is read but masked just below
+        digit = buf[at].astype(np.int64) - _DIGIT_0
         if j >= int(n_digits.min()):
             digit[j >= n_digits] = 0
         mantissa += digit * _IPOW10[j]
@@ -230,7 +231,7 @@ def _short_whole_part(buf: np.ndarray, last: np.ndarray, count: np.ndarray) -> n
     nearly every number in an embedding file — with two byte gathers in uint8 (at most 99)."""
     units = buf[last] - np.uint8(_DIGIT_0)
     units *= count >= 1
-    tens = buf[np.maximum(last - 1, 0)] - np.uint8(_DIGIT_0)
+    tens = buf[last - 1] - np.uint8(_DIGIT_0)  # last ≥ 7: ``buf`` starts with 8 separators
     tens *= count >= 2
     tens *= np.uint8(10)
     units += tens
