@@ -109,12 +109,11 @@ def _top(scores: np.ndarray, k: int, excluded) -> np.ndarray:
     for j in excluded:
         if j < scores.size:
             scores[j] = -np.inf
-    scores[np.isnan(scores)] = -np.inf  # a zero vector has no direction
     k = min(k, scores.size - sum(1 for j in set(excluded) if j < scores.size))
-    if k <= 0:
-        return np.zeros(0, dtype=np.int64)
+    # a zero vector's score is nan (it has no direction): numpy's partition and sort put nan
+    # after every number, and the last line drops it with the excluded words' −inf
     if k < scores.size:
-        best = np.argpartition(-scores, k - 1)[:k]
+        best = np.argpartition(-scores, k - 1)[:k]  # k = 0 gives no rows
     else:
         best = np.arange(scores.size)
     best = best[np.argsort(-scores[best], kind="stable")]
@@ -201,10 +200,9 @@ def analogy(emb: Embeddings, a: str, b: str, c: str, k: int = 10, method: str = 
         # One matrix-vector product over the vocabulary; the three cosines of each answer are
         # computed for the k answers alone (a product with three columns costs three times one).
         best, best_scores = best_cosines(emb, query / query_norm, rows, k, indices)
-        cosines = cosines_with_rows(emb, best, units)
     else:
         best, best_scores = best_cosmul(emb, units, rows, k, indices)
-        cosines = cosines_with_rows(emb, best, units)
+    cosines = cosines_with_rows(emb, best, units)
     return Analogy((a, b, c), indices, tuple(float(emb.norms[i]) for i in indices), method, query_norm, rows,
                    tuple(Candidate(emb.words[i], int(i), float(s), tuple(float(x) for x in row))
                          for i, s, row in zip(best, best_scores, cosines)))

@@ -369,6 +369,9 @@ def test_a_neighbour_query_records_what_it_searched(random_pair):
     assert [c.index for c in result.candidates] == [kv.key_to_index[c.word] for c in result.candidates]
     assert all(c.index < 50 for c in result.candidates)
     assert queries.neighbours(emb, "queen", 3).searched == len(kv)
+    # gensim's default topn
+    assert len(queries.neighbours(emb, "queen").candidates) == 10
+    assert len(queries.analogy(emb, "man", "woman", "king").candidates) == 10
 
 
 @pytest.mark.parametrize("method", ["add", "mul"])
@@ -390,6 +393,13 @@ def test_a_similarity_matrix_records_words_and_norms(random_pair):
     assert result.words == ("man", "北京")
     np.testing.assert_allclose(result.norms, [np.linalg.norm(kv[w].astype(np.float64)) for w in result.words],
                                rtol=1e-6)
+
+
+def test_doesnt_match_records_the_words_asked(random_pair):
+    _kv, emb = random_pair
+    result = queries.doesnt_match(emb, (w for w in ["king", "queen", "w3"]))
+    assert result.words == ("king", "queen", "w3")
+    assert sorted(w for w, _ in result.ranking) == ["king", "queen", "w3"]
 
 
 def test_the_one_hot_vector_is_float32_and_names_its_word(random_pair):
@@ -516,6 +526,22 @@ def test_a_vocabulary_of_fewer_words_than_candidates(tmp_path):
         score = evaluate_analogies(as_embeddings(kv), path, method=method, restrict_vocab=5)
         assert [(q.expected, q.predicted) for q in score.sections[0].correct] == [("D", "D")]
         assert [(q.expected, q.predicted) for q in score.sections[0].incorrect] == [("ZERO", "D")]
+        # without "d" (the 5th word) the first question is unknown and the second has no
+        # candidate left: no prediction, counted wrong
+        score = evaluate_analogies(as_embeddings(kv), path, method=method, restrict_vocab=4)
+        assert (score.unknown, score.sections[0].correct) == (1, ())
+        assert [(q.expected, q.predicted) for q in score.sections[0].incorrect] == [("ZERO", None)]
+
+
+def test_the_defaults_are_gensims():
+    """restrict_vocab 300,000, case-insensitive, unknown words skipped: evaluate_word_analogies'."""
+    import inspect
+
+    ours = inspect.signature(evaluate_analogies).parameters
+    theirs = inspect.signature(KeyedVectors.evaluate_word_analogies).parameters
+    for name in ("restrict_vocab", "case_insensitive", "dummy4unknown"):
+        assert ours[name].default == theirs[name].default
+    assert ours["method"].default == "add"
 
 
 def test_the_built_in_verb_sections_pair_each_base_with_its_form():
@@ -539,3 +565,46 @@ def test_lines_given_as_a_list_are_numbered_from_one(tmp_path):
     with pytest.raises(EmbeddingQueryError) as caught:
         evaluate_analogies(as_embeddings(kv), ["x y z answer", ": s"])
     assert (caught.value.code, caught.value.line) == ("analogy_no_section", 1)
+
+
+def test_a_query_word_just_past_restrict_vocab_is_not_excluded_from_it(random_pair):
+    """The word at row 50 asked with restrict_vocab=50: all 50 rows are answers (gensim too)."""
+    kv, emb = random_pair
+    word = kv.index_to_key[50]
+    ours = queries.neighbours(emb, word, 60, restrict_vocab=50)
+    assert len(ours.candidates) == 50
+    assert_same_answers(ours.pairs(), kv.most_similar(word, topn=60, restrict_vocab=50))
+
+
+def record_calls(monkeypatch, module, used: list) -> None:
+    """``module.candidates`` appends the module's name to ``used`` on each call."""
+    real = module.candidates
+
+    def recorded(*args):
+        used.append(module.__name__)
+        return real(*args)
+
+    monkeypatch.setattr(module, "candidates", recorded)
+
+
+@pytest.mark.parametrize("first_pass", ["int8", "float16"])
+def test_a_zero_vector_is_never_an_answer_of_the_first_passes(monkeypatch, first_pass):
+    from engine.embeddings import half_scores, int8_cosines, int8_scores
+
+    monkeypatch.setattr(half_scores, "LEAST_ROWS", 0)
+    monkeypatch.setattr(int8_scores, "LEAST_ROWS", 0)
+    if first_pass == "float16":
+        monkeypatch.setattr(int8_cosines, "applies", lambda *_: False)
+    elif not int8_cosines.applies(Embeddings.from_arrays(["x"], [[1.0]], "x"), 1):
+        pytest.skip("torch's int8 kernel is not known to be sound on this CPU")
+    used = []
+    for module in (int8_cosines, half_scores):
+        record_calls(monkeypatch, module, used)
+    vectors = np.array([[1, 0], [0, 0], [0.8, 0.6], [-1, 0.1], [0.6, -0.8]], dtype=np.float32)
+    emb = Embeddings.from_arrays(["a", "zero", "b", "c", "d"], vectors, "tiny")
+    assert [w for w, _ in queries.neighbours(emb, "a", 10).pairs()] == ["b", "d", "c"]
+    assert [w for w, _ in queries.neighbours(emb, "a", 2).pairs()] == ["b", "d"]
+    # the float16 pass only where the int8 kernel is not known to be sound
+    assert set(used) == {"engine.embeddings." + ("int8_cosines" if first_pass == "int8" else "half_scores")}
+    for method in ("add", "mul"):
+        assert "zero" not in [c.word for c in queries.analogy(emb, "a", "b", "c", 10, method=method).candidates]
