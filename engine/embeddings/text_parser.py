@@ -104,14 +104,16 @@ def _single_separator_bounds(buf: np.ndarray, dim: int):
     """Token bounds the cheap way, for the usual block (after the 8 bytes of padding, one
     space between tokens and one newline after each line, dim + 1 tokens a line): every token
     lies between two consecutive separators.  None when the block is not like that."""
+    # from the padding's last byte on: it, one separator after each token, the final newline
     separators = np.flatnonzero(buf <= _SEPARATOR)[_PADDING_SIZE - 1:]
-    if separators.size < 2 or separators[0] != _PADDING_SIZE - 1 or (np.diff(separators) < 2).any():
+    if (np.diff(separators) < 2).any():  # two in a row (a leading space is one after the padding)
         return None
     starts, ends = separators[:-1] + 1, separators[1:]
-    if starts.size % (dim + 1):
+    lines, rest = divmod(starts.size, dim + 1)
+    if rest:
         return None
     # the separator after each token: a newline exactly after every line's last token
-    after = (buf[ends] == _NEWLINE).reshape(-1, dim + 1)
+    after = (buf[ends] == _NEWLINE).reshape(lines, dim + 1)
     if not (after[:, -1].all() and not after[:, :-1].any()):
         return None
     return starts, ends
@@ -145,8 +147,7 @@ def parse_block_fast(block: bytearray, dim: int) -> tuple[list[str], np.ndarray]
         return None
     for s, e in zip(word_starts, word_ends):  # the words out of the way of the number passes
         block[s:e] = b" " * (e - s)
-    numbers = np.ones(starts.size, dtype=bool)
-    numbers[:: dim + 1] = False
+    numbers = np.arange(starts.size) % (dim + 1) != 0  # every token but each line's word
     values = _plain_decimals(buf, starts[numbers], ends[numbers])
     if values is None:
         return None
@@ -154,8 +155,10 @@ def parse_block_fast(block: bytearray, dim: int) -> tuple[list[str], np.ndarray]
 
 
 def _plain_decimals_by_digit(buf: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray | None:
-    """The value of every token [starts[t], ends[t]) of ``buf`` as a double, if every token is
-    an optional '-', digits, and at most one '.' among them (at most 15 digits); else None.
+    """The value of every token [starts[t], ends[t]) of ``buf`` (at least one) as a double, if
+    every token is an optional '-', digits, and at most one '.' among them (at most 15 digits);
+    else None.  The rare reader (a number with more than 8 digits on a side), so it has no
+    shortcut for the usual one-point-per-number layout.
 
     Works on the tokens' positions rather than on every byte: a '-' may only be a token's first
     byte and a token holds at most one dot, so the bytes after the dot are the fraction's
@@ -170,22 +173,19 @@ def _plain_decimals_by_digit(buf: np.ndarray, starts: np.ndarray, ends: np.ndarr
     # each '-' is some token's first byte
     if int(length.sum()) != digits + dot_at.size + minus or minus != int(np.count_nonzero(negative)):
         return None
-    if dot_at.size == starts.size and ((starts < dot_at) & (dot_at < ends)).all():
-        dot_token = np.arange(starts.size)  # the usual file: one dot in every number
-    else:
-        dot_token = np.searchsorted(starts, dot_at, side="right") - 1
-        if dot_token.size and (np.diff(dot_token) == 0).any():
-            return None  # two dots in one token
+    dot_token = np.searchsorted(starts, dot_at, side="right") - 1
+    if (np.diff(dot_token) == 0).any():
+        return None  # two dots in one token
     fraction = np.zeros(starts.size, dtype=np.int64)
     fraction[dot_token] = ends[dot_token] - 1 - dot_at
     has_dot = np.zeros(starts.size, dtype=bool)
     has_dot[dot_token] = True
     n_digits = length - negative - has_dot
-    if n_digits.size and (n_digits.min() < 1 or n_digits.max() > _MAX_DIGITS):
+    if n_digits.min() < 1 or n_digits.max() > _MAX_DIGITS:
         return None
     mantissa = np.zeros(starts.size, dtype=np.int64)
     whole_digits_at = ends - 1 - has_dot  # where digit j sits once j ≥ fraction
-    for j in range(int(n_digits.max(initial=0))):
+    for j in range(int(n_digits.max())):
         at = np.where(j < fraction, ends - 1 - j, whole_digits_at - j)
         # past a short token's first digit ``at`` may reach before the buffer (≥ 8 − 15, so a
         # valid negative index): that byte is read but masked just below
@@ -223,7 +223,7 @@ def _eight_digits(words: np.ndarray, count: np.ndarray) -> np.ndarray:
     val *= np.uint64(0x000F424000000064)  # 100 + (1000000 << 32)
     val += high
     val >>= np.uint64(32)
-    return val.view(np.int64)
+    return val
 
 
 def _short_whole_part(buf: np.ndarray, last: np.ndarray, count: np.ndarray) -> np.ndarray:
@@ -239,9 +239,10 @@ def _short_whole_part(buf: np.ndarray, last: np.ndarray, count: np.ndarray) -> n
 
 
 def _plain_decimals(buf: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray | None:
-    """The value of every token [starts[t], ends[t]) of ``buf`` as a double, if every token is
-    an optional '-', up to 8 digits, an optional '.' and up to 8 digits; else the digit-by-digit
-    reader below, which takes up to 15 digits anywhere.  ``buf`` starts with 8 separators.
+    """The value of every token [starts[t], ends[t]) of ``buf`` (at least one: a block holds a
+    line of dim ≥ 1 numbers) as a double, if every token is an optional '-', up to 8 digits, an
+    optional '.' and up to 8 digits; else the digit-by-digit reader above, which takes up to 15
+    digits anywhere.  ``buf`` starts with 8 separators.
 
     What a token holds is settled by counting, not by looking at each byte: if the tokens' bytes
     add up to the digits, dots and '-' of the whole block, the '-' are as many as the tokens
@@ -253,7 +254,7 @@ def _plain_decimals(buf: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np
         has_dot = 1
     else:
         dot_token = np.searchsorted(starts, dot_at, side="right") - 1
-        if dot_token.size and (np.diff(dot_token) == 0).any():
+        if (np.diff(dot_token) == 0).any():
             return None  # two dots in one token
         point = ends.copy()
         point[dot_token] = dot_at
@@ -267,11 +268,11 @@ def _plain_decimals(buf: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np
         return None
     whole = point - starts - negative  # digits before the point
     fraction = ends - point - has_dot  # digits after it
-    if starts.size and (whole.max() > 8 or fraction.max() > 8):
+    if whole.max() > 8 or fraction.max() > 8:
         return _plain_decimals_by_digit(buf, starts, ends)
-    if starts.size and (whole + fraction).min() < 1:
+    if (whole + fraction).min() < 1:
         return None  # "." or "-" alone
-    if whole.max(initial=0) <= 2:
+    if whole.max() <= 2:
         whole_value = _short_whole_part(buf, point - 1, whole)
     else:
         whole_value = _eight_digits(_eight_byte_words(buf)[point - 8], whole)

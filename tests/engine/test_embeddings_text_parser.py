@@ -119,7 +119,8 @@ def test_both_readers_give_floats_value_for_every_plain_decimal(reader, tokens):
 @pytest.mark.parametrize("reader", ["_plain_decimals", "_plain_decimals_by_digit"])
 @pytest.mark.parametrize("tokens", [["1.2.3", "4"], ["1.5", "2..5"], ["4", "1.2.3"], ["-", "1"], [".", "1"],
                                     ["-.", "1"], ["1-2", "3"], ["--1", "3"], ["1e5", "2"], ["+1", "2"], ["1,5", "2"],
-                                    ["1234567890123456", "2"], ["1.5", "-0.5-"], ["1.5", "2.5", "x"]])
+                                    ["1234567890123456", "2"], ["1.5", "-0.5-"], ["1.5", "2.5", "x"],
+                                    ["1:5", "2"], ["2", "1.5/"]])
 def test_both_readers_decline_what_is_not_a_plain_decimal(reader, tokens):
     from engine.embeddings import text_parser
 
@@ -179,7 +180,8 @@ def test_other_whitespace_takes_the_general_token_bounds(block):
 
 
 @pytest.mark.parametrize("block", [b"a 1 2\nb 3\n", b"a 1 2\nb 3 4 5\n", b"a 1 2\n\nb 3 4\n", b"a 1 2\n 3 4\n",
-                                   b"a 1 2\nb 3 4", b"", b"a 1 2\nb 3 4\n5\n", b"a 1\n2 b\n3 4\n"])
+                                   b"a 1 2\nb 3 4", b"", b"a 1 2\nb 3 4\n5\n", b"a 1\n2 b\n3 4\n",
+                                   b"a 1 2\nb 3 4\n\n", b"a  1\nb 3 4\n", b"a 1 2 3 4 5\n"])
 def test_a_block_that_is_not_whole_lines_of_a_word_and_two_numbers_is_declined(block):
     assert parse_block_fast(bytearray(block), 2) is None
 
@@ -198,3 +200,22 @@ def test_parse_block_hands_a_block_the_fast_parser_declines_to_the_exact_one():
     with pytest.raises(EmbeddingFileError) as caught:
         parse_block(b"a 1 2\nb 3 4\nc 5\n", 2, 10, "v.txt")
     assert str(caught.value) == "v.txt, line 12: 1 numbers after the word, but the file's vectors have 2"
+
+
+def test_a_run_of_separators_is_never_read_by_the_cheap_bounds():
+    """"a  1" has an empty token between its two spaces: three tokens by the cheap count."""
+    from engine.embeddings import text_parser
+
+    buf = np.frombuffer(bytearray(b" " * 8 + b"a  1\nb 3 4\n"), dtype=np.uint8)
+    assert text_parser._single_separator_bounds(buf, 2) is None
+
+
+def test_words_holding_digits_points_signs_or_unicode_spaces_are_words():
+    """A word's bytes never count as a number's ("1990", "U.S.", "-3" are words of the fixture
+    files), and a no-break or ideographic space inside a word does not split it (bytes > 32)."""
+    block = "1990 1 2\nU.S. 3.5 -4\n-3 5 6\nnew\u00a0york 7 8\n東\u3000京 9 10\n".encode()
+    words, values = parse_block_fast(bytearray(block), 2)
+    assert words == ["1990", "U.S.", "-3", "new\u00a0york", "東\u3000京"]
+    assert values.dtype == np.float32
+    np.testing.assert_array_equal(values, [[1, 2], [3.5, -4], [5, 6], [7, 8], [9, 10]])
+    assert parse_lines_exact(block, 2, 1, "f")[0] == words
