@@ -156,9 +156,9 @@ def _answer(emb, questions, vocabulary, rows, spell, method):
     units = emb.vectors[flat] / emb.norms[flat, None]  # (3m, d): a, b, c of each question
     if method == "add":
         by_question = units.reshape(len(questions), 3, emb.dimension)
+        # not normalised: a positive factor per question leaves its ranking as it is
         query = by_question[:, 1] - by_question[:, 0] + by_question[:, 2]
-        query /= np.linalg.norm(query, axis=1, keepdims=True)
-        scores = cosines_with(emb, query.T, rows)  # (rows, m)
+        scores = cosines_with(emb, query.T, rows)  # (rows, m): cos(x, q) · ‖q‖
     else:
         # column 3q + t of the product is cos(x, t-th word of question q): rows of (a, b, c)
         cosines = cosines_with(emb, units.T, rows).reshape(rows * len(questions), 3)
