@@ -608,3 +608,21 @@ def test_a_zero_vector_is_never_an_answer_of_the_first_passes(monkeypatch, first
     assert set(used) == {"engine.embeddings." + ("int8_cosines" if first_pass == "int8" else "half_scores")}
     for method in ("add", "mul"):
         assert "zero" not in [c.word for c in queries.analogy(emb, "a", "b", "c", 10, method=method).candidates]
+
+
+def test_words_past_restrict_vocab_never_take_a_candidates_place(tmp_path):
+    """Five words past restrict_vocab=6 are nearer to b − a + c than the answer: they are not
+    searched, so the answer is the first candidate (gensim agrees); were they searched, the 5
+    candidates would all be words outside the vocabulary."""
+    q = np.array([0.0, 1.0, 1.0])
+    words = ["a", "b", "c", "answer", "p", "r", "o1", "o2", "o3", "o4", "o5"]
+    vectors = [[1, 1, 0], [1, 2, 1], [0, 1, 1], q + [0.4, 0.1, -0.2], [-1, 0, 0], [0, 0, -1],
+               *(q + [0.01 * i, 0, 0] for i in range(1, 6))]
+    kv = KeyedVectors(3)
+    kv.add_vectors(words, np.array(vectors, dtype=np.float32))
+    path = tmp_path / "q.txt"
+    path.write_text(": s\na b c answer\n", encoding="utf-8")
+    assert kv.evaluate_word_analogies(str(path), restrict_vocab=6)[0] == 1.0
+    for method in ("add", "mul"):
+        score = evaluate_analogies(as_embeddings(kv), path, restrict_vocab=6, method=method)
+        assert [(q.expected, q.predicted) for q in score.sections[0].correct] == [("ANSWER", "ANSWER")]
