@@ -172,9 +172,7 @@ def _answer(emb, questions, vocabulary, rows, spell, method):
         best = np.argpartition(-column, count - 1)[:count] if count < rows else np.arange(rows)
         best = best[np.argsort(-column[best], kind="stable")]
         predicted = None
-        for i in best:
-            if not np.isfinite(column[i]):
-                continue
+        for i in best[np.isfinite(column[best])]:  # never a query word (−inf) nor a zero vector (nan)
             predicted = spell(emb.words[i])
             if predicted in vocabulary and predicted not in (a, b, c):
                 break

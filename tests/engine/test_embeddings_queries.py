@@ -560,11 +560,35 @@ def test_the_built_in_verb_sections_pair_each_base_with_its_form():
 
 def test_lines_given_as_a_list_are_numbered_from_one(tmp_path):
     kv = other_spellings_first()
-    score = evaluate_analogies(as_embeddings(kv), [": s", "x y z answer", "x y z", ": t", "x y"])
+    score = evaluate_analogies(as_embeddings(kv), [": s", "x y z answer", "x y z", ": Xs and Ys ", "x y"])
     assert score.skipped_lines == (3, 5) and score.questions == 1
+    # gensim's section names: ": " and spaces stripped, nothing else
+    assert [s.name for s in score.sections] == ["s", "Xs and Ys", TOTAL]
     with pytest.raises(EmbeddingQueryError) as caught:
         evaluate_analogies(as_embeddings(kv), ["x y z answer", ": s"])
-    assert (caught.value.code, caught.value.line) == ("analogy_no_section", 1)
+    assert (caught.value.code, caught.value.line, caught.value.path) == ("analogy_no_section", 1, "")
+
+
+def test_the_test_sets_refusals_word_for_word(tmp_path):
+    kv = other_spellings_first()
+    path = tmp_path / "q.txt"
+    path.write_text(": s\nx y z answer\n", encoding="utf-8")
+    with pytest.raises(EmbeddingQueryError) as caught:
+        evaluate_analogies(as_embeddings(kv), path, method="3cosadd")
+    assert (caught.value.code, str(caught.value)) == ("unknown_method", "unknown analogy method '3cosadd' (add or mul)")
+    path.write_text("x y z answer\n: s\n", encoding="utf-8")
+    with pytest.raises(EmbeddingQueryError) as caught:
+        evaluate_analogies(as_embeddings(kv), str(path))
+    assert str(caught.value) == f"{path}, line 1: an analogy line before the first ': section' line"
+
+
+def test_only_the_first_300000_words_count_by_default():
+    """gensim's default restrict_vocab: a question with the 300,001st word is unknown."""
+    words = [f"w{i}" for i in range(300_001)]
+    vectors = np.random.default_rng(3).standard_normal((300_001, 2)).astype(np.float32)
+    emb = Embeddings.from_arrays(words, vectors, "big")
+    score = evaluate_analogies(emb, [": s", "w0 w1 w2 w3", "w0 w1 w2 w300000"])
+    assert (score.questions, score.unknown) == (2, 1)
 
 
 def test_a_query_word_just_past_restrict_vocab_is_not_excluded_from_it(random_pair):
