@@ -183,17 +183,19 @@ def _plain_decimals_by_digit(buf: np.ndarray, starts: np.ndarray, ends: np.ndarr
     n_digits = length - negative - has_dot
     if n_digits.min() < 1 or n_digits.max() > _MAX_DIGITS:
         return None
-    mantissa = np.zeros(starts.size, dtype=np.int64)
+    # a double: every partial sum is a whole number below 10^15, exact in it
+    mantissa = np.zeros(starts.size)
     whole_digits_at = ends - 1 - has_dot  # where digit j sits once j ≥ fraction
     for j in range(int(n_digits.max())):
         at = np.where(j < fraction, ends - 1 - j, whole_digits_at - j)
-        # past a short token's first digit ``at`` may reach before the buffer (≥ 8 − 15, so a
-        # valid negative index): that byte is read but masked just below
-        digit = buf[at].astype(np.int64) - _DIGIT_0
+        # past a short token's first digit ``at`` points before the token (even before the
+        # buffer: ≥ 8 − 15, a valid negative index) and the uint8 difference wraps around:
+        # those digits are masked just below
+        digit = buf[at] - np.uint8(_DIGIT_0)
         if j >= int(n_digits.min()):
             digit[j >= n_digits] = 0
         mantissa += digit * _IPOW10[j]
-    values = mantissa.astype(np.float64) / _POW10[fraction]
+    values = mantissa / _POW10[fraction]
     np.negative(values, out=values, where=negative)
     return values
 
