@@ -104,7 +104,8 @@ def _buffer_and_bounds(tokens: list[str]):
 @pytest.mark.parametrize("reader", ["_plain_decimals", "_plain_decimals_by_digit"])
 @pytest.mark.parametrize("tokens", [EIGHT_DIGITS_EACH_SIDE, [t for t in EIGHT_DIGITS_EACH_SIDE if "." in t],
                                     [t for t in EIGHT_DIGITS_EACH_SIDE if "." not in t], LONGER,
-                                    EIGHT_DIGITS_EACH_SIDE[::-1] + LONGER, ["5"], ["-.5"]])
+                                    EIGHT_DIGITS_EACH_SIDE[::-1] + LONGER, ["5"], ["-.5"], ["123456789", "1.5"],
+                                    ["1.5", "-0.123456789"]])
 def test_both_readers_give_floats_value_for_every_plain_decimal(reader, tokens):
     from engine.embeddings import text_parser
 
@@ -120,7 +121,7 @@ def test_both_readers_give_floats_value_for_every_plain_decimal(reader, tokens):
 @pytest.mark.parametrize("tokens", [["1.2.3", "4"], ["1.5", "2..5"], ["4", "1.2.3"], ["-", "1"], [".", "1"],
                                     ["-.", "1"], ["1-2", "3"], ["--1", "3"], ["1e5", "2"], ["+1", "2"], ["1,5", "2"],
                                     ["1234567890123456", "2"], ["1.5", "-0.5-"], ["1.5", "2.5", "x"],
-                                    ["1:5", "2"], ["2", "1.5/"]])
+                                    ["1:5", "2"], ["2", "1.5/"], ["12", "3.4.5"]])
 def test_both_readers_decline_what_is_not_a_plain_decimal(reader, tokens):
     from engine.embeddings import text_parser
 
@@ -191,6 +192,18 @@ def test_words_that_are_not_utf8_leave_the_fast_parser():
     with pytest.raises(EmbeddingFileError) as caught:
         parse_block(b"a 1 2\n\xff 3 4\n", 2, 4, "v.txt")
     assert str(caught.value) == "v.txt, line 5: the word is not UTF-8 text"
+
+
+def test_parse_block_reads_the_usual_block_without_the_exact_parser(monkeypatch):
+    from engine.embeddings import text_parser
+
+    def refuse(*_args):
+        raise AssertionError("the exact parser was used")
+
+    monkeypatch.setattr(text_parser, "parse_lines_exact", refuse)
+    words, values = parse_block(b"a 0.5 -2\nb 3 4.25\n", 2, 1, "v.txt")
+    assert words == ["a", "b"]
+    np.testing.assert_array_equal(values, [[0.5, -2], [3, 4.25]])
 
 
 def test_parse_block_hands_a_block_the_fast_parser_declines_to_the_exact_one():
