@@ -182,7 +182,7 @@ def test_other_whitespace_takes_the_general_token_bounds(block):
 
 @pytest.mark.parametrize("block", [b"a 1 2\nb 3\n", b"a 1 2\nb 3 4 5\n", b"a 1 2\n\nb 3 4\n", b"a 1 2\n 3 4\n",
                                    b"a 1 2\nb 3 4", b"", b"a 1 2\nb 3 4\n5\n", b"a 1\n2 b\n3 4\n",
-                                   b"a 1 2\nb 3 4\n\n", b"a  1\nb 3 4\n", b"a 1 2 3 4 5\n"])
+                                   b"a 1 2\nb 3 4\n\n", b"a  1\nb 3 4\n", b"a 1 2 3 4 5\n", b"a 1\n2\n"])
 def test_a_block_that_is_not_whole_lines_of_a_word_and_two_numbers_is_declined(block):
     assert parse_block_fast(bytearray(block), 2) is None
 
