@@ -131,7 +131,7 @@ def cosines_with(emb: Embeddings, queries: np.ndarray, rows: int) -> np.ndarray:
 def cosines_with_rows(emb: Embeddings, rows: np.ndarray, queries: np.ndarray) -> np.ndarray:
     """cos(e_x, q) for the words x in ``rows`` only and each unit column q of ``queries``."""
     with np.errstate(divide="ignore", invalid="ignore"):
-        return (np.asarray(emb.vectors[rows], dtype=np.float32) @ queries) / emb.norms[rows, None]
+        return (emb.vectors[rows] @ queries) / emb.norms[rows, None]  # float32 rows (Embeddings)
 
 
 def best_cosines(emb: Embeddings, query: np.ndarray, rows: int, k: int, excluded) -> tuple[np.ndarray, np.ndarray]:
