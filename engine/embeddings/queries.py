@@ -106,17 +106,18 @@ def _check_k(k: int) -> None:
 def _top(scores: np.ndarray, k: int, excluded) -> np.ndarray:
     """Indices of the k highest scores, best first, never one of ``excluded``."""
     scores = scores.copy()
+    # a zero vector's score is nan (it has no direction); a vector whose float32 norm underflows
+    # to 0 gets ±inf: neither is an answer nor takes an answer's place
+    scores[~np.isfinite(scores)] = -np.inf
     for j in excluded:
         if j < scores.size:
             scores[j] = -np.inf
-    k = min(k, scores.size - sum(1 for j in set(excluded) if j < scores.size))
-    # a zero vector's score is nan (it has no direction): numpy's partition and sort put nan
-    # after every number, and the last line drops it with the excluded words' −inf
+    # fewer than k finite scores: the −inf ones come last and the last line drops them
     if k < scores.size:
-        best = np.argpartition(-scores, k - 1)[:k]  # k = 0 gives no rows
+        best = np.sort(np.argpartition(-scores, k - 1)[:k])  # k = 0 gives no rows
     else:
         best = np.arange(scores.size)
-    best = best[np.argsort(-scores[best], kind="stable")]
+    best = best[np.argsort(-scores[best], kind="stable")]  # ties: the earlier (more frequent) word first
     return best[np.isfinite(scores[best])]
 
 

@@ -650,3 +650,24 @@ def test_words_past_restrict_vocab_never_take_a_candidates_place(tmp_path):
     for method in ("add", "mul"):
         score = evaluate_analogies(as_embeddings(kv), path, restrict_vocab=6, method=method)
         assert [(q.expected, q.predicted) for q in score.sections[0].correct] == [("ANSWER", "ANSWER")]
+
+
+def test_a_vector_whose_norm_underflows_is_never_an_answer_nor_takes_a_place():
+    """(1e-30, 1e-30): its float32 norm underflows to 0 while its products with a query do
+    not, so its cosine is infinite; it must not be listed, and k words still are."""
+    vectors = np.array([[1, 0], [1e-30, 1e-30], [0.8, 0.6], [-1, 0.1], [0.6, -0.8]], dtype=np.float32)
+    emb = Embeddings.from_arrays(["a", "tiny", "b", "c", "d"], vectors, "tiny")
+    assert emb.norms[1] == 0
+    assert [w for w, _ in queries.neighbours(emb, "a", 2).pairs()] == ["b", "d"]
+    assert [w for w, _ in queries.neighbours(emb, "b", 4).pairs()] == ["a", "d", "c"]
+
+
+def test_ties_are_listed_in_vocabulary_order():
+    """Equal cosines (20 identical vectors): the more frequent word (earlier row) first; numpy's
+    default sort reorders ties among more than 16."""
+    tied = np.tile([0.6, 0.8], (20, 1))
+    far = np.column_stack([-np.ones(30), np.linspace(-1, 1, 30)])
+    vectors = np.vstack([[1.0, 0.0], tied, far]).astype(np.float32)
+    words = ["q"] + [f"t{i}" for i in range(20)] + [f"r{i}" for i in range(30)]
+    emb = Embeddings.from_arrays(words, vectors, "ties")
+    assert [w for w, _ in queries.neighbours(emb, "q", 25).pairs()][:20] == [f"t{i}" for i in range(20)]
