@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 
 from engine.embeddings.errors import EmbeddingQueryError
-from engine.embeddings.queries import ANALOGY_METHODS, COSMUL_EPSILON, cosines_with
+from engine.embeddings.queries import ANALOGY_METHODS, cosines_with, cosmul_scores
 from engine.embeddings.vectors import Embeddings
 
 TOTAL = "Total accuracy"
@@ -152,17 +152,18 @@ def _answer(emb, questions, vocabulary, rows, spell, method):
     """The predicted word (spelled as the vocabulary maps it) of each question, batched: one
     pass over the matrix answers the whole batch."""
     positions = np.array([[vocabulary[w] for w in q[:3]] for q in questions])  # (m, 3): a, b, c
-    units = np.asarray(emb.vectors[positions.ravel()], dtype=np.float32) / emb.norms[positions.ravel(), None]
-    units = units.reshape(len(questions), 3, -1)
+    flat = positions.ravel()
+    units = emb.vectors[flat] / emb.norms[flat, None]  # (3m, d): a, b, c of each question
     if method == "add":
-        query = units[:, 1] - units[:, 0] + units[:, 2]
-        query /= np.linalg.norm(query, axis=1, keepdims=True)
-        scores = cosines_with(emb, query.T, rows)  # (rows, m)
+        by_question = units.reshape(len(questions), 3, emb.dimension)
+        # not normalised: a positive factor per question leaves its ranking as it is
+        query = by_question[:, 1] - by_question[:, 0] + by_question[:, 2]
+        scores = cosines_with(emb, query.T, rows)  # (rows, m): cos(x, q) · ‖q‖
     else:
-        cos = cosines_with(emb, units.reshape(-1, units.shape[2]).T, rows).reshape(rows, len(questions), 3)
-        shifted = (1 + cos) / 2
-        scores = shifted[:, :, 1] * shifted[:, :, 2] / (shifted[:, :, 0] + np.float32(COSMUL_EPSILON))
-    scores[np.isnan(scores)] = -np.inf
+        # column 3q + t of the product is cos(x, t-th word of question q): rows of (a, b, c)
+        cosines = cosines_with(emb, units.T, rows).reshape(rows * len(questions), 3)
+        scores = cosmul_scores(cosines).reshape(rows, len(questions))
+    # a zero vector's score is nan: argpartition puts nan last, and it is never taken below
     predictions = []
     for m, (a, b, c, _expected) in enumerate(questions):
         column = scores[:, m].copy()
@@ -171,9 +172,7 @@ def _answer(emb, questions, vocabulary, rows, spell, method):
         best = np.argpartition(-column, count - 1)[:count] if count < rows else np.arange(rows)
         best = best[np.argsort(-column[best], kind="stable")]
         predicted = None
-        for i in best:
-            if not np.isfinite(column[i]):
-                continue
+        for i in best[np.isfinite(column[best])]:  # never a query word (−inf) nor a zero vector (nan)
             predicted = spell(emb.words[i])
             if predicted in vocabulary and predicted not in (a, b, c):
                 break

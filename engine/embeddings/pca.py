@@ -31,8 +31,7 @@ def pca(vectors, k: int = 2) -> PCA:
     u, s, vt = np.linalg.svd(x - mean, full_matrices=False)
     u, s, vt = u[:, :k], s, vt[:k]
     largest = np.argmax(np.abs(vt), axis=1)
-    signs = np.sign(vt[np.arange(k), largest])
-    signs[signs == 0] = 1
+    signs = np.sign(vt[np.arange(k), largest])  # never 0: the rows of Vᵀ are unit vectors
     vt = vt * signs[:, None]
     u = u * signs[None, :]
     squares = s ** 2

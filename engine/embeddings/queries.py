@@ -106,18 +106,18 @@ def _check_k(k: int) -> None:
 def _top(scores: np.ndarray, k: int, excluded) -> np.ndarray:
     """Indices of the k highest scores, best first, never one of ``excluded``."""
     scores = scores.copy()
+    # a zero vector's score is nan (it has no direction); a vector whose float32 norm underflows
+    # to 0 gets ±inf: neither is an answer nor takes an answer's place
+    scores[~np.isfinite(scores)] = -np.inf
     for j in excluded:
         if j < scores.size:
             scores[j] = -np.inf
-    scores[np.isnan(scores)] = -np.inf  # a zero vector has no direction
-    k = min(k, scores.size - sum(1 for j in set(excluded) if j < scores.size))
-    if k <= 0:
-        return np.zeros(0, dtype=np.int64)
+    # fewer than k finite scores: the −inf ones come last and the last line drops them
     if k < scores.size:
-        best = np.argpartition(-scores, k - 1)[:k]
+        best = np.sort(np.argpartition(-scores, k - 1)[:k])  # k = 0 gives no rows
     else:
         best = np.arange(scores.size)
-    best = best[np.argsort(-scores[best], kind="stable")]
+    best = best[np.argsort(-scores[best], kind="stable")]  # ties: the earlier (more frequent) word first
     return best[np.isfinite(scores[best])]
 
 
@@ -132,7 +132,7 @@ def cosines_with(emb: Embeddings, queries: np.ndarray, rows: int) -> np.ndarray:
 def cosines_with_rows(emb: Embeddings, rows: np.ndarray, queries: np.ndarray) -> np.ndarray:
     """cos(e_x, q) for the words x in ``rows`` only and each unit column q of ``queries``."""
     with np.errstate(divide="ignore", invalid="ignore"):
-        return (np.asarray(emb.vectors[rows], dtype=np.float32) @ queries) / emb.norms[rows, None]
+        return (emb.vectors[rows] @ queries) / emb.norms[rows, None]  # float32 rows (Embeddings)
 
 
 def best_cosines(emb: Embeddings, query: np.ndarray, rows: int, k: int, excluded) -> tuple[np.ndarray, np.ndarray]:
@@ -201,10 +201,9 @@ def analogy(emb: Embeddings, a: str, b: str, c: str, k: int = 10, method: str = 
         # One matrix-vector product over the vocabulary; the three cosines of each answer are
         # computed for the k answers alone (a product with three columns costs three times one).
         best, best_scores = best_cosines(emb, query / query_norm, rows, k, indices)
-        cosines = cosines_with_rows(emb, best, units)
     else:
         best, best_scores = best_cosmul(emb, units, rows, k, indices)
-        cosines = cosines_with_rows(emb, best, units)
+    cosines = cosines_with_rows(emb, best, units)
     return Analogy((a, b, c), indices, tuple(float(emb.norms[i]) for i in indices), method, query_norm, rows,
                    tuple(Candidate(emb.words[i], int(i), float(s), tuple(float(x) for x in row))
                          for i, s, row in zip(best, best_scores, cosines)))

@@ -45,12 +45,13 @@ def _decode_word(raw: bytes, path, line: int) -> str:
         raise EmbeddingFileError("bad_encoding", path=path, line=line) from None
 
 
-def parse_lines_exact(block: bytes, dim: int | None, first_line: int, path) -> tuple[list[str], np.ndarray]:
+def parse_lines_exact(block: bytes, dim: int, first_line: int, path) -> tuple[list[str], np.ndarray]:
     """Every line of ``block`` (complete lines; ``first_line`` is the 1-based number of its
-    first) → (words, values (n, dim) float32).  ``dim`` None: the first line decides it.
-    Raises EmbeddingFileError naming the line."""
+    first) → (words, values (n, dim) float32); ``dim`` ≥ 1 (the loader reads it from the header
+    or the first line, and refuses a first line without numbers itself).  Raises
+    EmbeddingFileError naming the line."""
     lines = block.split(b"\n")
-    if lines and lines[-1] == b"":
+    if lines[-1] == b"":  # split always gives at least one piece
         lines.pop()
     words, rows = [], []
     for offset, raw in enumerate(lines):
@@ -62,11 +63,6 @@ def parse_lines_exact(block: bytes, dim: int | None, first_line: int, path) -> t
             raise EmbeddingFileError("malformed_line", path=path, line=number,
                                      reason=Message("embedding_reason_leading_space"))
         word, *numbers = raw.split()
-        if dim is None:
-            dim = len(numbers)
-            if dim == 0:
-                raise EmbeddingFileError("malformed_line", path=path, line=number,
-                                         reason=Message("embedding_reason_no_numbers"))
         if len(numbers) != dim:
             raise EmbeddingFileError("mixed_dimensions", path=path, line=number, expected=dim, found=len(numbers))
         try:
@@ -81,7 +77,7 @@ def parse_lines_exact(block: bytes, dim: int | None, first_line: int, path) -> t
         words.append(_decode_word(word, path, number))
         rows.append(row)
     with np.errstate(over="ignore"):  # too large for float32: infinite, refused just below
-        values = np.array(rows, dtype=np.float64).astype(np.float32).reshape(len(rows), dim or 0)
+        values = np.array(rows).astype(np.float32).reshape(len(rows), dim)  # rows of Python floats: float64
     if not np.isfinite(values).all():  # finite as a double, too large for float32
         raise EmbeddingFileError("not_finite", path=path, line=first_line + int(np.flatnonzero(~np.isfinite(values).all(axis=1))[0]))
     return words, values
@@ -96,11 +92,10 @@ def _is_float(text: bytes) -> bool:
 
 
 def _token_bounds(buf: np.ndarray):
-    """Start and end (exclusive) of every run of bytes > 32 (``buf`` ends with a separator)."""
+    """Start and end (exclusive) of every run of bytes > 32 (``buf`` starts with the padding
+    and ends with a newline, so every run has a separator on each side)."""
     inside = buf > _SEPARATOR
     starts = np.flatnonzero(inside[1:] & ~inside[:-1]) + 1
-    if inside[0]:
-        starts = np.concatenate(([0], starts))
     ends = np.flatnonzero(inside[:-1] & ~inside[1:]) + 1
     return starts, ends
 
@@ -109,14 +104,16 @@ def _single_separator_bounds(buf: np.ndarray, dim: int):
     """Token bounds the cheap way, for the usual block (after the 8 bytes of padding, one
     space between tokens and one newline after each line, dim + 1 tokens a line): every token
     lies between two consecutive separators.  None when the block is not like that."""
+    # from the padding's last byte on: it, one separator after each token, the final newline
     separators = np.flatnonzero(buf <= _SEPARATOR)[_PADDING_SIZE - 1:]
-    if separators.size < 2 or separators[0] != _PADDING_SIZE - 1 or (np.diff(separators) < 2).any():
+    if (np.diff(separators) < 2).any():  # two in a row (a leading space is one after the padding)
         return None
     starts, ends = separators[:-1] + 1, separators[1:]
-    if starts.size % (dim + 1):
+    lines, rest = divmod(starts.size, dim + 1)
+    if rest:
         return None
     # the separator after each token: a newline exactly after every line's last token
-    after = (buf[ends] == _NEWLINE).reshape(-1, dim + 1)
+    after = (buf[ends] == _NEWLINE).reshape(lines, dim + 1)
     if not (after[:, -1].all() and not after[:, :-1].any()):
         return None
     return starts, ends
@@ -150,8 +147,7 @@ def parse_block_fast(block: bytearray, dim: int) -> tuple[list[str], np.ndarray]
         return None
     for s, e in zip(word_starts, word_ends):  # the words out of the way of the number passes
         block[s:e] = b" " * (e - s)
-    numbers = np.ones(starts.size, dtype=bool)
-    numbers[:: dim + 1] = False
+    numbers = np.arange(starts.size) % (dim + 1) != 0  # every token but each line's word
     values = _plain_decimals(buf, starts[numbers], ends[numbers])
     if values is None:
         return None
@@ -159,8 +155,10 @@ def parse_block_fast(block: bytearray, dim: int) -> tuple[list[str], np.ndarray]
 
 
 def _plain_decimals_by_digit(buf: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray | None:
-    """The value of every token [starts[t], ends[t]) of ``buf`` as a double, if every token is
-    an optional '-', digits, and at most one '.' among them (at most 15 digits); else None.
+    """The value of every token [starts[t], ends[t]) of ``buf`` (at least one) as a double, if
+    every token is an optional '-', digits, and at most one '.' among them (at most 15 digits);
+    else None.  The rare reader (a number with more than 8 digits on a side), so it has no
+    shortcut for the usual one-point-per-number layout.
 
     Works on the tokens' positions rather than on every byte: a '-' may only be a token's first
     byte and a token holds at most one dot, so the bytes after the dot are the fraction's
@@ -175,28 +173,29 @@ def _plain_decimals_by_digit(buf: np.ndarray, starts: np.ndarray, ends: np.ndarr
     # each '-' is some token's first byte
     if int(length.sum()) != digits + dot_at.size + minus or minus != int(np.count_nonzero(negative)):
         return None
-    if dot_at.size == starts.size and ((starts < dot_at) & (dot_at < ends)).all():
-        dot_token = np.arange(starts.size)  # the usual file: one dot in every number
-    else:
-        dot_token = np.searchsorted(starts, dot_at, side="right") - 1
-        if dot_token.size and (np.diff(dot_token) == 0).any():
-            return None  # two dots in one token
+    dot_token = np.searchsorted(starts, dot_at, side="right") - 1
+    if (np.diff(dot_token) == 0).any():
+        return None  # two dots in one token
     fraction = np.zeros(starts.size, dtype=np.int64)
     fraction[dot_token] = ends[dot_token] - 1 - dot_at
     has_dot = np.zeros(starts.size, dtype=bool)
     has_dot[dot_token] = True
     n_digits = length - negative - has_dot
-    if n_digits.size and (n_digits.min() < 1 or n_digits.max() > _MAX_DIGITS):
+    if n_digits.min() < 1 or n_digits.max() > _MAX_DIGITS:
         return None
-    mantissa = np.zeros(starts.size, dtype=np.int64)
+    # a double: every partial sum is a whole number below 10^15, exact in it
+    mantissa = np.zeros(starts.size)
     whole_digits_at = ends - 1 - has_dot  # where digit j sits once j ≥ fraction
-    for j in range(int(n_digits.max(initial=0))):
+    for j in range(int(n_digits.max())):
         at = np.where(j < fraction, ends - 1 - j, whole_digits_at - j)
-        digit = buf[np.maximum(at, 0)].astype(np.int64) - _DIGIT_0
+        # past a short token's first digit ``at`` points before the token (even before the
+        # buffer: ≥ 8 − 15, a valid negative index) and the uint8 difference wraps around:
+        # those digits are masked just below
+        digit = buf[at] - np.uint8(_DIGIT_0)
         if j >= int(n_digits.min()):
             digit[j >= n_digits] = 0
         mantissa += digit * _IPOW10[j]
-    values = mantissa.astype(np.float64) / _POW10[fraction]
+    values = mantissa / _POW10[fraction]
     np.negative(values, out=values, where=negative)
     return values
 
@@ -226,7 +225,7 @@ def _eight_digits(words: np.ndarray, count: np.ndarray) -> np.ndarray:
     val *= np.uint64(0x000F424000000064)  # 100 + (1000000 << 32)
     val += high
     val >>= np.uint64(32)
-    return val.view(np.int64)
+    return val
 
 
 def _short_whole_part(buf: np.ndarray, last: np.ndarray, count: np.ndarray) -> np.ndarray:
@@ -234,7 +233,7 @@ def _short_whole_part(buf: np.ndarray, last: np.ndarray, count: np.ndarray) -> n
     nearly every number in an embedding file — with two byte gathers in uint8 (at most 99)."""
     units = buf[last] - np.uint8(_DIGIT_0)
     units *= count >= 1
-    tens = buf[np.maximum(last - 1, 0)] - np.uint8(_DIGIT_0)
+    tens = buf[last - 1] - np.uint8(_DIGIT_0)  # last ≥ 7: ``buf`` starts with 8 separators
     tens *= count >= 2
     tens *= np.uint8(10)
     units += tens
@@ -242,9 +241,10 @@ def _short_whole_part(buf: np.ndarray, last: np.ndarray, count: np.ndarray) -> n
 
 
 def _plain_decimals(buf: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray | None:
-    """The value of every token [starts[t], ends[t]) of ``buf`` as a double, if every token is
-    an optional '-', up to 8 digits, an optional '.' and up to 8 digits; else the digit-by-digit
-    reader below, which takes up to 15 digits anywhere.  ``buf`` starts with 8 separators.
+    """The value of every token [starts[t], ends[t]) of ``buf`` (at least one: a block holds a
+    line of dim ≥ 1 numbers) as a double, if every token is an optional '-', up to 8 digits, an
+    optional '.' and up to 8 digits; else the digit-by-digit reader above, which takes up to 15
+    digits anywhere.  ``buf`` starts with 8 separators.
 
     What a token holds is settled by counting, not by looking at each byte: if the tokens' bytes
     add up to the digits, dots and '-' of the whole block, the '-' are as many as the tokens
@@ -256,7 +256,7 @@ def _plain_decimals(buf: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np
         has_dot = 1
     else:
         dot_token = np.searchsorted(starts, dot_at, side="right") - 1
-        if dot_token.size and (np.diff(dot_token) == 0).any():
+        if (np.diff(dot_token) == 0).any():
             return None  # two dots in one token
         point = ends.copy()
         point[dot_token] = dot_at
@@ -270,11 +270,11 @@ def _plain_decimals(buf: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np
         return None
     whole = point - starts - negative  # digits before the point
     fraction = ends - point - has_dot  # digits after it
-    if starts.size and (whole.max() > 8 or fraction.max() > 8):
+    if whole.max() > 8 or fraction.max() > 8:
         return _plain_decimals_by_digit(buf, starts, ends)
-    if starts.size and (whole + fraction).min() < 1:
+    if (whole + fraction).min() < 1:
         return None  # "." or "-" alone
-    if whole.max(initial=0) <= 2:
+    if whole.max() <= 2:
         whole_value = _short_whole_part(buf, point - 1, whole)
     else:
         whole_value = _eight_digits(_eight_byte_words(buf)[point - 8], whole)

@@ -300,3 +300,374 @@ def test_the_built_in_test_set_of_verb_forms_scores_as_gensim_scores_it_from_a_f
     assert "VISIT VISITED BUY BOUGHT".split() in [[q.a, q.b, q.c, q.expected] for q in ours.sections[0].correct
                                                   + ours.sections[0].incorrect]
 
+
+
+def test_pca_of_two_numbers_by_hand():
+    """Two 1-D points 0 and 0.5: centred ∓0.25, one component (+1), variance 0.125 / (2 − 1);
+    a total variance below 1 still gives the ratio 1."""
+    result = pca([[0.0], [0.5]])
+    np.testing.assert_array_equal(result.components, [[1.0]])
+    np.testing.assert_allclose(result.coordinates, [[-0.25], [0.25]], rtol=1e-15)
+    np.testing.assert_array_equal(result.mean, [0.25])
+    np.testing.assert_allclose(result.explained_variance, [0.125], rtol=1e-15)
+    np.testing.assert_allclose(result.explained_variance_ratio, [1.0], rtol=1e-15)
+
+
+def test_pca_defaults_to_two_components_and_keeps_at_most_the_data_allows():
+    rng = np.random.default_rng(8)
+    assert pca(rng.standard_normal((7, 5))).coordinates.shape == (7, 2)
+    # k beyond the dimension, and beyond the number of words
+    assert pca(rng.standard_normal((7, 3)), k=10).components.shape == (3, 3)
+    assert pca(rng.standard_normal((4, 6)), k=10).coordinates.shape == (4, 4)
+
+
+def test_pca_of_identical_vectors_has_no_variance_to_share():
+    result = pca(np.full((3, 4), 0.5))
+    np.testing.assert_array_equal(result.coordinates, np.zeros((3, 2)))
+    np.testing.assert_array_equal(result.explained_variance, [0.0, 0.0])
+    np.testing.assert_array_equal(result.explained_variance_ratio, [0.0, 0.0])
+
+
+def test_pca_computes_in_double_precision_from_float32_vectors():
+    x = np.array([[1, 2, 0], [3, 1, 1], [0, 0, 5], [2, 2, 2]], dtype=np.float32)
+    result = pca(x, k=2)
+    assert result.coordinates.dtype == result.components.dtype == np.float64
+    centred = x.astype(np.float64) - x.astype(np.float64).mean(axis=0)
+    np.testing.assert_allclose(result.coordinates, centred @ result.components.T, atol=1e-13)
+
+
+@pytest.mark.parametrize("vectors, shape", [([1.0, 2.0, 3.0], "(3,)"), ([[1.0, 2.0]], "(1, 2)"),
+                                            (np.zeros((2, 2, 2)), "(2, 2, 2)")])
+def test_pca_refuses_fewer_than_two_vectors_or_a_wrong_shape(vectors, shape):
+    with pytest.raises(ValueError) as caught:
+        pca(vectors)
+    assert str(caught.value) == f"PCA needs at least two vectors in a 2-D array, got shape {shape}"
+
+
+def test_first_passes_over_a_large_vocabulary_give_gensims_answers(random_pair, monkeypatch):
+    """The int8 / float16 first passes (taken from 50,000 words on; here from 0): the same
+    words, order and scores as gensim, query words excluded."""
+    from engine.embeddings import half_scores, int8_scores
+
+    monkeypatch.setattr(half_scores, "LEAST_ROWS", 0)
+    monkeypatch.setattr(int8_scores, "LEAST_ROWS", 0)
+    kv, emb = random_pair
+    for word, k in [("king", 1), ("w7", 12)]:
+        assert_same_answers(queries.neighbours(emb, word, k).pairs(), kv.most_similar(word, topn=k))
+    ours = queries.analogy(emb, "man", "woman", "king", k=7, restrict_vocab=900)
+    assert_same_answers(ours.pairs(), kv.most_similar(positive=["woman", "king"], negative=["man"], topn=7,
+                                                      restrict_vocab=900))
+    ours = queries.analogy(emb, "w1", "w2", "w3", k=9, method="mul")
+    assert_same_answers(ours.pairs(), kv.most_similar_cosmul(positive=["w2", "w3"], negative=["w1"], topn=9))
+
+
+def test_a_neighbour_query_records_what_it_searched(random_pair):
+    kv, emb = random_pair
+    result = queries.neighbours(emb, "queen", 3, restrict_vocab=50)
+    assert (result.word, result.index, result.searched) == ("queen", kv.key_to_index["queen"], 50)
+    assert result.norm == pytest.approx(float(np.linalg.norm(kv["queen"].astype(np.float64))), rel=1e-6)
+    assert [c.index for c in result.candidates] == [kv.key_to_index[c.word] for c in result.candidates]
+    assert all(c.index < 50 for c in result.candidates)
+    assert queries.neighbours(emb, "queen", 3).searched == len(kv)
+    # gensim's default topn
+    assert len(queries.neighbours(emb, "queen").candidates) == 10
+    assert len(queries.analogy(emb, "man", "woman", "king").candidates) == 10
+
+
+@pytest.mark.parametrize("method", ["add", "mul"])
+def test_an_analogy_records_its_words_rows_and_norms(random_pair, method):
+    kv, emb = random_pair
+    result = queries.analogy(emb, "man", "woman", "king", k=4, method=method, restrict_vocab=2000)
+    assert result.words == ("man", "woman", "king") and result.method == method and result.searched == 2000
+    assert result.indices == tuple(kv.key_to_index[w] for w in ("man", "woman", "king"))
+    assert result.norms == pytest.approx([np.linalg.norm(kv[w].astype(np.float64)) for w in result.words], rel=1e-6)
+    assert [c.index for c in result.candidates] == [kv.key_to_index[c.word] for c in result.candidates]
+    for candidate in result.candidates:
+        assert candidate.cosines == pytest.approx(
+            [float(kv.similarity(candidate.word, w)) for w in result.words], abs=TOLERANCE)
+
+
+def test_a_similarity_matrix_records_words_and_norms(random_pair):
+    kv, emb = random_pair
+    result = queries.similarity_matrix(emb, ["man", "北京"])
+    assert result.words == ("man", "北京")
+    np.testing.assert_allclose(result.norms, [np.linalg.norm(kv[w].astype(np.float64)) for w in result.words],
+                               rtol=1e-6)
+
+
+def test_doesnt_match_records_the_words_asked(random_pair):
+    _kv, emb = random_pair
+    result = queries.doesnt_match(emb, (w for w in ["king", "queen", "w3"]))
+    assert result.words == ("king", "queen", "w3")
+    assert sorted(w for w, _ in result.ranking) == ["king", "queen", "w3"]
+
+
+def test_the_one_hot_vector_is_float32_and_names_its_word(random_pair):
+    _kv, emb = random_pair
+    result = queries.one_hot_selection(emb, "woman")
+    assert result.word == "woman" and result.one_hot.dtype == np.float32 and result.column.dtype == np.float32
+
+
+def test_each_query_refusal_word_for_word(random_pair):
+    _kv, emb = random_pair
+    for call, code, message in [
+        (lambda: queries.neighbours(emb, "king", 0), "bad_k", "k must be at least 1, got 0"),
+        (lambda: queries.analogy(emb, "man", "woman", "king", k=-2), "bad_k", "k must be at least 1, got -2"),
+        (lambda: queries.analogy(emb, "man", "woman", "king", method="Mul"), "unknown_method",
+         "unknown analogy method 'Mul' (add or mul)"),
+        (lambda: queries.doesnt_match(emb, ["king"]), "too_few_words", "doesnt_match needs at least 2 words, got 1"),
+        (lambda: queries.doesnt_match(emb, []), "too_few_words", "doesnt_match needs at least 2 words, got 0"),
+        (lambda: queries.similarity_matrix(emb, []), "too_few_words",
+         "a similarity matrix needs at least 1 words, got 0"),
+        (lambda: queries.analogy(emb, "man", "nowhere", "king"), "unknown_word",
+         "'nowhere' is not in the vocabulary of test"),
+    ]:
+        with pytest.raises(EmbeddingQueryError) as caught:
+            call()
+        assert (caught.value.code, str(caught.value)) == (code, message)
+    # the app translates "a similarity matrix" by its own code
+    with pytest.raises(EmbeddingQueryError) as caught:
+        queries.similarity_matrix(emb, [])
+    assert caught.value.what.code == "embedding_what_similarity_matrix"
+    assert (caught.value.needed, caught.value.got) == (1, 0)
+
+
+def test_one_word_is_a_one_by_one_similarity_matrix(random_pair):
+    _kv, emb = random_pair
+    result = queries.similarity_matrix(emb, ["e"])
+    assert result.cosines.shape == (1, 1) and result.cosines[0, 0] == pytest.approx(1.0, abs=1e-6)
+
+
+def gensim_cosmul_evaluation(kv: KeyedVectors, lines, restrict_vocab: int, case_insensitive: bool):
+    """gensim's evaluate_word_analogies loop (keyedvectors.py) with most_similar_cosmul in place
+    of most_similar: [(section, correct, incorrect)] of spelled (a, b, c, expected)."""
+    first = KeyedVectors(kv.vector_size)
+    first.add_vectors(kv.index_to_key[:restrict_vocab], kv.vectors[:restrict_vocab])
+    spell = str.upper if case_insensitive else str
+    ok_vocab = {spell(k): first.get_index(k) for k in reversed(first.index_to_key)}
+    sections = []
+    for line in lines:
+        if line.startswith(": "):
+            sections.append((line.lstrip(": ").strip(), [], []))
+            continue
+        words = [spell(w) for w in line.split()]
+        if len(words) != 4 or not all(w in ok_vocab for w in words):
+            continue
+        a, b, c, expected = words
+        key = {w: first.index_to_key[ok_vocab[w]] for w in (a, b, c)}
+        predicted = None
+        for word, _ in first.most_similar_cosmul(positive=[key[b], key[c]], negative=[key[a]], topn=5):
+            predicted = spell(word)
+            if predicted in ok_vocab and predicted not in {a, b, c}:
+                break
+        sections[-1][1 if predicted == expected else 2].append(tuple(words))
+    return sections
+
+
+@pytest.mark.parametrize("case_insensitive, restrict_vocab", [(True, 300000), (False, 300000), (True, 70)])
+def test_a_test_set_scored_by_3cosmul_equals_gensims_rule_with_most_similar_cosmul(tmp_path, case_insensitive,
+                                                                                    restrict_vocab):
+    kv, path = planted_analogies(tmp_path)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    ours = evaluate_analogies(as_embeddings(kv), path, restrict_vocab=restrict_vocab,
+                              case_insensitive=case_insensitive, method="mul", batch=11)
+    theirs = gensim_cosmul_evaluation(kv, lines, restrict_vocab, case_insensitive)
+    assert [s.name for s in ours.sections[:-1]] == [name for name, _, _ in theirs]
+    for section, (_name, correct, incorrect) in zip(ours.sections, theirs):
+        assert [(q.a, q.b, q.c, q.expected) for q in section.correct] == correct
+        assert [(q.a, q.b, q.c, q.expected) for q in section.incorrect] == incorrect
+        assert all(q.predicted == q.expected for q in section.correct)
+        assert all(q.predicted != q.expected for q in section.incorrect)
+    if restrict_vocab > len(kv):
+        assert 0 < ours.accuracy < 1
+
+
+def other_spellings_first():
+    """x : y :: z : answer where the other spellings X, Y, Z of the query words are nearer to
+    ŷ − x̂ + ẑ than the answer (ranks 1-3 of the candidates; the answer is 4th)."""
+    unit = [np.array(v) / np.linalg.norm(v) for v in ([1.0, 0.2, 0], [0.1, 1, 0.3], [0.2, 0.1, 1])]
+    q = unit[1] - unit[0] + unit[2]
+    words = ["x", "y", "z", "answer", "X", "Y", "Z", "far1", "far2", "far3"]
+    vectors = [*unit, q + [0.3, -0.2, 0.25], q + [0.01, 0, 0], q + [0, 0.02, 0], q + [0, 0, 0.03],
+               -q + [0.1, 0, 0], -q + [0, 0.2, 0], [5, -1, -1]]
+    kv = KeyedVectors(3)
+    kv.add_vectors(words, np.array(vectors, dtype=np.float32))
+    return kv
+
+
+@pytest.mark.parametrize("method", ["add", "mul"])
+def test_other_spellings_of_the_query_words_are_passed_over(tmp_path, method):
+    """Case-insensitive, X, Y and Z are x, y and z: the answer, 4th of the 5 candidates, is
+    taken; case-sensitive, gensim's best (one of X, Y, Z) is the (wrong) answer. gensim's
+    evaluate_word_analogies says so for 3CosAdd."""
+    kv = other_spellings_first()
+    path = tmp_path / "q.txt"
+    path.write_text(": s\nx y z answer\n", encoding="utf-8")
+    insensitive = evaluate_analogies(as_embeddings(kv), path, method=method)
+    assert [(q.expected, q.predicted) for q in insensitive.sections[0].correct] == [("ANSWER", "ANSWER")]
+    sensitive = evaluate_analogies(as_embeddings(kv), path, case_insensitive=False, method=method)
+    best = (kv.most_similar if method == "add" else kv.most_similar_cosmul)(positive=["y", "z"], negative=["x"])
+    assert sorted(w for w, _ in best[:3]) == ["X", "Y", "Z"] and best[3][0] == "answer"
+    assert [(q.expected, q.predicted) for q in sensitive.sections[0].incorrect] == [("answer", best[0][0])]
+    if method == "add":
+        assert kv.evaluate_word_analogies(str(path))[0] == 1.0
+        assert kv.evaluate_word_analogies(str(path), case_insensitive=False)[0] == 0.0
+
+
+def test_a_vocabulary_of_fewer_words_than_candidates(tmp_path):
+    """Four words (fewer than gensim's 5 candidates), one of them a zero vector, which is never
+    an answer: only "d" is left to predict."""
+    kv = KeyedVectors(2)
+    kv.add_vectors(["a", "b", "c", "zero", "d"],
+                   np.array([[1, 0], [0, 1], [1, 0.5], [0, 0], [-1, 1]], dtype=np.float32))
+    path = tmp_path / "q.txt"
+    path.write_text(": s\na b c d\nb a c zero\n", encoding="utf-8")
+    for method in ("add", "mul"):
+        score = evaluate_analogies(as_embeddings(kv), path, method=method, restrict_vocab=5)
+        assert [(q.expected, q.predicted) for q in score.sections[0].correct] == [("D", "D")]
+        assert [(q.expected, q.predicted) for q in score.sections[0].incorrect] == [("ZERO", "D")]
+        # without "d" (the 5th word) the first question is unknown and the second has no
+        # candidate left: no prediction, counted wrong
+        score = evaluate_analogies(as_embeddings(kv), path, method=method, restrict_vocab=4)
+        assert (score.unknown, score.sections[0].correct) == (1, ())
+        assert [(q.expected, q.predicted) for q in score.sections[0].incorrect] == [("ZERO", None)]
+
+
+def test_the_defaults_are_gensims():
+    """restrict_vocab 300,000, case-insensitive, unknown words skipped: evaluate_word_analogies'."""
+    import inspect
+
+    ours = inspect.signature(evaluate_analogies).parameters
+    theirs = inspect.signature(KeyedVectors.evaluate_word_analogies).parameters
+    for name in ("restrict_vocab", "case_insensitive", "dummy4unknown"):
+        assert ours[name].default == theirs[name].default
+    assert ours["method"].default == "add"
+
+
+def test_the_built_in_verb_sections_pair_each_base_with_its_form():
+    from engine.embeddings.analogy_test import grammar_analogy_lines
+
+    lines = grammar_analogy_lines()
+    starts = [i for i, line in enumerate(lines) if line.startswith(": ")]
+    assert [lines[i] for i in starts] == [": past tense", ": third person -s", ": -ing form"]
+    past, third, ing = (lines[i + 1:j] for i, j in zip(starts, [*starts[1:], len(lines)]))
+    # engine/data/zh_en.py's first verbs: visit, tour, go to (each form's first word)
+    assert past[:2] == ["visit visited tour toured", "visit visited go went"]
+    assert third[:2] == ["visit visits tour tours", "visit visits go goes"]
+    assert ing[:2] == ["visit visiting tour touring", "visit visiting go going"]
+    assert len(past) == len(third) == len(ing)
+
+
+def test_lines_given_as_a_list_are_numbered_from_one(tmp_path):
+    kv = other_spellings_first()
+    score = evaluate_analogies(as_embeddings(kv), [": s", "x y z answer", "x y z", ": Xs and Ys ", "x y"])
+    assert score.skipped_lines == (3, 5) and score.questions == 1
+    # gensim's section names: ": " and spaces stripped, nothing else
+    assert [s.name for s in score.sections] == ["s", "Xs and Ys", TOTAL]
+    with pytest.raises(EmbeddingQueryError) as caught:
+        evaluate_analogies(as_embeddings(kv), ["x y z answer", ": s"])
+    assert (caught.value.code, caught.value.line, caught.value.path) == ("analogy_no_section", 1, "")
+
+
+def test_the_test_sets_refusals_word_for_word(tmp_path):
+    kv = other_spellings_first()
+    path = tmp_path / "q.txt"
+    path.write_text(": s\nx y z answer\n", encoding="utf-8")
+    with pytest.raises(EmbeddingQueryError) as caught:
+        evaluate_analogies(as_embeddings(kv), path, method="3cosadd")
+    assert (caught.value.code, str(caught.value)) == ("unknown_method", "unknown analogy method '3cosadd' (add or mul)")
+    path.write_text("x y z answer\n: s\n", encoding="utf-8")
+    with pytest.raises(EmbeddingQueryError) as caught:
+        evaluate_analogies(as_embeddings(kv), str(path))
+    assert str(caught.value) == f"{path}, line 1: an analogy line before the first ': section' line"
+
+
+def test_only_the_first_300000_words_count_by_default():
+    """gensim's default restrict_vocab: a question with the 300,001st word is unknown."""
+    words = [f"w{i}" for i in range(300_001)]
+    vectors = np.random.default_rng(3).standard_normal((300_001, 2)).astype(np.float32)
+    emb = Embeddings.from_arrays(words, vectors, "big")
+    score = evaluate_analogies(emb, [": s", "w0 w1 w2 w3", "w0 w1 w2 w300000"])
+    assert (score.questions, score.unknown) == (2, 1)
+
+
+def test_a_query_word_just_past_restrict_vocab_is_not_excluded_from_it(random_pair):
+    """The word at row 50 asked with restrict_vocab=50: all 50 rows are answers (gensim too)."""
+    kv, emb = random_pair
+    word = kv.index_to_key[50]
+    ours = queries.neighbours(emb, word, 60, restrict_vocab=50)
+    assert len(ours.candidates) == 50
+    assert_same_answers(ours.pairs(), kv.most_similar(word, topn=60, restrict_vocab=50))
+
+
+def record_calls(monkeypatch, module, used: list) -> None:
+    """``module.candidates`` appends the module's name to ``used`` on each call."""
+    real = module.candidates
+
+    def recorded(*args):
+        used.append(module.__name__)
+        return real(*args)
+
+    monkeypatch.setattr(module, "candidates", recorded)
+
+
+@pytest.mark.parametrize("first_pass", ["int8", "float16"])
+def test_a_zero_vector_is_never_an_answer_of_the_first_passes(monkeypatch, first_pass):
+    from engine.embeddings import half_scores, int8_cosines, int8_scores
+
+    monkeypatch.setattr(half_scores, "LEAST_ROWS", 0)
+    monkeypatch.setattr(int8_scores, "LEAST_ROWS", 0)
+    if first_pass == "float16":
+        monkeypatch.setattr(int8_cosines, "applies", lambda *_: False)
+    elif not int8_cosines.applies(Embeddings.from_arrays(["x"], [[1.0]], "x"), 1):
+        pytest.skip("torch's int8 kernel is not known to be sound on this CPU")
+    used = []
+    for module in (int8_cosines, half_scores):
+        record_calls(monkeypatch, module, used)
+    vectors = np.array([[1, 0], [0, 0], [0.8, 0.6], [-1, 0.1], [0.6, -0.8]], dtype=np.float32)
+    emb = Embeddings.from_arrays(["a", "zero", "b", "c", "d"], vectors, "tiny")
+    assert [w for w, _ in queries.neighbours(emb, "a", 10).pairs()] == ["b", "d", "c"]
+    assert [w for w, _ in queries.neighbours(emb, "a", 2).pairs()] == ["b", "d"]
+    # the float16 pass only where the int8 kernel is not known to be sound
+    assert set(used) == {"engine.embeddings." + ("int8_cosines" if first_pass == "int8" else "half_scores")}
+    for method in ("add", "mul"):
+        assert "zero" not in [c.word for c in queries.analogy(emb, "a", "b", "c", 10, method=method).candidates]
+
+
+def test_words_past_restrict_vocab_never_take_a_candidates_place(tmp_path):
+    """Five words past restrict_vocab=6 are nearer to b − a + c than the answer: they are not
+    searched, so the answer is the first candidate (gensim agrees); were they searched, the 5
+    candidates would all be words outside the vocabulary."""
+    q = np.array([0.0, 1.0, 1.0])
+    words = ["a", "b", "c", "answer", "p", "r", "o1", "o2", "o3", "o4", "o5"]
+    vectors = [[1, 1, 0], [1, 2, 1], [0, 1, 1], q + [0.4, 0.1, -0.2], [-1, 0, 0], [0, 0, -1],
+               *(q + [0.01 * i, 0, 0] for i in range(1, 6))]
+    kv = KeyedVectors(3)
+    kv.add_vectors(words, np.array(vectors, dtype=np.float32))
+    path = tmp_path / "q.txt"
+    path.write_text(": s\na b c answer\n", encoding="utf-8")
+    assert kv.evaluate_word_analogies(str(path), restrict_vocab=6)[0] == 1.0
+    for method in ("add", "mul"):
+        score = evaluate_analogies(as_embeddings(kv), path, restrict_vocab=6, method=method)
+        assert [(q.expected, q.predicted) for q in score.sections[0].correct] == [("ANSWER", "ANSWER")]
+
+
+def test_a_vector_whose_norm_underflows_is_never_an_answer_nor_takes_a_place():
+    """(1e-30, 1e-30): its float32 norm underflows to 0 while its products with a query do
+    not, so its cosine is infinite; it must not be listed, and k words still are."""
+    vectors = np.array([[1, 0], [1e-30, 1e-30], [0.8, 0.6], [-1, 0.1], [0.6, -0.8]], dtype=np.float32)
+    emb = Embeddings.from_arrays(["a", "tiny", "b", "c", "d"], vectors, "tiny")
+    assert emb.norms[1] == 0
+    assert [w for w, _ in queries.neighbours(emb, "a", 2).pairs()] == ["b", "d"]
+    assert [w for w, _ in queries.neighbours(emb, "b", 4).pairs()] == ["a", "d", "c"]
+
+
+def test_ties_are_listed_in_vocabulary_order():
+    """Equal cosines (20 identical vectors): the more frequent word (earlier row) first; numpy's
+    default sort reorders ties among more than 16."""
+    tied = np.tile([0.6, 0.8], (20, 1))
+    far = np.column_stack([-np.ones(30), np.linspace(-1, 1, 30)])
+    vectors = np.vstack([[1.0, 0.0], tied, far]).astype(np.float32)
+    words = ["q"] + [f"t{i}" for i in range(20)] + [f"r{i}" for i in range(30)]
+    emb = Embeddings.from_arrays(words, vectors, "ties")
+    assert [w for w, _ in queries.neighbours(emb, "q", 25).pairs()][:20] == [f"t{i}" for i in range(20)]
