@@ -31,8 +31,7 @@ def vocabulary_from_tokens(tokens) -> Vocabulary:
 
 def sentence_ids(corpus: Corpus, vocabulary: Vocabulary) -> list[np.ndarray]:
     """Each sentence's word ids (unknown words -> <unk>)."""
-    type_ids = vocabulary.ids(corpus.types) if corpus.types else np.zeros(0, np.int64)
-    ids = type_ids[corpus.ids] if len(corpus.ids) else np.zeros(0, np.int64)
+    ids = vocabulary.ids(corpus.types)[corpus.ids]  # int64 (an empty corpus: no types, no ids)
     return [ids[corpus.offsets[s]:corpus.offsets[s + 1]] for s in range(corpus.sentence_count)]
 
 
