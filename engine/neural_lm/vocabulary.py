@@ -15,8 +15,9 @@ from engine.ngram.vocabulary import TEXTBOOK, Vocabulary, build_vocabulary
 
 
 def vocabulary_of(corpus: Corpus) -> Vocabulary:
-    """The textbook vocabulary of a training corpus (the order only decides the padding)."""
-    vocabulary, _ = build_vocabulary(corpus, 2, TEXTBOOK, cutoff=1)
+    """The textbook vocabulary of a training corpus, cut-off 1 (build_vocabulary's); the order
+    only decides the padding, and every order from 2 gives the same tokens."""
+    vocabulary, _ = build_vocabulary(corpus, 2, TEXTBOOK)
     return vocabulary
 
 

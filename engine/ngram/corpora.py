@@ -28,6 +28,7 @@ CHUNK_BYTES = 1 << 20
 SAMPLE_BYTES = 1 << 16
 BUILT_IN = ("en", "zh-words", "zh-chars", "dates")
 MAX_WORDS = 1_000_000
+BATCH_SENTENCES = 4096  # sentences given to the builder at once (its memory: a list of their ids)
 
 
 class TextFileError(EngineError, ValueError):
@@ -63,7 +64,7 @@ def _take_words(sentences, words: int) -> Corpus:
             break
         batch.append(tokens)
         taken += len(tokens)
-        if len(batch) == 4096:
+        if len(batch) == BATCH_SENTENCES:
             builder.add(batch)
             batch = []
     builder.add(batch)

@@ -142,8 +142,7 @@ class PackedIds:
         return self.decode(0, len(self))[index]
 
     def __array__(self, dtype=None, copy=None):
-        ids = self.decode(0, len(self))
-        return ids if dtype is None else ids.astype(dtype)
+        return self.decode(0, len(self))  # numpy casts it to a dtype asked for
 
 
 def _packs(types: int) -> bool:

@@ -187,6 +187,13 @@ def test_a_corpus_stops_at_the_sentence_that_reaches_the_size():
     assert built_in_corpus("en", 1)[0].sentences() == sentences[:1]
 
 
+def test_sentences_reach_the_builder_in_batches(monkeypatch):
+    monkeypatch.setattr(corpora, "BATCH_SENTENCES", 3)  # 10 sentences: batches of 3, 3, 3, then 1
+    train, _ = built_in_corpus("en", 60, seed=1, heldout_words=1)
+    assert train.sentences() == prefix_of(grammar_sentences("en", 1, "train", 20), 60)
+    assert train.sentence_count == 10
+
+
 def test_held_out_defaults_to_a_tenth_of_the_words_and_at_least_1000():
     validation = grammar_sentences("en", 0, "validation", 300)
     assert sum(map(len, prefix_of(validation, 1000))) == 1000  # seed 0 reaches 1000 exactly

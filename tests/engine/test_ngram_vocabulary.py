@@ -101,3 +101,13 @@ def test_unique_hashes_are_answered_without_the_walk(monkeypatch):
     assert index.ids(("z", "x", "nope", "y"), 9).tolist() == [2, 0, 9, 1]
     assert walked == []  # nor for a token that is absent (its hash matches none)
     assert index.ids((t for t in ("y",)), 9).tolist() == [1]
+
+
+def test_repeated_tokens_answer_their_last_id_among_many_of_one_hash(monkeypatch):
+    # 100 tokens w0..w9 ten times each, two hashes alternating: an unstable sort of the hashes
+    # (numpy's default for 100 keys) would put an earlier w3 where the walk meets it first
+    monkeypatch.setattr(vocabulary, "_hash", lambda token: int(token[1:]) % 2)
+    tokens = tuple(f"w{i % 10}" for i in range(100))
+    index = TokenIndex(tokens)
+    assert [index.get(f"w{k}", -1) for k in range(10)] == [90 + k for k in range(10)]
+    assert index.ids([f"w{k}" for k in range(10)], -1).tolist() == [90 + k for k in range(10)]
