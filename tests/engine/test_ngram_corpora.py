@@ -259,6 +259,14 @@ def test_gb18030_needs_at_least_half_of_its_wide_characters_chinese():
     assert error.value.arguments == {"byte": 2}
 
 
+def test_wide_characters_are_those_above_u007f():
+    # DEL (U+007F) is ASCII, not wide: 简 é DEL is half Chinese; U+0080 (GB18030 81 30 81 30) is
+    # wide: 简 é U+0080 is a third Chinese
+    assert detect_encoding("简é\x7f".encode("gb18030")) == "gb18030"
+    with pytest.raises(TextFileError):
+        detect_encoding("简é\x80".encode("gb18030"))
+
+
 def test_a_sample_may_end_inside_a_character():
     assert detect_encoding("访问".encode("utf-8")[:-1]) == "utf-8"  # e8 ae bf e9 97: the last one is cut
     assert detect_encoding("访问非洲".encode("gb18030")[:-1]) == "gb18030"
@@ -327,13 +335,15 @@ def test_a_file_cut_inside_its_last_character_is_refused(tmp_path):
     assert error.value.arguments == {"encoding": "utf-8", "byte": "5"}
 
 
-@pytest.mark.parametrize("start, what", [("é\n" * 40_000, "UTF-8 that is not ASCII"),
-                                         ("\ufeff" + "a\n" * 70_000, "ASCII after a UTF-8 BOM")])
-def test_only_a_plain_ascii_start_may_turn_out_gb18030(tmp_path, start, what):
+@pytest.mark.parametrize("start, chunk, what", [
+    ("é\n" * 40_000, 1 << 20, "UTF-8 that is not ASCII, in the chunk that meets the Chinese"),
+    ("é\n" + "a\n" * 40_000, 1000, "UTF-8 that is not ASCII, chunks before an ASCII one"),
+    ("\ufeff" + "a\n" * 70_000, 1 << 20, "ASCII after a UTF-8 BOM")])
+def test_only_a_plain_ascii_start_may_turn_out_gb18030(tmp_path, start, chunk, what):
     # after anything but plain ASCII, GB18030 Chinese past the sample is a refusal, not a switch
     path = tmp_path / "mixed.txt"
     path.write_bytes(start.encode("utf-8") + "他们\n".encode("gb18030"))
     with pytest.raises(TextFileError) as error:
-        read_text_file(path)
+        read_text_file(path, chunk_bytes=chunk)
     assert error.value.code == "text_file_stops_being_text", what
     assert error.value.arguments["encoding"] == "utf-8"  # a BOM is still UTF-8 to the reader
