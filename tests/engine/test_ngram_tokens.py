@@ -103,11 +103,16 @@ def test_a_builder_with_more_than_65536_types_keeps_3_byte_ids():
     builder.add([["a", "b"], ["b"]])
     builder.add([[f"w{i}" for i in range(65_535)]])
     corpus = builder.build()
-    assert len(corpus.types) == 65_537 and isinstance(corpus.ids, PackedIds)
+    assert len(corpus.types) == 65_537 and isinstance(corpus.ids, PackedIds) and corpus.ids.data.dtype == np.uint8
     ids = np.asarray(corpus.ids)
     assert ids[:3].tolist() == [0, 1, 1] and ids[-1] == 65_536 and ids.tolist() == list(range(2)) + [1] + list(
         range(2, 65_537))
     assert corpus.offsets.tolist() == [0, 2, 3, 65_538]
+
+
+def test_a_builder_of_exactly_65536_types_keeps_2_byte_ids():
+    corpus = corpus_from_sentences([[f"w{i}" for i in range(65_536)]])
+    assert isinstance(corpus.ids, np.ndarray) and corpus.ids.dtype == np.uint16 and corpus.ids[-1] == 65_535
 
 
 def test_a_builder_beyond_the_packed_types_keeps_int32_ids(monkeypatch):
