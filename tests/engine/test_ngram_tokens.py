@@ -14,6 +14,8 @@ from engine.ngram.tokens import (Corpus, CorpusBuilder, PackedIds, corpus_from_l
     ("Don't stop, Jane's 2 cats!", "english", ["Don't", "stop", ",", "Jane's", "2", "cats", "!"]),
     ("简 九月\t要\u3000访问\n", "zh-chars", ["简", "九", "月", "要", "访", "问"]),
     (" 4 Nov\r\n", "chars", [" ", "4", " ", "N", "o", "v"]),
+    ("4 \n", "chars", ["4", " "]),  # only the line end is cut: not a space,
+    ("4 X\n", "chars", ["4", " ", "X"]),  # nor a letter
     ("他们要访问东京。", "zh-words", ["他们", "要", "访问", "东京", "。"]),
     ("简喜欢ABC 非洲", "zh-words", ["简", "喜欢", "ABC", "非洲"]),  # an unknown span is one token
 ])
