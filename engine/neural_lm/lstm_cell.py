@@ -58,7 +58,7 @@ def lstm_steps(weights: LstmWeights, inputs: np.ndarray) -> LstmTrace:
     size = weights.hidden_size
     h, c = np.zeros(size), np.zeros(size)
     rows = {name: [] for name in ("input", "forget", "candidate", "output", "cell", "hidden")}
-    for x in np.asarray(inputs, dtype=np.float64):
+    for x in np.asarray(inputs):  # the float64 weights make every product float64
         z = weights.w_ih @ x + weights.w_hh @ h + weights.bias
         i, f, g, o = sigmoid(z[:size]), sigmoid(z[size:2 * size]), np.tanh(z[2 * size:3 * size]), sigmoid(z[3 * size:])
         c = f * c + i * g

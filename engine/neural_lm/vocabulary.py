@@ -15,8 +15,9 @@ from engine.ngram.vocabulary import TEXTBOOK, Vocabulary, build_vocabulary
 
 
 def vocabulary_of(corpus: Corpus) -> Vocabulary:
-    """The textbook vocabulary of a training corpus (the order only decides the padding)."""
-    vocabulary, _ = build_vocabulary(corpus, 2, TEXTBOOK, cutoff=1)
+    """The textbook vocabulary of a training corpus, cut-off 1 (build_vocabulary's); the order
+    only decides the padding, and every order from 2 gives the same tokens."""
+    vocabulary, _ = build_vocabulary(corpus, 2, TEXTBOOK)
     return vocabulary
 
 
@@ -31,8 +32,7 @@ def vocabulary_from_tokens(tokens) -> Vocabulary:
 
 def sentence_ids(corpus: Corpus, vocabulary: Vocabulary) -> list[np.ndarray]:
     """Each sentence's word ids (unknown words -> <unk>)."""
-    type_ids = vocabulary.ids(corpus.types) if corpus.types else np.zeros(0, np.int64)
-    ids = type_ids[corpus.ids] if len(corpus.ids) else np.zeros(0, np.int64)
+    ids = vocabulary.ids(corpus.types)[corpus.ids]  # int64 (an empty corpus: no types, no ids)
     return [ids[corpus.offsets[s]:corpus.offsets[s + 1]] for s in range(corpus.sentence_count)]
 
 

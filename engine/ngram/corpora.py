@@ -28,6 +28,7 @@ CHUNK_BYTES = 1 << 20
 SAMPLE_BYTES = 1 << 16
 BUILT_IN = ("en", "zh-words", "zh-chars", "dates")
 MAX_WORDS = 1_000_000
+BATCH_SENTENCES = 4096  # sentences given to the builder at once (its memory: a list of their ids)
 
 
 class TextFileError(EngineError, ValueError):
@@ -63,14 +64,14 @@ def _take_words(sentences, words: int) -> Corpus:
             break
         batch.append(tokens)
         taken += len(tokens)
-        if len(batch) == 4096:
+        if len(batch) == BATCH_SENTENCES:
             builder.add(batch)
             batch = []
     builder.add(batch)
     return builder.build()
 
 
-def built_in_corpus(kind: str, words: int = 100_000, seed: int = 0,
+def built_in_corpus(kind: str, words: int, seed: int = 0,
                     heldout_words: int | None = None) -> tuple[Corpus, Corpus]:
     """(train, held-out) of about ``words`` and ``heldout_words`` (default words/10, at least
     1000) tokens: whole sentences, the last one may pass the size."""
@@ -157,17 +158,23 @@ def read_lines_into(builder, path, tokeniser: str = WHITESPACE, progress=None, c
                 text = rest + decoder.decode(chunk, final=not chunk)
             except UnicodeDecodeError as error:
                 data = pending + chunk
-                if not (ascii_so_far and encoding == "utf-8" and _reads_as_gb18030(f, data)):
-                    raise TextFileError("text_file_stops_being_text", encoding=encoding,
-                                        byte=f"{done + error.start:,}") from None
+                # what this chunk decoded before the error counts too (a first chunk of é then 他
+                # was read again as GB18030, é included)
+                ascii_before = ascii_so_far and data[:error.start].isascii()
+                if not (ascii_before and encoding == "utf-8" and _reads_as_gb18030(f, data)):
+                    # error.start counts from the bytes the last chunk left pending, not from chunk
+                    raise TextFileError("text_file_stops_being_text", encoding=encoding.replace("-sig", ""),
+                                        byte=f"{done - len(pending) + error.start:,}") from None
                 # Only ASCII so far, which both read alike: GB18030 from the start, losing nothing.
                 encoding = "gb18030"
                 decoder = codecs.getincrementaldecoder(encoding)()
-                text = rest + decoder.decode(data, final=not chunk)
+                # never at the end: there data is what the last chunk left pending, which
+                # detect_encoding reads as the start of a UTF-8 character
+                text = rest + decoder.decode(data)
             ascii_so_far = ascii_so_far and text.isascii()
             lines = text.split("\n")
             rest = lines.pop() if chunk else ""
-            builder.add(tokenise(line, tokeniser) for line in lines + ([rest] if not chunk and rest else []))
+            builder.add(tokenise(line, tokeniser) for line in lines)  # at the end: every line, the last too
             done += len(chunk)
             if progress is not None:
                 progress(done, total)

@@ -23,7 +23,7 @@ from functools import cached_property
 
 import numpy as np
 
-from engine.ngram.tokens import Corpus
+from engine.ngram.tokens import Corpus, index_dtype
 
 
 @dataclass(frozen=True)
@@ -79,6 +79,10 @@ class Vocabulary:
 _hash = hash  # of the tokens (a test gives colliding ones)
 
 
+def _hashes(tokens) -> np.ndarray:
+    return np.fromiter(map(_hash, tokens), np.int64, count=len(tokens))
+
+
 class TokenIndex:
     """token -> id over a tuple of tokens, as ``{t: i for i, t in enumerate(tokens)}`` answers
     (the last of equal tokens), in 16 bytes a token: the tokens' hashes sorted, with their ids.
@@ -87,7 +91,7 @@ class TokenIndex:
 
     def __init__(self, tokens: tuple[str, ...]):
         self.tokens = tokens
-        hashes = np.fromiter(map(_hash, tokens), np.int64, count=len(tokens))
+        hashes = _hashes(tokens)
         # equal hashes in id order: the last is the highest id; int32 ids, half of argsort's int64
         self.order = np.argsort(hashes, kind="stable").astype(index_dtype(len(tokens)))
         self.hashes = hashes[self.order]
@@ -114,13 +118,13 @@ class TokenIndex:
         return out
 
     def _ids(self, tokens, default: int) -> np.ndarray:
-        h = np.fromiter(map(_hash, tokens), np.int64, count=len(tokens))
+        h = _hashes(tokens)
         at = np.maximum(np.searchsorted(self.hashes, h, side="right") - 1, 0)
         candidate = self.order[at]
         same_hash = self.hashes[at] == h
         found = np.fromiter((bool(s) and self.tokens[i] == t for s, i, t in zip(same_hash, candidate, tokens)),
                             bool, count=len(tokens))
-        out = np.where(found, candidate, default).astype(np.int64)
+        out = np.where(found, candidate, default)
         for j in np.flatnonzero(same_hash & ~found):  # another token of the same hash: look further
             out[j] = self.get(tokens[j], default)
         return out
@@ -184,10 +188,6 @@ class PaddedText:
     ids: np.ndarray
     position: np.ndarray
     predicted: np.ndarray
-
-
-def index_dtype(size: int):
-    return np.int32 if size < 2 ** 31 - 1 else np.int64
 
 
 def pad_corpus(ids: np.ndarray, offsets: np.ndarray, vocab: Vocabulary, order: int,
