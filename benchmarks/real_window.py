@@ -34,8 +34,16 @@ ROOT = Path(__file__).resolve().parents[1]
 SCREEN = (1280, 720)
 TOOLS = ("Xvfb", "xdotool", "import", "xwininfo")
 NORMAL_TEXT = 11
-VIEWS = ("attention", "beam", "positional", "entropy", "bleu", "playground", "language_model")
+#: every view, in the order of their shortcuts (app.views.view_ids; not imported: this script
+#: only drives the app from outside)
+VIEWS = ("attention", "beam", "positional", "entropy", "bleu", "playground", "language_model", "embeddings",
+         "decoding", "training")
 TYPED = "4 Nov 1988"  # not the default input: the screen must change
+
+
+def view_keys(number: int) -> str:
+    """xdotool's name of the app's shortcut for the `number`-th view: Ctrl+1 … Ctrl+9, then Alt+1 …"""
+    return f"ctrl+{number}" if number <= 9 else f"alt+{number - 9}"
 
 
 def missing_tools() -> list[str]:
@@ -151,7 +159,7 @@ def run_language(language: str, sizes: list[int], views: list[str], out: Path, p
                 press(screen.display, window, *keys)
             points = size
             for view in views:
-                still = (press(screen.display, window, f"ctrl+{VIEWS.index(view) + 1}") if view != shown
+                still = (press(screen.display, window, view_keys(VIEWS.index(view) + 1)) if view != shown
                          else wait_still(screen.display))
                 shown = view
                 if view == "attention":  # the main input has the focus: replace its text as a user would
