@@ -12,6 +12,11 @@ from engine.messages import Message
 from engine.tokenizer import CharTokenizer
 
 DATE_TARGET_CHARS = list("0123456789-")
+#: the date models' Examples menu: one date per language and style they were trained on (English
+#: day-month and US weekday forms, Chinese, German, French), each translated correctly by both
+#: shipped models (tests/engine/test_models.py); unambiguous, so no 10/07 that reads two ways
+DATE_EXAMPLES = ("4 Nov 1988", "26 March 2021", "Tuesday, July 10, 2007", "1988年11月4日",
+                 "Samstag, 3. März 2001", "9 septembre 1970")
 
 
 @dataclass(frozen=True)
@@ -80,6 +85,7 @@ TASKS = {
         target_text=lambda e: e.iso,
         is_correct=lambda e, output: output == e.iso,
         input_hint=Message("hint_date", example="26 March 2021"),
+        examples=DATE_EXAMPLES,
     ),
     "date-lists": Task(
         name="date-lists",

@@ -47,7 +47,9 @@ class ExamplesButton(QToolButton):
         menu.clear()
         for text in self.examples:
             menu.addAction(text).triggered.connect(lambda _=False, t=text: self.choose(t))
-        self.setEnabled(bool(self.examples))
+        # a model without examples (a Hugging Face folder the user opened) has no use for the
+        # button: it is hidden rather than greyed out, as the view's other unusable controls are
+        self.setVisible(bool(self.examples))
 
     def choose(self, text: str) -> None:
         self.target.selectAll()

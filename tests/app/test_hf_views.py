@@ -142,10 +142,13 @@ def test_minilm_heatmap_draws_transformers_attention_for_every_layer_and_some_he
     # an encoder alone writes no output: the teacher-forcing box (with its date placeholder) is
     # hidden, and a shipped translation model offers it again
     assert not view.controls.teacher_row.isVisibleTo(view)
+    # nor has an opened folder examples to type: no Examples button either
+    assert not view.controls.examples_button.isVisibleTo(view)
     box = view.controls.model_box
     box.setCurrentIndex(box.findData("date-transformer"))
     qtbot.waitUntil(lambda: view.controls.teacher_row.isVisibleTo(view), timeout=5000)
     assert view.controls.teacher_check.isVisibleTo(view) and view.controls.teacher_input.isVisibleTo(view)
+    assert view.controls.examples_button.isVisibleTo(view) and view.controls.examples_button.menu().actions()
 
 
 def test_another_model_opens_on_its_own_last_layer(qtbot, main_window, monkeypatch, minilm_reference):

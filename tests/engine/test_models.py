@@ -38,6 +38,27 @@ def test_fixed_inputs_translate_correctly(model, text, iso):
     assert model.translate(text) == iso
 
 
+#: the Examples menu's dates, read by hand (weekdays checked against a calendar: 10 July 2007 was a
+#: Tuesday, 3 March 2001 a Saturday)
+EXAMPLE_ISO = {"4 Nov 1988": "1988-11-04", "26 March 2021": "2021-03-26", "Tuesday, July 10, 2007": "2007-07-10",
+               "1988年11月4日": "1988-11-04", "Samstag, 3. März 2001": "2001-03-03", "9 septembre 1970": "1970-09-09"}
+
+
+def test_every_example_offered_is_translated_correctly(model):
+    """A lecturer picks from Examples in front of the class: each one the shipped config offers
+    must come out right, and the configs offer what the task (and so a retrained model) offers."""
+    import datetime
+
+    from engine.models.registry import list_models
+    from engine.tasks import get_task
+
+    offered = next(info.examples for info in list_models() if info.name == model.name)
+    assert offered == get_task("dates").examples and set(offered) == set(EXAMPLE_ISO)
+    for text in offered:
+        assert model.translate(text) == EXAMPLE_ISO[text], text
+    assert datetime.date(2007, 7, 10).strftime("%A") == "Tuesday" and datetime.date(2001, 3, 3).weekday() == 5
+
+
 def test_attention_shapes_and_rows_sum_to_one(model):
     r = model.attention("4 Nov 1988")
     s, t = len(r.source_tokens), len(r.target_tokens)
