@@ -101,6 +101,7 @@ class NpzWriter:
 
     def __init__(self, path, workers: int | None = None):
         self.workers = max(1, workers if workers is not None else min(DEFAULT_WORKERS, os.cpu_count() or 1))
+        self._path = path
         self._file = open(path, "wb")
         self._pool = ThreadPoolExecutor(self.workers, thread_name_prefix="npz-deflate")
         self._pending: deque[tuple[bytes, Future]] = deque()
@@ -167,5 +168,6 @@ class NpzWriter:
     def __exit__(self, kind, error, traceback) -> None:
         if kind is None:
             self.close()
-        else:  # the caller failed: stop; the file is left without its directory, unreadable
+        else:  # the caller failed: no file, rather than one without its directory (unreadable)
             self._abandon()
+            os.remove(self._path)

@@ -79,3 +79,12 @@ def test_a_repeated_name_and_an_object_array_are_refused(tmp_path):
     with np.load(tmp_path / "refused.npz") as loaded:
         assert loaded.files == ["a", "b"]
         np.testing.assert_array_equal(loaded["a"], np.zeros(3))
+
+
+def test_a_failure_while_writing_leaves_no_file(tmp_path):
+    path = tmp_path / "failed.npz"
+    with pytest.raises(RuntimeError, match="stopped"):
+        with NpzWriter(path, workers=2) as npz:
+            npz.add("first", np.zeros((50, 50)))
+            raise RuntimeError("stopped before the end")
+    assert not path.exists()
