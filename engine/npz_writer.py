@@ -27,7 +27,6 @@ from __future__ import annotations
 import io
 import os
 import struct
-import time
 import zlib
 from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -38,6 +37,8 @@ _VERSION = 45  # "version needed to extract": 4.5, ZIP64
 _MADE_BY = (3 << 8) | _VERSION  # 3: Unix, so the external attributes below are permission bits
 _DEFLATED = 8
 _EXTERNAL_ATTR = 0o600 << 16  # what zipfile gives a member written from memory
+# 1980-01-01 00:00, the DOS epoch, as numpy.savez's members have: the same arrays give the same file
+_TIME, _DATE = 0, (1 << 5) | 1
 _ZIP64_EXTRA = 0x0001
 _FULL32, _FULL16 = 0xFFFFFFFF, 0xFFFF  # "see the ZIP64 field"
 
@@ -86,12 +87,6 @@ def _deflate(header: bytes, data: memoryview) -> tuple[int, int, list[bytes]]:
     return zlib.crc32(data, zlib.crc32(header)), len(header) + data.nbytes, stream
 
 
-def _dos_time(seconds: float) -> tuple[int, int]:
-    year, month, day, hour, minute, second = time.localtime(seconds)[:6]
-    year = max(year, 1980)  # the DOS date's epoch
-    return (hour << 11) | (minute << 5) | (second // 2), ((year - 1980) << 9) | (month << 5) | day
-
-
 class NpzWriter:
     """`with NpzWriter(path) as npz: npz.add("name", array)` writes `path` as an .npz.
 
@@ -107,7 +102,6 @@ class NpzWriter:
         self._pending: deque[tuple[bytes, Future]] = deque()
         self._central: list[bytes] = []
         self._names: set[str] = set()
-        self._time, self._date = _dos_time(time.time())
 
     def add(self, name: str, array: np.ndarray) -> None:
         """Write `array` as the member NAME.npy (read back as `numpy.load(path)[name]`)."""
@@ -125,14 +119,14 @@ class NpzWriter:
         compressed = sum(len(piece) for piece in stream)
         offset = self._file.tell()
         flags = 0x800 if not name.isascii() else 0  # bit 11: the name is UTF-8
-        self._file.write(_LOCAL_HEADER.pack(0x04034B50, _VERSION, flags, _DEFLATED, self._time, self._date, crc,
+        self._file.write(_LOCAL_HEADER.pack(0x04034B50, _VERSION, flags, _DEFLATED, _TIME, _DATE, crc,
                                             _FULL32, _FULL32, len(name), 20))
         self._file.write(name)
         self._file.write(struct.pack("<HHQQ", _ZIP64_EXTRA, 16, size, compressed))
         for piece in stream:
             self._file.write(piece)
         self._central.append(
-            _CENTRAL_HEADER.pack(0x02014B50, _MADE_BY, _VERSION, flags, _DEFLATED, self._time, self._date, crc,
+            _CENTRAL_HEADER.pack(0x02014B50, _MADE_BY, _VERSION, flags, _DEFLATED, _TIME, _DATE, crc,
                                  _FULL32, _FULL32, len(name), 28, 0, 0, 0, _EXTERNAL_ATTR, _FULL32)
             + name + struct.pack("<HHQQQ", _ZIP64_EXTRA, 24, size, compressed, offset))
 

@@ -1,6 +1,7 @@
 """engine/npz_writer.py against numpy's own `savez_compressed`: the archive it writes holds the
-same .npy members, byte for byte, in the same order, readable by zipfile (CRCs checked) and by
-numpy.load, whatever the number of compressing threads."""
+same .npy members, byte for byte, in the same order, with the same dates and permissions,
+readable by zipfile (CRCs checked) and by numpy.load, whatever the number of compressing
+threads."""
 import zipfile
 
 import numpy as np
@@ -32,10 +33,12 @@ def arrays():
     }
 
 
-def member_bytes(path):
+def members(path):
+    """Each member's name, bytes, date and permissions, in the archive's order."""
     with zipfile.ZipFile(path) as archive:
         assert archive.testzip() is None  # every member's CRC-32 matches
-        return [(info.filename, archive.read(info)) for info in archive.infolist()]
+        return [(info.filename, archive.read(info), info.date_time, info.external_attr)
+                for info in archive.infolist()]
 
 
 @pytest.mark.parametrize("workers", [1, 2, 5])
@@ -47,7 +50,7 @@ def test_members_equal_those_of_savez_compressed(tmp_path, workers):
         for name, array in expected.items():
             npz.add(name, array)
 
-    assert member_bytes(ours) == member_bytes(reference)
+    assert members(ours) == members(reference)
     with zipfile.ZipFile(ours) as archive:
         assert {info.compress_type for info in archive.infolist()} == {zipfile.ZIP_DEFLATED}
     with np.load(ours) as loaded, np.load(reference) as numpys:
