@@ -2,8 +2,9 @@
 strategy.
 
 The file is what `numpy.load` reads from `numpy.savez_compressed`: a ZIP archive of `NAME.npy`
-members (numpy's .npy format), each compressed with deflate.  Only how the deflate stream is
-made differs, and no reader can tell:
+members (numpy's .npy format, the same bytes), each compressed with deflate, with the same dates
+and permissions.  What differs is how the deflate streams are made, which any inflater reads
+alike, and the archive's directory (ZIP64 fields throughout, below):
 
 * **Z_RLE** (deflate looking for repeats of the previous byte only) instead of zipfile's default
   level 6.  Attention weights are float32 numbers whose mantissa bytes are close to random, so
