@@ -12,14 +12,15 @@ files, deflated, as `numpy.savez_compressed` writes it, so `numpy.load(FILE)` re
   decoder position produced.  Unicode string arrays (no pickle needed).
 * `model` — the model's name (0-d string array).
 
-Arrays are written one at a time (one layer's heads in memory at once, besides the result), so
-a 12 x 12-head model at 512 tokens never builds one giant object the way JSON does.
+Arrays are handed to engine/npz_writer.py one layer at a time (at most a few layers' heads and
+compressed bytes in memory at once, besides the result), so a 12 x 12-head model at 512 tokens
+never builds one giant object the way JSON does; that writer compresses them on several threads.
 """
 from __future__ import annotations
 
-import zipfile
-
 import numpy as np
+
+from engine.npz_writer import NpzWriter
 
 KINDS = ("encoder_self", "decoder_self", "cross")
 
@@ -91,10 +92,9 @@ def write_npz(path, result, model_name: str, layers=None, heads=None) -> list[st
         _checked(heads, stack.shape[1], "head", kind)
     head_ids = _checked(heads, getattr(result, kinds[0]).shape[1], "head", kinds[0])
     names: list[str] = []
-    with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED, allowZip64=True) as archive:
+    with NpzWriter(path) as archive:
         def put(name: str, array: np.ndarray) -> None:
-            with archive.open(name + ".npy", "w", force_zip64=True) as member:
-                np.lib.format.write_array(member, np.asanyarray(array), allow_pickle=False)
+            archive.add(name, array)
             names.append(name)
 
         for kind in kinds:
