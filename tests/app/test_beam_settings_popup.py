@@ -89,8 +89,8 @@ def test_the_popup_puts_each_widget_back_in_its_place(qtbot, text_size):
 
 
 def test_the_lessons_sentence_fits_at_22_pt_in_chinese_with_three_lines_of_outcome(qtbot, make_view, text_size):
-    """zh-en-toy's "简九月要访问非洲", whose beam and greedy outputs differ (the outcome over the tree
-    takes three lines: beam, greedy, the verdict), fits what a 1280×680 window leaves a view at
+    """zh-en-toy's "简九月要访问非洲", whose beam and greedy outputs differ (the outcome over the tree,
+    beam, greedy and the verdict in one paragraph, takes three lines), fits what a 1280×680 window leaves a view at
     22 pt in Chinese (1272×580): the page does not scroll and the tree keeps 40 % of the window."""
     from app import i18n
     from app.widgets.scrolling_page import ScrollingPage
