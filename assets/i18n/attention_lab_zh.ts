@@ -3520,6 +3520,14 @@ cross-entropy H = −(1/N) Σ log₂ P(wᵢ | hᵢ) bits/token     perplexity PP
         <translation>束搜索树：后退 / 前进一步</translation>
     </message>
     <message>
+        <source>Home / End</source>
+        <translation>Home / End</translation>
+    </message>
+    <message>
+        <source>Beam search tree: back to the start / the whole search</source>
+        <translation>束搜索树：回到开头 / 显示整个搜索</translation>
+    </message>
+    <message>
         <source>+ / − / 0</source>
         <translation>+ / − / 0</translation>
     </message>
