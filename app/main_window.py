@@ -657,6 +657,7 @@ class MainWindow(QMainWindow):
             (self.tr("Alt+underlined letter"), self.tr("Open a menu")),
             (self.tr("Space"), self.tr("Beam search tree: play / pause")),
             (self.tr("← / →"), self.tr("Beam search tree: one step back / forward")),
+            (self.tr("Home / End"), self.tr("Beam search tree: back to the start / the whole search")),
             (self.tr("+ / − / 0"), self.tr("Beam search tree: zoom in / out / fit")),
         ]
 

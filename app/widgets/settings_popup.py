@@ -9,14 +9,19 @@ same widgets, so their bindings and tests still reach them.
 
 Keyboard: Space or Enter on the button opens the popup with the focus on its first control, Tab
 moves between its controls, Esc (or a click outside) closes it and gives the focus back to the
-button.  Below FOLD_FROM_POINTS the widgets are in their places and the button is hidden.
+button.  A button that takes no focus in its place (the beam view's step and zoom buttons, which
+leave the keys to the tree) takes it from Tab while it is in the popup, so that the keyboard
+reaches it there (a container of controls, such as a row, stays out of the Tab chain).  Below
+FOLD_FROM_POINTS the widgets are in their places and the button is hidden.
+
+`row=True` puts the widgets side by side in the popup (a few buttons), not one under the other.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from PySide6.QtCore import QEvent, QPoint, QRect, Qt
-from PySide6.QtWidgets import QFrame, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QAbstractButton, QFrame, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
 from app import style
 
@@ -38,7 +43,7 @@ class SettingsPopupButton(QPushButton):
     the widgets are in their places and after each zoom."""
 
     def __init__(self, widgets: Sequence[QWidget], text: str, tooltip: str,
-                 fold_from: float = FOLD_FROM_POINTS, parent: QWidget | None = None):
+                 fold_from: float = FOLD_FROM_POINTS, parent: QWidget | None = None, row: bool = False):
         super().__init__(text, parent)
         self.widgets = tuple(widgets)
         self.fold_from = fold_from
@@ -46,9 +51,12 @@ class SettingsPopupButton(QPushButton):
         self.popup = QFrame(self, Qt.WindowType.Popup)
         self.popup.setFrameShape(QFrame.Shape.StyledPanel)
         self.popup.installEventFilter(self)
-        QVBoxLayout(self.popup)  # the style's margins around the widgets, one under the other
+        # the style's margins around the widgets, one under the other (or side by side)
+        (QHBoxLayout if row else QVBoxLayout)(self.popup)
         #: (layout, index) each widget goes back to, recorded when it folds
         self._homes: list[tuple[object, int]] = []
+        #: the focus policy each widget had in its place (restored when it goes back)
+        self._policies: list[Qt.FocusPolicy] = []
         self.clicked.connect(self.open_popup)
         self.hide()
 
@@ -63,14 +71,19 @@ class SettingsPopupButton(QPushButton):
         self.popup.hide()
         if fold:
             self._homes = [(w.parentWidget().layout(), w.parentWidget().layout().indexOf(w)) for w in self.widgets]
+            self._policies = [w.focusPolicy() for w in self.widgets]
             for widget, (layout, _) in zip(self.widgets, self._homes):
                 layout.removeWidget(widget)
                 self.popup.layout().addWidget(widget)
+                if isinstance(widget, QAbstractButton) and widget.focusPolicy() == Qt.FocusPolicy.NoFocus:
+                    widget.setFocusPolicy(Qt.FocusPolicy.TabFocus)  # a click still leaves the focus where it is
         else:
             # ascending indices: each widget goes back where it was, those before it already back
             for widget, (layout, index) in sorted(zip(self.widgets, self._homes), key=lambda pair: pair[1][1]):
                 self.popup.layout().removeWidget(widget)
                 _put_back(layout, index, widget)
+            for widget, policy in zip(self.widgets, self._policies):
+                widget.setFocusPolicy(policy)
             self._homes = []
         for widget in self.widgets:
             widget.show()

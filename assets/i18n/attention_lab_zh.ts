@@ -580,16 +580,16 @@ Click to see the distribution of the first token.</source>
         <translation>束搜索（B={0}，Hugging Face generate 的规则）：&lt;b style=&apos;font-family:monospace&apos;&gt;{1}&lt;/b&gt; &lt;small&gt;log P {2} · 得分 {3}&lt;/small&gt;</translation>
     </message>
     <message>
+        <source>Beam (B={0}) and greedy agree: &lt;b style=&apos;font-family:monospace&apos;&gt;{1}&lt;/b&gt; &lt;small&gt;log&amp;nbsp;P&amp;nbsp;{2}&amp;nbsp;·&amp;nbsp;score&amp;nbsp;{3}&lt;/small&gt;</source>
+        <translation>束搜索 (B={0}) 与贪心输出相同：&lt;b style=&apos;font-family:monospace&apos;&gt;{1}&lt;/b&gt; &lt;small&gt;log&amp;nbsp;P&amp;nbsp;{2}&amp;nbsp;·&amp;nbsp;得分&amp;nbsp;{3}&lt;/small&gt;</translation>
+    </message>
+    <message>
         <source>same output</source>
         <translation>输出相同</translation>
     </message>
     <message>
         <source>&lt;span style=&apos;color:{0}&apos;&gt;different: greedy commits to one token at a time&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:{0}&apos;&gt;不同：贪心搜索每次只认定一个词元&lt;/span&gt;</translation>
-    </message>
-    <message>
-        <source>Beam (B={0}): &lt;b style=&apos;font-family:monospace&apos;&gt;{1}&lt;/b&gt; &lt;small&gt;log&amp;nbsp;P&amp;nbsp;{2}&amp;nbsp;·&amp;nbsp;score&amp;nbsp;{3}&lt;/small&gt;&lt;br&gt;Greedy: &lt;b style=&apos;font-family:monospace&apos;&gt;{4}&lt;/b&gt; &lt;small&gt;log&amp;nbsp;P&amp;nbsp;{5}&amp;nbsp;·&amp;nbsp;score&amp;nbsp;{6}&lt;/small&gt; &amp;nbsp; &lt;small&gt;{7}&lt;/small&gt;</source>
-        <translation>束搜索 (B={0})：&lt;b style=&apos;font-family:monospace&apos;&gt;{1}&lt;/b&gt; &lt;small&gt;log&amp;nbsp;P&amp;nbsp;{2}&amp;nbsp;·&amp;nbsp;得分&amp;nbsp;{3}&lt;/small&gt;&lt;br&gt;贪心：&lt;b style=&apos;font-family:monospace&apos;&gt;{4}&lt;/b&gt; &lt;small&gt;log&amp;nbsp;P&amp;nbsp;{5}&amp;nbsp;·&amp;nbsp;得分&amp;nbsp;{6}&lt;/small&gt; &amp;nbsp; &lt;small&gt;{7}&lt;/small&gt;</translation>
     </message>
     <message>
         <source>Node inspection and what-if forcing are for the shipped models; the tree and the n-best list show this model&apos;s search.</source>
@@ -635,6 +635,10 @@ Click to see the distribution of the first token.</source>
         <source>What if</source>
         <extracomment>the tree&apos;s least height in text lines: 7 at 22 pt (259 px) hold ⟨s⟩, the best path and a few of its rivals (the tree scrolls), and leave the controls the rest of a 580 px page a distribution of up to this many tokens (the date models&apos; 15) is sent whole; a larger one (zh-en-toy&apos;s 356 words) as its TOP_K most probable tokens and &quot;other&quot; the BeamAnalysis drawn (the &quot;beam&quot; loop&apos;s latest answer, once show_analysis has drawn it) (steps to reveal, None for all) once the search on its way is drawn; None: nothing pending</extracomment>
         <translation>强制试改</translation>
+    </message>
+    <message>
+        <source>Beam (B={0}): &lt;b style=&apos;font-family:monospace&apos;&gt;{1}&lt;/b&gt; &lt;small&gt;log&amp;nbsp;P&amp;nbsp;{2}&amp;nbsp;·&amp;nbsp;score&amp;nbsp;{3}&lt;/small&gt; &amp;nbsp; Greedy: &lt;b style=&apos;font-family:monospace&apos;&gt;{4}&lt;/b&gt; &lt;small&gt;log&amp;nbsp;P&amp;nbsp;{5}&amp;nbsp;·&amp;nbsp;score&amp;nbsp;{6}&lt;/small&gt; &amp;nbsp; &lt;small&gt;{7}&lt;/small&gt;</source>
+        <translation>束搜索 (B={0})：&lt;b style=&apos;font-family:monospace&apos;&gt;{1}&lt;/b&gt; &lt;small&gt;log&amp;nbsp;P&amp;nbsp;{2}&amp;nbsp;·&amp;nbsp;得分&amp;nbsp;{3}&lt;/small&gt; &amp;nbsp; 贪&amp;#8288;心：&lt;b style=&apos;font-family:monospace&apos;&gt;{4}&lt;/b&gt; &lt;small&gt;log&amp;nbsp;P&amp;nbsp;{5}&amp;nbsp;·&amp;nbsp;得分&amp;nbsp;{6}&lt;/small&gt; &amp;nbsp; &lt;small&gt;{7}&lt;/small&gt;</translation>
     </message>
     <message>
         <source>: its {0} most probable tokens, the other {1} as one</source>
@@ -3516,6 +3520,14 @@ cross-entropy H = −(1/N) Σ log₂ P(wᵢ | hᵢ) bits/token     perplexity PP
         <translation>束搜索树：后退 / 前进一步</translation>
     </message>
     <message>
+        <source>Home / End</source>
+        <translation>Home / End</translation>
+    </message>
+    <message>
+        <source>Beam search tree: back to the start / the whole search</source>
+        <translation>束搜索树：回到开头 / 显示整个搜索</translation>
+    </message>
+    <message>
         <source>+ / − / 0</source>
         <translation>+ / − / 0</translation>
     </message>
@@ -3890,7 +3902,7 @@ cross-entropy H = −(1/N) Σ log₂ P(wᵢ | hᵢ) bits/token     perplexity PP
     </message>
     <message>
         <source>digit</source>
-        <extracomment>in two rows (2×2), six lines each: below SPLIT_FROM_POINTS the tab asks for twelve from this text size the tab shows either the three codes in one row or the steps alone, chosen beside the plots, each as tall as the one-row tabs&apos; plots: in two rows at 22 pt on 1280×680 each plot had two lines of data and the tab scrolled; four in one row left the steps too narrow for their legend and the pos/1000 plot&apos;s ticks ran together</extracomment>
+        <extracomment>in two rows (2×2), six lines each: below SPLIT_FROM_POINTS the tab asks for twelve the lines of text the steps&apos; data keep before their legend moves beside them from this text size the tab shows either the three codes in one row or the steps alone, chosen beside the plots, each as tall as the one-row tabs&apos; plots: in two rows at 22 pt on 1280×680 each plot had two lines of data and the tab scrolled; four in one row left the steps too narrow for their legend and the pos/1000 plot&apos;s ticks ran together</extracomment>
         <translation>数位</translation>
     </message>
     <message>
@@ -5310,10 +5322,6 @@ H = {1} 比特</translation>
         <translation>|◀ 开始</translation>
     </message>
     <message>
-        <source>Back to the start</source>
-        <translation>回到开头</translation>
-    </message>
-    <message>
         <source>◀ Back</source>
         <translation>◀ 后退</translation>
     </message>
@@ -5342,21 +5350,12 @@ H = {1} 比特</translation>
         <translation>结束 ▶|</translation>
     </message>
     <message>
-        <source>Show the whole search</source>
-        <translation>显示整个搜索</translation>
-    </message>
-    <message>
-        <source>Zoom out (or the mouse wheel)</source>
-        <extracomment>how many candidates the tree leaves out (&quot;All candidates&quot; past its box limit): a label of its own at the end of the row, so that its text never widens the step counter and pushes Export and Details onto another line (at 22 pt the row then scrolled the page)</extracomment>
-        <translation>缩小（或用鼠标滚轮）</translation>
-    </message>
-    <message>
         <source>Fit</source>
         <translation>适应</translation>
     </message>
     <message>
-        <source>Zoom in (or the mouse wheel)</source>
-        <translation>放大（或用鼠标滚轮）</translation>
+        <source>Zoom in (key +, or the mouse wheel)</source>
+        <translation>放大（+ 键，或用鼠标滚轮）</translation>
     </message>
     <message>
         <source>kept</source>
@@ -5387,6 +5386,15 @@ H = {1} 比特</translation>
         <translation>每个方框：词元，以及以它结尾的前缀的累计对数概率 log P。结束一个假设的方框还显示其排名和归一化得分。悬停在方框上可查看计算过程；点击可查看详情。</translation>
     </message>
     <message>
+        <source>More ▾</source>
+        <extracomment>from 20 pt: Start, End and the zoom, side by side in its popup (hidden below)</extracomment>
+        <translation>更多 ▾</translation>
+    </message>
+    <message>
+        <source>Start, End and the zoom (keys Home, End, +, − and 0 on the tree)</source>
+        <translation>开始、结束和缩放（在树上按 Home、End、+、− 和 0 键）</translation>
+    </message>
+    <message>
         <source>Step {0} of {1}</source>
         <extracomment>the view&apos;s widgets added to the row (add_widget), in order</extracomment>
         <translation>第 {0} 步，共 {1} 步</translation>
@@ -5398,6 +5406,19 @@ H = {1} 比特</translation>
     <message>
         <source>❚❚ Pause</source>
         <translation>❚❚ 暂停</translation>
+    </message>
+    <message>
+        <source>Back to the start (Home)</source>
+        <translation>回到开头（Home 键）</translation>
+    </message>
+    <message>
+        <source>Show the whole search (End)</source>
+        <translation>显示整个搜索（End 键）</translation>
+    </message>
+    <message>
+        <source>Zoom out (key −, or the mouse wheel)</source>
+        <extracomment>how many candidates the tree leaves out (&quot;All candidates&quot; past its box limit): a label of its own at the end of the row, so that its text never widens the step counter and pushes Export and Details onto another line (at 22 pt the row then scrolled the page)</extracomment>
+        <translation>缩小（− 键，或用鼠标滚轮）</translation>
     </message>
     <message>
         <source>Fit the steps shown, at a readable size (key 0)</source>

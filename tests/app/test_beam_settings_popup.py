@@ -89,8 +89,8 @@ def test_the_popup_puts_each_widget_back_in_its_place(qtbot, text_size):
 
 
 def test_the_lessons_sentence_fits_at_22_pt_in_chinese_with_three_lines_of_outcome(qtbot, make_view, text_size):
-    """zh-en-toy's "简九月要访问非洲", whose beam and greedy outputs differ (the outcome over the tree
-    takes three lines: beam, greedy, the verdict), fits what a 1280×680 window leaves a view at
+    """zh-en-toy's "简九月要访问非洲", whose beam and greedy outputs differ (the outcome over the tree,
+    beam, greedy and the verdict in one paragraph, takes three lines), fits what a 1280×680 window leaves a view at
     22 pt in Chinese (1272×580): the page does not scroll and the tree keeps 40 % of the window."""
     from app import i18n
     from app.widgets.scrolling_page import ScrollingPage
@@ -121,3 +121,42 @@ def test_the_lessons_sentence_fits_at_22_pt_in_chinese_with_three_lines_of_outco
             page.takeWidget()  # the view is make_view's to close
             page.close()
         i18n.install("en")
+
+
+def test_a_row_popup_lays_its_buttons_side_by_side_and_tab_reaches_them(qtbot, text_size):
+    """`row=True`: the folded widgets side by side.  A button that takes no focus in its place
+    takes it from Tab in the popup (and none again back in its place); a container does not."""
+    from PySide6.QtWidgets import QToolButton
+
+    holder = QWidget()
+    qtbot.addWidget(holder)
+    row = QHBoxLayout(holder)
+    buttons = [QToolButton(), QToolButton()]
+    container = QWidget()
+    QHBoxLayout(container).addWidget(QCheckBox("inside"))
+    for i, button in enumerate(buttons):
+        button.setText(f"b{i}")
+        button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+    for widget in (*buttons, container):
+        row.addWidget(widget)
+    button = SettingsPopupButton((*buttons, container), "More", "tip", row=True)
+    row.addWidget(button)
+    holder.show()
+
+    text_size(int(FOLD_FROM_POINTS) + 2)
+    button.fit_to_text()
+    button.click()
+    qtbot.waitUntil(button.popup.isVisible)
+    rects = [w.geometry() for w in (*buttons, container)]
+    assert all(a.top() < b.bottom() and b.top() < a.bottom() for a, b in zip(rects, rects[1:]))  # one line
+    assert buttons[0].geometry().right() < buttons[1].geometry().left() < container.geometry().left()
+    assert [b.focusPolicy() for b in buttons] == [Qt.FocusPolicy.TabFocus] * 2
+    assert container.focusPolicy() == Qt.FocusPolicy.NoFocus
+    assert QApplication.focusWidget() is buttons[0]
+    qtbot.keyClick(buttons[0], Qt.Key.Key_Tab)
+    assert QApplication.focusWidget() is buttons[1]
+
+    text_size(int(FOLD_FROM_POINTS) - 2)
+    button.fit_to_text()
+    assert [b.focusPolicy() for b in buttons] == [Qt.FocusPolicy.NoFocus] * 2
+    assert [row.itemAt(i).widget() for i in range(row.count())] == [*buttons, container, button]

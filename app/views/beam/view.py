@@ -146,7 +146,7 @@ class BeamView(View):
         layout.addWidget(self.message)
         layout.addWidget(self.content, 1)
         self.side_toggle.fit_to_text()  # a view built at large text starts folded too
-        self.controls.settings_button.fit_to_text()
+        self._fit_folds()
 
         state.model_folders.attach(self.controls.model_box, generative_only=True)
         bind_tab(self.view_state, "tab", self.tabs, TABS)
@@ -300,15 +300,24 @@ class BeamView(View):
                 "<small>log P {2} · score {3}</small>").format(
                 a.beam_width, html.escape(a.best.text), style.fixed(a.best.logprob), style.fixed(a.best.score)))
         best, greedy = a.best, a.greedy
-        same = best.token_ids == greedy.token_ids
-        verdict = (self.tr("same output") if same else
+        fmt = style.fixed
+        # One paragraph that wraps only where the width ends it (no line break of its own): over
+        # the tree at 22 pt a line given to greedy cost the tree its 40 % beside the lecture panel.
+        # The same output with the same figures is written once.
+        if best.token_ids == greedy.token_ids and (fmt(best.logprob), fmt(best.score)) == \
+                (fmt(greedy.logprob), fmt(greedy.score)):
+            return (self.tr(
+                "Beam (B={0}) and greedy agree: <b style='font-family:monospace'>{1}</b> "
+                "<small>log&nbsp;P&nbsp;{2}&nbsp;·&nbsp;score&nbsp;{3}</small>").format(
+                a.beam_width, html.escape(output_text(best.tokens, a.target_unit)), fmt(best.logprob),
+                fmt(best.score)) + self.domain_html(a))
+        verdict = (self.tr("same output") if best.token_ids == greedy.token_ids else
                    self.tr("<span style='color:{0}'>different: greedy commits to one token at a time</span>")
                    .format(style.WARNING.name()))
-        fmt = style.fixed
         return (self.tr(
             "Beam (B={0}): <b style='font-family:monospace'>{1}</b> "
             "<small>log&nbsp;P&nbsp;{2}&nbsp;·&nbsp;score&nbsp;{3}</small>"
-            "<br>Greedy: <b style='font-family:monospace'>{4}</b> "
+            " &nbsp; Greedy: <b style='font-family:monospace'>{4}</b> "
             "<small>log&nbsp;P&nbsp;{5}&nbsp;·&nbsp;score&nbsp;{6}</small>"
             " &nbsp; <small>{7}</small>").format(
             a.beam_width, html.escape(output_text(best.tokens, a.target_unit)), fmt(best.logprob), fmt(best.score),
@@ -363,6 +372,10 @@ class BeamView(View):
             self.step_bar.step_forward()
         elif key == Qt.Key.Key_Left:
             self.step_bar.step_back()
+        elif key == Qt.Key.Key_Home:  # Start and End: from 20 pt their buttons are behind More ▾
+            self.step_bar.to_start()
+        elif key == Qt.Key.Key_End:
+            self.step_bar.to_end()
         else:
             super().keyPressEvent(event)
             return
@@ -492,12 +505,23 @@ class BeamView(View):
     def apply_zoom(self) -> None:
         super().apply_zoom()
         self.side_toggle.fit_to_text()
-        self.controls.settings_button.fit_to_text()
+        self._fit_folds()
         self.tree.restyle()
         self.node_panel.apply_zoom()
         self._fit_whatif_height()
         self._render_table()  # the table's items carry their own font
         self.error_panel.fit_table_height()
+
+    def _fit_folds(self) -> None:
+        """The search's settings and the step bar's Start, End and zoom fold behind their buttons
+        (from the same text size); each button puts its widgets back at the places in the step
+        bar's row it took them from, which the other's widgets shift: they unfold in the reverse
+        order of their folding."""
+        fits = [self.controls.settings_button.fit_to_text, self.step_bar.fit_to_text]
+        if style.point_size() < self.controls.settings_button.fold_from:
+            fits.reverse()
+        for fit in fits:
+            fit()
 
     def _place_outcome(self, side_shown: bool) -> None:
         """The outcome (beam and greedy outputs) heads the side column, or, while it is folded,
