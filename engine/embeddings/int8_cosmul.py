@@ -51,7 +51,10 @@ _lock = threading.Lock()
 
 
 def applies(emb: Embeddings, rows: int) -> bool:
-    return int8_scores.applies(emb, rows) and int8_cosines.three_rows_are_sound()
+    """From int8_scores.LEAST_ROWS words on (the int8 copy's), up to its MAX_DIMENSION, where
+    the kernel given three rows is sound (``_int_mm`` is not needed)."""
+    return (rows >= int8_scores.LEAST_ROWS and emb.dimension <= int8_scores.MAX_DIMENSION
+            and int8_cosines.three_rows_are_sound())
 
 
 def _row_bounds(emb: Embeddings, copy: int8_scores.Int8Rows) -> tuple[np.ndarray, np.ndarray]:
