@@ -169,13 +169,28 @@ def _kth_largest(values: np.ndarray, k: int) -> float:
     return float(np.partition(above, above.size - k)[above.size - k])
 
 
+def score_intervals(low: list, high: list) -> tuple[np.ndarray, np.ndarray]:
+    """(L, U) of each word's 3CosMul score (the module's docstring) from the ends lo ≤ s ≤ hi of
+    its s_a, s_b, s_c (``low[j]``, ``high[j]``: arrays)."""
+    epsilon = np.float32(1e-6)
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        below = low[0] + epsilon
+        positive = below > 0
+        upper = np.maximum(high[1] * high[2], low[1] * low[2])
+        upper /= below
+        upper[~positive] = np.inf
+        lower = low[1] * low[2]
+        lower /= high[0] + epsilon
+        lower[~(positive & (low[1] >= 0) & (low[2] >= 0))] = -np.inf
+    return lower, upper
+
+
 def cosmul_candidates(emb: Embeddings, units: np.ndarray, rows: int, k: int, excluded) -> np.ndarray:
     """Rows (ascending) among the first ``rows`` that may hold the k best 3CosMul scores for
     the unit columns (ê_a, ê_b, ê_c) of ``units`` (d × 3), never one of ``excluded``."""
     copy = int8_rows(emb)
     approx, query_residuals = _approximate_cosines(copy, units, rows)
     residuals = copy.residuals[:rows]
-    epsilon = np.float32(1e-6)
     low, high = [], []
     for j in range(3):  # s_j = (1 + cos_j)/2 lies within h = δ/2 of (1 + approx_j)/2
         half_width = residuals * np.float32(0.5 * (1 + query_residuals[j]))
@@ -186,15 +201,7 @@ def cosmul_candidates(emb: Embeddings, units: np.ndarray, rows: int, k: int, exc
         high.append(middle + half_width)
         middle -= half_width
         low.append(middle)
-    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-        below = low[0] + epsilon
-        positive = below > 0
-        upper = np.maximum(high[1] * high[2], low[1] * low[2])
-        upper /= below
-        upper[~positive] = np.inf
-        lower = low[1] * low[2]
-        lower /= high[0] + epsilon
-        lower[~(positive & (low[1] >= 0) & (low[2] >= 0))] = -np.inf
+    lower, upper = score_intervals(low, high)
     for j in [*excluded, *copy.zero_rows]:
         if j < rows:
             upper[j] = lower[j] = -np.inf

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine.embeddings import half_scores, int8_cosines, int8_scores
+from engine.embeddings import half_scores, int8_cosines, int8_cosmul, int8_scores
 from engine.embeddings.errors import EmbeddingQueryError
 from engine.embeddings.vectors import Embeddings
 from engine.messages import Message
@@ -163,10 +163,13 @@ def cosmul_scores(cosines: np.ndarray) -> np.ndarray:
 def best_cosmul(emb: Embeddings, units: np.ndarray, rows: int, k: int, excluded) -> tuple[np.ndarray, np.ndarray]:
     """The rows of the k highest 3CosMul scores among the first ``rows`` (never ``excluded``)
     for the unit columns (ê_a, ê_b, ê_c) of ``units``, best first, and those scores.  Over a
-    large vocabulary an int8 first pass picks the rows that can be among them (int8_scores: the
-    same rows, order and scores as the float32 pass over all)."""
-    if int8_scores.applies(emb, rows):
-        pool = int8_scores.cosmul_candidates(emb, units, rows, k, excluded)
+    large vocabulary an int8 first pass picks the rows that can be among them: int8_cosmul (one
+    bfloat16 kernel pass for a, b and c) or, where that kernel is not known to be sound,
+    int8_scores (``_int_mm``); either gives the same rows, order and scores as the float32 pass."""
+    candidates = int8_cosmul.candidates if int8_cosmul.applies(emb, rows) else \
+        int8_scores.cosmul_candidates if int8_scores.applies(emb, rows) else None
+    if candidates is not None:
+        pool = candidates(emb, units, rows, k, excluded)
         scores = cosmul_scores(cosines_with_rows(emb, pool, units))
         order = _top(scores, k, ())
         return pool[order], scores[order]

@@ -264,6 +264,84 @@ def test_the_parallelogram_follows_each_answer_and_the_text_size(qtbot, view, wo
         QApplication.setFont(font)
 
 
+def test_each_answer_draws_the_pca_of_its_four_words_in_one_paint(qtbot, view, word2vec_en):
+    """Each answer's parallelogram, as drawn: the points, its sides and rungs, the labels and the
+    axis titles equal numpy's SVD of the four vectors (a sign per component is the PCA's choice);
+    the titles replaced in place read as pyqtgraph's setLabel writes them, at its place; and the
+    plot is painted once per answer (its labels took the new range's transform while painted and
+    asked for a second paint, until 2026-12-02)."""
+    from pyqtgraph.widgets.GraphicsView import GraphicsView
+
+    from app import style
+    from app.widgets.plot_text import NO_SI_PREFIX
+
+    view.view_state.tab = "analogy"
+    tab = view.analogy_tab
+    plot = tab.plot.getPlotItem()
+    painted = []
+    real_paint = GraphicsView.paintEvent
+
+    def counted(widget, event):
+        if widget is tab.plot:
+            painted.append(1)
+        return real_paint(widget, event)
+
+    GraphicsView.paintEvent = counted
+    results = []
+    try:
+        for a, b, c in (("visit", "visited", "buy"), ("buy", "bought", "visit"), ("January", "February", "March")):
+            tab.a.setText(a)
+            tab.b.setText(b)
+            tab.c.setText(c)
+            settle(qtbot, view)
+            for _ in range(3):  # whatever the answer's paint asks to paint again
+                qtbot.wait(20)
+            best = word2vec_en.most_similar(positive=[b, c], negative=[a], topn=1)[0][0]
+            vectors = np.array([word2vec_en[w] for w in (a, b, c, best)], dtype=np.float64)
+            u, singular, _ = np.linalg.svd(vectors - vectors.mean(axis=0), full_matrices=False)
+            expected = u[:, :2] * singular[:2]
+            x, y = tab.points.getData()
+            drawn = np.column_stack([x, y])
+            signs = np.sign(np.sum(drawn * expected, axis=0))
+            np.testing.assert_allclose(drawn, expected * signs, atol=1e-9)
+            np.testing.assert_allclose(np.column_stack(tab.sides.getData()), drawn[[0, 1, 2, 3]], atol=0)
+            np.testing.assert_allclose(np.column_stack(tab.rungs.getData()), drawn[[0, 2, 1, 3]], atol=0)
+            assert [label.toPlainText() for label in tab.labels] == [a, b, c, f"{best}  ?"]
+            assert [(label.pos().x(), label.pos().y()) for label in tab.labels] == [tuple(p) for p in drawn]
+            # each label is drawn in its parent's present transform (its words upright, unscaled)
+            assert all(label._lastTransform == label.parentItem().sceneTransform() for label in tab.labels)
+            share = singular ** 2 / (singular ** 2).sum()
+            titles = [f"PC1 ({style.format_number(100 * share[0], 4)} % of the variance)",
+                      f"PC2 ({style.format_number(100 * share[1], 4)} %)"]
+            shown = [(plot.getAxis(name).label.toHtml(), plot.getAxis(name).label.pos()) for name in ("bottom", "left")]
+            assert [plot.getAxis(name).label.toPlainText().strip() for name in ("bottom", "left")] == titles
+            for name, title in zip(("bottom", "left"), titles):  # pyqtgraph's own way, for comparison
+                plot.setLabel(name, title, siPrefixEnableRanges=NO_SI_PREFIX,
+                              **{"font-size": f"{style.font().pointSizeF():.0f}pt", "color": style.TEXT.name()})
+            assert [(plot.getAxis(name).label.toHtml(), plot.getAxis(name).label.pos())
+                    for name in ("bottom", "left")] == shown
+            results.append(tab.result)
+        for _ in range(3):
+            qtbot.wait(20)
+        # each answer drawn again in turn: one paint of the plot each where the axes keep their
+        # size (where a longer tick label widens an axis, the plot's layout changes: more paints)
+        def axes_sizes():
+            return [plot.getAxis(name).size() for name in ("bottom", "left")]
+
+        steady = []
+        for again in (*results, *results):
+            before = axes_sizes()
+            painted.clear()
+            view.render_answer(again)
+            for _ in range(3):
+                qtbot.wait(20)
+            if axes_sizes() == before:
+                steady.append(len(painted))
+        assert steady and steady == [1] * len(steady)
+    finally:
+        GraphicsView.paintEvent = real_paint
+
+
 def test_at_22_pt_the_analogy_picture_keeps_seven_lines(qtbot, make_view):
     """At text ×2 in what a 1280×680 window leaves the view, the Analogy tab's table and
     parallelogram keep seven lines of text in height (squeezed under the inputs and the
