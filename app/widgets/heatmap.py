@@ -225,6 +225,7 @@ class AttentionHeatmap(pg.GraphicsLayoutWidget):
         self.image = IndexedImageItem(axisOrder="row-major")
         self.plot.addItem(self.image)
         self.mask_overlay = pg.ImageItem(axisOrder="row-major")
+        self.mask_overlay.setVisible(False)  # until a matrix with a mask comes
         self.plot.addItem(self.mask_overlay)
         self.row_box = pg.QtWidgets.QGraphicsRectItem()
         self.row_box.setPen(QPen(QColor(230, 50, 50), 0.08))
@@ -326,13 +327,11 @@ class AttentionHeatmap(pg.GraphicsLayoutWidget):
         same_mask = (mask is None and self.mask is None) or (
             mask is not None and self.mask is not None and np.array_equal(mask, self.mask))
         self.mask = mask
-        if same_mask:
-            pass
-        elif mask is not None and mask.any():
+        if not same_mask and mask is not None and mask.any():
             self.mask_overlay.setImage(hatch_overlay(mask), autoLevels=False)
             self.mask_overlay.setRect(QRectF(0, 0, cols, rows))
             self.mask_overlay.setVisible(True)
-        else:
+        elif not same_mask:
             self.mask_overlay.setVisible(False)
         if labels_changed:
             self.row_ticks.set_labels(display_tokens(self.row_labels))
