@@ -54,6 +54,8 @@ def downsample(stack: np.ndarray, limit: int = TILE_PIXELS) -> np.ndarray:
 #: weights per block of mean_row_entropy_bits: ~1 MB of float32, so that its four passes
 #: (logarithm, product, zeros, sums) run over a block still in the CPU's cache
 ENTROPY_BLOCK = 1 << 18
+#: added to every weight before its logarithm (mean_row_entropy_bits)
+_TINY = np.float32(np.finfo(np.float32).tiny)
 
 
 def mean_row_entropy_bits(stack: np.ndarray) -> np.ndarray:
@@ -62,8 +64,12 @@ def mean_row_entropy_bits(stack: np.ndarray) -> np.ndarray:
     Vectorised in float32 (rows summed pairwise, their mean in float64): a 72-head, 512-token
     stack (19 M weights) costs about half of engine.infotheory.row_entropies' float64 copy and
     checks, within ~1e-7 bits, and the captions show two decimals.  Attention rows are softmax
-    outputs: finite and non-negative; a zero weight's -inf logarithm is replaced by 0 after the
-    product (faster than a masked logarithm).  Computed a block of rows at a time (the same
+    outputs: finite and non-negative.  The logarithm is taken of p + TINY (the smallest normal
+    float32, 2**-126): the same float32 as p for every p >= 2**-102, and for p = 0 a finite -126
+    whose product with p is 0, so no weight needs replacing afterwards.  numpy's log2 of an
+    exact 0 leaves its vectorised path: a causal stack (half its weights 0) took 2.4 times as
+    long as a full one this way before (117 against 49 ms for GPT-2-small's 144 heads at 512
+    tokens; now 42 and 39 ms, the same sums).  Computed a block of rows at a time (the same
     sums): over the whole 76 MB stack at once each pass went to memory, 33 ms against 19 ms."""
     p = np.asarray(stack, dtype=np.float32)
     if p.size == 0:
@@ -75,10 +81,9 @@ def mean_row_entropy_bits(stack: np.ndarray) -> np.ndarray:
     for start in range(0, rows.shape[0], step):
         block = rows[start:start + step]
         out = logs[:block.shape[0]]
-        with np.errstate(divide="ignore", invalid="ignore"):
-            np.log2(block, out=out)
-            np.multiply(out, block, out=out)
-        out[block == 0] = 0.0
+        np.add(block, _TINY, out=out)
+        np.log2(out, out=out)
+        np.multiply(out, block, out=out)
         out.sum(axis=-1, out=sums[start:start + block.shape[0]])
     return -sums.reshape(p.shape[:-1]).mean(axis=-1, dtype=np.float64) + 0.0
 

@@ -160,14 +160,39 @@ def hatch_overlay(mask: np.ndarray, max_side: int = 1024) -> np.ndarray:
     """RGBA image (rows*p, cols*p, 4), p = min(8, max_side // the longer side) pixels per cell
     (at least 1): diagonal grey stripes 8 pixels apart where mask is True, clear elsewhere.
     Up to 128 tokens a cell is 8 x 8 pixels; a 512-token causal mask is 1024 x 1024 pixels,
-    not 4096 x 4096 (a quarter-gigabyte of index grids and seconds on the GUI thread)."""
+    not 4096 x 4096 (a quarter-gigabyte of index grids and seconds on the GUI thread).
+
+    Each pixel's four bytes are made as one uint32: the stripes depend only on row + column, so
+    every image's are the top-left corner of one kept pattern, and the mask only sets the alpha
+    byte (index grids and channel-by-channel writes took 13-16 ms of the GUI thread per causal
+    keystroke at 512 tokens, this ~1.5 ms: docs/benchmarks.md)."""
     rows, cols = mask.shape
     per_cell = max(1, min(_HATCH, max_side // max(rows, cols, 1)))
-    stripes = ((np.arange(rows * per_cell)[:, None] + np.arange(cols * per_cell)[None, :]) % _HATCH) < 2
-    rgba = np.zeros((rows * per_cell, cols * per_cell, 4), dtype=np.uint8)
-    rgba[..., :3] = np.where(stripes, 150, 60)[..., None]
-    rgba[..., 3] = np.repeat(np.repeat(mask, per_cell, axis=0), per_cell, axis=1) * np.uint8(255)
-    return rgba
+    height, width = rows * per_cell, cols * per_cell
+    covered = np.repeat(np.repeat(np.asarray(mask, dtype=bool), per_cell, axis=0), per_cell, axis=1)
+    pixels = covered.view(np.uint8).astype(np.uint32)
+    pixels *= _OPAQUE  # 0 or the alpha byte at 255
+    pixels |= _stripes(height, width)
+    return pixels.view(np.uint8).reshape(height, width, 4)
+
+
+#: an RGBA pixel's alpha byte at 255, the colour bytes 0, read as one uint32 (either byte order)
+_OPAQUE = np.array([0, 0, 0, 255], dtype=np.uint8).view(np.uint32)[0]
+#: the hatch's colours (alpha 0) as uint32 pixels, the largest asked for so far (hatch_overlay)
+_stripe_pattern = np.zeros((0, 0), dtype=np.uint32)
+
+
+def _stripes(height: int, width: int) -> np.ndarray:
+    """The top-left height x width pixels of the hatch's colours: grey 150 on the stripes
+    ((row + column) % 8 < 2), grey 60 between them, alpha 0."""
+    global _stripe_pattern
+    if _stripe_pattern.shape[0] < height or _stripe_pattern.shape[1] < width:
+        side = max(height, width, 1024, *_stripe_pattern.shape)
+        stripes = ((np.arange(side)[:, None] + np.arange(side)[None, :]) % _HATCH) < 2
+        rgba = np.zeros((side, side, 4), dtype=np.uint8)
+        rgba[..., :3] = np.where(stripes, 150, 60)[..., None]
+        _stripe_pattern = rgba.view(np.uint32)[..., 0]
+    return _stripe_pattern[:height, :width]
 
 
 class AttentionHeatmap(pg.GraphicsLayoutWidget):
@@ -200,6 +225,7 @@ class AttentionHeatmap(pg.GraphicsLayoutWidget):
         self.image = IndexedImageItem(axisOrder="row-major")
         self.plot.addItem(self.image)
         self.mask_overlay = pg.ImageItem(axisOrder="row-major")
+        self.mask_overlay.setVisible(False)  # until a matrix with a mask comes
         self.plot.addItem(self.mask_overlay)
         self.row_box = pg.QtWidgets.QGraphicsRectItem()
         self.row_box.setPen(QPen(QColor(230, 50, 50), 0.08))
@@ -295,12 +321,17 @@ class AttentionHeatmap(pg.GraphicsLayoutWidget):
         # (at 512 tokens several milliseconds of the GUI thread per keystroke)
         if self.matrix.shape != shape_before:
             self.image.setRect(QRectF(0, 0, cols, rows))
-        self.mask = None if mask is None else np.asarray(mask, dtype=bool)
-        if self.mask is not None and self.mask.any():
-            self.mask_overlay.setImage(hatch_overlay(self.mask), autoLevels=False)
+        mask = None if mask is None else np.array(mask, dtype=bool)  # (a copy: kept to compare with the next)
+        # another head, layer or toggle of a causal model keeps its mask: its hatch is not made
+        # and handed to the overlay again (~4 MB of pixels at 512 tokens)
+        same_mask = (mask is None and self.mask is None) or (
+            mask is not None and self.mask is not None and np.array_equal(mask, self.mask))
+        self.mask = mask
+        if not same_mask and mask is not None and mask.any():
+            self.mask_overlay.setImage(hatch_overlay(mask), autoLevels=False)
             self.mask_overlay.setRect(QRectF(0, 0, cols, rows))
             self.mask_overlay.setVisible(True)
-        else:
+        elif not same_mask:
             self.mask_overlay.setVisible(False)
         if labels_changed:
             self.row_ticks.set_labels(display_tokens(self.row_labels))

@@ -303,6 +303,53 @@ def test_decoder_only_and_encoder_decoder_folders_offer_their_kinds(qtbot, main_
     assert ticks(view, "left") == shown(tok.convert_ids_to_tokens(greedy))  # the token each step produces
 
 
+def test_a_long_decoder_input_draws_its_heads_hatch_predictions_and_overview_as_transformers(
+        qtbot, main_window, monkeypatch, tmp_path):
+    """A GPT-2 folder over ~300 tokens (issue 27: the decoder path drew ~160 ms a keystroke more
+    than an encoder's): each head drawn as transformers computes it, the future hatched by the
+    mask's definition and kept for another head, the output strip holding the prediction after
+    every token (transformers' argmax and its probability) though it writes only the cells its
+    width can show, and the "All heads" captions the heads' mean row entropies (scipy)."""
+    from scipy.stats import entropy
+
+    from test_large_models import hatch_by_definition
+
+    view = main_window.view("attention")
+    gpt2 = tiny_gpt2(tmp_path / "gpt2", positions=512)
+    open_from_menu(qtbot, main_window, monkeypatch, gpt2)
+    text = " ".join(["the cat sat on the mat"] * 50)
+    set_text(qtbot, view, text)
+    tok = transformers.AutoTokenizer.from_pretrained(gpt2)
+    ref = transformers.AutoModelForCausalLM.from_pretrained(gpt2, attn_implementation="eager").eval()
+    enc = tok(text, return_tensors="pt")
+    with torch.no_grad():
+        out = ref(**enc, output_attentions=True)
+    reference = torch.stack([a[0] for a in out.attentions]).numpy()
+    n = reference.shape[-1]
+    assert n > 200
+    mask = np.triu(np.ones((n, n), dtype=bool), k=1)
+    select(qtbot, view, 1, 2)
+    np.testing.assert_allclose(drawn(view), reference[1, 2], atol=ATOL, rtol=0)
+    np.testing.assert_array_equal(view.heatmap.mask_overlay.image, hatch_by_definition(mask))
+    hatch = view.heatmap.mask_overlay.image
+    select(qtbot, view, 0, 3)
+    np.testing.assert_allclose(drawn(view), reference[0, 3], atol=ATOL, rtol=0)
+    assert view.heatmap.mask_overlay.image is hatch  # the same mask: not hatched again
+
+    probabilities = torch.softmax(out.logits[0].double(), dim=-1)
+    top, predicted = probabilities.max(dim=-1)
+    assert view.output.tokens == tok.convert_ids_to_tokens(predicted.tolist())
+    np.testing.assert_allclose(view.output.probabilities, top.numpy(), atol=1e-5)
+    written = view.output.text().count("font-family:monospace")
+    assert 0 < written < n  # only what its width can show (tests/app/test_view_kit.py: the same pixels)
+
+    with qtbot.waitSignal(view.overview_updated, timeout=60000):
+        view.side.setCurrentWidget(view.overview)
+    for layer, head in [(0, 0), (1, 3)]:
+        bits = entropy(reference[layer, head].astype(np.float64), base=2, axis=1).mean()
+        assert f"H={bits:.2f} bits" in view.overview.captions[(layer, head)]
+
+
 def fitting_step(plot, side, labels, indices) -> int:
     """The smallest k at which every k-th of `indices` (the multiples of k) labels, centred on
     their cells on screen and measured in the axis font, leave each other 3 px (bottom axis) or

@@ -29,3 +29,21 @@ def test_summary_entropies_per_head_and_of_the_mean_over_heads():
             assert summary.head_entropy[layer, head] == pytest.approx(entropy(rows, base=2, axis=1).mean(), abs=1e-5)
         mean = stack[layer].astype(np.float64).mean(axis=0)
         assert summary.mean_entropy[layer] == pytest.approx(entropy(mean, base=2, axis=1).mean(), abs=1e-5)
+
+
+def test_causal_stack_entropies_with_tiny_and_subnormal_weights_are_scipys():
+    """A decoder's stack: the future exactly 0 (half the weights), and weights down to float32's
+    subnormals (a softmax far in its tail), which the logarithm taken of p + the smallest normal
+    float32 must leave as they are (summarise's per-head figures, against scipy in float64)."""
+    rng = np.random.default_rng(6)
+    q = 40
+    logits = rng.normal(scale=30.0, size=(2, 3, q, q))  # a wide spread: weights from ~1 to ~1e-40
+    logits[..., np.triu_indices(q, k=1)[0], np.triu_indices(q, k=1)[1]] = -np.inf
+    stack = np.exp(logits - logits.max(axis=-1, keepdims=True)).astype(np.float32)
+    stack /= stack.sum(axis=-1, keepdims=True)
+    assert (stack == 0).mean() > 0.45 and ((stack > 0) & (stack < 1e-30)).any()
+    summary = summarise(stack)
+    for layer in range(2):
+        for head in range(3):
+            rows = stack[layer, head].astype(np.float64)
+            assert summary.head_entropy[layer, head] == pytest.approx(entropy(rows, base=2, axis=1).mean(), abs=1e-5)
