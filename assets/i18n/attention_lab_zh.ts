@@ -3264,8 +3264,8 @@ cross-entropy H = −(1/N) Σ log₂ P(wᵢ | hᵢ) bits/token     perplexity PP
         <translation>删除</translation>
     </message>
     <message>
-        <source>Scene {0}: {1} view</source>
-        <translation>场景 {0}：{1} 视图</translation>
+        <source>Scene {0}: {1}</source>
+        <translation>场景 {0}：{1}</translation>
     </message>
 </context>
 <context>
