@@ -7,11 +7,64 @@ and applies scenes.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt, QTimer, Signal
-from PySide6.QtWidgets import QDockWidget, QListWidget, QListWidgetItem, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtCore import QEvent, QRect, Qt, QTimer, Signal
+from PySide6.QtGui import QFont, QFontMetrics, QTextLayout, QTextOption
+from PySide6.QtWidgets import (QDockWidget, QListView, QListWidget, QListWidgetItem, QPushButton, QStyle,
+                               QStyledItemDelegate, QStyleOptionViewItem, QVBoxLayout, QWidget)
 
 from app.session import Scene
 from app.widgets.flow_layout import flow_row
+
+
+#: what the item views' style takes as a line break within an item's text
+LINE_BREAK = "\u2028"
+
+
+def lines_fitted(text: str, font: QFont, width: int) -> str:
+    """`text` wrapped to `width` px as the list wraps it (between words; Chinese between
+    characters), one line per LINE_BREAK, a line still too wide (one word wider than the list)
+    elided with "…".  Such a word widened its item past the list, cut mid-word under a
+    horizontal scroll bar ("Attention playgroun" at 22 pt)."""
+    layout = QTextLayout(text, font)
+    option = QTextOption()
+    option.setWrapMode(QTextOption.WrapMode.WordWrap)
+    layout.setTextOption(option)
+    metrics = QFontMetrics(font)
+    lines = []
+    layout.beginLayout()
+    while (line := layout.createLine()).isValid():
+        line.setLineWidth(width)
+        piece = text[line.textStart():line.textStart() + line.textLength()].strip()
+        if metrics.horizontalAdvance(piece) > width:
+            piece = metrics.elidedText(piece, Qt.TextElideMode.ElideRight, width)
+        lines.append(piece)
+    layout.endLayout()
+    return LINE_BREAK.join(lines)
+
+
+class SceneNameDelegate(QStyledItemDelegate):
+    """Draws a scene's caption wrapped to the list's width, a word too wide for it elided (the
+    item's tooltip says the whole caption); editing shows the whole caption."""
+
+    def __init__(self, view: QListView):
+        super().__init__(view)
+        self.view = view
+
+    def text_width(self, rect: QRect) -> int:
+        """The width the style lays an item's text out in: the item less its text margins."""
+        margin = self.view.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self.view) + 1
+        return max(1, rect.width() - 2 * margin)
+
+    def initStyleOption(self, option, index) -> None:  # noqa: N802 - Qt's name
+        super().initStyleOption(option, index)
+        if option.rect.isValid() and option.text:
+            option.text = lines_fitted(option.text, option.font, self.text_width(option.rect))
+
+    def sizeHint(self, option, index):  # noqa: N802 - Qt's name
+        # the list asks without a width (each caption would be one line): the viewport's is the item's
+        fitted = QStyleOptionViewItem(option)
+        fitted.rect = QRect(0, 0, self.view.viewport().width(), 1 << 16)
+        return super().sizeHint(fitted, index).boundedTo(fitted.rect.size())
 
 
 class LecturePanel(QDockWidget):
@@ -28,6 +81,10 @@ class LecturePanel(QDockWidget):
         self.list = QListWidget()
         self.list.setDragDropMode(QListWidget.DragDropMode.InternalMove)
         self.list.setWordWrap(True)  # a long caption takes two lines rather than widening the panel
+        # never wider than the list: wrapped, a word too wide elided (SceneNameDelegate)
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.list.setResizeMode(QListView.ResizeMode.Adjust)  # the items re-wrap when the panel's width changes
+        self.list.setItemDelegate(SceneNameDelegate(self.list))
         self.list.model().rowsMoved.connect(self._rows_moved)
         self.list.itemChanged.connect(self._caption_edited)
         self.list.itemDoubleClicked.connect(lambda item: self.go_to(self.list.row(item)))
@@ -127,7 +184,8 @@ class LecturePanel(QDockWidget):
         for number, scene in enumerate(self.scenes, start=1):
             item = QListWidgetItem(scene.caption)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsEditable)
-            item.setToolTip(self.tr("Scene {0}: {1} view").format(number, scene.view))
+            # the whole caption: the list may elide a word of it
+            item.setToolTip(self.tr("Scene {0}: {1}").format(number, scene.caption))
             item.setData(Qt.ItemDataRole.UserRole, number - 1)
             self.list.addItem(item)
         self.list.blockSignals(False)

@@ -320,3 +320,51 @@ def test_step_headers_read_on_the_canvas_in_both_themes(make_shown, searches, th
         assert ratios and min(ratios.values()) >= TEXT, ratios
     finally:
         themes.set_theme("light")
+
+
+@pytest.fixture
+def original_font(qtbot):
+    """The test below zooms the application font; later tests expect it back."""
+    font = QApplication.font()
+    yield font
+    QApplication.setFont(font)
+
+
+@pytest.mark.slow  # a whole window at 22 pt with the word-level model
+def test_opens_at_the_start_beside_the_lecture_panel_when_the_best_path_drops(qtbot, original_font, main_window):
+    """zh-en-toy's best path for the lesson's sentence runs along the first row for two steps and
+    then drops to the 9th: at 22 pt beside the lecture panel (1280×680) the path's nodes in the
+    view's width are taller than the view.  The tree opened centred on them, showing the empty
+    middle (neither ⟨s⟩ nor the path); it opens at ⟨s⟩ with the path's first steps beside it."""
+    window = main_window
+    window.set_text_size(22)
+    window.resize(1280, 680)
+    qtbot.waitUntil(lambda: (window.width(), window.height()) == (1280, 680), timeout=5000)
+    window.show_view("beam")
+    view = window.current_view()
+    qtbot.waitUntil(lambda: settled(view), timeout=90000)
+    panel = window.lecture_panel
+    panel.show()  # after the first search was framed: the tree narrows under it
+    window.capture_scene()
+    try:
+        qtbot.waitUntil(lambda: panel.isVisible() and view.tree.width() < window.width() - panel.width(),
+                        timeout=5000)
+        box = view.controls.model_box
+        box.setCurrentIndex(box.findText("zh-en-toy"))
+        field = view.controls.input  # QTest's key clicks take Latin-1 only: the text arrives as typed in one go
+        field.setFocus()
+        field.selectAll()
+        field.insert("简九月要访问非洲")
+        qtbot.waitUntil(lambda: view.original.text == "简九月要访问非洲" and settled(view), timeout=90000)
+        tree = view.tree
+        path = best_path_ids(view.original)[::-1]  # step 1 first
+        drop = [tree.node_items[i].pos().y() for i in path]
+        assert max(drop) - min(drop) > tree.visible_scene_rect().height(), drop  # the case this guards
+        assert on_screen(tree, tree.root_item), (tree.visible_scene_rect(), tree.root_item.sceneBoundingRect())
+        assert tree.viewport().rect().contains(tree.mapFromScene(tree.root_item.sceneBoundingRect()).boundingRect())
+        assert on_screen(tree, tree.node_items[path[0]]) and on_screen(tree, tree.node_items[path[1]])
+        assert smallest_text_on_screen(tree) >= readable_minimum() - 0.01
+    finally:
+        panel.set_scenes([])
+        panel.hide()
+        window.resize(1400, 900)

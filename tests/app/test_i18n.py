@@ -27,6 +27,7 @@ ALLOWED_WORDS = {
     "Attention", "Lab", "BLEU", "PNG", "SVG", "CSV", "CPU", "CUDA", "MPS", "Apple", "GNMT", "WMT", "mteval",
     "sacrebleu", "Transformer", "Ctrl", "Shift", "English", "fairseq", "Whisper", "Marian", "TensorFlow",
     "PyTorch", "Vaswani", "Jensen", "Shannon", "Viridis", "Cividis", "Inferno",  # colour maps (View menu)
+    "Home", "End",  # key names, as on the keyboard (the beam view's Start and End tooltips)
     # notation
     "n-best", "log", "exp", "ln", "softmax", "sin", "cos", "max", "min", "std", "PE", "pos", "KL", "JS", "QK", "BP",
     "base",

@@ -564,16 +564,19 @@ class BeamTree(TreeCanvas):
         if self.following and shown.width() > width:
             left = shown.right() - width
         top = shown.top()
-        keep = self.kept_in_sight(left, left + width)
-        if keep is not None and keep.bottom() > top + height:
-            top = keep.bottom() + 16 - height  # scroll down just enough …
-            if top > keep.top():  # … unless the nodes are taller than the view: their middle
-                top = keep.center().y() - height / 2
+        keep = self.kept_in_sight(left, left + width, height - 16)
+        if keep.bottom() > top + height:
+            top = keep.bottom() + 16 - height  # scroll down just enough
         self.show_at(scale, left, top)
 
-    def kept_in_sight(self, left: float, right: float) -> QRectF | None:
+    def kept_in_sight(self, left: float, right: float, room: float = math.inf) -> QRectF:
         """The scene rect of what must be in sight between x = left and right: the highlighted
-        path's visible nodes there, else the newest column's first node while stepping, else ⟨s⟩."""
+        path's visible nodes there, else the newest column's first node while stepping, else ⟨s⟩.
+
+        Where the path's nodes there are taller than `room` (zh-en-toy's best path drops from
+        the first row to the 9th at step 3), only its steps from ⟨s⟩ (while stepping: back from
+        the newest) that fit: centring on the whole path showed the empty middle between them,
+        neither ⟨s⟩ nor the path's lower part."""
         def within(item):
             x = item.pos().x()
             return item.isVisible() and x < right and x + item.width > left
@@ -585,9 +588,13 @@ class BeamTree(TreeCanvas):
             items = sorted(column, key=lambda it: it.pos().y())[:1]
         if not items:
             items = [self.root_item]
-        rect = QRectF()
-        for item in items:
-            rect = rect.united(item.sceneBoundingRect())
+        items.sort(key=lambda it: it.step, reverse=self.following)
+        rect = items[0].sceneBoundingRect()
+        for item in items[1:]:
+            wider = rect.united(item.sceneBoundingRect())
+            if wider.height() > room:
+                break
+            rect = wider
         return rect
 
     def keyPressEvent(self, event):
