@@ -594,26 +594,34 @@ def test_the_p_and_q_boxes_show_three_lines_at_22_pt(qtbot, make_view):
         assert column.rect().contains(shown), f"{shown} outside the column's {column.rect()}"
 
 
-@pytest.fixture
-def chinese_view_at_22_pt(qtbot, make_view):
-    """The view in Chinese at 22 pt in what a 1280×680 window leaves it (1272×580), laid out."""
+def laid_out_view(qtbot, make_view, language, points, size, explanation=False):
+    """The view in `language` at `points` pt and `size` (what a window leaves it), laid out; the
+    application's font and language are put back afterwards."""
     from PySide6.QtWidgets import QApplication
 
     from app import i18n
     from tests.app.test_layout_fit import settle
 
     font = QApplication.font()
-    large = QApplication.font()
-    large.setPointSize(22)
-    i18n.install("zh")
-    QApplication.setFont(large)
+    zoomed = QApplication.font()
+    zoomed.setPointSize(points)
+    i18n.install(language)
+    QApplication.setFont(zoomed)
     try:
-        view = make_view("entropy", size=(1272, 580), until=None)
+        view = make_view("entropy", size=size, until=None)
+        if explanation:
+            view.add_explanation()
         settle(qtbot, view)
         yield view
     finally:
         QApplication.setFont(font)
         i18n.install("en")
+
+
+@pytest.fixture
+def chinese_view_at_22_pt(qtbot, make_view):
+    """The view in Chinese at 22 pt in what a 1280×680 window leaves it (1272×580), laid out."""
+    yield from laid_out_view(qtbot, make_view, "zh", 22, (1272, 580))
 
 
 def test_at_22_pt_in_chinese_every_number_is_in_view_without_scrolling(qtbot, chinese_view_at_22_pt):
@@ -682,24 +690,7 @@ VIEW_AT_11_PT = {"en": (1272, 589), "zh": (1272, 582)}
 @pytest.fixture(params=["en", "zh"])
 def view_at_11_pt_on_a_projector(request, qtbot, make_view):
     """The view at 11 pt in what a 1280×680 window leaves it, in English or Chinese, laid out."""
-    from PySide6.QtWidgets import QApplication
-
-    from app import i18n
-    from tests.app.test_layout_fit import settle
-
-    font = QApplication.font()
-    normal = QApplication.font()
-    normal.setPointSize(11)
-    i18n.install(request.param)
-    QApplication.setFont(normal)
-    try:
-        view = make_view("entropy", size=VIEW_AT_11_PT[request.param], until=None)
-        view.add_explanation()
-        settle(qtbot, view)
-        yield view
-    finally:
-        QApplication.setFont(font)
-        i18n.install("en")
+    yield from laid_out_view(qtbot, make_view, request.param, 11, VIEW_AT_11_PT[request.param], explanation=True)
 
 
 def test_at_11_pt_on_a_projector_the_bars_keep_the_plot_share(qtbot, view_at_11_pt_on_a_projector):
