@@ -138,6 +138,9 @@ class LecturePanel(QDockWidget):
             self.list.addItem(item)
         self.list.blockSignals(False)
         self._mark_current()
+        # as wide as the captions now listed: a panel fitted to its first scene stayed 127 px with
+        # three, and became 194 px only at the next text-size change
+        self.fit_width()
 
     def _caption_edited(self, item: QListWidgetItem) -> None:
         row = self.list.row(item)

@@ -41,12 +41,14 @@ def zoom_by_steps(qtbot, window, to: int) -> None:
         settle(qtbot, window.current_view())
 
 
-def open_lecture_panel(qtbot, window, scenes) -> None:
+def add_lecture_scenes(qtbot, window) -> None:
+    """Lecture ▸ Add current view as a scene in three views (the panel opens with the first)."""
+    for view_id in LECTURE_SCENES:
+        window.show_view(view_id)
+        settle(qtbot, window.current_view())
+        window.capture_scene()
     panel = window.lecture_panel
-    panel.show()
-    panel.set_scenes(list(scenes))
-    panel.fit_width()  # as a text-size change or opening it does, once it has its scenes
-    qtbot.waitUntil(lambda: panel.isVisible() and len(panel.scenes) == len(scenes), timeout=5000)
+    qtbot.waitUntil(lambda: panel.isVisible() and len(panel.scenes) == len(LECTURE_SCENES), timeout=5000)
 
 
 def geometry(qtbot, window) -> dict:
@@ -69,8 +71,9 @@ def test_zooming_back_to_11_pt_restores_every_view(qtbot, original_font, main_wi
     """11 pt in English (switched to Chinese: a switch rebuilds every view), Ctrl+plus to 22 pt,
     every view shown there, Ctrl+minus back to 11 pt: every view's main plot has the size it has
     in a window opened at 11 pt in that language, and no page scrolls that does not there.  With
-    the lecture panel open (three scenes) the panel is as wide as in the fresh window too: it kept
-    its 22 pt width (204 px where 194 were asked), and every view beside it was narrower."""
+    the lecture panel open (three scenes added) the panel is as wide as in the fresh window too: it
+    kept its 22 pt width (204 px where 194 were asked), or, in the fresh window, the width of its
+    first scene's caption (127 px), and every view beside it had another width."""
     from app.main_window import MainWindow
 
     window = main_window
@@ -79,14 +82,8 @@ def test_zooming_back_to_11_pt_restores_every_view(qtbot, original_font, main_wi
     window.show_view("attention")
     settle(qtbot, window.current_view())
     window.set_language(language)
-    scenes = []
     if lecture:
-        for view_id in LECTURE_SCENES:
-            window.show_view(view_id)
-            settle(qtbot, window.current_view())
-            window.capture_scene()
-        scenes = list(window.lecture_panel.scenes)
-        open_lecture_panel(qtbot, window, scenes)
+        add_lecture_scenes(qtbot, window)
     window.show_view("attention")
     settle(qtbot, window.current_view())
     zoom_by_steps(qtbot, window, LARGE)
@@ -106,7 +103,7 @@ def test_zooming_back_to_11_pt_restores_every_view(qtbot, original_font, main_wi
         assert fresh.text_size() == NORMAL
         fit_screen(qtbot, fresh)
         if lecture:
-            open_lecture_panel(qtbot, fresh, scenes)
+            add_lecture_scenes(qtbot, fresh)
         fresh.show_view("attention")
         expected = geometry(qtbot, fresh)
     finally:
@@ -119,3 +116,47 @@ def test_zooming_back_to_11_pt_restores_every_view(qtbot, original_font, main_wi
     differences = [f"{name}: after 22 pt {zoomed[name]}, fresh {expected[name]}"
                    for name in expected if zoomed[name] != expected[name]]
     assert not differences, "\n".join(differences)
+
+
+def test_the_lecture_panel_takes_the_width_it_asks_for_at_once(qtbot, original_font):
+    """The panel asks the window for its width (QMainWindow.resizeDocks) when it opens, when its
+    scenes change and when the text size changes; the window only recorded it until its next
+    relayout, so the panel kept the width it had before (back from 22 to 11 pt: 204 px where
+    194 were asked) until something else laid the window out.  Here nothing else does: a window
+    with a central widget and the panel, a short caption, then a long one, then a text size."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication, QMainWindow, QWidget
+
+    from app.lecture_panel import LecturePanel
+    from app.session import Scene
+
+    font = QApplication.font()
+    font.setPointSize(NORMAL)
+    QApplication.setFont(font)
+    window = QMainWindow()
+    qtbot.addWidget(window)
+    window.setCentralWidget(QWidget())
+    panel = LecturePanel(window)
+    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, panel)
+    window.resize(*SCREEN)
+    window.show()
+    qtbot.waitExposed(window)
+
+    def asked() -> int:
+        return min(panel.preferred_width(), int(window.width() * LecturePanel.WINDOW_SHARE))
+
+    panel.set_scenes([Scene("bleu", "BLEU")])
+    qtbot.waitUntil(lambda: panel.width() == asked(), timeout=5000)
+    short = panel.width()
+    panel.add(Scene("attention", "Attention: Friday 26, March 2021 · date-transformer"))
+    assert asked() > short
+    assert panel.width() == asked()  # at once, not at the next relayout
+    for points in (LARGE, NORMAL):
+        font.setPointSize(points)
+        QApplication.setFont(font)
+        # the panel fits itself once the new font has reached its buttons (a zero timer); before,
+        # it kept the width of the size before for good here (no other relayout comes)
+
+        def fitted():
+            assert panel.width() == asked(), f"{points} pt: {panel.width()} px, asked {asked()}"
+        qtbot.waitUntil(fitted, timeout=2000)
