@@ -131,6 +131,12 @@ class LecturePanel(QDockWidget):
         if hasattr(window, "resizeDocks") and not self.isFloating() and self.isVisible():
             width = min(self.preferred_width(), int(window.width() * self.WINDOW_SHARE))
             window.resizeDocks([self], [width], Qt.Orientation.Horizontal)
+            # resizeDocks only records the width: the window's layout applied it at its next
+            # relayout, which after a text-size change had already run, so the panel kept the
+            # width of the size before (back from 22 to 11 pt it stayed 204 px where 194 were
+            # asked, and every view beside it was narrower than in a window opened at 11 pt)
+            window.layout().invalidate()
+            window.layout().activate()
 
     def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
         super().showEvent(event)
@@ -190,6 +196,9 @@ class LecturePanel(QDockWidget):
             self.list.addItem(item)
         self.list.blockSignals(False)
         self._mark_current()
+        # as wide as the captions now listed: a panel fitted to its first scene stayed 127 px with
+        # three, and became 194 px only at the next text-size change
+        self.fit_width()
 
     def _caption_edited(self, item: QListWidgetItem) -> None:
         row = self.list.row(item)

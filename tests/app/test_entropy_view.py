@@ -594,26 +594,34 @@ def test_the_p_and_q_boxes_show_three_lines_at_22_pt(qtbot, make_view):
         assert column.rect().contains(shown), f"{shown} outside the column's {column.rect()}"
 
 
-@pytest.fixture
-def chinese_view_at_22_pt(qtbot, make_view):
-    """The view in Chinese at 22 pt in what a 1280×680 window leaves it (1272×580), laid out."""
+def laid_out_view(qtbot, make_view, language, points, size, explanation=False):
+    """The view in `language` at `points` pt and `size` (what a window leaves it), laid out; the
+    application's font and language are put back afterwards."""
     from PySide6.QtWidgets import QApplication
 
     from app import i18n
     from tests.app.test_layout_fit import settle
 
     font = QApplication.font()
-    large = QApplication.font()
-    large.setPointSize(22)
-    i18n.install("zh")
-    QApplication.setFont(large)
+    zoomed = QApplication.font()
+    zoomed.setPointSize(points)
+    i18n.install(language)
+    QApplication.setFont(zoomed)
     try:
-        view = make_view("entropy", size=(1272, 580), until=None)
+        view = make_view("entropy", size=size, until=None)
+        if explanation:
+            view.add_explanation()
         settle(qtbot, view)
         yield view
     finally:
         QApplication.setFont(font)
         i18n.install("en")
+
+
+@pytest.fixture
+def chinese_view_at_22_pt(qtbot, make_view):
+    """The view in Chinese at 22 pt in what a 1280×680 window leaves it (1272×580), laid out."""
+    yield from laid_out_view(qtbot, make_view, "zh", 22, (1272, 580))
 
 
 def test_at_22_pt_in_chinese_every_number_is_in_view_without_scrolling(qtbot, chinese_view_at_22_pt):
@@ -672,3 +680,73 @@ def test_at_22_pt_in_chinese_the_bars_get_the_height_of_eight_lines(qtbot, chine
         return widget.mapTo(tab, widget.rect().topLeft())
     assert corner(chart).y() > corner(tab.numbers_area).y()  # below the numbers
     assert corner(chart).x() < corner(tab.table).x()  # beside the table
+
+
+#: what a 1280×680 window (a 1280×720 projector's work area) leaves the view at 11 pt, measured in
+#: the window (menu bar, view names and status bar; the view's "What this view shows" line is its own)
+VIEW_AT_11_PT = {"en": (1272, 589), "zh": (1272, 582)}
+
+
+@pytest.fixture(params=["en", "zh"])
+def view_at_11_pt_on_a_projector(request, qtbot, make_view):
+    """The view at 11 pt in what a 1280×680 window leaves it, in English or Chinese, laid out."""
+    yield from laid_out_view(qtbot, make_view, request.param, 11, VIEW_AT_11_PT[request.param], explanation=True)
+
+
+def test_at_11_pt_on_a_projector_the_bars_keep_the_plot_share(qtbot, view_at_11_pt_on_a_projector):
+    """Issue 23: at 11 pt on 1280×680 the numbers with their meanings took the tab's upper half and
+    the bars, beside the table, kept 449×180 px (9-10 % of the window).  Where the tab is less than
+    MEANINGS_ROOM_LINES lines tall the meanings fold: the seven numbers stand four a row, the check
+    of H(P,Q) = H(P) + KL beside the names of the bars' and the table's tabs, and the bars take the
+    tab's width and the rest of its height: at least PLOT_SHARE of the window's area, every number
+    and the check whole and in view.  The toggle shows the meanings again, the bars and the table
+    side by side as before."""
+    from PySide6.QtCore import QPoint, QRect
+
+    from tests.app.test_layout_fit import PLOT_SHARE, text_layout_problems
+
+    view = view_at_11_pt_on_a_projector
+    tab = view.distributions_tab
+    chart = tab.chart
+    assert tab.meanings_toggle.isVisible() and not tab.meanings_toggle.isChecked()
+    window_area = 1280 * 680
+
+    def bars_have_their_share():  # (waitUntil retries while this fails, and says why at its timeout)
+        share = chart.width() * chart.height() / window_area
+        assert chart.isVisible() and share >= PLOT_SHARE, f"the bars are {chart.width()}×{chart.height()}: {share:.1%}"
+    qtbot.waitUntil(bars_have_their_share, timeout=5000)
+    rows = {tab.grid.getItemPosition(tab.grid.indexOf(label))[0] for label in tab.value_labels.values()}
+    assert len(rows) == 2  # four a row
+    area = tab.numbers_area
+    assert area.verticalScrollBar().maximum() == 0
+    seen = area.viewport().rect()
+    for label in tab.value_labels.values():
+        assert label.isVisible() and seen.contains(QRect(label.mapTo(area.viewport(), QPoint(0, 0)), label.size()))
+    assert tab.identity_label.isVisible() and tab.one_at_a_time.isAncestorOf(tab.identity_label)
+    assert not text_layout_problems(view, view)
+
+    tab.meanings_toggle.click()
+    qtbot.waitUntil(lambda: chart.isVisible() and tab.table.isVisible(), timeout=5000)
+    assert all(label.isVisible() for label in tab.meaning_labels.values())
+    rows = {tab.grid.getItemPosition(tab.grid.indexOf(label))[0] for label in tab.value_labels.values()}
+    assert len(rows) == len(tab.value_labels)  # one number a row beside its meaning
+    assert tab.grid.indexOf(tab.identity_label) >= 0  # the check under them
+
+
+def test_the_meanings_are_shown_where_the_tab_has_room(qtbot, make_view):
+    """At 11 pt in what a 1920×1040 window leaves the view the tab has room for the numbers with
+    their meanings above the bars and the table, side by side (the fold is for short tabs)."""
+    from PySide6.QtWidgets import QApplication
+
+    font = QApplication.font()
+    normal = QApplication.font()
+    normal.setPointSize(11)
+    QApplication.setFont(normal)
+    try:
+        view = make_view("entropy", size=(1912, 949))
+        tab = view.distributions_tab
+        qtbot.waitUntil(lambda: tab.chart.isVisible() and tab.table.isVisible(), timeout=5000)
+        assert tab.meanings_toggle.isChecked()
+        assert all(label.isVisible() for label in tab.meaning_labels.values())
+    finally:
+        QApplication.setFont(font)

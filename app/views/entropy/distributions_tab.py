@@ -5,9 +5,10 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import (QFrame, QGridLayout, QLabel, QScrollArea, QSizePolicy, QStackedWidget, QTabWidget,
-                               QVBoxLayout, QWidget)
+from PySide6.QtCore import QMargins, QSize, Qt, QTimer
+from PySide6.QtGui import QFontMetrics
+from PySide6.QtWidgets import (QAbstractScrollArea, QApplication, QFrame, QGridLayout, QHBoxLayout, QLabel,
+                               QScrollArea, QSizePolicy, QStackedWidget, QTabWidget, QVBoxLayout, QWidget)
 
 from app import style
 from app.export import write_csv
@@ -46,12 +47,12 @@ class DistributionsTab(QWidget):
         )
         self.grid = grid
         self._spacing = grid.verticalSpacing()
+        self._margins = grid.contentsMargins()
         for r, (key, meaning) in enumerate(rows):
             name = style.scaled(QLabel(key), NAME_SCALE, bold=True)
             value = style.scaled(QLabel("—"), VALUE_SCALE, bold=True)
             value.setObjectName(key)
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-            value.setMinimumWidth(170)
             explain = style.note_label(meaning)
             explain.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
             self.value_labels[key] = value
@@ -63,7 +64,9 @@ class DistributionsTab(QWidget):
         self.meanings_toggle = FoldToggle(self.tr("Meanings"), self.tr(
             "Show or hide what each number means, beside it (one number a row); folded, the numbers take less room"))
         self.meanings_toggle.toggled.connect(self.arrange_numbers)
-        self._meanings_shown = None
+        # (meanings shown, numbers beside, numbers a row, check beside the tabs) as last laid out
+        self._arranged = None
+        self._fold_by_default: bool | None = None  # the default last set (folded or shown)
         self.fold_meanings_for_text_size()
 
         self.chart = PairedBarChart(names=("P", "Q"), y_label=self.tr("probability"))
@@ -74,6 +77,13 @@ class DistributionsTab(QWidget):
                                            sizes=(500, 500))
         self.one_at_a_time = QTabWidget()
         self.one_at_a_time.setDocumentMode(True)
+        # with the bars and the table in turns under the numbers, the check of H(P,Q) = H(P) + KL
+        # stands beside their tabs' names where it fits: a line of text less above the bars
+        self.check_corner = QWidget()
+        corner_row = QHBoxLayout(self.check_corner)
+        corner_row.setContentsMargins(12, 0, 4, 0)
+        self.one_at_a_time.setCornerWidget(self.check_corner, Qt.Corner.TopRightCorner)
+        self.check_corner.hide()
         lower = QStackedWidget()
         lower.addWidget(self.side_by_side)
         lower.addWidget(self.one_at_a_time)
@@ -86,6 +96,9 @@ class DistributionsTab(QWidget):
         self.numbers_area.setWidgetResizable(True)
         self.numbers_area.setFrameShape(QFrame.Shape.NoFrame)
         self.numbers_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # as short as its rows (two at 11 pt): a scroll area's own least height is that of its
+        # scroll bar's arrows and handle, 68 px, a line more than the rows above the bars
+        self.numbers_area.setMinimumHeight(1)
         self.split = style.splitter(Qt.Orientation.Vertical, (self.numbers_area, lower), stretch=(0, 1))
         layout.addWidget(self.split)
         self._fitted = False
@@ -97,6 +110,11 @@ class DistributionsTab(QWidget):
     # on 1280×680 in Chinese each number took two or three lines, and four of the seven (18 pt)
     # or three (22 pt) were in view above the bars
     MEANINGS_FOLDED_FROM_POINTS = 16
+    # below this many lines of text of height (the room the tab's page has) the meanings open
+    # folded at any text size: at 11 pt on 1280×680 (a page of about 28 lines) the numbers with
+    # their meanings took 290 px above the bars, which kept 190 px (10 % of the window); a
+    # 1920×1040 window (about 48 lines) shows them
+    MEANINGS_ROOM_LINES = 36
     # from this text size, while the meanings are folded, the numbers stand in a column beside
     # the bars, and the bars and the per-outcome table take turns (tabs) at the full height:
     # at 22 pt on 1280×680 the numbers above took 290 of the tab's 480 px in Chinese and the
@@ -107,21 +125,85 @@ class DistributionsTab(QWidget):
         return (style.point_size() >= self.NUMBERS_BESIDE_FROM_POINTS
                 and not self.meanings_toggle.isChecked())
 
+    def meanings_fold_by_default(self) -> bool:
+        """From MEANINGS_FOLDED_FROM_POINTS, or where the tab's page is less than
+        MEANINGS_ROOM_LINES lines of text tall."""
+        if style.point_size() >= self.MEANINGS_FOLDED_FROM_POINTS:
+            return True
+        room = self.room_height()
+        return 0 < room < self.MEANINGS_ROOM_LINES * QFontMetrics(QApplication.font()).lineSpacing()
+
+    def room(self) -> QSize:
+        """The size the tab is shown in: its scrolling page's viewport (the tab itself is larger
+        where the page scrolls, and grows with what is arranged in it), else its own."""
+        holder = self.parentWidget()
+        if holder is not None and isinstance(holder.parentWidget(), QAbstractScrollArea):
+            return holder.size()
+        return self.size()
+
+    def room_height(self) -> int:
+        """The room's height; 0 before the tab is shown."""
+        return self.room().height() if self.isVisible() else 0
+
     def fold_meanings_for_text_size(self) -> None:
-        self.meanings_toggle.setChecked(style.point_size() < self.MEANINGS_FOLDED_FROM_POINTS)
+        """A text-size change: the meanings shown or folded as the size and room say (the
+        user's own choice is for one text size)."""
+        self._fold_by_default = self.meanings_fold_by_default()
+        self.meanings_toggle.setChecked(not self._fold_by_default)
         self.arrange_numbers()
 
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        # the room crossed MEANINGS_ROOM_LINES (the user's choice stays until it does)
+        fold = self.meanings_fold_by_default()
+        if fold != self._fold_by_default:
+            self._fold_by_default = fold
+            self.meanings_toggle.setChecked(not fold)
+        self.arrange_numbers()  # (only where the numbers a row the width holds changed)
+
+    def numbers_per_row(self, shown: bool, beside: bool) -> int:
+        """One number a row beside its meaning or in the column beside the bars; else four a row
+        (the entropies, then the divergences) where the tab's width holds four names and values
+        at the text size, two where it does not."""
+        if shown or beside:
+            return 1
+        grid = self.grid
+        margins = grid.contentsMargins()
+        spacing = grid.horizontalSpacing()
+        names = max(label.sizeHint().width() for label in self.name_labels.values())
+        values = max(label.sizeHint().width() for label in self.value_labels.values())
+        # four names and values, a spacing between each two (the gaps after the pairs stretch)
+        needed = 4 * (names + spacing + values) + 3 * spacing + margins.left() + margins.right()
+        room = self.room().width() - self.numbers_area.verticalScrollBar().sizeHint().width()
+        return 4 if needed <= room else 2
+
+    def check_fits_beside_tabs(self) -> bool:
+        """The check's text in one line beside the names of the bars' and the table's tabs."""
+        label = self.identity_label
+        corner = self.check_corner.layout().contentsMargins()
+        needed = (QFontMetrics(label.font()).horizontalAdvance(label.text()) + corner.left() + corner.right()
+                  + self.one_at_a_time.tabBar().sizeHint().width() + QFontMetrics(label.font()).averageCharWidth())
+        return needed <= self.room().width()
+
     def arrange_numbers(self, *_) -> None:
-        """One number a row with its meaning beside it, or (meanings folded) two numbers a row:
-        H(P) and H(Q), the cross-entropies, the two KLs, then JS."""
+        """One number a row with its meaning beside it, or (meanings folded) four or two numbers a
+        row: the entropies and cross-entropies, the two KLs and JS.  With the meanings folded the
+        bars and the per-outcome table take turns as tabs, each as large as the tab allows."""
         shown = self.meanings_toggle.isChecked()
-        beside = self.numbers_beside() if hasattr(self, "split") else False  # (the tab is being built)
-        if (shown, beside) == (self._meanings_shown, getattr(self, "_beside", None)):
+        building = not hasattr(self, "split")
+        beside = False if building else self.numbers_beside()
+        for key in self.value_labels:  # the per-row count measures them at the size they will have
+            style.scaled(self.name_labels[key], NAME_SCALE if shown else 1.0, bold=True)
+            style.scaled(self.value_labels[key], VALUE_SCALE if shown else 1.0, bold=True)
+            # a column of values that does not jump while P is typed (beside the meanings)
+            self.value_labels[key].setMinimumWidth(170 if shown else 0)
+        per_row = 1 if building else self.numbers_per_row(shown, beside)
+        check_beside_tabs = not (building or shown or beside) and self.check_fits_beside_tabs()
+        if (shown, beside, per_row, check_beside_tabs) == self._arranged:
             return
-        self._meanings_shown = shown
-        if hasattr(self, "split"):
-            self.place_results(beside)
-        per_row = 1 if shown or beside else 2
+        self._arranged = (shown, beside, per_row, check_beside_tabs)
+        if not building:
+            self.place_results(beside, turns=not shown)
         grid = self.grid
         keys = list(self.value_labels)
         widgets = [*self.name_labels.values(), *self.value_labels.values(), *self.meaning_labels.values(),
@@ -130,35 +212,49 @@ class DistributionsTab(QWidget):
             grid.removeWidget(widget)
         for column in range(grid.columnCount()):
             grid.setColumnStretch(column, 0)
-        for r, key in enumerate(keys):
-            # two a row at the text size (bold) rather than larger: a pair of the larger ones
-            # was wider than the tab at 22 pt
-            style.scaled(self.name_labels[key], NAME_SCALE if shown else 1.0, bold=True)
-            style.scaled(self.value_labels[key], VALUE_SCALE if shown else 1.0, bold=True)
-            row, first = (r, 0) if per_row == 1 else (r // 2, 3 * (r % 2))
+        # four a row: H(P), H(Q) and the cross-entropies, then the divergences
+        places = [(r, 0) if per_row == 1 else (r // per_row, 3 * (r % per_row)) for r in range(len(keys))]
+        for key, (row, first) in zip(keys, places):
+            # (several a row at the text size, bold, rather than larger: a pair of the larger
+            # ones was wider than the tab at 22 pt)
             grid.addWidget(self.name_labels[key], row, first)
             grid.addWidget(self.value_labels[key], row, first + 1)
             if shown:
                 grid.addWidget(self.meaning_labels[key], row, 2)
             self.meaning_labels[key].setVisible(shown)
         # the meanings' column, or the gap after each pair's value, takes the rest of the width
-        for column in ((2,) if per_row == 1 else (2, 5)):
+        for column in range(2, 3 * per_row, 3):
             grid.setColumnStretch(column, 1)
         # rows of the text size need less air between them than those of the larger numbers
         grid.setVerticalSpacing(self._spacing if shown else 0)
-        rows = len(keys) if per_row == 1 else (len(keys) + 1) // 2
-        span = 3 if per_row == 1 else 6
+        margins = self._margins
+        grid.setContentsMargins(margins if shown or beside else  # (the tabs' names just below)
+                                QMargins(margins.left(), margins.top() // 2, margins.right(), 0))
+        rows = places[-1][0] + 1
+        span = 3 * per_row
         grid.addWidget(self.infinity_label, rows, 0, 1, span)
-        grid.addWidget(self.identity_label, rows + 1, 0, 1, span)
+        self.identity_label.setWordWrap(not check_beside_tabs)  # (one line beside the tabs)
+        if check_beside_tabs:
+            self.check_corner.layout().addWidget(self.identity_label, 0, Qt.AlignmentFlag.AlignVCenter)
+        else:
+            if not building:
+                self.check_corner.layout().removeWidget(self.identity_label)
+            grid.addWidget(self.identity_label, rows + 1, 0, 1, span)
+        if not building:
+            self.check_corner.setVisible(check_beside_tabs)
         if getattr(self, "_fitted", False):  # (not while the tab is being built)
             QTimer.singleShot(0, self, self.fit_numbers)  # once laid out again
 
-    def place_results(self, beside: bool) -> None:
-        """The numbers above the bars and the table (side by side), or the numbers in a column
-        beside a pair of tabs, "Bars" and "Per outcome", each as tall as the tab."""
+    def place_results(self, beside: bool, turns: bool) -> None:
+        """The numbers above the bars and the table (side by side), or above or (`beside`) in a
+        column beside a pair of tabs, "Bars" and "Per outcome" (`turns`), each as large as the tab
+        leaves them."""
         self._beside = beside
         tabs = self.one_at_a_time
-        if beside:
+        if turns:
+            if tabs.count():  # already in turns
+                self.split.setOrientation(Qt.Orientation.Horizontal if beside else Qt.Orientation.Vertical)
+                return
             tabs.addTab(self.chart, self.tr("Bars"))
             tabs.addTab(self.table, self.tr("Per outcome"))
             self.lower.setCurrentWidget(tabs)
@@ -221,7 +317,10 @@ class DistributionsTab(QWidget):
             self.split.setSizes([side, total - side])
             return
         width = self.numbers_area.viewport().width()
-        needed = numbers.heightForWidth(width) if numbers.hasHeightForWidth() else -1
+        # the height for the width only where a label in the grid wraps: the grid's, with the check
+        # moved beside the bars' tabs and no KL infinite, was a line more than its rows
+        wraps = self.grid.indexOf(self.identity_label) >= 0 or not self.infinity_label.isHidden()
+        needed = numbers.heightForWidth(width) if wraps and numbers.hasHeightForWidth() else -1
         needed = needed if needed > 0 else numbers.sizeHint().height()
         top = min(needed, int(total * MAX_NUMBERS_SHARE))
         self.split.setSizes([top, total - top])
@@ -261,6 +360,7 @@ class DistributionsTab(QWidget):
         highlight = np.flatnonzero(np.isinf(a.kl_terms)) if a.has_q else ()
         self.table_model.set_columns(headers, columns, tips, highlight=highlight)
         self.table.fit_columns()
+        self.arrange_numbers()  # longer values may fit fewer a row
         self._fit_once()
 
     def _infinity_text(self, a) -> str:

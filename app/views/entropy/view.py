@@ -153,8 +153,11 @@ class EntropyView(View):
         corner_row.addWidget(self.distributions_tab.meanings_toggle)
         corner_row.addWidget(self.export_button)
         self.tabs.setCornerWidget(corner, Qt.Corner.TopRightCorner)
-        self.body = style.splitter(Qt.Orientation.Horizontal, (ScrollingPage(self.inputs), self.tabs), stretch=(2, 5),
-                                   sizes=(380, 1000))
+        # the inputs a quarter of the width (they had 2/7, 362 px of 1272, the boxes holding P and
+        # Q with room to spare): at 11 pt on 1280×680 in Chinese the bars, with the tabs' width,
+        # keep 41.6 % of the window (958×378 px; 902 px wide, 39.2 %)
+        self.body = style.splitter(Qt.Orientation.Horizontal, (ScrollingPage(self.inputs), self.tabs), stretch=(1, 3),
+                                   sizes=(300, 1000))
 
         layout = QVBoxLayout(self)
         layout.addWidget(top)
