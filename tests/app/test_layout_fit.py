@@ -414,7 +414,7 @@ def test_every_view_fits_the_screen(qtbot, original_font, main_window, screen, s
                     problems.append(f"22 pt: menu, view names and status bar take {chrome} px (the quick check "
                                     f"assumes {CHROME_AT_22_PT})")
     finally:
-        window.set_language("en")
+        i18n.install("en")  # the window closes next: no need to rebuild its views in English
         i18n.remember("en")
         window.resize(1400, 900)  # the geometry saved at close must not fill the screen for later tests
     assert not problems, "\n".join(problems) + f"\nlargest size each view fitted at in this run: {largest}"
@@ -579,7 +579,7 @@ def put_the_lecture_away(window) -> None:
 
     window.lecture_panel.set_scenes([])
     window.lecture_panel.hide()
-    window.set_language("en")
+    i18n.install("en")  # the window closes next: no need to rebuild its views in English
     i18n.remember("en")
     window.resize(1400, 900)
 

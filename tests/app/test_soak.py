@@ -166,7 +166,10 @@ def _final_state_problems(window, delivered, asked, context) -> list[str]:
 # 100 s runs at load 3-13 were then busy at most 221, 239, 153, 129, 210, 304 and 224 ms in one gap
 # (runs 3-7: passed, passed, failed, failed, failed): the Training view's axes with their grid
 # repainting, beam drawings (75-160 ms), an Embeddings drawing (97-130 ms).  The soak still runs in
-# full and reports its figures.
+# full and reports its figures, but only when asked (`pytest --soak`, docs/testing.md): as an xfail
+# it could not fail `make test` whatever it found, and its 100 s of edits were the suite's longest
+# test (116 s of CI's 11 min 44 s on 2026-12-02).
+@pytest.mark.soak
 @pytest.mark.xfail(reason="GUI thread busy 129-304 ms in one gap on 2026-12-02 at load 3-13 (limit 200 ms; 2 of 7 "
                           "runs passed; memory +20-59 MB at 2-5x the edits): training axes repainting, beam and "
                           "embeddings drawing; docs/reliability.md",
