@@ -67,7 +67,12 @@ def read_csv(path):
 
 
 def assert_same_table(got, expected, where):
-    """Cell by cell; numbers within 1e-9 (relative; NaN where NaN was written), text exactly."""
+    """Cell by cell; numbers within 1e-5 (relative; NaN where NaN was written), text exactly.
+
+    The recorded tables come from float32 models: another CPU's vector kernels (AVX-512 against
+    AVX2) round their sums differently, by 4.9e-7 relative measured on an AVX-512 Xeon (a cross-
+    attention weight 0.0047131726 against the recorded 0.0047131749).  A value restored from
+    the wrong field (another head, layer, row or step) differs by far more than 1e-5."""
     assert len(got) == len(expected), where
     for row_got, row_expected in zip(got, expected):
         assert len(row_got) == len(row_expected), (where, row_expected[:2])
@@ -77,7 +82,7 @@ def assert_same_table(got, expected, where):
             except ValueError:
                 assert a == b, (where, row_expected[:2])
                 continue
-            same = math.isclose(x, y, rel_tol=1e-9, abs_tol=1e-12) or (math.isnan(x) and math.isnan(y))
+            same = math.isclose(x, y, rel_tol=1e-5, abs_tol=1e-12) or (math.isnan(x) and math.isnan(y))
             assert same, (where, row_expected[:2], a, b)
 
 

@@ -139,7 +139,10 @@ def test_shipped_models_sit_above_the_floor_and_below_the_trigram(comparison):
     for name in MODELS:
         row = comparison.row(name)
         recorded = json.loads((ROOT / "assets" / "lm" / name / "config.json").read_text())["heldout"]
-        assert row.perplexity == pytest.approx(recorded["perplexity"], rel=1e-9)
+        # float32 models: another CPU's vector kernels round differently (1.4e-9 relative on an
+        # AVX-512 Xeon against the recorded figure); a model other than the shipped one is off
+        # by percents
+        assert row.perplexity == pytest.approx(recorded["perplexity"], rel=1e-6)
         assert row.perplexity >= floor.perplexity
         assert row.bits_above_floor == pytest.approx(math.log2(row.perplexity / floor.perplexity))
         assert row.perplexity < comparison.row("trigram").perplexity
