@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (QDockWidget, QListView, QListWidget, QListWidgetI
                                QStyledItemDelegate, QStyleOptionViewItem, QVBoxLayout, QWidget)
 
 from app.session import Scene
+from app.widgets.dock_title import DockTitleBar
 from app.widgets.flow_layout import flow_row
 
 
@@ -93,6 +94,8 @@ class LecturePanel(QDockWidget):
         self.down_button = QPushButton()
         self.remove_button = QPushButton()
         self.retranslate()
+        # Qt's own title bar keeps the text size the panel was built at (see DockTitleBar)
+        self.setTitleBarWidget(DockTitleBar(self))
         self.capture_button.clicked.connect(self.capture_requested)
         self.up_button.clicked.connect(lambda: self.move(self.list.currentRow(), -1))
         self.down_button.clicked.connect(lambda: self.move(self.list.currentRow(), +1))
