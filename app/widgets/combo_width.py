@@ -6,9 +6,9 @@ field 5 px narrower than its text at 11 pt and 16 px at 22 pt, and lost its last
 difference is added to the combo's minimum width (the English items need nothing added)."""
 from __future__ import annotations
 
-from PySide6.QtCore import QSize
+from PySide6.QtCore import QEvent, QSize
 from PySide6.QtGui import QFontMetrics
-from PySide6.QtWidgets import QComboBox, QStyle, QStyleOptionComboBox, QWidget
+from PySide6.QtWidgets import QApplication, QComboBox, QStyle, QStyleOptionComboBox, QWidget
 
 
 def missing_width(combo: QComboBox) -> int:
@@ -21,6 +21,11 @@ def missing_width(combo: QComboBox) -> int:
 def widen_combos(root: QWidget) -> None:
     """Give every combo box under `root` the width its items are drawn with (again after a zoom)."""
     for combo in root.findChildren(QComboBox):
+        # a font change clears QComboBox's cached size hint but not its cached minimum size hint,
+        # and a layout takes the larger: a combo first measured at 22 pt (a view built at 22 pt by
+        # a language switch, or a window opened at the remembered 22 pt) kept its 22 pt width back
+        # at 11 pt, and Attention's selectors took a third line.  A style change clears both.
+        QApplication.sendEvent(combo, QEvent(QEvent.Type.StyleChange))
         combo.setMinimumWidth(0)
         if isinstance(combo, CurrentTextCombo):
             continue  # it measures its text's advance itself

@@ -65,9 +65,10 @@ def geometry(qtbot, window) -> dict:
 
 
 @pytest.mark.slow  # two whole windows, every view, 22 zoom steps
-@pytest.mark.parametrize("language, lecture", [("zh", False), ("en", False), ("en", True)],
-                         ids=["switch-to-zh", "en", "en-lecture-panel"])
-def test_zooming_back_to_11_pt_restores_every_view(qtbot, original_font, main_window, language, lecture):
+@pytest.mark.parametrize("language, lecture, switch_at", [("zh", False, NORMAL), ("zh", False, LARGE),
+                                                         ("en", False, NORMAL), ("en", True, NORMAL)],
+                         ids=["switch-to-zh", "switch-to-zh-at-22-pt", "en", "en-lecture-panel"])
+def test_zooming_back_to_11_pt_restores_every_view(qtbot, original_font, main_window, language, lecture, switch_at):
     """11 pt in English (switched to Chinese: a switch rebuilds every view), Ctrl+plus to 22 pt,
     every view shown there, Ctrl+minus back to 11 pt: every view's main plot has the size it has
     in a window opened at 11 pt in that language, and no page scrolls that does not there.  With
@@ -81,13 +82,17 @@ def test_zooming_back_to_11_pt_restores_every_view(qtbot, original_font, main_wi
     fit_screen(qtbot, window)
     window.show_view("attention")
     settle(qtbot, window.current_view())
-    window.set_language(language)
+    if switch_at == NORMAL:
+        window.set_language(language)
     if lecture:
         add_lecture_scenes(qtbot, window)
     window.show_view("attention")
     settle(qtbot, window.current_view())
     zoom_by_steps(qtbot, window, LARGE)
     fit_screen(qtbot, window)
+    if switch_at == LARGE:  # the views are built anew at 22 pt (their combos first measured there)
+        window.set_language(language)
+        fit_screen(qtbot, window)
     for view in window.views:  # the lecturer goes through the views at 22 pt
         window.show_view(view.view_id)
         settle(qtbot, view)
@@ -160,3 +165,41 @@ def test_the_lecture_panel_takes_the_width_it_asks_for_at_once(qtbot, original_f
         def fitted():
             assert panel.width() == asked(), f"{points} pt: {panel.width()} px, asked {asked()}"
         qtbot.waitUntil(fitted, timeout=2000)
+
+
+def test_a_combo_first_measured_at_22_pt_asks_for_its_11_pt_width_after_the_zoom(qtbot, original_font):
+    """The cause of the "switch-to-zh-at-22-pt" case above, on a bare combo: Qt keeps a combo's
+    minimum size hint across a font change (Attention's attention-kind box stayed 429 px wide at
+    11 pt where it asks for 237).  After widen_combos it asks for what a combo made at 11 pt asks."""
+    from PySide6.QtWidgets import QApplication, QComboBox, QWidget
+
+    from app.widgets.combo_width import widen_combos
+
+    def set_points(points: int) -> None:
+        font = QApplication.font()
+        font.setPointSize(points)
+        QApplication.setFont(font)
+
+    def combo(parent) -> QComboBox:
+        box = QComboBox(parent)
+        box.addItems(["Cross-attention (decoder → encoder)", "Layer 2"])
+        box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        return box
+
+    set_points(LARGE)
+    root = QWidget()
+    qtbot.addWidget(root)
+    zoomed = combo(root)
+    root.show()
+    qtbot.waitExposed(root)
+    large = zoomed.minimumSizeHint().width()
+    set_points(NORMAL)
+    qtbot.waitUntil(lambda: zoomed.font().pointSize() == NORMAL, timeout=5000)
+    fresh_root = QWidget()
+    qtbot.addWidget(fresh_root)
+    fresh = combo(fresh_root)
+    normal = fresh.minimumSizeHint().width()
+    assert normal < large * 0.7  # the text is half as large
+    widen_combos(root)
+    assert zoomed.minimumSizeHint().width() == normal
+    assert zoomed.sizeHint().width() == fresh.sizeHint().width()
