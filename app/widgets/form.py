@@ -3,6 +3,7 @@ of these inputs means X"."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QLineEdit, QScrollArea, QTabWidget, QVBoxLayout, QWidget
 
 from app import style
@@ -63,6 +64,14 @@ def main_line_edit(text: str = "", placeholder: str = "") -> QLineEdit:
     line_edit = style.scaled(QLineEdit(text), 1.4)
     line_edit.setPlaceholderText(placeholder)
     line_edit.setClearButtonEnabled(True)
+    # Opaque to Qt's repaint manager, so that repainting the line edit alone (its cursor blinks
+    # every half second, also through a Hugging Face model's seconds-long forward pass) does not
+    # repaint the widgets behind it: Qt paints a non-opaque widget's update from its nearest
+    # opaque ancestor down (the view and its controls each got a paint event per blink, through
+    # their Python event overrides and filters).  The fill is the window colour those ancestors
+    # show around the frame's rounded corners, so no pixel changes (tests/app/test_input_blink.py).
+    line_edit.setBackgroundRole(QPalette.ColorRole.Window)
+    line_edit.setAutoFillBackground(True)
     return line_edit
 
 

@@ -165,9 +165,18 @@ def hatch_overlay(mask: np.ndarray, max_side: int = 1024) -> np.ndarray:
     Each pixel's four bytes are made as one uint32: the stripes depend only on row + column, so
     every image's are the top-left corner of one kept pattern, and the mask only sets the alpha
     byte (index grids and channel-by-channel writes took 13-16 ms of the GUI thread per causal
-    keystroke at 512 tokens, this ~1.5 ms: docs/benchmarks.md)."""
+    keystroke at 512 tokens, this ~1.5 ms: docs/benchmarks.md).  A causal mask's hatch is a
+    read-only view of a kept larger one (`_causal_hatch`)."""
     rows, cols = mask.shape
     per_cell = max(1, min(_HATCH, max_side // max(rows, cols, 1)))
+    if rows == cols and np.array_equal(mask, _causal_mask(rows)):
+        return _causal_hatch(rows, per_cell, max_side)
+    return _hatch(mask, per_cell)
+
+
+def _hatch(mask: np.ndarray, per_cell: int) -> np.ndarray:
+    """hatch_overlay's image of `mask` at `per_cell` x `per_cell` pixels per cell, made anew."""
+    rows, cols = mask.shape
     height, width = rows * per_cell, cols * per_cell
     covered = np.repeat(np.repeat(np.asarray(mask, dtype=bool), per_cell, axis=0), per_cell, axis=1)
     pixels = covered.view(np.uint8).astype(np.uint32)
@@ -180,6 +189,38 @@ def hatch_overlay(mask: np.ndarray, max_side: int = 1024) -> np.ndarray:
 _OPAQUE = np.array([0, 0, 0, 255], dtype=np.uint8).view(np.uint32)[0]
 #: the hatch's colours (alpha 0) as uint32 pixels, the largest asked for so far (hatch_overlay)
 _stripe_pattern = np.zeros((0, 0), dtype=np.uint32)
+
+
+#: a causal mask (True above the diagonal) as large as any asked for so far (_causal_mask)
+_causal = np.zeros((0, 0), dtype=bool)
+#: (pixels per cell, the hatch of the largest causal mask made at that scale): the last scale only
+_causal_hatches: tuple[int, np.ndarray] = (0, np.zeros((0, 0, 4), dtype=np.uint8))
+
+
+def _causal_mask(n: int) -> np.ndarray:
+    """np.triu(np.ones((n, n), bool), k=1), as the top-left corner of a kept larger one."""
+    global _causal
+    if _causal.shape[0] < n:
+        _causal = np.triu(np.ones((max(n, 1024), max(n, 1024)), dtype=bool), k=1)
+    return _causal[:n, :n]
+
+
+def _causal_hatch(n: int, per_cell: int, max_side: int) -> np.ndarray:
+    """The hatch of an n-token causal mask: the top-left corner of the hatch of the largest causal
+    mask drawn at the same pixels per cell (the mask and the stripes of a smaller one are the
+    corner of a larger one's), made once per scale.  A causal model's keystroke changes the token
+    count, and making the 1024 x 1024 pixels anew took ~3 ms of the GUI thread (load 7.6): the
+    corner is a view, read-only, of the kept hatch."""
+    global _causal_hatches
+    scale, hatch = _causal_hatches
+    side = n * per_cell
+    if scale != per_cell or hatch.shape[0] < side:
+        # every token count drawn at this scale fits (max_side // per_cell tokens; more at 1 pixel)
+        largest = max(n, max_side // per_cell)
+        hatch = _hatch(_causal_mask(largest), per_cell)
+        hatch.setflags(write=False)
+        _causal_hatches = (per_cell, hatch)
+    return hatch[:side, :side]
 
 
 def _stripes(height: int, width: int) -> np.ndarray:
