@@ -77,7 +77,11 @@ def test_a_cursor_blink_repaints_the_line_edit_alone(qtbot, make_view, fast_blin
         app.removeEventFilter(counter)
     outside = {f"{type(w).__name__} {w.objectName()}".strip(): n for w, n in counter.counts.items()
                if not _inside(w, line)}
-    assert outside == {}, f"a cursor blink repainted widgets outside the input: {outside}"
+    # a blink that repaints the view behind the input paints it once per blink (BLINKS times);
+    # one paint of the view's region for another reason (a label's relayout, which happened once
+    # in a clean clone's run: the view, its controls and a combo box once each) is not a blink's
+    assert all(n < BLINKS // 3 for n in outside.values()), \
+        f"a cursor blink repainted widgets outside the input: {outside}"
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
