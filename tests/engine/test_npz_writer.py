@@ -2,6 +2,7 @@
 same .npy members, byte for byte, in the same order, with the same dates and permissions,
 readable by zipfile (CRCs checked) and by numpy.load, whatever the number of compressing
 threads."""
+import struct
 import zipfile
 
 import numpy as np
@@ -96,8 +97,6 @@ def test_a_failure_while_writing_leaves_no_file(tmp_path):
 def _records(path):
     """The archive's end records read by hand, as PKWARE's APPNOTE (4.3.14–4.3.16) lays them out:
     the ZIP64 end of central directory record, its locator and the classic end record."""
-    import struct
-
     data = path.read_bytes()
     end = data[-22:]
     start = data.rindex(b"PK\x06\x06")
@@ -139,8 +138,6 @@ def test_names_directory_and_end_records_follow_the_zip_format(tmp_path):
     assert end == (0x06054B50, 0, 0, 0xFFFF, 0xFFFF, 0xFFFFFFFF, 0xFFFFFFFF, 0)
     # each member's local header: sizes in its ZIP64 extra field (tag 1, 16 bytes of data), as the
     # directory gives them
-    import struct
-
     data = ours.read_bytes()
     with zipfile.ZipFile(ours) as archive:
         for info in archive.infolist():
