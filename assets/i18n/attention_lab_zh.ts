@@ -300,7 +300,7 @@ context⟨t⟩ = Σₜ′ α⟨t,t′⟩ a⟨t′⟩</translation>
     <name>AttentionHeatmap</name>
     <message>
         <source>query</source>
-        <extracomment>pixels left between two drawn labels on the bottom axis what the labels were last chosen for (labels, range, pixels, font): the view&apos;s range and size signals and the heatmap&apos;s own calls ask several times per redraw (font, {label: pixels}): a keystroke changes a token or two, the rest were measured True while the heatmap changes labels and range together: one choice afterwards instead of one for the new labels at the old range and another at the new range (row, column, value) under the mouse; row -1 when the mouse leaves the matrix a query row was clicked</extracomment>
+        <extracomment>pixels left between two drawn labels on the bottom axis what the labels were last chosen for (labels, range, pixels, font): the view&apos;s range and size signals and the heatmap&apos;s own calls ask several times per redraw (font, {label: pixels}): a keystroke changes a token or two, the rest were measured True while the heatmap changes labels and range together: one choice afterwards instead of one for the new labels at the old range and another at the new range an RGBA pixel&apos;s alpha byte at 255, the colour bytes 0, read as one uint32 (either byte order) the hatch&apos;s colours (alpha 0) as uint32 pixels, the largest asked for so far (hatch_overlay) a causal mask (True above the diagonal) as large as any asked for so far (_causal_mask) (pixels per cell, the hatch of the largest causal mask made at that scale): the last scale only (row, column, value) under the mouse; row -1 when the mouse leaves the matrix a query row was clicked</extracomment>
         <translation>查询</translation>
     </message>
     <message>
@@ -4377,6 +4377,30 @@ cross-entropy H = −(1/N) Σ log₂ P(wᵢ | hᵢ) bits/token     perplexity PP
     <message>
         <source>perplexity</source>
         <translation>困惑度</translation>
+    </message>
+</context>
+<context>
+    <name>OutputStrip</name>
+    <message>
+        <source>{0} more</source>
+        <extracomment>a cell&apos;s horizontal padding (CSS &quot;padding:0 4px&quot; on each cell), in pixels the caption&apos;s and the mark&apos;s padding towards the tokens, in pixels True: a cut output shows its end (see the module&apos;s docstring) the tokens written into the label: range(first, stop) token index -&gt; its cell&apos;s width in pixels, for the fonts of _fonts_key</extracomment>
+        <translation>还有 {0} 个</translation>
+    </message>
+    <message>
+        <source>The first of the {1} predictions is hidden (the strip is too narrow): it shows the others, and the last of all is the model&apos;s next token.</source>
+        <translation>{1} 个预测中的第一个已隐藏（条带太窄）：这里显示其余的预测，最后一个就是模型的下一个词元。</translation>
+    </message>
+    <message>
+        <source>The first {0} of the {1} predictions are hidden (the strip is too narrow): it shows the last ones, and the last of all is the model&apos;s next token.</source>
+        <translation>{1} 个预测中的前 {0} 个已隐藏（条带太窄）：这里显示最后的那些，最后一个就是模型的下一个词元。</translation>
+    </message>
+    <message>
+        <source>The last of the {1} output tokens is hidden (the strip is too narrow).</source>
+        <translation>{1} 个输出词元中的最后一个已隐藏（条带太窄）。</translation>
+    </message>
+    <message>
+        <source>The last {0} of the {1} output tokens are hidden (the strip is too narrow).</source>
+        <translation>{1} 个输出词元中的最后 {0} 个已隐藏（条带太窄）。</translation>
     </message>
 </context>
 <context>

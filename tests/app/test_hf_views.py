@@ -12,10 +12,10 @@ pytest.importorskip("tokenizers", reason="the optional [hf] extra (tokenizers) i
 
 import torch  # noqa: E402
 import transformers  # noqa: E402
-from PySide6.QtWidgets import QFileDialog  # noqa: E402
+from PySide6.QtWidgets import QApplication, QFileDialog  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
-from hf_tiny import minilm_folder, minilm_transformers, tiny_gpt2, tiny_t5  # noqa: E402
+from hf_tiny import CORPUS, minilm_folder, minilm_transformers, tiny_gpt2, tiny_t5  # noqa: E402
 
 # every test opens a Hugging Face folder in a window (transformers models): 5-18 s each
 pytestmark = pytest.mark.slow
@@ -23,6 +23,9 @@ pytestmark = pytest.mark.slow
 ATOL = 1e-5
 # "tokenization" and "unaffable" are split into word pieces by MiniLM's BERT tokenizer
 TEXT = "Tokenization of unaffable words"
+#: the words the tiny models' tokenizer was trained on: a text of them in another order than the
+#: corpus's gives predictions that change from token to token
+CORPUS_WORDS = " ".join(CORPUS).split()
 
 
 @pytest.fixture(scope="module")
@@ -341,13 +344,71 @@ def test_a_long_decoder_input_draws_its_heads_hatch_predictions_and_overview_as_
     assert view.output.tokens == tok.convert_ids_to_tokens(predicted.tolist())
     np.testing.assert_allclose(view.output.probabilities, top.numpy(), atol=1e-5)
     written = view.output.text().count("font-family:monospace")
-    assert 0 < written < n  # only what its width can show (tests/app/test_view_kit.py: the same pixels)
+    assert 0 < written < n  # only what its width can show (tests/app/test_output_strip.py: the same pixels)
 
     with qtbot.waitSignal(view.overview_updated, timeout=60000):
         view.side.setCurrentWidget(view.overview)
     for layer, head in [(0, 0), (1, 3)]:
         bits = entropy(reference[layer, head].astype(np.float64), base=2, axis=1).mean()
         assert f"H={bits:.2f} bits" in view.overview.captions[(layer, head)]
+
+
+@pytest.mark.parametrize("points, language", [(11, "en"), (22, "zh")])
+def test_a_long_decoder_input_ends_its_output_strip_with_the_real_next_token(
+        qtbot, main_window, monkeypatch, tmp_path, points, language):
+    """GPT-2 over ~270 tokens in a 1280×680 window: the strip cannot hold a prediction per token,
+    so it shows the last ones, ending with the prediction after the last token (transformers'
+    argmax there: what the model would write next), drawn whole inside the strip; an ellipsis
+    cell before them and the tooltip (in the window's language) say how many are hidden.  A
+    short input is shown whole, with neither."""
+    from app import i18n
+    from app.widgets.tokens import display_token
+    from test_output_strip import ELLIPSIS, cell_rect, has_ink, shown_rows
+
+    window = main_window
+    try:
+        window.set_language(language)
+        window.set_text_size(points)
+        window.resize(1280, 680)
+        qtbot.waitUntil(lambda: (window.width(), window.height()) == (1280, 680), timeout=5000)
+        window.show_view("attention")
+        view = window.view("attention")
+        gpt2 = tiny_gpt2(tmp_path / "gpt2", positions=512)
+        open_from_menu(qtbot, window, monkeypatch, gpt2)
+        tok = transformers.AutoTokenizer.from_pretrained(gpt2)
+        ref = transformers.AutoModelForCausalLM.from_pretrained(gpt2).eval()
+        text = " ".join(reversed(CORPUS_WORDS)) + " " + " ".join(CORPUS_WORDS * 4)
+        set_text(qtbot, view, text)
+        with torch.no_grad():
+            logits = ref(**tok(text, return_tensors="pt")).logits[0].double()
+        top, predicted = torch.softmax(logits, dim=-1).max(dim=-1)
+        expected = [display_token(t) for t in tok.convert_ids_to_tokens(predicted.tolist())]
+        n = len(expected)
+        assert n > 200
+        qtbot.waitUntil(lambda: view.output.isVisible() and view.output.width() > 0, timeout=5000)
+        QApplication.processEvents()
+        strip = view.output
+        (caption, ellipsis, *shown), (_, more, *probabilities) = shown_rows(strip)
+        hidden = n - len(shown)
+        assert ellipsis == ELLIPSIS and 3 <= len(shown) < 60
+        assert shown == expected[-len(shown):]  # in order, the real next token last
+        assert probabilities == [f"{p:.2f}" for p in top[-len(shown):].tolist()]
+        rect = cell_rect(strip)
+        visible = strip.visibleRegion().boundingRect()
+        assert visible.left() <= rect.left() and rect.right() <= visible.right() + 1, (rect, visible)
+        assert strip.mapTo(window, visible.topRight()).x() < window.width()
+        assert has_ink(strip, rect)
+        assert str(hidden) in more and f"{hidden}" in strip.toolTip() and f"{n}" in strip.toolTip()
+        assert ("预测" in strip.toolTip()) == (language == "zh") and ("个" in more) == (language == "zh")
+
+        set_text(qtbot, view, "the cat sat")
+        top_row, _ = shown_rows(strip)
+        assert ELLIPSIS not in top_row and strip.toolTip() == ""
+        assert top_row[1:] == [display_token(t) for t in view.result.output_tokens]
+    finally:
+        i18n.install("en")  # the window closes next: no need to rebuild its views in English
+        i18n.remember("en")
+        window.resize(1400, 900)  # the geometry saved at close must not fill the screen for later tests
 
 
 def fitting_step(plot, side, labels, indices) -> int:

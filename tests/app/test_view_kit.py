@@ -130,35 +130,6 @@ def test_a_long_output_strip_leaves_the_window_alone(qtbot):
     assert strip.tokens == ["international"] * 60
 
 
-def test_a_long_output_strip_shows_what_all_its_cells_would_at_any_width(qtbot):
-    """A decoder-only model's strip holds a prediction per input token (512 at 512 tokens): only
-    the cells that can be on screen are written into the label (Qt laid out all 512 at each
-    keystroke), and it looks exactly like a strip with every cell written, with its mark and in
-    a window wider than the desktop too (the cells written then follow its width)."""
-    from PySide6.QtWidgets import QApplication
-
-    from app.widgets.output_strip import OutputStrip
-
-    rng = np.random.default_rng(5)
-    tokens = ["".join(rng.choice(list("abcdefghijkl"), size=n)) for n in rng.integers(1, 3, size=512)]
-    tokens[:3] = ["[CLS]", "Ġthe", "你好"]
-    probabilities = rng.random(512)
-    cut, whole = OutputStrip(), OutputStrip()
-    whole.cells_within = lambda pixels: 10 ** 6  # every cell written: what the strip must look like
-    windows = [alone_in_a_window(qtbot, strip, 1000, 200) for strip in (cut, whole)]
-    for strip in (cut, whole):
-        strip.set_tokens(tokens, probabilities, caption="output:", mark="✗ wrong")
-    for width in (1000, 3000):
-        for window in windows:
-            window.resize(width, 200)
-        qtbot.waitUntil(lambda: all(w.width() == width for w in windows))
-        QApplication.processEvents()
-        written = cut.text().count("font-family:monospace")
-        assert 0 < written < 512 and whole.text().count("font-family:monospace") == 512
-        assert cut.size() == whole.size() and cut.width() > width - 100
-        assert cut.grab().toImage() == whole.grab().toImage(), width
-
-
 def test_render_gets_the_request_of_its_value_and_a_click_submits_its_own(qtbot, view):
     """A loop hands render() the whole Result; submit(build) sends that one request instead of
     the loop's build() (what the beam view's node clicks do)."""

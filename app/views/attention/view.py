@@ -31,6 +31,7 @@ from app.domain_text import domain_warning, invalid_output_mark
 from app.widgets.scrolling_page import ScrollingTabs
 from app.widgets.side_toggle import SideToggle
 from engine.jobs import AttentionRequest, HFAttentionRequest, OverviewRequest, ShownLayerRequest
+from engine.messages import Message
 from engine.token_units import WORDS
 
 #: the RNN has one additive attention, not layers and heads
@@ -51,6 +52,12 @@ AHEAD_CHANNEL = "attention-toggles-ahead"
 #: computed with the other toggles (a pause, not a burst of typing: the work runs beside the
 #: next keystroke's forward pass otherwise)
 AHEAD_DELAY_MS = 150
+
+
+def predicts_every_next_token(result) -> bool:
+    """True for a decoder-only model's result: its output is the prediction after each input
+    token, and the last one is the real next token (the output strip shows the end of it)."""
+    return getattr(result, "model_kind", None) == Message("kind_decoder")
 
 
 def is_word_piece_result(result) -> bool:
@@ -296,7 +303,7 @@ class AttentionView(View):
 
         caption = self.tr("forced:") if r.teacher_forced else self.tr("output:")
         self.output.set_tokens(r.output_tokens, r.output_probabilities, caption, invalid_output_mark(r.domain),
-                               trusted=r.domain is None or not r.domain.flagged)
+                               trusted=r.domain is None or not r.domain.flagged, tail=predicts_every_next_token(r))
         self.output.setVisible(bool(r.output_tokens))  # an encoder alone produces nothing
         self._place_side_toggle()  # a longer output may leave the button no room beside it
         word_pieces = is_word_piece_result(r)
