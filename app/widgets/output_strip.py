@@ -194,12 +194,11 @@ class OutputStrip(QLabel):
         n = len(self.tokens)
         room = self.contentsRect().width() - self._fixed_width()
         ellipsis = self._cell_width(ELLIPSIS, self._more(n))  # the widest count it can show
-        used, fits, fits_beside_ellipsis = 0.0, 0, 0
+        used, fits_beside_ellipsis = 0.0, 0
         for i in self._order():
             used += self._token_width(i)
-            if used > room:
+            if used > room:  # not all fit: as many as fit beside the ellipsis
                 break
-            fits += 1
             if used <= room - ellipsis:
                 fits_beside_ellipsis += 1
         else:
