@@ -140,15 +140,20 @@ def candidates(emb: Embeddings, units: np.ndarray, rows: int, k: int, excluded) 
         lower, _ = intervals(shifted[:, ::SAMPLE], delta[::SAMPLE])
         lower[np.isin(sampled, invalid)] = -np.inf
         floor = float(np.partition(lower, lower.size - k)[lower.size - k])
-    if np.isfinite(floor) and floor > 0:
+    # a finite floor is some word's L, never below 0: at 0 the test below keeps every word
+    # (P ≥ δ² > 0), as the branch without a floor does
+    if np.isfinite(floor):
         denominators *= np.float32(2 * floor * (1 - int8_scores.ROUNDING))
         survivors = np.flatnonzero(products >= denominators)
-    else:  # no floor above 0 (k beyond the sample, or scores that small): every word
+    else:  # no floor (k beyond the sample, or fewer than k words of finite L in it): every word
         survivors = np.arange(blocked)
     lower, upper = intervals(shifted[:, survivors], delta[survivors])
     out = np.isin(survivors, invalid)
     lower[out] = upper[out] = -np.inf
-    kth = int8_scores._kth_largest(lower, min(k, lower.size)) if lower.size else -np.inf
+    # survivors is never empty: without a floor it is every row (blocked > 0 here), and with one
+    # it holds the k sampled words that set it (each one's P ≥ 4 lo_b lo_c ≥ 2 L D, with a margin
+    # of at least δ/2 ≥ 10⁻⁴ of it: far above the float32 roundings and ROUNDING)
+    kth = int8_scores._kth_largest(lower, min(k, lower.size))
     if not np.isfinite(kth):
         kept = survivors[upper > -np.inf]
     else:
