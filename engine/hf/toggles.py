@@ -27,10 +27,10 @@ from engine.hf.transforms import hide_and_renormalise, hide_then_merge_runs, mer
 #: page faults in the app (app/malloc_policy.py gives large blocks back to the system): "merge
 #: word pieces" right after a change took 32-52 ms of the background worker's CPU, 21-44 ms of it
 #: system time, against ~3 ms into memory used before (benchmarks/hf_app.py's sequence, traced).
-#: Five layers: what the attention view keeps for the result on screen (hide, merge, both for the
-#: layer shown; the last answers its loops hold) and one intermediate (the row sums when queries
-#: have pieces); means apart, so that a 1 MB mean never takes a 12 MB buffer.
-LAYER_BUFFERS = 5
+#: Six layers: what the attention view keeps for the result on screen (hide, merge, both for the
+#: layer shown; the last answers its loops hold) and the spares reserve() maps ahead; means apart,
+#: so that a 1 MB mean never takes a 12 MB buffer.
+LAYER_BUFFERS = 6
 _pools = threading.local()
 
 
@@ -116,6 +116,28 @@ def shown_layer(result, kind: str, layer: int, rows, cols, merge: bool, hide: bo
     # (the same sums as heads.mean(axis=0), into reused memory)
     mean = np.mean(heads, axis=0, out=_at_least(means, stack.shape[1:])(heads.shape[1:]))
     return ShownLayer(heads, mean, tuple(shown_rows), tuple(shown_cols))
+
+
+#: free buffers reserve() leaves in each pool: what one result's toggles use at most at once when
+#: its words have pieces (the view's hide, merge and both layers, and the word sums of the last)
+SPARE_BUFFERS = 4
+
+
+def reserve(layer_shape: tuple, spares: int = SPARE_BUFFERS) -> int:
+    """Have this thread's pools hold `spares` free buffers of at least a layer [H, Q, K] of
+    `layer_shape` and as many of its mean [Q, K], their memory written once (mapped): the first
+    toggle at a new input length then faults no page (in the app, for one MiniLM layer at 512
+    tokens, 29 ms of system time for the first "merge word pieces" right after a change, when
+    its pool was still empty).  Run on the thread that will run shown_layer (the app's
+    background worker).  -> how many buffers were made."""
+    made = 0
+    for pool, shape in zip(_buffers(), (tuple(layer_shape), tuple(layer_shape)[1:])):
+        before = pool.allocated
+        held = [_at_least(pool, shape)(shape) for _ in range(spares)]  # held: each call another buffer
+        for array in held[len(held) - (pool.allocated - before):]:
+            array.fill(0.0)  # the new ones (appended last): their pages mapped now, not at the toggle
+        made += pool.allocated - before
+    return made
 
 
 def _at_least(pool: StackBuffers, shape: tuple):

@@ -44,6 +44,26 @@ def random_text(rng, n, specials_at, max_pieces):
     return special, word_ids
 
 
+def in_a_thread_of_its_own(body):
+    """Run body() in a new thread, as in the app's background worker: its pools are that
+    thread's alone (fresh here); a failure is raised in the test's thread."""
+    import threading
+
+    failures = []
+
+    def run():
+        try:
+            body()
+        except BaseException as exc:  # noqa: BLE001 - raised again below
+            failures.append(exc)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    if failures:
+        raise failures[0]
+
+
 def defined(a, special, word_ids, merge, hide):
     """The toggles on one head [Q, K], as loops: hide drops special rows and columns and divides
     each row by the mass left on it (0 when none is left); merge sums a word's columns and
@@ -118,39 +138,54 @@ def test_a_toggled_layer_is_written_into_memory_a_dropped_one_used():
     """A fresh 12 MB array per toggle (one MiniLM layer at 512 tokens) cost the app's background
     worker tens of milliseconds of page faults: the next toggle writes into the memory of a
     layer nothing refers to any more, and never into one still held (the view's cache)."""
-    import threading
-
     n = 40
     special, word_ids = random_text(np.random.default_rng(2), n, (0, n - 1), 2)
     stack = softmax_rows((1, 12, n, n), seed=3)
     result = encoder_result(stack, special, word_ids)
     tokens = result.source_tokens
-    failures = []
 
     def address(a):
         return a.__array_interface__["data"][0]
 
-    def toggles_in_a_worker():  # a thread of its own, as the app's background worker: memory it reused alone
-        try:
-            held = toggles.shown_layer(result, "encoder_self", 0, tokens, tokens, False, True)
-            kept_heads, kept_mean = held.heads.copy(), held.mean.copy()
-            dropped = toggles.shown_layer(result, "encoder_self", 0, tokens, tokens, True, False)
-            first = address(dropped.heads), address(dropped.mean)
-            assert not np.shares_memory(held.heads, dropped.heads) and not np.shares_memory(held.mean, dropped.mean)
-            del dropped
-            # (a merge's arrays are smaller than the hidden layer's: any free buffer fits)
-            both = toggles.shown_layer(result, "encoder_self", 0, tokens, tokens, True, True)
-            assert (address(both.heads), address(both.mean)) == first  # the dropped layer's memory
-            assert not np.shares_memory(held.heads, both.heads)
-            np.testing.assert_array_equal(held.heads, kept_heads)  # the held one untouched
-            np.testing.assert_array_equal(held.mean, kept_mean)
-            expected = np.stack([defined(stack[0, h], special, word_ids, True, True) for h in range(12)])
-            np.testing.assert_allclose(both.heads, expected, atol=2e-7, rtol=0)
-        except BaseException as exc:  # noqa: BLE001 - reported by the test's own thread
-            failures.append(exc)
+    def toggled_in_turn():
+        held = toggles.shown_layer(result, "encoder_self", 0, tokens, tokens, False, True)
+        kept_heads, kept_mean = held.heads.copy(), held.mean.copy()
+        dropped = toggles.shown_layer(result, "encoder_self", 0, tokens, tokens, True, False)
+        first = address(dropped.heads), address(dropped.mean)
+        assert not np.shares_memory(held.heads, dropped.heads) and not np.shares_memory(held.mean, dropped.mean)
+        del dropped
+        # (a merge's arrays are smaller than the hidden layer's: any free buffer fits)
+        both = toggles.shown_layer(result, "encoder_self", 0, tokens, tokens, True, True)
+        assert (address(both.heads), address(both.mean)) == first  # the dropped layer's memory
+        assert not np.shares_memory(held.heads, both.heads)
+        np.testing.assert_array_equal(held.heads, kept_heads)  # the held one untouched
+        np.testing.assert_array_equal(held.mean, kept_mean)
+        expected = np.stack([defined(stack[0, h], special, word_ids, True, True) for h in range(12)])
+        np.testing.assert_allclose(both.heads, expected, atol=2e-7, rtol=0)
 
-    worker = threading.Thread(target=toggles_in_a_worker)
-    worker.start()
-    worker.join()
-    if failures:
-        raise failures[0]
+    in_a_thread_of_its_own(toggled_in_turn)
+
+
+def test_reserved_memory_serves_a_result_s_toggles_without_a_new_buffer():
+    """The app's background worker reserves (maps) memory with a longer result than any before:
+    then its hide, merge and both layers (word pieces: a merge's intermediate too) make no new
+    buffer, and a second reserve for a shorter input makes none either."""
+    n = 40
+    special, word_ids = random_text(np.random.default_rng(4), n, (0, n - 1), 3)
+    stack = softmax_rows((1, 12, n, n), seed=5)
+    result = encoder_result(stack, special, word_ids)
+    tokens = result.source_tokens
+
+    def reserved_then_toggled():
+        assert toggles.reserve((12, 64, 64)) == 2 * toggles.SPARE_BUFFERS  # a fresh thread's pools
+        layers, means = toggles._buffers()
+        made = layers.allocated, means.allocated
+        held = [toggles.shown_layer(result, "encoder_self", 0, tokens, tokens, merge, hide)
+                for merge, hide in ((False, True), (True, False), (True, True))]
+        assert (layers.allocated, means.allocated) == made
+        expected = np.stack([defined(stack[0, h], special, word_ids, True, True) for h in range(12)])
+        np.testing.assert_allclose(held[2].heads, expected, atol=2e-7, rtol=0)
+        del held
+        assert toggles.reserve((12, 32, 32)) == 0
+
+    in_a_thread_of_its_own(reserved_then_toggled)
