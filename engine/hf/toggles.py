@@ -123,20 +123,23 @@ def shown_layer(result, kind: str, layer: int, rows, cols, merge: bool, hide: bo
 SPARE_BUFFERS = 4
 
 
-def reserve(layer_shape: tuple, spares: int = SPARE_BUFFERS) -> int:
+def reserve(layer_shape: tuple, spares: int = SPARE_BUFFERS, most: int | None = None) -> int:
     """Have this thread's pools hold `spares` free buffers of at least a layer [H, Q, K] of
     `layer_shape` and as many of its mean [Q, K], their memory written once (mapped): the first
     toggle at a new input length then faults no page (in the app, for one MiniLM layer at 512
     tokens, 29 ms of system time for the first "merge word pieces" right after a change, when
-    its pool was still empty).  Run on the thread that will run shown_layer (the app's
-    background worker).  -> how many buffers were made."""
+    its pool was still empty).  Run on the thread that will run shown_layer.  `most`: make at
+    most that many buffers in this call (the app asks for one at a time, so that a toggle
+    clicked meanwhile waits for one buffer's mapping, not all eight).  -> how many were made."""
     made = 0
     for pool, shape in zip(_buffers(), (tuple(layer_shape), tuple(layer_shape)[1:])):
-        before = pool.allocated
-        held = [_at_least(pool, shape)(shape) for _ in range(spares)]  # held: each call another buffer
-        for array in held[len(held) - (pool.allocated - before):]:
-            array.fill(0.0)  # the new ones (appended last): their pages mapped now, not at the toggle
-        made += pool.allocated - before
+        held = []  # held: each call of the pool another buffer
+        while len(held) < spares and (most is None or made < most):
+            before = pool.allocated
+            held.append(_at_least(pool, shape)(shape))
+            if pool.allocated > before:
+                held[-1].fill(0.0)  # a new one: its pages mapped now, not at the toggle
+                made += 1
     return made
 
 

@@ -282,7 +282,7 @@ def test_the_first_toggles_after_a_longer_text_find_their_memory_mapped(qtbot, m
     select(qtbot, view, 4, 2)
     set_text(qtbot, view, text)
     qtbot.waitUntil(lambda: view.bridge.idle, timeout=30000)
-    assert "background-worker" in made  # the reservation, with the result
+    assert "toggles-worker" in made  # the reservation, with the result
     made.clear()
     tokens, reference, word_ids = reference_stack(minilm_reference, text)
     special = [t in ("[CLS]", "[SEP]") for t in tokens]
@@ -294,7 +294,7 @@ def test_the_first_toggles_after_a_longer_text_find_their_memory_mapped(qtbot, m
     kept_ids = [w for w, s in zip(word_ids, special) if not s]
     np.testing.assert_allclose(drawn(view), numpy_merge(numpy_hide(reference[4, 2], special), kept_ids)[0],
                                atol=ATOL, rtol=0)
-    assert "background-worker" not in made
+    assert "toggles-worker" not in made
 
 
 def offered_kinds(view) -> list[str]:

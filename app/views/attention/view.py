@@ -44,6 +44,10 @@ RNN_ATTENTION = QT_TRANSLATE_NOOP("AttentionView", "additive attention")
 #: background worker, after the heatmap is on screen.
 INLINE_OVERVIEW_WEIGHTS = 1 << 20
 OVERVIEW_CHANNEL = "attention-overview"
+#: the bridge's background worker of the toggles' own (its channels below): a toggle clicked while
+#: the overview's summary ran waited for it (55-115 ms at 512 tokens with "All heads" shown), and
+#: the toggles' memory is per thread (engine.hf.toggles.reserve)
+TOGGLES_LANE = "toggles"
 #: a Hugging Face layer with the word-piece toggles applied (engine.hf.toggles.shown_layer)
 SHOWN_CHANNEL = "attention-shown"
 #: the same for the toggles not on, computed ahead while the user pauses (see _compute_ahead)
@@ -156,14 +160,15 @@ class AttentionView(View):
                                                greys=(), background=True)
         self.shown_loop = self.request_loop(SHOWN_CHANNEL, build=self._current_shown_request,
                                             render=self._shown_answered, message=self.overview_message,
-                                            greys=(), background=True)
+                                            greys=(), background=TOGGLES_LANE)
         self.ahead_loop = self.request_loop(AHEAD_CHANNEL, build=lambda: None, render=self._ahead_answered,
-                                            message=self.overview_message, greys=(), background=True)
+                                            message=self.overview_message, greys=(), background=TOGGLES_LANE)
         self._ahead_timer = QTimer(self)
         self._ahead_timer.setSingleShot(True)
         self._ahead_timer.setInterval(AHEAD_DELAY_MS)
         self._ahead_timer.timeout.connect(self._compute_ahead)
         self._toggle_memory = 0  # the weights per layer the background worker has memory for
+        bridge.subscribe(MEMORY_CHANNEL, self._memory_reserved)
         self.controls.model_changed.connect(self._model_changed)
         self._applying_state = False
         self.view_state.watch(self._forget_target, "model")
@@ -310,7 +315,17 @@ class AttentionView(View):
         shape = (heads, -(-queries // step) * step, -(-keys // step) * step)
         if np.prod(shape) > self._toggle_memory:
             self._toggle_memory = int(np.prod(shape))
-            self.bridge.submit(MEMORY_CHANNEL, CallRequest(reserve, (shape,)), background=True)
+            self._reserve_one_buffer(shape)
+
+    def _reserve_one_buffer(self, shape: tuple) -> None:
+        # one buffer a request (10-15 ms of page faults at 512 tokens): a toggle clicked meanwhile
+        # is served before the next (the worker takes channels in the order they were sent)
+        self.bridge.submit(MEMORY_CHANNEL, CallRequest(reserve, (shape,), {"most": 1}), background=TOGGLES_LANE)
+
+    def _memory_reserved(self, result) -> None:
+        """A buffer was made (result.value 1): ask for the next, until the pools hold enough."""
+        if result.ok and result.value:
+            self._reserve_one_buffer(result.request.args[0])
 
     def _draw(self, r) -> None:
         self._drawing = True
