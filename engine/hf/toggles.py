@@ -9,8 +9,9 @@
 Every head is transformed on its own; "mean over heads" is the mean of the transformed heads.
 The stack may be one head [Q, K], one layer [H, Q, K] or all of them [L, H, Q, K]: the view
 has the layer it shows transformed (`shown_layer`), the overview the whole stack, both in the
-app's background worker (engine.jobs.ShownLayerRequest, OverviewRequest), never on its GUI
-thread: at 512 tokens one layer of MiniLM is 12 MB of weights and its word groups a Python loop.
+app's background workers (engine.jobs.ShownLayerRequest, OverviewRequest), never on its GUI
+thread: at 512 tokens one layer of MiniLM is 12 MB of weights.  The view's layers are written
+into memory this thread used before (`shown_layer`, `reserve`): fresh, they were mostly page faults.
 """
 from __future__ import annotations
 

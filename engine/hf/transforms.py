@@ -1,7 +1,8 @@
 """Pure numpy transforms of attention stacks for word-piece models (no torch, no transformers).
 
 All functions take weights of shape [..., query, key] (one heatmap, or a [layer, head, q, k]
-stack) and return new float32 arrays; inputs are never modified.
+stack) and return float32 arrays, new ones or in the memory an `empty(shape)` argument hands
+out (engine.hf.toggles reuses it); inputs are never modified.
 
 Merge word pieces into words (the view's "merge to words" toggle).  With query groups
 Q_1..Q_m and key groups K_1..K_n (each a run of positions of one word):
