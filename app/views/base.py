@@ -97,13 +97,14 @@ class RequestLoop(QObject):
     `background`: the requests use no model and add to a picture another loop drew (the
     attention overview's tiles): they run on the bridge's background worker, the view is
     `ready()` without them, and a theme change does not redraw them (the view draws them again
-    with the picture they belong to)."""
+    with the picture they belong to).  A name instead of True: on a background worker of that
+    name's own (EngineBridge.submit)."""
 
     #: an error result or an input problem: True; a good result: False
     stale_changed = Signal(bool)
 
     def __init__(self, view: "View", channel: str, build: Callable, render: Callable,
-                 debounce_ms: int, message: MessageLine | None = None, invalidates=(), background: bool = False):
+                 debounce_ms: int, message: MessageLine | None = None, invalidates=(), background: bool | str = False):
         super().__init__(view)
         self.view = view
         self.channel = channel
@@ -154,7 +155,7 @@ class RequestLoop(QObject):
         for channel in self.invalidates:
             self.view.invalidate(channel)
         submit = self.view.bridge.submit
-        request_id = (submit(self.channel, request, background=True) if self.background
+        request_id = (submit(self.channel, request, background=self.background) if self.background
                       else submit(self.channel, request))
         self.waiting = request_id is not None
         self.asked = request if self.waiting else None
@@ -319,7 +320,7 @@ class View(QWidget):
 
     def request_loop(self, channel: str, build: Callable, render: Callable, debounce_ms: int | None = None,
                      message: MessageLine | None = None, invalidates=(), greys=None,
-                     background: bool = False) -> RequestLoop:
+                     background: bool | str = False) -> RequestLoop:
         """A loop on `channel` (see RequestLoop).  `greys`: the panels whose `set_stale(bool)` follows
         this loop's errors (e.g. the tabs it draws into); None: the view's `content`."""
         loop = RequestLoop(self, channel, build, render, self.DEBOUNCE_MS if debounce_ms is None else debounce_ms,

@@ -163,3 +163,32 @@ def test_the_gui_thread_is_woken_once_per_result_not_polled(qtbot, bridge, monke
 def _call(function, value):
     function(value)
     return value
+
+
+def _wait_for(event, value):
+    event.wait(20)
+    return value
+
+
+def test_a_named_background_lane_does_not_wait_behind_the_background_worker(qtbot, bridge):
+    """The attention view's toggles (a few milliseconds) waited behind the overview's summary on
+    the one background worker: a request sent with background="name" runs on a worker of that
+    name's own, answered while the background worker is still busy, and both stop at shutdown."""
+    import threading
+
+    release = threading.Event()
+    got = []
+    for channel in ("summary", "toggle"):
+        bridge.subscribe(channel, lambda r: got.append(r.value))
+    bridge.submit("summary", CallRequest(_wait_for, (release, "summary")), background=True)
+    bridge.submit("toggle", CallRequest(threading.current_thread), background="toggles")
+    try:
+        qtbot.waitUntil(lambda: len(got) == 1, timeout=10_000)
+        assert got[0].name == "toggles-worker" and bridge.background.alive  # the summary still runs
+    finally:
+        release.set()
+    qtbot.waitUntil(lambda: bridge.idle, timeout=20_000)
+    assert got[1] == "summary"
+    lane = bridge.lanes["toggles"]
+    bridge.shutdown()
+    assert not lane.alive and not bridge.background.alive

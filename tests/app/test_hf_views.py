@@ -259,6 +259,47 @@ def test_a_pause_computes_the_toggles_ahead_so_a_click_draws_at_once(qtbot, mini
                                                     axis=0), atol=ATOL, rtol=0)
 
 
+def test_the_first_toggles_after_a_longer_text_find_their_memory_mapped(qtbot, minilm_view, minilm_reference,
+                                                                        monkeypatch):
+    """A toggle right after a result longer than any before found no free memory in the
+    background worker, and page faults were most of its time: the view has the worker reserve it
+    with the result, so the toggles that follow make no new buffer there; and they draw the
+    toggles' definitions (numpy here) of transformers' heads."""
+    import threading
+
+    from engine.hf.buffers import StackBuffers
+
+    made = []
+    array = StackBuffers.array
+
+    def recorded(self, shape):
+        before = self.allocated
+        out = array(self, shape)
+        if self.allocated > before:
+            made.append(threading.current_thread().name)
+        return out
+
+    monkeypatch.setattr(StackBuffers, "array", recorded)
+    view = minilm_view
+    text = " ".join([TEXT] * 20)  # 142 tokens: longer than the fixture's, past a multiple of 128
+    select(qtbot, view, 4, 2)
+    set_text(qtbot, view, text)
+    qtbot.waitUntil(lambda: view.bridge.idle, timeout=30000)
+    assert "toggles-worker" in made  # the reservation, with the result
+    made.clear()
+    tokens, reference, word_ids = reference_stack(minilm_reference, text)
+    special = [t in ("[CLS]", "[SEP]") for t in tokens]
+    view.word_pieces.merge_check.setChecked(True)
+    qtbot.waitUntil(lambda: not view.busy and not view.heatmap_pending, timeout=30000)
+    np.testing.assert_allclose(drawn(view), numpy_merge(reference[4, 2], word_ids)[0], atol=ATOL, rtol=0)
+    view.word_pieces.hide_check.setChecked(True)
+    qtbot.waitUntil(lambda: not view.busy and not view.heatmap_pending, timeout=30000)
+    kept_ids = [w for w, s in zip(word_ids, special) if not s]
+    np.testing.assert_allclose(drawn(view), numpy_merge(numpy_hide(reference[4, 2], special), kept_ids)[0],
+                               atol=ATOL, rtol=0)
+    assert "toggles-worker" not in made
+
+
 def offered_kinds(view) -> list[str]:
     box = view.controls.kind_box
     return [box.itemData(i) for i in range(box.count()) if box.model().item(i).isEnabled()]

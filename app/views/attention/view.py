@@ -30,7 +30,8 @@ from app.token_text import vocabulary_name
 from app.domain_text import domain_warning, invalid_output_mark
 from app.widgets.scrolling_page import ScrollingTabs
 from app.widgets.side_toggle import SideToggle
-from engine.jobs import AttentionRequest, HFAttentionRequest, OverviewRequest, ShownLayerRequest
+from engine.hf.toggles import reserve
+from engine.jobs import AttentionRequest, CallRequest, HFAttentionRequest, OverviewRequest, ShownLayerRequest
 from engine.messages import Message
 from engine.token_units import WORDS
 
@@ -44,6 +45,10 @@ RNN_ATTENTION = QT_TRANSLATE_NOOP("AttentionView", "additive attention")
 #: background worker, after the heatmap is on screen.
 INLINE_OVERVIEW_WEIGHTS = 1 << 20
 OVERVIEW_CHANNEL = "attention-overview"
+#: the bridge's background worker of the toggles' own (its channels below): a toggle clicked while
+#: the overview's summary ran waited for it (55-115 ms at 512 tokens with "All heads" shown), and
+#: the toggles' memory is per thread (engine.hf.toggles.reserve)
+TOGGLES_LANE = "toggles"
 #: a Hugging Face layer with the word-piece toggles applied (engine.hf.toggles.shown_layer)
 SHOWN_CHANNEL = "attention-shown"
 #: the same for the toggles not on, computed ahead while the user pauses (see _compute_ahead)
@@ -52,6 +57,12 @@ AHEAD_CHANNEL = "attention-toggles-ahead"
 #: computed with the other toggles (a pause, not a burst of typing: the work runs beside the
 #: next keystroke's forward pass otherwise)
 AHEAD_DELAY_MS = 150
+#: the background worker's memory for toggled layers (engine.hf.toggles.reserve), asked for once a
+#: Hugging Face result is longer than any before: its answer draws nothing, so no loop waits on it
+MEMORY_CHANNEL = "attention-toggle-memory"
+#: that memory is reserved for inputs up to the next multiple of this many tokens: typing a long
+#: text from the start asks for it a few times, not at every keystroke
+MEMORY_STEP_TOKENS = 128
 
 
 def predicts_every_next_token(result) -> bool:
@@ -156,13 +167,15 @@ class AttentionView(View):
                                                greys=(), background=True)
         self.shown_loop = self.request_loop(SHOWN_CHANNEL, build=self._current_shown_request,
                                             render=self._shown_answered, message=self.overview_message,
-                                            greys=(), background=True)
+                                            greys=(), background=TOGGLES_LANE)
         self.ahead_loop = self.request_loop(AHEAD_CHANNEL, build=lambda: None, render=self._ahead_answered,
-                                            message=self.overview_message, greys=(), background=True)
+                                            message=self.overview_message, greys=(), background=TOGGLES_LANE)
         self._ahead_timer = QTimer(self)
         self._ahead_timer.setSingleShot(True)
         self._ahead_timer.setInterval(AHEAD_DELAY_MS)
         self._ahead_timer.timeout.connect(self._compute_ahead)
+        self._toggle_memory = 0  # the weights per layer the background worker has memory for
+        bridge.subscribe(MEMORY_CHANNEL, self._memory_reserved)
         self.controls.model_changed.connect(self._model_changed)
         self._applying_state = False
         self.view_state.watch(self._forget_target, "model")
@@ -292,7 +305,34 @@ class AttentionView(View):
         self._draw(r)
         self.message.show_message(note, error=bool(note))
         if is_word_piece_result(r):
+            self._reserve_toggle_memory(r)
             self._ahead_timer.start()
+
+    def _reserve_toggle_memory(self, r) -> None:
+        """Have the background worker map memory for a toggled layer of `r` when it is longer than
+        any result before: a toggle right after a change found none, and page faults were most of
+        its time (29-44 ms of system time for one MiniLM layer at 512 tokens; see
+        engine.hf.toggles.reserve).  Asked here, with the result, not after a pause: a toggle
+        may come first.  The worker maps it once per length step, beside the next forward pass."""
+        shapes = [getattr(r, kind).shape[1:] for kind, _ in KINDS if getattr(r, kind, None) is not None]
+        if not shapes:
+            return
+        heads, queries, keys = max(shapes, key=np.prod)
+        step = MEMORY_STEP_TOKENS
+        shape = (heads, -(-queries // step) * step, -(-keys // step) * step)
+        if np.prod(shape) > self._toggle_memory:
+            self._toggle_memory = int(np.prod(shape))
+            self._reserve_one_buffer(shape)
+
+    def _reserve_one_buffer(self, shape: tuple) -> None:
+        # one buffer a request (10-15 ms of page faults at 512 tokens): a toggle clicked meanwhile
+        # is served before the next (the worker takes channels in the order they were sent)
+        self.bridge.submit(MEMORY_CHANNEL, CallRequest(reserve, (shape,), {"most": 1}), background=TOGGLES_LANE)
+
+    def _memory_reserved(self, result) -> None:
+        """A buffer was made (result.value 1): ask for the next, until the pools hold enough."""
+        if result.ok and result.value:
+            self._reserve_one_buffer(result.request.args[0])
 
     def _draw(self, r) -> None:
         self._drawing = True
