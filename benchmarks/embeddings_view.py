@@ -8,6 +8,7 @@ CPU time (the worker's and its helper's threads, engine/embeddings/row_blocks.py
     python benchmarks/embeddings_view.py --words 20000 --queries 10
     python benchmarks/embeddings_view.py --profile 25   # and the GUI thread's 25 costliest functions
     python benchmarks/embeddings_view.py --kinds mul --profile 25   # 3CosMul's keystrokes alone
+    python benchmarks/embeddings_view.py --kinds add mul --replay 5   # and the analogy answers shown again
 
 benchmarks/embeddings.py runs ``keystrokes_through_the_view`` on its 400,000-word file.  Each
 measured keystroke is the last letter of a word: the field first holds the word without it (not
@@ -107,13 +108,15 @@ KINDS = ("neighbours", "add", "mul")
 
 
 def keystrokes_through_the_view(path: str, count: int, fmt: str = "glove", warm_up: int = 2,
-                                profiler=None, vectors=None, kinds_asked=KINDS) -> dict:
+                                profiler=None, vectors=None, kinds_asked=KINDS, replay: int = 0) -> dict:
     """Opens ``path`` through the Embeddings view (read in the worker; the cache if it has one),
     then presses keys in the Neighbours tab (also after an unknown prefix) and the Analogy tab (3CosAdd, 3CosMul) over all words:
     {"count", "open_seconds", "kinds": {kind: {"shown", "gui_cpu", "worker", "query_cpu"}: [p50, p95] ms}}.
     ``profiler`` (a cProfile.Profile) runs during the timed key presses: this thread's (the GUI's) calls.
     ``vectors``: Embeddings to show as the file at ``path`` (kept open for the view: nothing is read).
-    ``kinds_asked``: of KINDS, those to press keys for (a profile of one kind's GUI work alone)."""
+    ``kinds_asked``: of KINDS, those to press keys for (a profile of one kind's GUI work alone).
+    ``replay``: rounds of showing the analogy answers again (``answers_shown_again``), reported
+    as {"replay": {kind: [p50, p95]}} (GUI thread CPU ms per answer)."""
     import numpy as np
     from PySide6.QtWidgets import QApplication
 
@@ -140,7 +143,7 @@ def keystrokes_through_the_view(path: str, count: int, fmt: str = "glove", warm_
     vocabulary = open_source(view.view_state.source).words  # kept open by the view's worker: no reading
     rng = np.random.default_rng(1)
     picks = [vocabulary[i] for i in rng.integers(0, len(vocabulary), 4 * (count + warm_up))]
-    kinds = {}
+    kinds, drawn = {}, {}
 
     neighbours = view.neighbours_tab
     for prefix_asked, name in ((False, "neighbours"), (True, "neighbours, after an unknown prefix")) \
@@ -158,7 +161,7 @@ def keystrokes_through_the_view(path: str, count: int, fmt: str = "glove", warm_
     view.view_state.tab = "analogy"
     for method in [m for m in ("add", "mul") if m in kinds_asked]:
         analogy.method_box.setCurrentIndex(analogy.method_box.findData(method))
-        timings = []
+        timings, drawn[f"analogy {method}"] = [], []
         for i in range(count + warm_up):
             a, b, c = picks[count + warm_up + 3 * i: count + warm_up + 3 * i + 3]
             analogy.a.setText(a)
@@ -169,12 +172,31 @@ def keystrokes_through_the_view(path: str, count: int, fmt: str = "glove", warm_
                 return answer is not None and answer.value.analogy.words == (a, b, c) \
                     and answer.value.analogy.method == method
             timings.append(_press_last_key(app, view, analogy.c, c, shown, profiler=profiler) + (analogy.result.elapsed_ms,))
+            drawn[f"analogy {method}"].append(analogy.result)
         kinds[f"analogy {method}"] = timings[warm_up:]
+    replayed = {kind: _percentiles(answers_shown_again(app, view, results, replay)) for kind, results in drawn.items()} \
+        if replay else {}
     bridge.shutdown()
-    return {"count": count, "open_seconds": opened,
+    return {"count": count, "open_seconds": opened, "replay": replayed,
             "kinds": {name: {"shown": _percentiles([t[0] for t in rows]), "gui_cpu": _percentiles([t[1] for t in rows]),
                              "query_cpu": _percentiles([t[2] for t in rows]), "worker": _percentiles([t[3] for t in rows])}
                       for name, rows in kinds.items()}}
+
+
+def answers_shown_again(app, view, results, rounds: int) -> list[float]:
+    """The GUI thread's CPU ms for each of ``results`` (the engine's Results the view drew) shown
+    again through the view's own ``render_answer`` and painted, ``rounds`` times over: the GUI's
+    share of a keystroke alone.  Nothing runs in the worker meanwhile, so its threads do not
+    compete with the GUI thread for the cores, and a comparison of two branches' GUI work needs
+    fewer runs on a loaded machine."""
+    costs = []
+    for _ in range(rounds):
+        for result in results:
+            cpu_started = time.thread_time()
+            view.render_answer(result)
+            _paint_pending(app)
+            costs.append((time.thread_time() - cpu_started) * 1e3)
+    return costs
 
 
 def random_vectors(words: int, dim: int):
@@ -202,6 +224,8 @@ def main() -> None:
                         help="print the GUI thread's N costliest functions during the key presses (its CPU time)")
     parser.add_argument("--kinds", nargs="+", choices=KINDS, default=KINDS,
                         help="the keystrokes to time (default: all): neighbours, analogy add, analogy mul")
+    parser.add_argument("--replay", type=int, default=0, metavar="ROUNDS",
+                        help="then show the analogy answers again ROUNDS times: the GUI thread's CPU per answer alone")
     args = parser.parse_args()
     profiler = None
     if args.profile:
@@ -218,11 +242,15 @@ def main() -> None:
         if vectors is None:
             write_glove(path, args.words, args.dim)
         measured = keystrokes_through_the_view(str(path), args.queries, profiler=profiler, vectors=vectors,
-                                               kinds_asked=args.kinds)
+                                               kinds_asked=args.kinds, replay=args.replay)
         how = "random vectors in memory" if args.in_memory else "first open, no cache"
         print(f"# opened {args.words:,} × {args.dim} through the view in {measured['open_seconds']:.1f} s "
               f"({how}); load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
         print_view(measured, args.words)
+        if measured["replay"]:
+            print(f"\n| answers shown again ({args.replay} rounds) | GUI thread CPU per answer, p50 / p95 |\n|---|---|")
+        for kind, (p50, p95) in measured["replay"].items():
+            print(f"| {kind} | {p50:.1f} / {p95:.1f} ms |")
     if profiler is not None:
         import pstats
 
