@@ -81,9 +81,40 @@ def _three_rows(units: np.ndarray, length: int):
     return rounded, np.linalg.norm(rows.astype(np.float64) - back, axis=1) * (1 + 1e-6)
 
 
-def first_pass(emb: Embeddings, units: np.ndarray, rows: int):
+#: this thread's arrays from its last query (see _kept_arrays)
+_kept = threading.local()
+
+
+def _kept_arrays(rows: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(t̂ 3 × rows, P, D) float32: this thread's from its last call of as many rows, else made
+    anew and kept (about 8 MB at 400,000 words).  The app fixes glibc's mmap
+    threshold at 128 KiB (app/malloc_policy.py, for the memory it gives back), so each array
+    this large made anew is a new mapping whose pages are faulted in at their first write.  A
+    3CosMul query over 400,000 words in the view's process took 3,242 minor faults (and 26.3 ms
+    of one thread's CPU, where a process without that policy took 1 fault and 19.4 ms); with
+    these arrays kept, 1,767 (most of the rest: the kernel's outputs, which torch allocates)."""
+    arrays = getattr(_kept, "arrays", None)
+    if arrays is None or arrays[1].shape[0] != rows:
+        arrays = (np.empty((3, rows), dtype=np.float32), np.empty(rows, dtype=np.float32),
+                  np.empty(rows, dtype=np.float32))
+        _kept.arrays = arrays
+    return arrays
+
+
+def _kept_row(length: int) -> np.ndarray:
+    """A float32 scratch row of ``length``, this thread's (the caller's or row_blocks' helper's),
+    kept as _kept_arrays are."""
+    row = getattr(_kept, "row", None)
+    if row is None or row.shape[0] < length:
+        row = _kept.row = np.empty(length, dtype=np.float32)
+    return row[:length]
+
+
+def first_pass(emb: Embeddings, units: np.ndarray, rows: int, reuse: bool = False):
     """Over the first ``rows`` (a multiple of int8_cosines.ROW_BLOCK): t̂ = 1 + a (3 × rows:
-    the rows of a, b, c), P (rows,), D (rows,) as in the module's docstring, and δ (rows,)."""
+    the rows of a, b, c), P (rows,), D (rows,) as in the module's docstring, and δ (rows,).
+    ``reuse``: written into this thread's arrays of its last call (``candidates``, done with
+    them when it returns), which the next such call overwrites."""
     import torch
 
     copy = int8_scores.int8_rows(emb)
@@ -91,9 +122,12 @@ def first_pass(emb: Embeddings, units: np.ndarray, rows: int):
     query, rho = _three_rows(units, copy.codes.shape[1])
     if not (rho <= RHO).all():  # never: RHO is bfloat16's worst case
         raise ArithmeticError(f"a bfloat16 query moved by {rho.max()} > {RHO}")
-    shifted = np.empty((3, rows), dtype=np.float32)
-    products = np.empty(rows, dtype=np.float32)
-    denominators = np.empty(rows, dtype=np.float32)
+    if reuse:
+        shifted, products, denominators = _kept_arrays(rows)
+    else:
+        shifted = np.empty((3, rows), dtype=np.float32)
+        products = np.empty(rows, dtype=np.float32)
+        denominators = np.empty(rows, dtype=np.float32)
     ones = torch.ones(min(rows, row_blocks.BLOCK_ROWS + row_blocks.LEAST_ROWS), dtype=torch.bfloat16)
     one = torch.ones((), dtype=torch.float32)
     shifted_rows, scales = torch.from_numpy(shifted), torch.from_numpy(copy.scales)
@@ -106,7 +140,8 @@ def first_pass(emb: Embeddings, units: np.ndarray, rows: int):
         product = products[start:stop]
         np.abs(shifted[1, start:stop], out=product)
         product += bound
-        other = np.abs(shifted[2, start:stop])
+        # (on the helper's thread too: its own scratch row, kept)
+        other = np.abs(shifted[2, start:stop], out=_kept_row(stop - start) if reuse else None)
         other += bound
         product *= other
         np.subtract(shifted[0, start:stop], lowered[start:stop], out=denominators[start:stop])
@@ -133,7 +168,7 @@ def candidates(emb: Embeddings, units: np.ndarray, rows: int, k: int, excluded) 
     tail = np.setdiff1d(np.arange(blocked, rows), invalid)
     if blocked == 0:  # the kernel is never given no rows
         return tail
-    shifted, products, denominators, delta = first_pass(emb, units, blocked)
+    shifted, products, denominators, delta = first_pass(emb, units, blocked, reuse=True)
     sampled = np.arange(0, blocked, SAMPLE)
     floor = -np.inf
     if k <= sampled.size:
