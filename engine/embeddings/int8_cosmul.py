@@ -81,6 +81,12 @@ def _three_rows(units: np.ndarray, length: int):
     return rounded, np.linalg.norm(rows.astype(np.float64) - back, axis=1) * (1 + 1e-6)
 
 
+#: rows per kernel call where the arrays are kept: its output for three query rows (3 × 4 bytes a
+#: row, which torch allocates anew) stays under glibc's mmap threshold of 128 KiB, so it comes
+#: from the thread's heap rather than a new mapping (591 faults, about 2.5 ms of one thread's CPU
+#: per 400,000-word query with the app's malloc policy; the same sums, row by row)
+KERNEL_ROWS = 10_240
+
 #: this thread's arrays from its last query (see _kept_arrays)
 _kept = threading.local()
 
@@ -92,7 +98,7 @@ def _kept_arrays(rows: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     this large made anew is a new mapping whose pages are faulted in at their first write.  A
     3CosMul query over 400,000 words in the view's process took 3,242 minor faults (and 26.3 ms
     of one thread's CPU, where a process without that policy took 1 fault and 19.4 ms); with
-    these arrays kept, 1,767 (most of the rest: the kernel's outputs, which torch allocates)."""
+    these arrays kept, 1,767, and with the kernel's outputs under the threshold (KERNEL_ROWS), 98."""
     arrays = getattr(_kept, "arrays", None)
     if arrays is None or arrays[1].shape[0] != rows:
         arrays = (np.empty((3, rows), dtype=np.float32), np.empty(rows, dtype=np.float32),
@@ -114,7 +120,8 @@ def first_pass(emb: Embeddings, units: np.ndarray, rows: int, reuse: bool = Fals
     """Over the first ``rows`` (a multiple of int8_cosines.ROW_BLOCK): t̂ = 1 + a (3 × rows:
     the rows of a, b, c), P (rows,), D (rows,) as in the module's docstring, and δ (rows,).
     ``reuse``: written into this thread's arrays of its last call (``candidates``, done with
-    them when it returns), which the next such call overwrites."""
+    them when it returns), which the next such call overwrites, the kernel given KERNEL_ROWS
+    rows at a time (the same values: tests/engine/test_embeddings_cosmul_kept.py)."""
     import torch
 
     copy = int8_scores.int8_rows(emb)
@@ -134,8 +141,12 @@ def first_pass(emb: Embeddings, units: np.ndarray, rows: int, reuse: bool = Fals
 
     def block(start: int, stop: int) -> None:
         # each pass below reads and writes this block only: it is still in the cache
-        sums = torch.ops.aten._weight_int8pack_mm(query, copy.codes[start:stop], ones[:stop - start])
-        torch.addcmul(one, sums, scales[start:stop], out=shifted_rows[:, start:stop])  # t̂ = 1 + σ Ŝ
+        # where the arrays are kept, the kernel's output is not mapped anew either (KERNEL_ROWS)
+        pieces = row_blocks.blocks(stop - start, KERNEL_ROWS) if reuse else [(0, stop - start)]
+        for low, high in pieces:
+            low, high = start + low, start + high
+            sums = torch.ops.aten._weight_int8pack_mm(query, copy.codes[low:high], ones[:high - low])
+            torch.addcmul(one, sums, scales[low:high], out=shifted_rows[:, low:high])  # t̂ = 1 + σ Ŝ
         bound = delta[start:stop]
         product = products[start:stop]
         np.abs(shifted[1, start:stop], out=product)
