@@ -81,47 +81,12 @@ def _three_rows(units: np.ndarray, length: int):
     return rounded, np.linalg.norm(rows.astype(np.float64) - back, axis=1) * (1 + 1e-6)
 
 
-#: rows per kernel call where the arrays are kept: its output for three query rows (3 × 4 bytes a
-#: row, which torch allocates anew) stays under glibc's mmap threshold of 128 KiB, so it comes
-#: from the thread's heap rather than a new mapping (591 faults, about 2.5 ms of one thread's CPU
-#: per 400,000-word query with the app's malloc policy; the same sums, row by row)
-KERNEL_ROWS = 10_240
-
-#: this thread's arrays from its last query (see _kept_arrays)
-_kept = threading.local()
-
-
-def _kept_arrays(rows: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(t̂ 3 × rows, P, D) float32: this thread's from its last call of as many rows, else made
-    anew and kept (about 8 MB at 400,000 words).  The app fixes glibc's mmap
-    threshold at 128 KiB (app/malloc_policy.py, for the memory it gives back), so each array
-    this large made anew is a new mapping whose pages are faulted in at their first write.  A
-    3CosMul query over 400,000 words in the view's process took 3,242 minor faults (and 26.3 ms
-    of one thread's CPU, where a process without that policy took 1 fault and 19.4 ms); with
-    these arrays kept, 1,767, and with the kernel's outputs under the threshold (KERNEL_ROWS), 98."""
-    arrays = getattr(_kept, "arrays", None)
-    if arrays is None or arrays[1].shape[0] != rows:
-        arrays = (np.empty((3, rows), dtype=np.float32), np.empty(rows, dtype=np.float32),
-                  np.empty(rows, dtype=np.float32))
-        _kept.arrays = arrays
-    return arrays
-
-
-def _kept_row(length: int) -> np.ndarray:
-    """A float32 scratch row of ``length``, this thread's (the caller's or row_blocks' helper's),
-    kept as _kept_arrays are."""
-    row = getattr(_kept, "row", None)
-    if row is None or row.shape[0] < length:
-        row = _kept.row = np.empty(length, dtype=np.float32)
-    return row[:length]
-
-
 def first_pass(emb: Embeddings, units: np.ndarray, rows: int, reuse: bool = False):
     """Over the first ``rows`` (a multiple of int8_cosines.ROW_BLOCK): t̂ = 1 + a (3 × rows:
     the rows of a, b, c), P (rows,), D (rows,) as in the module's docstring, and δ (rows,).
-    ``reuse``: written into this thread's arrays of its last call (``candidates``, done with
-    them when it returns), which the next such call overwrites, the kernel given KERNEL_ROWS
-    rows at a time (the same values: tests/engine/test_embeddings_cosmul_kept.py)."""
+    ``reuse``: written into this thread's arrays of its last call (row_blocks.kept; the caller,
+    ``candidates``, is done with them when it returns), the kernel given row_blocks.pieces (the
+    same values: tests/engine/test_embeddings_cosmul_kept.py)."""
     import torch
 
     copy = int8_scores.int8_rows(emb)
@@ -130,7 +95,8 @@ def first_pass(emb: Embeddings, units: np.ndarray, rows: int, reuse: bool = Fals
     if not (rho <= RHO).all():  # never: RHO is bfloat16's worst case
         raise ArithmeticError(f"a bfloat16 query moved by {rho.max()} > {RHO}")
     if reuse:
-        shifted, products, denominators = _kept_arrays(rows)
+        shifted = row_blocks.kept("cosmul shifted", (3, rows))
+        products, denominators = row_blocks.kept("cosmul P", (rows,)), row_blocks.kept("cosmul D", (rows,))
     else:
         shifted = np.empty((3, rows), dtype=np.float32)
         products = np.empty(rows, dtype=np.float32)
@@ -141,10 +107,8 @@ def first_pass(emb: Embeddings, units: np.ndarray, rows: int, reuse: bool = Fals
 
     def block(start: int, stop: int) -> None:
         # each pass below reads and writes this block only: it is still in the cache
-        # where the arrays are kept, the kernel's output is not mapped anew either (KERNEL_ROWS)
-        pieces = row_blocks.blocks(stop - start, KERNEL_ROWS) if reuse else [(0, stop - start)]
-        for low, high in pieces:
-            low, high = start + low, start + high
+        # where the arrays are kept, the kernel's output is not mapped anew either
+        for low, high in row_blocks.pieces(start, stop, 3 * 4) if reuse else [(start, stop)]:
             sums = torch.ops.aten._weight_int8pack_mm(query, copy.codes[low:high], ones[:high - low])
             torch.addcmul(one, sums, scales[low:high], out=shifted_rows[:, low:high])  # t̂ = 1 + σ Ŝ
         bound = delta[start:stop]
@@ -152,7 +116,8 @@ def first_pass(emb: Embeddings, units: np.ndarray, rows: int, reuse: bool = Fals
         np.abs(shifted[1, start:stop], out=product)
         product += bound
         # (on the helper's thread too: its own scratch row, kept)
-        other = np.abs(shifted[2, start:stop], out=_kept_row(stop - start) if reuse else None)
+        other = np.abs(shifted[2, start:stop], out=row_blocks.kept("cosmul row", (len(ones),))[:stop - start]
+                       if reuse else None)
         other += bound
         product *= other
         np.subtract(shifted[0, start:stop], lowered[start:stop], out=denominators[start:stop])
