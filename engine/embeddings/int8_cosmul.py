@@ -86,7 +86,7 @@ def first_pass(emb: Embeddings, units: np.ndarray, rows: int, reuse: bool = Fals
     the rows of a, b, c), P (rows,), D (rows,) as in the module's docstring, and δ (rows,).
     ``reuse``: written into this thread's arrays of its last call (row_blocks.kept; the caller,
     ``candidates``, is done with them when it returns), the kernel given row_blocks.pieces (the
-    same values: tests/engine/test_embeddings_cosmul_kept.py)."""
+    same values: tests/engine/test_embeddings_kept_arrays.py)."""
     import torch
 
     copy = int8_scores.int8_rows(emb)
