@@ -7,6 +7,8 @@ CPU time (the worker's and its helper's threads, engine/embeddings/row_blocks.py
     python benchmarks/embeddings_view.py --words 400000 --in-memory   # random vectors, no file
     python benchmarks/embeddings_view.py --words 20000 --queries 10
     python benchmarks/embeddings_view.py --profile 25   # and the GUI thread's 25 costliest functions
+    python benchmarks/embeddings_view.py --kinds mul --profile 25   # 3CosMul's keystrokes alone
+    python benchmarks/embeddings_view.py --kinds add mul --replay 5   # and the analogy answers shown again
 
 benchmarks/embeddings.py runs ``keystrokes_through_the_view`` on its 400,000-word file.  Each
 measured keystroke is the last letter of a word: the field first holds the word without it (not
@@ -59,13 +61,15 @@ def _engine_cpu_clocks(bridge) -> list[int]:
     return [time.pthread_getcpuclockid(t.ident) for t in threads if t.ident is not None]
 
 
-def _press_last_key(app, view, field, text: str, shown, prefix_asked: bool = False) -> tuple[float, float, float]:
+def _press_last_key(app, view, field, text: str, shown, prefix_asked: bool = False,
+                    profiler=None) -> tuple[float, float, float]:
     """(key → answer shown and painted ms, GUI thread CPU ms, the query's CPU ms: the worker's and
     its helper's threads) for the last key of ``text``.
     The field first holds ``text`` without its last letter: unasked (the view still shows the
     previous word's answer, as after a word typed whole), or with ``prefix_asked`` asked, which
     in a file of random words is an unknown word: the results are greyed under an error, and
-    the keystroke shows them again (a repaint of the whole tab)."""
+    the keystroke shows them again (a repaint of the whole tab).  ``profiler`` runs from the key
+    to the answer painted: the setup's answers (the analogy's a and b typed) are not profiled."""
     from PySide6.QtCore import QSignalBlocker
     from PySide6.QtTest import QTest
 
@@ -82,10 +86,14 @@ def _press_last_key(app, view, field, text: str, shown, prefix_asked: bool = Fal
     _paint_pending(app)
     clocks = _engine_cpu_clocks(view.bridge)
     engine_started = sum(time.clock_gettime(c) for c in clocks)
+    if profiler is not None:
+        profiler.enable()
     started, cpu_started = time.perf_counter(), time.thread_time()
     QTest.keyClick(field, text[-1])
     _settle(app, view, shown)
     _paint_pending(app)  # the table and picture painted (their update requests are posted events)
+    if profiler is not None:
+        profiler.disable()
     return ((time.perf_counter() - started) * 1e3, (time.thread_time() - cpu_started) * 1e3,
             (sum(time.clock_gettime(c) for c in clocks) - engine_started) * 1e3)
 
@@ -96,13 +104,19 @@ def _percentiles(values) -> list[float]:
     return [float(np.median(values)), float(np.percentile(values, 95))]
 
 
+KINDS = ("neighbours", "add", "mul")
+
+
 def keystrokes_through_the_view(path: str, count: int, fmt: str = "glove", warm_up: int = 2,
-                                profiler=None, vectors=None) -> dict:
+                                profiler=None, vectors=None, kinds_asked=KINDS, replay: int = 0) -> dict:
     """Opens ``path`` through the Embeddings view (read in the worker; the cache if it has one),
     then presses keys in the Neighbours tab (also after an unknown prefix) and the Analogy tab (3CosAdd, 3CosMul) over all words:
     {"count", "open_seconds", "kinds": {kind: {"shown", "gui_cpu", "worker", "query_cpu"}: [p50, p95] ms}}.
-    ``profiler`` (a cProfile.Profile) runs during the key presses: this thread's (the GUI's) calls.
-    ``vectors``: Embeddings to show as the file at ``path`` (kept open for the view: nothing is read)."""
+    ``profiler`` (a cProfile.Profile) runs during the timed key presses: this thread's (the GUI's) calls.
+    ``vectors``: Embeddings to show as the file at ``path`` (kept open for the view: nothing is read).
+    ``kinds_asked``: of KINDS, those to press keys for (a profile of one kind's GUI work alone).
+    ``replay``: rounds of showing the analogy answers again (``answers_shown_again``), reported
+    as {"replay": {kind: [p50, p95]}} (GUI thread CPU ms per answer)."""
     import numpy as np
     from PySide6.QtWidgets import QApplication
 
@@ -129,25 +143,25 @@ def keystrokes_through_the_view(path: str, count: int, fmt: str = "glove", warm_
     vocabulary = open_source(view.view_state.source).words  # kept open by the view's worker: no reading
     rng = np.random.default_rng(1)
     picks = [vocabulary[i] for i in rng.integers(0, len(vocabulary), 4 * (count + warm_up))]
-    kinds = {}
-    if profiler is not None:
-        profiler.enable()
+    kinds, drawn = {}, {}
 
     neighbours = view.neighbours_tab
-    for prefix_asked, name in ((False, "neighbours"), (True, "neighbours, after an unknown prefix")):
+    for prefix_asked, name in ((False, "neighbours"), (True, "neighbours, after an unknown prefix")) \
+            if "neighbours" in kinds_asked else ():
         timings = []
         for word in picks[:count + warm_up]:
             def shown(w=word):
                 return neighbours.answer is not None and neighbours.answer.value.word == w
-            timings.append(_press_last_key(app, view, neighbours.word, word, shown, prefix_asked)
+            timings.append(_press_last_key(app, view, neighbours.word, word, shown, prefix_asked,
+                                           profiler)
                            + (neighbours.result.elapsed_ms,))
         kinds[name] = timings[warm_up:]
 
     analogy = view.analogy_tab
     view.view_state.tab = "analogy"
-    for method in ("add", "mul"):
+    for method in [m for m in ("add", "mul") if m in kinds_asked]:
         analogy.method_box.setCurrentIndex(analogy.method_box.findData(method))
-        timings = []
+        timings, drawn[f"analogy {method}"] = [], []
         for i in range(count + warm_up):
             a, b, c = picks[count + warm_up + 3 * i: count + warm_up + 3 * i + 3]
             analogy.a.setText(a)
@@ -157,15 +171,32 @@ def keystrokes_through_the_view(path: str, count: int, fmt: str = "glove", warm_
                 answer = analogy.answer
                 return answer is not None and answer.value.analogy.words == (a, b, c) \
                     and answer.value.analogy.method == method
-            timings.append(_press_last_key(app, view, analogy.c, c, shown) + (analogy.result.elapsed_ms,))
+            timings.append(_press_last_key(app, view, analogy.c, c, shown, profiler=profiler) + (analogy.result.elapsed_ms,))
+            drawn[f"analogy {method}"].append(analogy.result)
         kinds[f"analogy {method}"] = timings[warm_up:]
-    if profiler is not None:
-        profiler.disable()
+    replayed = {kind: _percentiles(answers_shown_again(app, view, results, replay)) for kind, results in drawn.items()} \
+        if replay else {}
     bridge.shutdown()
-    return {"count": count, "open_seconds": opened,
+    return {"count": count, "open_seconds": opened, "replay": replayed,
             "kinds": {name: {"shown": _percentiles([t[0] for t in rows]), "gui_cpu": _percentiles([t[1] for t in rows]),
                              "query_cpu": _percentiles([t[2] for t in rows]), "worker": _percentiles([t[3] for t in rows])}
                       for name, rows in kinds.items()}}
+
+
+def answers_shown_again(app, view, results, rounds: int) -> list[float]:
+    """The GUI thread's CPU ms for each of ``results`` (the engine's Results the view drew) shown
+    again through the view's own ``render_answer`` and painted, ``rounds`` times over: the GUI's
+    share of a keystroke alone.  Nothing runs in the worker meanwhile, so its threads do not
+    compete with the GUI thread for the cores, and a comparison of two branches' GUI work needs
+    fewer runs on a loaded machine."""
+    costs = []
+    for _ in range(rounds):
+        for result in results:
+            cpu_started = time.thread_time()
+            view.render_answer(result)
+            _paint_pending(app)
+            costs.append((time.thread_time() - cpu_started) * 1e3)
+    return costs
 
 
 def random_vectors(words: int, dim: int):
@@ -191,6 +222,10 @@ def main() -> None:
                         help="random vectors held in memory instead of a GloVe file written and read (seconds, not minutes)")
     parser.add_argument("--profile", type=int, default=0, metavar="N",
                         help="print the GUI thread's N costliest functions during the key presses (its CPU time)")
+    parser.add_argument("--kinds", nargs="+", choices=KINDS, default=KINDS,
+                        help="the keystrokes to time (default: all): neighbours, analogy add, analogy mul")
+    parser.add_argument("--replay", type=int, default=0, metavar="ROUNDS",
+                        help="then show the analogy answers again ROUNDS times: the GUI thread's CPU per answer alone")
     args = parser.parse_args()
     profiler = None
     if args.profile:
@@ -206,11 +241,16 @@ def main() -> None:
         vectors = random_vectors(args.words, args.dim) if args.in_memory else None
         if vectors is None:
             write_glove(path, args.words, args.dim)
-        measured = keystrokes_through_the_view(str(path), args.queries, profiler=profiler, vectors=vectors)
+        measured = keystrokes_through_the_view(str(path), args.queries, profiler=profiler, vectors=vectors,
+                                               kinds_asked=args.kinds, replay=args.replay)
         how = "random vectors in memory" if args.in_memory else "first open, no cache"
         print(f"# opened {args.words:,} × {args.dim} through the view in {measured['open_seconds']:.1f} s "
               f"({how}); load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
         print_view(measured, args.words)
+        if measured["replay"]:
+            print(f"\n| answers shown again ({args.replay} rounds) | GUI thread CPU per answer, p50 / p95 |\n|---|---|")
+        for kind, (p50, p95) in measured["replay"].items():
+            print(f"| {kind} | {p50:.1f} / {p95:.1f} ms |")
     if profiler is not None:
         import pstats
 

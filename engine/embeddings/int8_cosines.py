@@ -47,17 +47,19 @@ CHECKED_CAPABILITIES = ("AVX512",)
 _checked: list[bool] = []
 
 
-def _kernel_sums(query_bf16, codes):
+def _kernel_sums(query_bf16, codes, reuse: bool = False):
     """Ŝ = bf16(codes · q̃) as float32 numpy (rows,), for one bfloat16 query row (1 × d); the
-    rows in blocks shared with a helper thread (row_blocks)."""
+    rows in blocks shared with a helper thread (row_blocks).  ``reuse``: into this thread's
+    array of its last such call (row_blocks.kept), the kernel given row_blocks.pieces."""
     import torch
 
-    sums = np.empty(codes.shape[0], dtype=np.float32)
+    sums = row_blocks.kept("cosines sums", (codes.shape[0],)) if reuse else np.empty(codes.shape[0], dtype=np.float32)
     ones = torch.ones(min(codes.shape[0], row_blocks.BLOCK_ROWS + row_blocks.LEAST_ROWS), dtype=torch.bfloat16)
 
     def block(start: int, stop: int) -> None:
-        product = torch.ops.aten._weight_int8pack_mm(query_bf16, codes[start:stop], ones[:stop - start])
-        sums[start:stop] = product[0].float().numpy()
+        for low, high in row_blocks.pieces(start, stop, 4) if reuse else [(start, stop)]:
+            product = torch.ops.aten._weight_int8pack_mm(query_bf16, codes[low:high], ones[:high - low])
+            sums[low:high] = product[0].float().numpy()
 
     row_blocks.each_block(block, codes.shape[0])
     return sums
@@ -142,10 +144,13 @@ def _three_sums(query_bf16, codes) -> np.ndarray:
     return torch.ops.aten._weight_int8pack_mm(query_bf16, codes, ones).float().numpy()
 
 
-def _bounds(residuals: np.ndarray, rho: float) -> np.ndarray:
-    """δ_x for each row (see the module's docstring)."""
-    grown = residuals + np.float32(1)
-    bounds = residuals + np.float32(rho) * grown
+def _bounds(residuals: np.ndarray, rho: float, reuse: bool = False) -> np.ndarray:
+    """δ_x for each row (see the module's docstring); ``reuse``: into this thread's arrays of
+    its last such call (row_blocks.kept)."""
+    grown = np.add(residuals, np.float32(1), out=row_blocks.kept("cosines grown", residuals.shape) if reuse else None)
+    bounds = np.multiply(grown, np.float32(rho), out=row_blocks.kept("cosines bounds", residuals.shape)
+                         if reuse else None)
+    bounds += residuals  # (residuals + ρ·grown, to the bit)
     bounds += np.float32(BF16_ROUNDOFF * (1 + rho) * (1 + 1e-3)) * grown
     bounds += np.float32(int8_scores.SLACK)
     return bounds
@@ -165,10 +170,11 @@ def candidates(emb: Embeddings, query: np.ndarray, rows: int, k: int, excluded) 
     if blocked == 0:  # the kernel is never given no rows
         return tail
     rounded, rho = _bf16(query, copy.codes.shape[1])
-    approx = _kernel_sums(rounded, copy.codes[:blocked])
+    # into this thread's arrays of its last query (row_blocks.kept: none is mapped anew)
+    approx = _kernel_sums(rounded, copy.codes[:blocked], reuse=True)
     approx *= copy.scales[:blocked]
-    bounds = _bounds(copy.residuals[:blocked], rho)
-    lower = approx - bounds
+    bounds = _bounds(copy.residuals[:blocked], rho, reuse=True)
+    lower = np.subtract(approx, bounds, out=row_blocks.kept("cosines lower", (blocked,)))
     approx += bounds  # the upper ends, in place
     for j in [*excluded, *copy.zero_rows]:
         if j < blocked:

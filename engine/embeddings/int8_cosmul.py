@@ -81,9 +81,12 @@ def _three_rows(units: np.ndarray, length: int):
     return rounded, np.linalg.norm(rows.astype(np.float64) - back, axis=1) * (1 + 1e-6)
 
 
-def first_pass(emb: Embeddings, units: np.ndarray, rows: int):
+def first_pass(emb: Embeddings, units: np.ndarray, rows: int, reuse: bool = False):
     """Over the first ``rows`` (a multiple of int8_cosines.ROW_BLOCK): t̂ = 1 + a (3 × rows:
-    the rows of a, b, c), P (rows,), D (rows,) as in the module's docstring, and δ (rows,)."""
+    the rows of a, b, c), P (rows,), D (rows,) as in the module's docstring, and δ (rows,).
+    ``reuse``: written into this thread's arrays of its last call (row_blocks.kept; the caller,
+    ``candidates``, is done with them when it returns), the kernel given row_blocks.pieces (the
+    same values: tests/engine/test_embeddings_kept_arrays.py)."""
     import torch
 
     copy = int8_scores.int8_rows(emb)
@@ -91,22 +94,30 @@ def first_pass(emb: Embeddings, units: np.ndarray, rows: int):
     query, rho = _three_rows(units, copy.codes.shape[1])
     if not (rho <= RHO).all():  # never: RHO is bfloat16's worst case
         raise ArithmeticError(f"a bfloat16 query moved by {rho.max()} > {RHO}")
-    shifted = np.empty((3, rows), dtype=np.float32)
-    products = np.empty(rows, dtype=np.float32)
-    denominators = np.empty(rows, dtype=np.float32)
+    if reuse:
+        shifted = row_blocks.kept("cosmul shifted", (3, rows))
+        products, denominators = row_blocks.kept("cosmul P", (rows,)), row_blocks.kept("cosmul D", (rows,))
+    else:
+        shifted = np.empty((3, rows), dtype=np.float32)
+        products = np.empty(rows, dtype=np.float32)
+        denominators = np.empty(rows, dtype=np.float32)
     ones = torch.ones(min(rows, row_blocks.BLOCK_ROWS + row_blocks.LEAST_ROWS), dtype=torch.bfloat16)
     one = torch.ones((), dtype=torch.float32)
     shifted_rows, scales = torch.from_numpy(shifted), torch.from_numpy(copy.scales)
 
     def block(start: int, stop: int) -> None:
         # each pass below reads and writes this block only: it is still in the cache
-        sums = torch.ops.aten._weight_int8pack_mm(query, copy.codes[start:stop], ones[:stop - start])
-        torch.addcmul(one, sums, scales[start:stop], out=shifted_rows[:, start:stop])  # t̂ = 1 + σ Ŝ
+        # where the arrays are kept, the kernel's output is not mapped anew either
+        for low, high in row_blocks.pieces(start, stop, 3 * 4) if reuse else [(start, stop)]:
+            sums = torch.ops.aten._weight_int8pack_mm(query, copy.codes[low:high], ones[:high - low])
+            torch.addcmul(one, sums, scales[low:high], out=shifted_rows[:, low:high])  # t̂ = 1 + σ Ŝ
         bound = delta[start:stop]
         product = products[start:stop]
         np.abs(shifted[1, start:stop], out=product)
         product += bound
-        other = np.abs(shifted[2, start:stop])
+        # (on the helper's thread too: its own scratch row, kept)
+        other = np.abs(shifted[2, start:stop], out=row_blocks.kept("cosmul row", (len(ones),))[:stop - start]
+                       if reuse else None)
         other += bound
         product *= other
         np.subtract(shifted[0, start:stop], lowered[start:stop], out=denominators[start:stop])
@@ -133,7 +144,7 @@ def candidates(emb: Embeddings, units: np.ndarray, rows: int, k: int, excluded) 
     tail = np.setdiff1d(np.arange(blocked, rows), invalid)
     if blocked == 0:  # the kernel is never given no rows
         return tail
-    shifted, products, denominators, delta = first_pass(emb, units, blocked)
+    shifted, products, denominators, delta = first_pass(emb, units, blocked, reuse=True)
     sampled = np.arange(0, blocked, SAMPLE)
     floor = -np.inf
     if k <= sampled.size:

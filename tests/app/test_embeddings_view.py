@@ -625,3 +625,57 @@ def test_cancel_stops_scoring_a_test_set(qtbot, view, tmp_path, monkeypatch):
     assert view.view_state.test_file == "" and view.test_tab.answer.value.path == ""
     assert not view.controls.progress_panel.isVisible() and view.message.text() == ""
     assert "months" not in [s.name for s in view.test_tab.answer.value.score.sections]
+
+
+def test_each_3cosmul_answer_shows_gensims_table_and_pyqtgraphs_ticks_for_its_parallelogram(qtbot, view, word2vec_en):
+    """3CosMul answers typed in turn: the table is gensim's most_similar_cosmul, the points are
+    numpy's PCA of the four vectors, and each axis, laid out by FastAxis at each new range,
+    shows what pyqtgraph's own AxisItem lays out for that axis (its tick lines, labels, places)."""
+    import pyqtgraph as pg
+    from PySide6.QtGui import QPainter, QPicture
+
+    from app.widgets.token_axis import _LAID_OUT
+
+    def laid_out_by_pyqtgraph(axis):
+        picture = QPicture()
+        painter = QPainter(picture)
+        try:
+            painter.setFont(axis.style["tickFont"])
+            return pg.AxisItem.generateDrawSpecs(axis, painter)
+        finally:
+            painter.end()
+
+    def comparable(spec):
+        (pen, a, b), ticks, texts = spec
+        return ((pen.color().rgba(), a.x(), a.y(), b.x(), b.y()),
+                [(p.color().rgba(), p.widthF(), s.x(), s.y(), e.x(), e.y()) for p, s, e in ticks],
+                [(r.x(), r.y(), r.width(), r.height(), int(flags), text) for r, flags, text in texts])
+
+    view.view_state.tab = "analogy"
+    tab = view.analogy_tab
+    tab.method_box.setCurrentIndex(tab.method_box.findData("mul"))
+    plot = tab.plot.getPlotItem()
+    ranges = set()
+    for a, b, c in (("visit", "visited", "buy"), ("January", "February", "March"), ("buy", "bought", "visit")):
+        tab.a.setText(a)
+        tab.b.setText(b)
+        tab.c.setText(c)
+        settle(qtbot, view)
+        for _ in range(3):  # the answer painted, and whatever its paint asks to paint again
+            qtbot.wait(20)
+        expected = word2vec_en.most_similar_cosmul(positive=[b, c], negative=[a], topn=10)
+        assert column(tab.model, 1) == [w for w, _ in expected]
+        assert np.allclose(column(tab.model, 5), [s for _, s in expected], atol=TOLERANCE, rtol=0)
+        vectors = np.array([word2vec_en[w] for w in (a, b, c, expected[0][0])], dtype=np.float64)
+        u, singular, _ = np.linalg.svd(vectors - vectors.mean(axis=0), full_matrices=False)
+        drawn = np.column_stack(tab.points.getData())
+        pca = u[:, :2] * singular[:2]
+        np.testing.assert_allclose(drawn, pca * np.sign(np.sum(drawn * pca, axis=0)), atol=1e-9)
+        for name in ("bottom", "left"):
+            axis = plot.getAxis(name)
+            assert axis.picture is _LAID_OUT, f"{name}: not laid out by FastAxis"
+            shown = comparable(axis._specs)
+            assert shown == comparable(laid_out_by_pyqtgraph(axis)), name
+            assert len(shown[2]) >= 2, f"{name}: fewer than two numbers written"
+            ranges.add((name, tuple(axis.range)))
+    assert len(ranges) == 6, "each answer a new range on each axis"

@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtGui import QFont, QImage, QPainter, QPicture
 from PySide6.QtWidgets import QApplication
 
-from app.widgets.token_axis import TokenAxis
+from app.widgets.token_axis import FastAxis, TokenAxis
 
 SIDES = ("left", "bottom", "right", "top")
 LABELS = ["[CLS]", "lecturer", "##s", "explain", "attention", "W", "⟨/s⟩", "a", "supercalifragilistic", "[SEP]"]
@@ -78,18 +78,62 @@ def test_token_axis_lays_out_labels_as_pyqtgraph_does(qtbot, plot, points, count
         assert (axis.textWidth, axis.textHeight) == room, side
 
 
-def test_other_axes_are_laid_out_by_pyqtgraph(qtbot, plot):
-    """Automatic numbers (no ticks set) take pyqtgraph's own path."""
+@pytest.mark.parametrize("points", [11, 22])
+@pytest.mark.parametrize("view", [(0, 1), (-13.7, 21.2), (-0.0042, 0.0171), (1990, 2026.5), (-3e5, 7e5)])
+@pytest.mark.parametrize("style", [{}, {"tickAlpha": 0.4}, {"tickAlpha": 90, "tickLength": -5}, {"maxTextLevel": 0},
+                                   {"tickLength": 8, "textFillLimits": [(0, 0.9)]}])
+def test_automatic_numbers_are_laid_out_as_pyqtgraph_does(qtbot, points, view, style, monkeypatch):
+    """No ticks set: pyqtgraph's own numbers in its levels (major, minor; the minor labels
+    written while they fit), the tick pens of each level, for every side; laid out by FastAxis's
+    own path, not pyqtgraph's."""
+    widget = pg.GraphicsLayoutWidget()
+    qtbot.addWidget(widget)
+    item = widget.addPlot(axisItems={side: FastAxis(side) for side in SIDES})
+    font = QFont()
+    font.setPointSizeF(points)
+    for side in SIDES:
+        item.showAxis(side)
+        item.getAxis(side).setTickFont(font)
+        item.getAxis(side).setStyle(**style)
+    widget.resize(560, 380)
+    widget.show()
+    item.setXRange(*view, padding=0)
+    item.setYRange(view[0] / 3, view[1] / 3, padding=0)
+    for _ in range(2):  # painted: the axes take the room their labels ask for, then lay out again
+        widget.grab()
+        QApplication.processEvents()
+    for side in SIDES:
+        axis = item.getAxis(side)
+        target = QPicture()
+        expected = comparable(specs(pg.AxisItem.generateDrawSpecs, axis, target))
+        room = (axis.textWidth, axis.textHeight)
+        pyqtgraphs = []
+        monkeypatch.setattr(pg.AxisItem, "generateDrawSpecs", lambda *a: pyqtgraphs.append(a))
+        got = comparable(specs(FastAxis.generateDrawSpecs, axis, target))
+        monkeypatch.undo()
+        assert not pyqtgraphs, "laid out by pyqtgraph's path"
+        assert got == expected, side
+        assert (axis.textWidth, axis.textHeight) == room, side
+        assert expected[2], f"{side}: no labels drawn, the comparison says little"
+        if "tickAlpha" not in style:
+            assert len({tick[0] for tick in expected[1]}) >= 2, "the minor ticks' lighter pens"
+
+
+def test_a_grid_is_laid_out_by_pyqtgraph(qtbot, plot):
+    """A grid (ticks across the view, their alpha from the grid's) takes pyqtgraph's own path."""
     _, item = plot
     axis = item.getAxis("left")
     axis.setTicks(None)
+    axis.setGrid(128)
     item.setYRange(0, 1, padding=0)
     image = QImage(10, 10, QImage.Format.Format_ARGB32)
-    got = comparable(specs(TokenAxis.generateDrawSpecs, axis, image))
-    expected = comparable(specs(pg.AxisItem.generateDrawSpecs, axis, image))
+    try:
+        got = comparable(specs(TokenAxis.generateDrawSpecs, axis, image))
+        expected = comparable(specs(pg.AxisItem.generateDrawSpecs, axis, image))
+    finally:
+        axis.setGrid(False)
     assert got == expected
-    assert [text for *_, text in got[2]] == ["0", "0.2", "0.4", "0.6", "0.8", "1.0"]
-
+    assert [text for *_, text in got[2]] == ["0.2", "0.4", "0.6", "0.8"]  # (a grid's ends are not written)
 
 
 def _plot_with(axis_class):

@@ -16,6 +16,7 @@ from app.widgets.axis_titles import stacked
 from app.widgets.flow_layout import flow_row
 from app.widgets.form import column
 from app.widgets.plot_text import NO_SI_PREFIX, style_plot_text
+from app.widgets.token_axis import FastAxis
 
 METHODS = (("add", QT_TRANSLATE_NOOP("AnalogyTab", "3CosAdd (most_similar)")),
            ("mul", QT_TRANSLATE_NOOP("AnalogyTab", "3CosMul (most_similar_cosmul)")))
@@ -36,14 +37,19 @@ class AnalogyTab(EmbeddingTab):
                           (self.tr("is to ?   Method:"), self.method_box))
         self.arithmetic = style.wrapped_label(rich=True)
         self.model, self.table = table()
-        self.plot = pg.PlotWidget(background=style.plot_background())
+        # axes laid out without pyqtgraph's per-tick overhead: each answer is a new range, hence
+        # new ticks (app/widgets/token_axis.py)
+        self.plot = pg.PlotWidget(background=style.plot_background(),
+                                  axisItems={side: FastAxis(side) for side in ("bottom", "left")})
         self.plot.setMenuEnabled(False)
         self.plot.hideButtons()
         self.plot.setAspectLocked(True)
         # items, pens and brushes made once: each answer only moves them (new pens, a restyled
         # axis and new fonts at every keystroke cost the GUI thread more than the query's table)
-        self.sides = pg.PlotDataItem(connect="pairs")  # a → b and c → answer: the same difference
-        self.rungs = pg.PlotDataItem(connect="pairs")  # a → c and b → answer
+        # curves, not PlotDataItems: the same lines drawn (the same pixels, checked), without a
+        # PlotDataItem's data pipeline at each answer and at each change of range
+        self.sides = pg.PlotCurveItem(connect="pairs")  # a → b and c → answer: the same difference
+        self.rungs = pg.PlotCurveItem(connect="pairs")  # a → c and b → answer
         self.points = pg.ScatterPlotItem(size=10)
         self.point_brushes = [pg.mkBrush(style.SERIES[i]) for i in (0, 0, 2, 2)]
         self.axis_titles = {}
