@@ -215,6 +215,40 @@ def load_hf_model(path, device: str = "auto", progress=None) -> "HFModel":
     return model
 
 
+#: bytes of probabilities per softmax in `predictions`: a few rows of the vocabulary at a time,
+#: small enough to stay in the core's cache for the max that follows
+_SOFTMAX_BLOCK_BYTES = 256 * 1024
+
+
+def predictions(logits: torch.Tensor, chosen: torch.Tensor | None = None):
+    """The softmax over the vocabulary at each position of (T, V) logits, reduced as it goes:
+    (each position's top probability (T,) float32, its token id (T,) int64, and, if `chosen`
+    (T,) ids is given, each position's probability of its chosen id, else None), on the
+    logits' device.
+
+    Why not torch.softmax(logits).max(-1): at 512 tokens and GPT-2's 50 257-token vocabulary the
+    probabilities are a 100 MB array, mapped fresh on every request (the app returns blocks over
+    128 KiB to the system: app/malloc_policy.py), written, and read back from memory for the max.
+    Here a few rows at a time are written into one small buffer and reduced while in the cache.
+    Each row's softmax is torch's own kernel over that row, as it is over the whole matrix, so
+    the numbers are the same (ties: the first maximal id, as torch.max)."""
+    rows, vocab = logits.shape
+    step = max(1, _SOFTMAX_BLOCK_BYTES // (4 * vocab))
+    device = logits.device
+    probs = torch.empty(min(step, rows), vocab, dtype=torch.float32, device=device)
+    top = torch.empty(rows, dtype=torch.float32, device=device)
+    ids = torch.empty(rows, dtype=torch.long, device=device)
+    picked = None if chosen is None else torch.empty(rows, dtype=torch.float32, device=device)
+    for start in range(0, rows, step):
+        block = logits[start:start + step]
+        n = block.shape[0]
+        torch.softmax(block.float(), dim=-1, out=probs[:n])
+        torch.max(probs[:n], dim=-1, out=(top[start:start + n], ids[start:start + n]))
+        if picked is not None:
+            picked[start:start + n] = probs[torch.arange(n, device=device), chosen[start:start + n]]
+    return top, ids, picked
+
+
 def _first_line(exc: Exception) -> str:
     text = str(exc).strip() or type(exc).__name__
     return text.splitlines()[0]
@@ -393,14 +427,13 @@ class HFModel:
         ids = self._tensor(prompt.ids)
         out = self.module(input_ids=ids, attention_mask=torch.ones_like(ids), output_attentions=True,
                           return_dict=True)
-        probs = torch.softmax(out.logits[0].float(), dim=-1)  # (T, V): what comes after each position
-        top, predicted = probs.max(dim=-1)
+        top, predicted, _ = predictions(out.logits[0])  # what comes after each position
         predicted_ids = predicted.tolist()
+        top = top.cpu().numpy().astype(np.float64)
         return self._common(text, None, prompt, target_tokens=prompt.tokens,
                             output_tokens=tuple(self.tokenizer.convert_ids_to_tokens(predicted_ids)),
                             output_text=self.tokenizer.decode(predicted_ids[-1:]),
-                            output_probabilities=top.cpu().numpy().astype(np.float64),
-                            top_probabilities=top.cpu().numpy().astype(np.float64),
+                            output_probabilities=top, top_probabilities=top.copy(),
                             encoder_self=None, decoder_self=self._attention_stack(out.attentions), cross=None,
                             teacher_forced=True)
 
@@ -416,15 +449,14 @@ class HFModel:
         src = self._tensor(source.ids)
         out = self.module(input_ids=src, attention_mask=torch.ones_like(src), decoder_input_ids=self._tensor(decoder_in),
                           output_attentions=True, return_dict=True)
-        probs = torch.softmax(out.logits[0].float(), dim=-1)
-        chosen = probs[torch.arange(len(out_ids)), torch.tensor(out_ids, device=self.device)]
+        top, _, chosen = predictions(out.logits[0], torch.tensor(out_ids, device=self.device))
         decoder_tokens = self._labelled(decoder_in)
         return self._common(
             text, source, decoder_tokens, target_tokens=decoder_tokens.tokens,
             output_tokens=tuple(self.tokenizer.convert_ids_to_tokens(out_ids)),
             output_text=self.tokenizer.decode(out_ids, skip_special_tokens=True),
             output_probabilities=chosen.cpu().numpy().astype(np.float64),
-            top_probabilities=probs.max(dim=-1).values.cpu().numpy().astype(np.float64),
+            top_probabilities=top.cpu().numpy().astype(np.float64),
             encoder_self=self._attention_stack(out.encoder_attentions), decoder_self=self._attention_stack(out.decoder_attentions),
             cross=self._attention_stack(out.cross_attentions), teacher_forced=target is not None)
 

@@ -252,6 +252,63 @@ def test_t5_teacher_forced_target(tiny_models):
     assert result.cross.shape[2] == len(ids) and result.target_special[0]  # <pad> starts the decoder
 
 
+def plain_softmax(model, **inputs):
+    """(probabilities, top probability, argmax) of the whole (T, V) softmax of the model's logits."""
+    with torch.inference_mode():
+        logits = model.module(**inputs, output_attentions=True, return_dict=True).logits[0]
+    probs = torch.softmax(logits.float(), dim=-1)
+    top, argmax = probs.max(dim=-1)
+    return probs, top, argmax
+
+
+@pytest.mark.parametrize("ties", [False, True], ids=["random", "every-top-tied"])
+def test_decoder_top_probabilities_and_argmax_equal_a_plain_softmax(tiny, monkeypatch, ties):
+    """The worker's per-position top probability and predicted token (engine.hf.model.predictions:
+    the softmax a few rows at a time) against torch.softmax over the whole (T, V) logits, at
+    lengths below, at and across the blocks' ends (blocks of 3 rows here).  With every row of the
+    (tied) output embedding doubled, each position's top probability is an exact tie between two
+    ids, which torch.max gives to the first."""
+    import engine.hf.model as hf_model
+
+    model = load_hf_model(tiny["gpt2"], device="cpu")  # its own copy: the weights are changed below
+    weights = model.module.get_output_embeddings().weight
+    if ties:
+        with torch.no_grad():
+            weights[1::2] = weights[0::2]
+    monkeypatch.setattr(hf_model, "_SOFTMAX_BLOCK_BYTES", 3 * 4 * weights.shape[0])
+    words = "the cat sat on the mat a dog ran in the park".split()
+    lengths = set()
+    for n in (1, 2, 3, 5, 8, 12):
+        result = model.attention(" ".join(words[:n]))
+        ids = torch.tensor([list(result.target_ids)])
+        probs, top, argmax = plain_softmax(model, input_ids=ids, attention_mask=torch.ones_like(ids))
+        lengths.add(len(result.target_ids))
+        assert result.output_tokens == tuple(model.tokenizer.convert_ids_to_tokens(argmax.tolist()))
+        np.testing.assert_allclose(result.top_probabilities, top.numpy(), rtol=1e-6, atol=0)
+        np.testing.assert_array_equal(result.output_probabilities, result.top_probabilities)
+        if ties:
+            rows = torch.arange(len(argmax))
+            assert (argmax % 2 == 0).all() and torch.equal(probs[rows, argmax], probs[rows, argmax + 1])
+    assert min(lengths) < 3 and any(n % 3 == 0 for n in lengths) and any(n > 3 and n % 3 for n in lengths), lengths
+
+
+def test_encoder_decoder_chosen_and_top_probabilities_equal_a_plain_softmax(tiny_models, monkeypatch):
+    """A T5's teacher-forced output: each position's probability of the target token and its top
+    probability against torch.softmax over the whole logits (blocks of 2 rows here)."""
+    import engine.hf.model as hf_model
+
+    model = tiny_models["t5"]
+    monkeypatch.setattr(hf_model, "_SOFTMAX_BLOCK_BYTES", 2 * 4 * len(model.tokenizer))
+    result = model.attention("the cat sat on the mat", target="a dog ran in the park")
+    src, out_ids = torch.tensor([list(result.source_ids)]), model.tokenizer(text_target="a dog ran in the park").input_ids
+    probs, top, _ = plain_softmax(model, input_ids=src, attention_mask=torch.ones_like(src),
+                                  decoder_input_ids=torch.tensor([list(result.target_ids)]))
+    assert len(out_ids) > 2
+    np.testing.assert_allclose(result.output_probabilities, probs[torch.arange(len(out_ids)), out_ids].numpy(),
+                               rtol=1e-6, atol=0)
+    np.testing.assert_allclose(result.top_probabilities, top.numpy(), rtol=1e-6, atol=0)
+
+
 def generate_hypotheses(model, text, width, alpha, max_new_tokens):
     """generate's B best sequences (generated part, cut after EOS) and their scores."""
     enc = model.tokenizer(text, return_tensors="pt")
