@@ -18,6 +18,7 @@ from pathlib import Path
 
 import numpy as np
 import torch
+from torch.overrides import TorchFunctionMode
 
 from engine.device import choose_device
 from engine.hf.buffers import StackBuffers
@@ -249,6 +250,78 @@ def predictions(logits: torch.Tensor, chosen: torch.Tensor | None = None):
     return top, ids, picked
 
 
+_SOFTMAXES = (torch.nn.functional.softmax, torch.softmax, torch.Tensor.softmax)
+#: the smallest layer of attention weights _AttentionInto captures.  The mode costs a Python call
+#: per torch call of the forward pass (GPT-2 small's shape at 16 tokens: ~4 ms on 100 ms, ~0.3 ms
+#: a layer) and saves ~0.4 ms per MB of weights (page faults, unmapping, the copy: 65 ms for
+#: 12 layers of 12.6 MB at 512 tokens); 2 MiB, some 200 tokens at 12 heads, leaves a margin.
+_CAPTURE_LAYER_BYTES = 2 << 20
+
+
+class _AttentionInto(TorchFunctionMode):
+    """While an encoder's or a decoder's forward pass runs on this thread: each softmax that
+    makes one layer's attention weights — a float32 (1, heads, T, T) input over its last axis,
+    the shape of one layer of `stack` — writes them into the next layer of `stack` (a pooled
+    [layer, head, T, T] array) instead of a fresh array, and returns that layer.
+
+    Why: each layer's 12 × 512 × 512 weights were a fresh 12.6 MB array (mapped anew on every
+    request under the app's malloc policy, app/malloc_policy.py: page faults while the model
+    writes it, unmapping when the output is freed), then copied into the pooled stack; measured
+    at GPT-2 small's shape and 512 tokens, freeing the output took 26-33 ms of the worker's
+    CPU with them and 8-15 ms without, and the copy 10 ms.  The values are the same softmax's
+    (torch's kernel into `out=`); a model whose returned weights are not these tensors (another
+    attention function, a transform after the softmax) is copied as before (HFModel._attention_stack).
+    Encoder-decoder models are not captured (their three kinds interleave in one pass).
+    A TorchFunctionMode is per thread: another thread's torch calls are not seen."""
+
+    def __init__(self, stack: np.ndarray | None):
+        super().__init__()
+        self.stack = None if stack is None else torch.from_numpy(stack)
+        self.written = 0
+
+    def __enter__(self):
+        # nothing to capture into: no mode, so the forward pass pays no Python call per torch call
+        return super().__enter__() if self.stack is not None else self
+
+    def __exit__(self, *exc):
+        return super().__exit__(*exc) if self.stack is not None else None
+
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        if func in _SOFTMAXES and self.written < len(self.stack) and self._layer_softmax(args, kwargs):
+            layer = self.stack[self.written].unsqueeze(0)
+            self.written += 1
+            return torch.softmax(args[0], dim=-1, out=layer)
+        return func(*args, **kwargs)
+
+    def _layer_softmax(self, args, kwargs) -> bool:
+        """A softmax of one layer's float32 attention scores over the keys, in float32.
+        (torch.nn.functional.softmax hands the mode its defaults too: _stacklevel, dtype=None.)"""
+        if len(args) > 2 or set(kwargs) - {"dim", "dtype", "_stacklevel"} or not isinstance(args[0], torch.Tensor):
+            return False
+        scores = args[0]
+        dim = kwargs.get("dim", args[1] if len(args) == 2 else None)
+        return (dim in (-1, scores.ndim - 1) and kwargs.get("dtype") in (None, torch.float32)
+                and scores.dtype == torch.float32 and scores.device.type == "cpu"
+                and scores.shape == (1, *self.stack.shape[1:]))
+
+
+def _is_view_of(tensor: torch.Tensor, target: torch.Tensor) -> bool:
+    """`tensor` is exactly `target`'s memory (same start, shape and strides)."""
+    return (tensor.data_ptr() == target.data_ptr() and tensor.shape == target.shape
+            and tensor.stride() == target.stride() and tensor.dtype == target.dtype)
+
+
+def _unaliased(layers: list, target: torch.Tensor) -> list:
+    """`layers`, with a clone of each one that lies in `target`'s memory but not at its own layer
+    (a model that captured a softmax that was not its layer's attention): copying the layers in
+    order would otherwise overwrite one before it is read."""
+    start = target.data_ptr()
+    end = start + target.numel() * target.element_size()
+    return [w.clone() if w.device.type == "cpu" and start <= w.data_ptr() < end and not _is_view_of(w, target[i])
+            else w for i, w in enumerate(layers)]
+
+
 def _first_line(exc: Exception) -> str:
     text = str(exc).strip() or type(exc).__name__
     return text.splitlines()[0]
@@ -412,21 +485,26 @@ class HFModel:
             head_means={kind: means for kind, (stack, means) in stacks.items() if stack is not None},
             sink_masses=sinks, **{kind: stack for kind, (stack, _) in stacks.items()}, **arrays)
 
+    def _single_stack_forward(self, ids: torch.Tensor):
+        """An encoder's or decoder's forward pass over `ids` with attention -> (the model's output,
+        the pooled [layer, head, T, T] array its attention weights were written into, or None)."""
+        stack = self._pooled_stack(ids.shape[1])
+        with _AttentionInto(stack):
+            out = self.module(input_ids=ids, attention_mask=torch.ones_like(ids), output_attentions=True,
+                              return_dict=True)
+        return out, stack
+
     def _encoder_attention(self, text: str) -> HFAttentionResult:
         source = self.tokenize(text)
-        ids = self._tensor(source.ids)
-        out = self.module(input_ids=ids, attention_mask=torch.ones_like(ids), output_attentions=True,
-                          return_dict=True)
+        out, stack = self._single_stack_forward(self._tensor(source.ids))
         return self._common(text, source, None, target_tokens=(), output_tokens=(), output_text="",
                             output_probabilities=np.zeros(0), top_probabilities=np.zeros(0),
-                            encoder_self=self._attention_stack(out.attentions), decoder_self=None, cross=None,
-                            teacher_forced=False)
+                            encoder_self=self._attention_stack(out.attentions, stack), decoder_self=None,
+                            cross=None, teacher_forced=False)
 
     def _decoder_attention(self, text: str) -> HFAttentionResult:
         prompt = self.tokenize(text)
-        ids = self._tensor(prompt.ids)
-        out = self.module(input_ids=ids, attention_mask=torch.ones_like(ids), output_attentions=True,
-                          return_dict=True)
+        out, stack = self._single_stack_forward(self._tensor(prompt.ids))
         top, predicted, _ = predictions(out.logits[0])  # what comes after each position
         predicted_ids = predicted.tolist()
         top = top.cpu().numpy().astype(np.float64)
@@ -434,7 +512,7 @@ class HFModel:
                             output_tokens=tuple(self.tokenizer.convert_ids_to_tokens(predicted_ids)),
                             output_text=self.tokenizer.decode(predicted_ids[-1:]),
                             output_probabilities=top, top_probabilities=top.copy(),
-                            encoder_self=None, decoder_self=self._attention_stack(out.attentions), cross=None,
+                            encoder_self=None, decoder_self=self._attention_stack(out.attentions, stack), cross=None,
                             teacher_forced=True)
 
     def _seq2seq_attention(self, text: str, target: str | None, max_new_tokens: int) -> HFAttentionResult:
@@ -460,20 +538,37 @@ class HFModel:
             encoder_self=self._attention_stack(out.encoder_attentions), decoder_self=self._attention_stack(out.decoder_attentions),
             cross=self._attention_stack(out.cross_attentions), teacher_forced=target is not None)
 
-    def _attention_stack(self, layers) -> tuple[np.ndarray | None, np.ndarray | None]:
-        """Per-layer (1, H, Q, K) tensors -> (float32 numpy [layer, head, query, key], copied once
-        (from any device, any float dtype) into a pooled buffer (engine/hf/buffers.py), and
-        [layer, query, key] each layer's mean over heads, taken from the copy just written (still
-        in the cache), into a buffer of the second pool), or (None, None) without attention."""
+    def _pooled_stack(self, tokens: int) -> np.ndarray | None:
+        """A pooled [layer, head, T, T] array for the attention of a forward pass over `tokens`
+        tokens on the CPU to be written into (_AttentionInto), or None where that does not pay:
+        before check_attention has counted the layers and heads, on another device, and for
+        layers under _CAPTURE_LAYER_BYTES."""
+        if not self.layers or self.device.type != "cpu" or self.heads * tokens * tokens * 4 < _CAPTURE_LAYER_BYTES:
+            return None
+        return self._buffers.array((self.layers, self.heads, tokens, tokens))
+
+    def _attention_stack(self, layers, stack: np.ndarray | None = None) -> tuple[np.ndarray | None, np.ndarray | None]:
+        """Per-layer (1, H, Q, K) tensors -> (float32 numpy [layer, head, query, key] in a pooled
+        buffer (engine/hf/buffers.py), and [layer, query, key] each layer's mean over heads, into a
+        buffer of the second pool), or (None, None) without attention.
+
+        `stack`: the pooled array the forward pass wrote its attention weights into
+        (_AttentionInto); a layer found there is not copied, any other is copied once (from any
+        device, any float dtype) and its mean taken from the copy just written (still in the
+        cache)."""
         if not layers or any(a is None for a in layers):
             return None, None
-        out = self._buffers.array((len(layers), *layers[0].shape[1:]))
+        shape = (len(layers), *layers[0].shape[1:])
+        if stack is None or stack.shape != shape:
+            stack = self._buffers.array(shape)
         means = self._mean_buffers.array((len(layers), *layers[0].shape[2:]))
-        target, target_means = torch.from_numpy(out), torch.from_numpy(means)
+        target, target_means = torch.from_numpy(stack), torch.from_numpy(means)
+        layers = _unaliased([weights[0] for weights in layers], target)
         for index, weights in enumerate(layers):
-            target[index].copy_(weights[0])
+            if not _is_view_of(weights, target[index]):
+                target[index].copy_(weights)
             torch.mean(target[index], dim=0, out=target_means[index])
-        return out, means
+        return stack, means
 
     # ---- generation ------------------------------------------------------------------------
     def decoder(self, text: str, source_ids=None):

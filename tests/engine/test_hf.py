@@ -187,6 +187,64 @@ def test_stacks_reuse_memory_only_once_nothing_refers_to_them(tiny):
     np.testing.assert_allclose(third, expected(first_text), atol=1e-5, rtol=0)
 
 
+def returned_and_kept(model, text):
+    """(the attention tensors the model's forward pass returned, the result's stack)."""
+    returned = []
+    hook = model.module.register_forward_hook(lambda module, args, out: returned.append(out.attentions))
+    try:
+        result = model.attention(text)
+    finally:
+        hook.remove()
+    (layers,) = returned
+    return layers, result.encoder_self if result.decoder_self is None else result.decoder_self
+
+
+def address(array: np.ndarray) -> int:
+    return array.__array_interface__["data"][0]
+
+
+@pytest.mark.parametrize("name", ["gpt2", "minilm"])
+def test_single_stack_models_write_their_attention_into_the_result(tiny, tiny_models, minilm, monkeypatch, name):
+    """Over _CAPTURE_LAYER_BYTES (lowered here), a decoder's and an encoder's softmaxes write
+    each layer's weights straight into the result's pooled stack (engine.hf.model._AttentionInto):
+    the tensors the model returns are the result's own memory, layer by layer, and the weights
+    are transformers' own; under it they are copied from the model's own tensors."""
+    import engine.hf.model as hf_model
+
+    model = minilm if name == "minilm" else tiny_models["gpt2"]
+    text = "The cat sat on the mat"
+    layers, kept = returned_and_kept(model, text)
+    assert all(weights[0].data_ptr() != address(kept[i]) for i, weights in enumerate(layers))
+    monkeypatch.setattr(hf_model, "_CAPTURE_LAYER_BYTES", 0)
+    layers, kept = returned_and_kept(model, text)
+    assert len(layers) == kept.shape[0] == model.layers
+    assert all(weights[0].data_ptr() == address(kept[i]) for i, weights in enumerate(layers))
+    if name == "gpt2":
+        ref = transformers.AutoModelForCausalLM.from_pretrained(tiny["gpt2"], attn_implementation="eager").eval()
+        ids = torch.tensor([model.tokenize(text).ids])
+        np.testing.assert_allclose(kept, stack(reference_attentions(ref, input_ids=ids).attentions), atol=1e-6, rtol=0)
+
+
+def test_a_layer_found_in_another_layers_place_is_copied_before_that_place_is_written(tiny_models, monkeypatch):
+    """A model whose returned weights lie in the pooled stack but one layer off (a softmax of the
+    same shape captured that was not its layer's attention): each layer still gets its own
+    weights, none overwritten before it is read."""
+    import engine.hf.model as hf_model
+
+    model = tiny_models["gpt2"]
+    tokens = 5
+    monkeypatch.setattr(hf_model, "_CAPTURE_LAYER_BYTES", 0)
+    values = np.random.default_rng(0).random((model.layers, model.heads, tokens, tokens), dtype=np.float32)
+    stack = model._pooled_stack(tokens)
+    stack[:-1] = values[1:]  # layer j > 0 lies in layer j - 1's place; layer 0 elsewhere
+    pooled = torch.from_numpy(stack)
+    layers = [torch.from_numpy(values[0].copy())[None]] + [pooled[j - 1][None] for j in range(1, model.layers)]
+    result, means = model._attention_stack(layers, stack)
+    assert np.shares_memory(result, stack)
+    np.testing.assert_array_equal(result, values)
+    np.testing.assert_allclose(means, values.mean(axis=1), rtol=1e-6)
+
+
 def test_t5_attention_keys_and_weights_over_greedy_output(capsys, tiny):
     text = "attention is all you need"
     assert main(["attention", "--model-path", str(tiny["t5"]), "--device", "cpu", "--max-new-tokens", "8",
