@@ -163,10 +163,16 @@ def test_gpt2_attention_keys_and_weights(capsys, tiny):
     np.testing.assert_allclose(np.array(data["decoder_self"]), stack(out.attentions), atol=1e-5, rtol=0)
 
 
-def test_stacks_reuse_memory_only_once_nothing_refers_to_them(tiny):
-    """Result stacks are written into pooled buffers (engine/hf/buffers.py): a stack still held
-    (here only through one layer's view) is never overwritten by the next result, and its
-    memory is reused once nothing refers to it."""
+@pytest.mark.parametrize("captured", [False, True], ids=["copied", "written-by-the-model"])
+def test_stacks_reuse_memory_only_once_nothing_refers_to_them(tiny, monkeypatch, captured):
+    """Result stacks are written into pooled buffers (engine/hf/buffers.py), copied there or
+    written there by the model's softmaxes (_AttentionInto, from _CAPTURE_LAYER_BYTES): a stack
+    still held (here only through one layer's view) is never overwritten by the next result,
+    and its memory is reused once nothing refers to it."""
+    import engine.hf.model as hf_model
+
+    if captured:
+        monkeypatch.setattr(hf_model, "_CAPTURE_LAYER_BYTES", 0)
     model = load_hf_model(tiny["gpt2"], device="cpu")
     tok = transformers.AutoTokenizer.from_pretrained(tiny["gpt2"])
     ref = transformers.AutoModelForCausalLM.from_pretrained(tiny["gpt2"], attn_implementation="eager").eval()
