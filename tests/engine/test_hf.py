@@ -364,7 +364,8 @@ def test_encoder_decoder_chosen_and_top_probabilities_equal_a_plain_softmax(tiny
     model = tiny_models["t5"]
     monkeypatch.setattr(hf_model, "_SOFTMAX_BLOCK_BYTES", 2 * 4 * len(model.tokenizer))
     result = model.attention("the cat sat on the mat", target="a dog ran in the park")
-    src, out_ids = torch.tensor([list(result.source_ids)]), model.tokenizer(text_target="a dog ran in the park").input_ids
+    src = torch.tensor([list(result.source_ids)])
+    out_ids = model.tokenizer(text_target="a dog ran in the park").input_ids
     probs, top, _ = plain_softmax(model, input_ids=src, attention_mask=torch.ones_like(src),
                                   decoder_input_ids=torch.tensor([list(result.target_ids)]))
     assert len(out_ids) > 2
