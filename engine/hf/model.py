@@ -18,6 +18,7 @@ from pathlib import Path
 
 import numpy as np
 import torch
+from torch.overrides import TorchFunctionMode
 
 from engine.device import choose_device
 from engine.hf.buffers import StackBuffers
@@ -215,6 +216,112 @@ def load_hf_model(path, device: str = "auto", progress=None) -> "HFModel":
     return model
 
 
+#: bytes of probabilities per softmax in `predictions`: a few rows of the vocabulary at a time,
+#: small enough to stay in the core's cache for the max that follows
+_SOFTMAX_BLOCK_BYTES = 256 * 1024
+
+
+def predictions(logits: torch.Tensor, chosen: torch.Tensor | None = None):
+    """The softmax over the vocabulary at each position of (T, V) logits, reduced as it goes:
+    (each position's top probability (T,) float32, its token id (T,) int64, and, if `chosen`
+    (T,) ids is given, each position's probability of its chosen id, else None), on the
+    logits' device.
+
+    Why not torch.softmax(logits).max(-1): at 512 tokens and GPT-2's 50 257-token vocabulary the
+    probabilities are a 100 MB array, mapped fresh on every request (the app returns blocks over
+    128 KiB to the system: app/malloc_policy.py), written, and read back from memory for the max.
+    Here a few rows at a time are written into one small buffer and reduced while in the cache.
+    Each row's softmax is torch's own kernel over that row, as it is over the whole matrix, so
+    the numbers are the same (ties: the first maximal id, as torch.max)."""
+    rows, vocab = logits.shape
+    step = max(1, _SOFTMAX_BLOCK_BYTES // (4 * vocab))
+    device = logits.device
+    probs = torch.empty(min(step, rows), vocab, dtype=torch.float32, device=device)
+    top = torch.empty(rows, dtype=torch.float32, device=device)
+    ids = torch.empty(rows, dtype=torch.long, device=device)
+    picked = None if chosen is None else torch.empty(rows, dtype=torch.float32, device=device)
+    for start in range(0, rows, step):
+        block = logits[start:start + step]
+        n = block.shape[0]
+        torch.softmax(block.float(), dim=-1, out=probs[:n])
+        torch.max(probs[:n], dim=-1, out=(top[start:start + n], ids[start:start + n]))
+        if picked is not None:
+            picked[start:start + n] = probs[torch.arange(n, device=device), chosen[start:start + n]]
+    return top, ids, picked
+
+
+_SOFTMAXES = (torch.nn.functional.softmax, torch.softmax, torch.Tensor.softmax)
+#: the smallest layer of attention weights _AttentionInto captures.  The mode costs a Python call
+#: per torch call of the forward pass (GPT-2 small's shape at 16 tokens: ~4 ms on 100 ms, ~0.3 ms
+#: a layer) and saves ~0.4 ms per MB of weights (page faults, unmapping, the copy: 65 ms for
+#: 12 layers of 12.6 MB at 512 tokens); 2 MiB, some 200 tokens at 12 heads, leaves a margin.
+_CAPTURE_LAYER_BYTES = 2 << 20
+
+
+class _AttentionInto(TorchFunctionMode):
+    """While an encoder's or a decoder's forward pass runs on this thread: each softmax that
+    makes one layer's attention weights — a float32 (1, heads, T, T) input over its last axis,
+    the shape of one layer of `stack` — writes them into the next layer of `stack` (a pooled
+    [layer, head, T, T] array) instead of a fresh array, and returns that layer.
+
+    Why: each layer's 12 × 512 × 512 weights were a fresh 12.6 MB array (mapped anew on every
+    request under the app's malloc policy, app/malloc_policy.py: page faults while the model
+    writes it, unmapping when the output is freed), then copied into the pooled stack; measured
+    at GPT-2 small's shape and 512 tokens, freeing the output took 26-33 ms of the worker's
+    CPU with them and 8-15 ms without, and the copy 10 ms.  The values are the same softmax's
+    (torch's kernel into `out=`); a model whose returned weights are not these tensors (another
+    attention function, a transform after the softmax) is copied as before (HFModel._attention_stack).
+    Encoder-decoder models are not captured (their three kinds interleave in one pass).
+    A TorchFunctionMode is per thread: another thread's torch calls are not seen."""
+
+    def __init__(self, stack: np.ndarray | None):
+        super().__init__()
+        self.stack = None if stack is None else torch.from_numpy(stack)
+        self.written = 0
+
+    def __enter__(self):
+        # nothing to capture into: no mode, so the forward pass pays no Python call per torch call
+        return super().__enter__() if self.stack is not None else self
+
+    def __exit__(self, *exc):
+        return super().__exit__(*exc) if self.stack is not None else None
+
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        if func in _SOFTMAXES and self.written < len(self.stack) and self._layer_softmax(args, kwargs):
+            layer = self.stack[self.written].unsqueeze(0)
+            self.written += 1
+            return torch.softmax(args[0], dim=-1, out=layer)
+        return func(*args, **kwargs)
+
+    def _layer_softmax(self, args, kwargs) -> bool:
+        """A softmax of one layer's float32 attention scores over the keys, in float32.
+        (torch.nn.functional.softmax hands the mode its defaults too: _stacklevel, dtype=None.)"""
+        if len(args) > 2 or set(kwargs) - {"dim", "dtype", "_stacklevel"} or not isinstance(args[0], torch.Tensor):
+            return False
+        scores = args[0]
+        dim = kwargs.get("dim", args[1] if len(args) == 2 else None)
+        return (dim in (-1, scores.ndim - 1) and kwargs.get("dtype") in (None, torch.float32)
+                and scores.dtype == torch.float32 and scores.device.type == "cpu"
+                and scores.shape == (1, *self.stack.shape[1:]))
+
+
+def _is_view_of(tensor: torch.Tensor, target: torch.Tensor) -> bool:
+    """`tensor` is exactly `target`'s memory (same start, shape and strides)."""
+    return (tensor.data_ptr() == target.data_ptr() and tensor.shape == target.shape
+            and tensor.stride() == target.stride() and tensor.dtype == target.dtype)
+
+
+def _unaliased(layers: list, target: torch.Tensor) -> list:
+    """`layers`, with a clone of each one that lies in `target`'s memory but not at its own layer
+    (a model that captured a softmax that was not its layer's attention): copying the layers in
+    order would otherwise overwrite one before it is read."""
+    start = target.data_ptr()
+    end = start + target.numel() * target.element_size()
+    return [w.clone() if w.device.type == "cpu" and start <= w.data_ptr() < end and not _is_view_of(w, target[i])
+            else w for i, w in enumerate(layers)]
+
+
 def _first_line(exc: Exception) -> str:
     text = str(exc).strip() or type(exc).__name__
     return text.splitlines()[0]
@@ -378,30 +485,34 @@ class HFModel:
             head_means={kind: means for kind, (stack, means) in stacks.items() if stack is not None},
             sink_masses=sinks, **{kind: stack for kind, (stack, _) in stacks.items()}, **arrays)
 
+    def _single_stack_forward(self, ids: torch.Tensor):
+        """An encoder's or decoder's forward pass over `ids` with attention -> (the model's output,
+        the pooled [layer, head, T, T] array its attention weights were written into, or None)."""
+        stack = self._pooled_stack(ids.shape[1])
+        with _AttentionInto(stack):
+            out = self.module(input_ids=ids, attention_mask=torch.ones_like(ids), output_attentions=True,
+                              return_dict=True)
+        return out, stack
+
     def _encoder_attention(self, text: str) -> HFAttentionResult:
         source = self.tokenize(text)
-        ids = self._tensor(source.ids)
-        out = self.module(input_ids=ids, attention_mask=torch.ones_like(ids), output_attentions=True,
-                          return_dict=True)
+        out, stack = self._single_stack_forward(self._tensor(source.ids))
         return self._common(text, source, None, target_tokens=(), output_tokens=(), output_text="",
                             output_probabilities=np.zeros(0), top_probabilities=np.zeros(0),
-                            encoder_self=self._attention_stack(out.attentions), decoder_self=None, cross=None,
-                            teacher_forced=False)
+                            encoder_self=self._attention_stack(out.attentions, stack), decoder_self=None,
+                            cross=None, teacher_forced=False)
 
     def _decoder_attention(self, text: str) -> HFAttentionResult:
         prompt = self.tokenize(text)
-        ids = self._tensor(prompt.ids)
-        out = self.module(input_ids=ids, attention_mask=torch.ones_like(ids), output_attentions=True,
-                          return_dict=True)
-        probs = torch.softmax(out.logits[0].float(), dim=-1)  # (T, V): what comes after each position
-        top, predicted = probs.max(dim=-1)
+        out, stack = self._single_stack_forward(self._tensor(prompt.ids))
+        top, predicted, _ = predictions(out.logits[0])  # what comes after each position
         predicted_ids = predicted.tolist()
+        top = top.cpu().numpy().astype(np.float64)
         return self._common(text, None, prompt, target_tokens=prompt.tokens,
                             output_tokens=tuple(self.tokenizer.convert_ids_to_tokens(predicted_ids)),
                             output_text=self.tokenizer.decode(predicted_ids[-1:]),
-                            output_probabilities=top.cpu().numpy().astype(np.float64),
-                            top_probabilities=top.cpu().numpy().astype(np.float64),
-                            encoder_self=None, decoder_self=self._attention_stack(out.attentions), cross=None,
+                            output_probabilities=top, top_probabilities=top.copy(),
+                            encoder_self=None, decoder_self=self._attention_stack(out.attentions, stack), cross=None,
                             teacher_forced=True)
 
     def _seq2seq_attention(self, text: str, target: str | None, max_new_tokens: int) -> HFAttentionResult:
@@ -416,32 +527,48 @@ class HFModel:
         src = self._tensor(source.ids)
         out = self.module(input_ids=src, attention_mask=torch.ones_like(src), decoder_input_ids=self._tensor(decoder_in),
                           output_attentions=True, return_dict=True)
-        probs = torch.softmax(out.logits[0].float(), dim=-1)
-        chosen = probs[torch.arange(len(out_ids)), torch.tensor(out_ids, device=self.device)]
+        top, _, chosen = predictions(out.logits[0], torch.tensor(out_ids, device=self.device))
         decoder_tokens = self._labelled(decoder_in)
         return self._common(
             text, source, decoder_tokens, target_tokens=decoder_tokens.tokens,
             output_tokens=tuple(self.tokenizer.convert_ids_to_tokens(out_ids)),
             output_text=self.tokenizer.decode(out_ids, skip_special_tokens=True),
             output_probabilities=chosen.cpu().numpy().astype(np.float64),
-            top_probabilities=probs.max(dim=-1).values.cpu().numpy().astype(np.float64),
+            top_probabilities=top.cpu().numpy().astype(np.float64),
             encoder_self=self._attention_stack(out.encoder_attentions), decoder_self=self._attention_stack(out.decoder_attentions),
             cross=self._attention_stack(out.cross_attentions), teacher_forced=target is not None)
 
-    def _attention_stack(self, layers) -> tuple[np.ndarray | None, np.ndarray | None]:
-        """Per-layer (1, H, Q, K) tensors -> (float32 numpy [layer, head, query, key], copied once
-        (from any device, any float dtype) into a pooled buffer (engine/hf/buffers.py), and
-        [layer, query, key] each layer's mean over heads, taken from the copy just written (still
-        in the cache), into a buffer of the second pool), or (None, None) without attention."""
+    def _pooled_stack(self, tokens: int) -> np.ndarray | None:
+        """A pooled [layer, head, T, T] array for the attention of a forward pass over `tokens`
+        tokens on the CPU to be written into (_AttentionInto), or None where that does not pay:
+        before check_attention has counted the layers and heads, on another device, and for
+        layers under _CAPTURE_LAYER_BYTES."""
+        if not self.layers or self.device.type != "cpu" or self.heads * tokens * tokens * 4 < _CAPTURE_LAYER_BYTES:
+            return None
+        return self._buffers.array((self.layers, self.heads, tokens, tokens))
+
+    def _attention_stack(self, layers, stack: np.ndarray | None = None) -> tuple[np.ndarray | None, np.ndarray | None]:
+        """Per-layer (1, H, Q, K) tensors -> (float32 numpy [layer, head, query, key] in a pooled
+        buffer (engine/hf/buffers.py), and [layer, query, key] each layer's mean over heads, into a
+        buffer of the second pool), or (None, None) without attention.
+
+        `stack`: the pooled array the forward pass wrote its attention weights into
+        (_AttentionInto); a layer found there is not copied, any other is copied once (from any
+        device, any float dtype) and its mean taken from the copy just written (still in the
+        cache)."""
         if not layers or any(a is None for a in layers):
             return None, None
-        out = self._buffers.array((len(layers), *layers[0].shape[1:]))
+        shape = (len(layers), *layers[0].shape[1:])
+        if stack is None or stack.shape != shape:
+            stack = self._buffers.array(shape)
         means = self._mean_buffers.array((len(layers), *layers[0].shape[2:]))
-        target, target_means = torch.from_numpy(out), torch.from_numpy(means)
+        target, target_means = torch.from_numpy(stack), torch.from_numpy(means)
+        layers = _unaliased([weights[0] for weights in layers], target)
         for index, weights in enumerate(layers):
-            target[index].copy_(weights[0])
+            if not _is_view_of(weights, target[index]):
+                target[index].copy_(weights)
             torch.mean(target[index], dim=0, out=target_means[index])
-        return out, means
+        return stack, means
 
     # ---- generation ------------------------------------------------------------------------
     def decoder(self, text: str, source_ids=None):

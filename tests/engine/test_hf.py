@@ -163,10 +163,16 @@ def test_gpt2_attention_keys_and_weights(capsys, tiny):
     np.testing.assert_allclose(np.array(data["decoder_self"]), stack(out.attentions), atol=1e-5, rtol=0)
 
 
-def test_stacks_reuse_memory_only_once_nothing_refers_to_them(tiny):
-    """Result stacks are written into pooled buffers (engine/hf/buffers.py): a stack still held
-    (here only through one layer's view) is never overwritten by the next result, and its
-    memory is reused once nothing refers to it."""
+@pytest.mark.parametrize("captured", [False, True], ids=["copied", "written-by-the-model"])
+def test_stacks_reuse_memory_only_once_nothing_refers_to_them(tiny, monkeypatch, captured):
+    """Result stacks are written into pooled buffers (engine/hf/buffers.py), copied there or
+    written there by the model's softmaxes (_AttentionInto, from _CAPTURE_LAYER_BYTES): a stack
+    still held (here only through one layer's view) is never overwritten by the next result,
+    and its memory is reused once nothing refers to it."""
+    import engine.hf.model as hf_model
+
+    if captured:
+        monkeypatch.setattr(hf_model, "_CAPTURE_LAYER_BYTES", 0)
     model = load_hf_model(tiny["gpt2"], device="cpu")
     tok = transformers.AutoTokenizer.from_pretrained(tiny["gpt2"])
     ref = transformers.AutoModelForCausalLM.from_pretrained(tiny["gpt2"], attn_implementation="eager").eval()
@@ -185,6 +191,64 @@ def test_stacks_reuse_memory_only_once_nothing_refers_to_them(tiny):
     third = model.attention(first_text).decoder_self
     assert model._buffers.allocated == before + 2  # a free buffer was reused
     np.testing.assert_allclose(third, expected(first_text), atol=1e-5, rtol=0)
+
+
+def returned_and_kept(model, text):
+    """(the attention tensors the model's forward pass returned, the result's stack)."""
+    returned = []
+    hook = model.module.register_forward_hook(lambda module, args, out: returned.append(out.attentions))
+    try:
+        result = model.attention(text)
+    finally:
+        hook.remove()
+    (layers,) = returned
+    return layers, result.encoder_self if result.decoder_self is None else result.decoder_self
+
+
+def address(array: np.ndarray) -> int:
+    return array.__array_interface__["data"][0]
+
+
+@pytest.mark.parametrize("name", ["gpt2", "minilm"])
+def test_single_stack_models_write_their_attention_into_the_result(tiny, tiny_models, minilm, monkeypatch, name):
+    """Over _CAPTURE_LAYER_BYTES (lowered here), a decoder's and an encoder's softmaxes write
+    each layer's weights straight into the result's pooled stack (engine.hf.model._AttentionInto):
+    the tensors the model returns are the result's own memory, layer by layer, and the weights
+    are transformers' own; under it they are copied from the model's own tensors."""
+    import engine.hf.model as hf_model
+
+    model = minilm if name == "minilm" else tiny_models["gpt2"]
+    text = "The cat sat on the mat"
+    layers, kept = returned_and_kept(model, text)
+    assert all(weights[0].data_ptr() != address(kept[i]) for i, weights in enumerate(layers))
+    monkeypatch.setattr(hf_model, "_CAPTURE_LAYER_BYTES", 0)
+    layers, kept = returned_and_kept(model, text)
+    assert len(layers) == kept.shape[0] == model.layers
+    assert all(weights[0].data_ptr() == address(kept[i]) for i, weights in enumerate(layers))
+    if name == "gpt2":
+        ref = transformers.AutoModelForCausalLM.from_pretrained(tiny["gpt2"], attn_implementation="eager").eval()
+        ids = torch.tensor([model.tokenize(text).ids])
+        np.testing.assert_allclose(kept, stack(reference_attentions(ref, input_ids=ids).attentions), atol=1e-6, rtol=0)
+
+
+def test_a_layer_found_in_another_layers_place_is_copied_before_that_place_is_written(tiny_models, monkeypatch):
+    """A model whose returned weights lie in the pooled stack but one layer off (a softmax of the
+    same shape captured that was not its layer's attention): each layer still gets its own
+    weights, none overwritten before it is read."""
+    import engine.hf.model as hf_model
+
+    model = tiny_models["gpt2"]
+    tokens = 5
+    monkeypatch.setattr(hf_model, "_CAPTURE_LAYER_BYTES", 0)
+    values = np.random.default_rng(0).random((model.layers, model.heads, tokens, tokens), dtype=np.float32)
+    stack = model._pooled_stack(tokens)
+    stack[:-1] = values[1:]  # layer j > 0 lies in layer j - 1's place; layer 0 elsewhere
+    pooled = torch.from_numpy(stack)
+    layers = [torch.from_numpy(values[0].copy())[None]] + [pooled[j - 1][None] for j in range(1, model.layers)]
+    result, means = model._attention_stack(layers, stack)
+    assert np.shares_memory(result, stack)
+    np.testing.assert_array_equal(result, values)
+    np.testing.assert_allclose(means, values.mean(axis=1), rtol=1e-6)
 
 
 def test_t5_attention_keys_and_weights_over_greedy_output(capsys, tiny):
@@ -250,6 +314,64 @@ def test_t5_teacher_forced_target(tiny_models):
     ids = model.tokenizer(text_target="a dog ran").input_ids
     assert result.teacher_forced and list(result.output_tokens) == model.tokenizer.convert_ids_to_tokens(ids)
     assert result.cross.shape[2] == len(ids) and result.target_special[0]  # <pad> starts the decoder
+
+
+def plain_softmax(model, **inputs):
+    """(probabilities, top probability, argmax) of the whole (T, V) softmax of the model's logits."""
+    with torch.inference_mode():
+        logits = model.module(**inputs, output_attentions=True, return_dict=True).logits[0]
+    probs = torch.softmax(logits.float(), dim=-1)
+    top, argmax = probs.max(dim=-1)
+    return probs, top, argmax
+
+
+@pytest.mark.parametrize("ties", [False, True], ids=["random", "every-top-tied"])
+def test_decoder_top_probabilities_and_argmax_equal_a_plain_softmax(tiny, monkeypatch, ties):
+    """The worker's per-position top probability and predicted token (engine.hf.model.predictions:
+    the softmax a few rows at a time) against torch.softmax over the whole (T, V) logits, at
+    lengths below, at and across the blocks' ends (blocks of 3 rows here).  With every row of the
+    (tied) output embedding doubled, each position's top probability is an exact tie between two
+    ids, which torch.max gives to the first."""
+    import engine.hf.model as hf_model
+
+    model = load_hf_model(tiny["gpt2"], device="cpu")  # its own copy: the weights are changed below
+    weights = model.module.get_output_embeddings().weight
+    if ties:
+        with torch.no_grad():
+            weights[1::2] = weights[0::2]
+    monkeypatch.setattr(hf_model, "_SOFTMAX_BLOCK_BYTES", 3 * 4 * weights.shape[0])
+    words = "the cat sat on the mat a dog ran in the park".split()
+    lengths = set()
+    for n in (1, 2, 3, 5, 8, 12):
+        result = model.attention(" ".join(words[:n]))
+        ids = torch.tensor([list(result.target_ids)])
+        probs, top, argmax = plain_softmax(model, input_ids=ids, attention_mask=torch.ones_like(ids))
+        lengths.add(len(result.target_ids))
+        assert result.output_tokens == tuple(model.tokenizer.convert_ids_to_tokens(argmax.tolist()))
+        np.testing.assert_allclose(result.top_probabilities, top.numpy(), rtol=1e-6, atol=0)
+        np.testing.assert_array_equal(result.output_probabilities, result.top_probabilities)
+        if ties:
+            rows = torch.arange(len(argmax))
+            assert (argmax % 2 == 0).all() and torch.equal(probs[rows, argmax], probs[rows, argmax + 1])
+    assert min(lengths) < 3 and any(n % 3 == 0 for n in lengths) and any(n > 3 and n % 3 for n in lengths), lengths
+
+
+def test_encoder_decoder_chosen_and_top_probabilities_equal_a_plain_softmax(tiny_models, monkeypatch):
+    """A T5's teacher-forced output: each position's probability of the target token and its top
+    probability against torch.softmax over the whole logits (blocks of 2 rows here)."""
+    import engine.hf.model as hf_model
+
+    model = tiny_models["t5"]
+    monkeypatch.setattr(hf_model, "_SOFTMAX_BLOCK_BYTES", 2 * 4 * len(model.tokenizer))
+    result = model.attention("the cat sat on the mat", target="a dog ran in the park")
+    src = torch.tensor([list(result.source_ids)])
+    out_ids = model.tokenizer(text_target="a dog ran in the park").input_ids
+    probs, top, _ = plain_softmax(model, input_ids=src, attention_mask=torch.ones_like(src),
+                                  decoder_input_ids=torch.tensor([list(result.target_ids)]))
+    assert len(out_ids) > 2
+    np.testing.assert_allclose(result.output_probabilities, probs[torch.arange(len(out_ids)), out_ids].numpy(),
+                               rtol=1e-6, atol=0)
+    np.testing.assert_allclose(result.top_probabilities, top.numpy(), rtol=1e-6, atol=0)
 
 
 def generate_hypotheses(model, text, width, alpha, max_new_tokens):
