@@ -52,6 +52,9 @@ AHEAD_CHANNEL = "attention-toggles-ahead"
 #: computed with the other toggles (a pause, not a burst of typing: the work runs beside the
 #: next keystroke's forward pass otherwise)
 AHEAD_DELAY_MS = 150
+#: the least width of a Hugging Face model's output strip, in ems (see AttentionView._fit_output):
+#: 500 px at 22 pt leave the sinks, Row & heads and Export their room in a 1280 px window
+HF_OUTPUT_EMS = 20
 
 
 def predicts_every_next_token(result) -> bool:
@@ -137,10 +140,14 @@ class AttentionView(View):
             "Show or hide the side panel: the selected row's weights and the grid of all heads"))
         self.output_row = beside_button(self.output, self.side_toggle)
         self.output_row.addWidget(self.export_button, 0, Qt.AlignmentFlag.AlignTop)
+        # a Hugging Face model's toggles among the selectors and its sinks beside the buttons: rows of
+        # their own made the page scroll at 22 pt (see app/views/attention/hf_panel.py)
+        flow = self.controls.selectors.layout()
+        flow.insert_widget(flow.indexOf(self.controls.settings_button), self.word_pieces)
+        self.output_row.insertWidget(1, self.word_pieces.sink_label, 0, Qt.AlignmentFlag.AlignTop)
         layout = QVBoxLayout(self)
         layout.addWidget(self.controls)
         layout.addLayout(self.output_row)
-        layout.addWidget(self.word_pieces)
         layout.addWidget(self.message)
         layout.addWidget(self.content, 1)
 
@@ -210,13 +217,28 @@ class AttentionView(View):
         self.side_toggle.show()
 
     def _output_row_fits(self) -> bool:
-        """The output, the side column's button and Export fit the width the view has (the room
-        its page gives it: the view itself is as wide as it needs where the page scrolls)."""
+        """The output, the sinks, the side column's button and Export fit the width the view has
+        (the room its page gives it: the view itself is as wide as it needs where the page
+        scrolls)."""
         margins = self.layout().contentsMargins()
         room = self.side_toggle.room_widget().width() - margins.left() - margins.right()
-        needed = (self.output.minimumSizeHint().width() + self.side_toggle.sizeHint().width()
-                  + self.export_button.sizeHint().width() + 2 * max(self.output_row.spacing(), 0))
+        sinks = self.word_pieces.sink_label
+        beside = [self.side_toggle, self.export_button] + ([sinks] if not sinks.isHidden() else [])
+        strip = self.output.minimumWidth() or self.output.minimumSizeHint().width()  # (_fit_output)
+        needed = (strip + sum(w.minimumSizeHint().width() for w in beside)
+                  + len(beside) * max(self.output_row.spacing(), 0))
         return needed <= room
+
+    def _fit_output(self, r) -> None:
+        """A Hugging Face model's output may be narrower than its 40 ems (OutputStrip.MAX_EMS):
+        GPT-2's predictions after 130 tokens, T5's output of a random model, are cut anyway (the
+        strip says so: "… N more"), and at 22 pt the row shares its width with the sinks, Row &
+        heads and Export; a shipped model's date keeps the width it needs."""
+        if is_word_piece_result(r) and not self.output.isHidden():
+            ems = self.output.fontMetrics().horizontalAdvance("M") * HF_OUTPUT_EMS
+            self.output.setMinimumWidth(min(round(ems), self.output.minimumSizeHint().width()))
+        else:
+            self.output.setMinimumWidth(0)
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
         super().resizeEvent(event)
@@ -305,9 +327,10 @@ class AttentionView(View):
         self.output.set_tokens(r.output_tokens, r.output_probabilities, caption, invalid_output_mark(r.domain),
                                trusted=r.domain is None or not r.domain.flagged, tail=predicts_every_next_token(r))
         self.output.setVisible(bool(r.output_tokens))  # an encoder alone produces nothing
-        self._place_side_toggle()  # a longer output may leave the button no room beside it
         word_pieces = is_word_piece_result(r)
         self.word_pieces.setVisible(word_pieces)
+        self._fit_output(r)
+        self._place_side_toggle()  # a longer output may leave the button no room beside it
         if word_pieces:
             self.word_pieces.show_sinks(r, self.kind, self.layer)
         if self._shown(r) is None:
