@@ -769,3 +769,47 @@ def test_the_attention_view_fits_a_projector_with_a_hugging_face_folder(qtbot, o
         i18n.remember("en")
         window.resize(1400, 900)
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.slow  # a window opened, its views built, six text sizes
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_the_list_of_views_shows_its_name_whole_from_a_window_opened_at_22_pt(qtbot, original_font, language):
+    """main.py's window (deferred: the views, and the names in the menu bar's list of views, come
+    after the first paint) opened at a remembered 22 pt on 1280×680, then zoomed down to 11 pt:
+    wherever the names are folded into the list, its current name is drawn whole ("Attentior"
+    was cut at 22 pt: the list kept the width it had while empty)."""
+    from app import i18n
+    from app.main_window import MainWindow
+    from app.settings import settings
+
+    i18n.install(language)
+    settings().setValue("text_size", 22)
+    window = MainWindow(device="cpu", initial_view="attention", deferred=True)
+    qtbot.addWidget(window)
+    problems = []
+    try:
+        window.resize(*SMALL_SCREEN)
+        with qtbot.waitSignal(window.views_ready, timeout=30000):
+            window.show()
+        for points in (22, 20, 18, 16, 14, 11):
+            if points != 22:
+                window.set_text_size(points)
+            qtbot.waitUntil(lambda: QApplication.font().pointSize() == points, timeout=5000)
+            for _ in range(3):
+                QApplication.processEvents()
+                qtbot.wait(30)
+            chooser = window.view_chooser
+            if points == 22:
+                assert window.names_folded() and chooser.isVisible()  # the case this guards
+            if chooser.isVisible():
+                problem = combo_problem(chooser)
+                if problem:
+                    problems.append(f"{points} pt: {chooser.currentText()!r}: {problem}")
+                assert_view_names_shown(window)
+    finally:
+        settings().remove("text_size")
+        i18n.install("en")
+        i18n.remember("en")
+        window.resize(1400, 900)
+        window.close()
+    assert not problems, "\n".join(problems)
