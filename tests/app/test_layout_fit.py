@@ -735,7 +735,8 @@ def test_the_attention_view_fits_a_projector_with_a_hugging_face_folder(qtbot, o
                                                                         monkeypatch, tmp_path, kind, language):
     """With a Hugging Face folder open the attention view adds its word-piece toggles and its
     attention-sink readout; on a 1280×680 window at every text size from 11 to 22 pt it still fits
-    without scrolling, its text whole and nothing overlapping, the heatmap keeping PLOT_SHARE."""
+    without scrolling, its text whole and nothing overlapping, the heatmap keeping PLOT_SHARE, and
+    Row & heads and Export no wider than they ask (an encoder's row has no output to take its rest)."""
     from app import i18n
     from PySide6.QtWidgets import QFileDialog
 
@@ -763,6 +764,9 @@ def test_the_attention_view_fits_a_projector_with_a_hugging_face_folder(qtbot, o
             page = page_of(window, view)
             found = text_layout_problems(window, view, page.needs_scrolling())
             short = shortfall(page, view, width * height)
+            for button in (view.side_toggle, view.export_button):  # the sinks take the rest of their row
+                if button.width() > button.sizeHint().width() + SLACK:
+                    found.append(f"{describe(button)} stretched to {button.width()} px")
             problems += [f"{points} pt: {p}" for p in found + ([short] if short else [])]
     finally:
         i18n.install("en")

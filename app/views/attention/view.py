@@ -239,6 +239,9 @@ class AttentionView(View):
             self.output.setMinimumWidth(min(round(ems), self.output.minimumSizeHint().width()))
         else:
             self.output.setMinimumWidth(0)
+        # without an output (an encoder) the sinks take the row's rest, not the Row & heads button
+        # (stretched across half the row at 22 pt)
+        self.output_row.setStretchFactor(self.word_pieces.sink_label, int(self.output.isHidden()))
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
         super().resizeEvent(event)
