@@ -756,6 +756,10 @@ def test_the_attention_view_fits_a_projector_with_a_hugging_face_folder(qtbot, o
         qtbot.waitUntil(lambda: view.result is not None and view.result.source_text == text and not view.busy,
                         timeout=60000)
         assert view.word_pieces.isVisible() and view.word_pieces.sinks is not None
+        # the toggles among the selectors are reached with Tab in the order they are drawn
+        pieces = view.word_pieces
+        assert view.controls.scale_box.nextInFocusChain() is pieces.merge_check
+        assert pieces.hide_check.nextInFocusChain() is view.controls.settings_button
         for points in SMALL_SCREEN_SIZES:
             window.set_text_size(points)
             window.resize(width, height)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, QTimer, Signal
 from PySide6.QtGui import QCursor
-from PySide6.QtWidgets import QToolTip, QVBoxLayout
+from PySide6.QtWidgets import QToolTip, QVBoxLayout, QWidget
 
 from app import style
 from app.colour_scale import FITTED, ROBUST_PERCENTILE, colour_maximum
@@ -144,6 +144,12 @@ class AttentionView(View):
         # their own made the page scroll at 22 pt (see app/views/attention/hf_panel.py)
         flow = self.controls.selectors.layout()
         flow.insert_widget(flow.indexOf(self.controls.settings_button), self.word_pieces)
+        # Tab follows the row as drawn: the colour scale, the two toggles, then Settings ▾ (they
+        # were made after the controls, and came last)
+        chain = (self.controls.scale_box, self.word_pieces.merge_check, self.word_pieces.hide_check,
+                 self.controls.settings_button)
+        for first, second in zip(chain, chain[1:]):
+            QWidget.setTabOrder(first, second)
         self.output_row.insertWidget(1, self.word_pieces.sink_label, 0, Qt.AlignmentFlag.AlignTop)
         layout = QVBoxLayout(self)
         layout.addWidget(self.controls)
