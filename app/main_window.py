@@ -3,7 +3,7 @@ of the menu bar), one view at a time, a status bar."""
 from __future__ import annotations
 
 from PySide6.QtCore import QByteArray, QEvent, QObject, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QActionGroup, QFont, QFontMetrics, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QFont, QFontMetrics, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (QAbstractItemView, QApplication, QComboBox, QFrame, QHBoxLayout, QLabel, QListView,
                                QListWidget, QListWidgetItem, QMainWindow, QMenu, QMessageBox, QSizePolicy,
                                QStackedWidget, QToolButton, QVBoxLayout, QWidget)
@@ -199,6 +199,7 @@ class MainWindow(QMainWindow):
         self.view_chooser.setCurrentIndex(max(self.navigation.currentRow(), 0))
         self.view_chooser.blockSignals(False)
         self._fit_navigation()
+        self._fit_corner()
         widen_combos(self.stack)
         # Tab moves on from a table to the next control (arrow keys move between its cells), so
         # that the keyboard alone reaches every input behind a table
@@ -292,6 +293,14 @@ class MainWindow(QMainWindow):
             if view.explanation_box is not None:
                 view.explanation_box.set_compact(self._names_folded)
         self._follow_explanation()
+
+    def _fit_corner(self) -> None:
+        """The menu bar lays out its corner (the list of views) anew: it does so only when it is
+        resized or the corner is shown or hidden, and the views' names fill the list later (the
+        window shows before its views are built): at 22 pt the list kept the width it had empty,
+        149 px of the 335 its names need, and read "Attentior"."""
+        bar = self.menuBar()
+        QApplication.sendEvent(bar, QResizeEvent(bar.size(), bar.size()))
 
     def names_folded(self) -> bool:
         """The view names are in the menu bar's list (`view_chooser`), not in a row of their own."""

@@ -337,7 +337,7 @@ context⟨t⟩ = Σₜ′ α⟨t,t′⟩ a⟨t′⟩</translation>
     </message>
     <message>
         <source>Attention</source>
-        <extracomment>stacks of the shipped models up to this many weights get their overview (tiles, entropies) with every result, shown or not (a few thousand weights, milliseconds of work); larger ones, and a Hugging Face model&apos;s at any length, only while the &quot;All heads&quot; tab is shown: drawing MiniLM&apos;s 78 tiles and captions for a 16-token input took the GUI thread more than its whole keystroke&apos;s heatmap did, for a tab nobody looked at. Both are computed in the bridge&apos;s background worker, after the heatmap is on screen. a Hugging Face layer with the word-piece toggles applied (engine.hf.toggles.shown_layer) the same for the toggles not on, computed ahead while the user pauses (see _compute_ahead) how long a Hugging Face result stays on screen, no key pressed, before the layer shown is computed with the other toggles (a pause, not a burst of typing: the work runs beside the next keystroke&apos;s forward pass otherwise)</extracomment>
+        <extracomment>stacks of the shipped models up to this many weights get their overview (tiles, entropies) with every result, shown or not (a few thousand weights, milliseconds of work); larger ones, and a Hugging Face model&apos;s at any length, only while the &quot;All heads&quot; tab is shown: drawing MiniLM&apos;s 78 tiles and captions for a 16-token input took the GUI thread more than its whole keystroke&apos;s heatmap did, for a tab nobody looked at. Both are computed in the bridge&apos;s background worker, after the heatmap is on screen. a Hugging Face layer with the word-piece toggles applied (engine.hf.toggles.shown_layer) the same for the toggles not on, computed ahead while the user pauses (see _compute_ahead) how long a Hugging Face result stays on screen, no key pressed, before the layer shown is computed with the other toggles (a pause, not a burst of typing: the work runs beside the next keystroke&apos;s forward pass otherwise) the least width of a Hugging Face model&apos;s output strip, in ems (see AttentionView._fit_output): 500 px at 22 pt leave the sinks, Row &amp; heads and Export their room in a 1280 px window</extracomment>
         <translation>注意力</translation>
     </message>
     <message>
@@ -6017,20 +6017,24 @@ g ← g · min(1, c / ‖g‖)   （按范数 c 梯度裁剪）；  行熵 H = �
 <context>
     <name>WordPiecePanel</name>
     <message>
-        <source>Merge word pieces into words</source>
-        <translation>把子词合并成词</translation>
+        <source>Merge word pieces</source>
+        <translation>合并子词</translation>
     </message>
     <message>
-        <source>Sum the columns of a word&apos;s pieces and average its rows: each row still sums to 1</source>
-        <translation>把一个词的各子词列相加、各行取平均：每行之和仍为 1</translation>
+        <source>Merge word pieces into words: sum the columns of a word&apos;s pieces and average its rows (each row still sums to 1)</source>
+        <translation>把子词合并成词：把一个词的各子词列相加、各行取平均（每行之和仍为 1）</translation>
     </message>
     <message>
-        <source>Hide special tokens and renormalise</source>
-        <translation>隐藏特殊词元并重新归一化</translation>
+        <source>Hide special tokens</source>
+        <translation>隐藏特殊词元</translation>
     </message>
     <message>
-        <source>Remove [CLS], [SEP], &lt;/s&gt;… and divide each row by the attention left on the other tokens</source>
-        <translation>去掉 [CLS]、[SEP]、&lt;/s&gt;… 并把每行除以剩余词元上的注意力之和</translation>
+        <source>Hide special tokens and renormalise: remove [CLS], [SEP], &lt;/s&gt;… and divide each row by the attention left on the other tokens</source>
+        <translation>隐藏特殊词元并重新归一化：去掉 [CLS]、[SEP]、&lt;/s&gt;… 并把每行除以剩余词元上的注意力之和</translation>
+    </message>
+    <message>
+        <source>Sinks (%): </source>
+        <translation>汇点（%）：</translation>
     </message>
     <message>
         <source>Attention sinks: the mean attention each head puts on special tokens and the first token</source>

@@ -701,3 +701,123 @@ def test_every_view_fits_beside_the_lecture_panel(qtbot, original_font, main_win
     finally:
         put_the_lecture_away(window)
     assert not problems, "\n".join(problems)
+
+
+# ---- Hugging Face folders (issue 27: "a lecturer opens the biggest model their laptop can hold") ----------
+
+def hf_folder(kind: str, tmp_path):
+    """A decoder-only (tiny GPT-2), an encoder (MiniLM) or a seq2seq (tiny T5) folder."""
+    import sys
+    from pathlib import Path
+
+    pytest.importorskip("transformers", reason="the optional [hf] extra (transformers) is not installed")
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
+    from hf_tiny import minilm_folder, tiny_gpt2, tiny_t5
+
+    if kind == "decoder":
+        return tiny_gpt2(tmp_path / "gpt2", positions=512)
+    if kind == "encoder":
+        return minilm_folder()
+    return tiny_t5(tmp_path / "t5")
+
+
+def hf_text() -> str:
+    """About 130 tokens of the tiny models' corpus (what a lecturer pastes: the output strip is cut)."""
+    from hf_tiny import CORPUS
+
+    return " ".join(CORPUS * 3)
+
+
+@pytest.mark.slow  # a whole window, a Hugging Face folder, five text sizes
+@pytest.mark.parametrize("language", ["en", "zh"])
+@pytest.mark.parametrize("kind", ["decoder", "encoder", "seq2seq"])
+def test_the_attention_view_fits_a_projector_with_a_hugging_face_folder(qtbot, original_font, main_window,
+                                                                        monkeypatch, tmp_path, kind, language):
+    """With a Hugging Face folder open the attention view adds its word-piece toggles and its
+    attention-sink readout; on a 1280×680 window at every text size from 11 to 22 pt it still fits
+    without scrolling, its text whole and nothing overlapping, the heatmap keeping PLOT_SHARE, and
+    Row & heads and Export no wider than they ask (an encoder's row has no output to take its rest)."""
+    from app import i18n
+    from PySide6.QtWidgets import QFileDialog
+
+    window = main_window
+    width, height = SMALL_SCREEN
+    folder = hf_folder(kind, tmp_path)
+    problems = []
+    try:
+        window.set_language(language)
+        window.show_view("attention")
+        monkeypatch.setattr(QFileDialog, "getExistingDirectory", staticmethod(lambda *a, **k: str(folder)))
+        window.model_folder_menu.open_action.trigger()
+        qtbot.waitUntil(lambda: not window.state.model_folders.loading, timeout=60000)
+        view = window.view("attention")
+        text = hf_text()
+        view.controls.input.setText(text)
+        qtbot.waitUntil(lambda: view.result is not None and view.result.source_text == text and not view.busy,
+                        timeout=60000)
+        assert view.word_pieces.isVisible() and view.word_pieces.sinks is not None
+        # the toggles among the selectors are reached with Tab in the order they are drawn
+        pieces = view.word_pieces
+        assert view.controls.scale_box.nextInFocusChain() is pieces.merge_check
+        assert pieces.hide_check.nextInFocusChain() is view.controls.settings_button
+        for points in SMALL_SCREEN_SIZES:
+            window.set_text_size(points)
+            window.resize(width, height)
+            qtbot.waitUntil(lambda: (window.width(), window.height()) == (width, height), timeout=5000)
+            settle(qtbot, view)
+            page = page_of(window, view)
+            found = text_layout_problems(window, view, page.needs_scrolling())
+            short = shortfall(page, view, width * height)
+            for button in (view.side_toggle, view.export_button):  # the sinks take the rest of their row
+                if button.width() > button.sizeHint().width() + SLACK:
+                    found.append(f"{describe(button)} stretched to {button.width()} px")
+            problems += [f"{points} pt: {p}" for p in found + ([short] if short else [])]
+    finally:
+        i18n.install("en")
+        i18n.remember("en")
+        window.resize(1400, 900)
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.slow  # a window opened, its views built, six text sizes
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_the_list_of_views_shows_its_name_whole_from_a_window_opened_at_22_pt(qtbot, original_font, language):
+    """main.py's window (deferred: the views, and the names in the menu bar's list of views, come
+    after the first paint) opened at a remembered 22 pt on 1280×680, then zoomed down to 11 pt:
+    wherever the names are folded into the list, its current name is drawn whole ("Attentior"
+    was cut at 22 pt: the list kept the width it had while empty)."""
+    from app import i18n
+    from app.main_window import MainWindow
+    from app.settings import settings
+
+    i18n.install(language)
+    settings().setValue("text_size", 22)
+    window = MainWindow(device="cpu", initial_view="attention", deferred=True)
+    qtbot.addWidget(window)
+    problems = []
+    try:
+        window.resize(*SMALL_SCREEN)
+        with qtbot.waitSignal(window.views_ready, timeout=30000):
+            window.show()
+        for points in (22, 20, 18, 16, 14, 11):
+            if points != 22:
+                window.set_text_size(points)
+            qtbot.waitUntil(lambda: QApplication.font().pointSize() == points, timeout=5000)
+            for _ in range(3):
+                QApplication.processEvents()
+                qtbot.wait(30)
+            chooser = window.view_chooser
+            if points == 22:
+                assert window.names_folded() and chooser.isVisible()  # the case this guards
+            if chooser.isVisible():
+                problem = combo_problem(chooser)
+                if problem:
+                    problems.append(f"{points} pt: {chooser.currentText()!r}: {problem}")
+                assert_view_names_shown(window)
+    finally:
+        settings().remove("text_size")
+        i18n.install("en")
+        i18n.remember("en")
+        window.resize(1400, 900)
+        window.close()
+    assert not problems, "\n".join(problems)

@@ -57,8 +57,10 @@ class AttentionControls(QWidget):
         for kind, label in KINDS:
             self.kind_box.addItem(kind_label(kind), kind)
         self.layer_box = QComboBox()
+        # as wide as its widest item ("Mean over heads"; "各头平均" in Chinese, where 15 characters'
+        # minimum made it 214 px at 11 pt, 90 more than it needs, and with a Hugging Face seq2seq
+        # model's toggles the selectors took a second line)
         self.head_box = QComboBox()
-        self.head_box.setMinimumContentsLength(15)
         for box in (self.kind_box, self.layer_box, self.head_box):
             # the current item's full text ("Layer 2", not "Lay") at any zoom
             box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, QTimer, Signal
 from PySide6.QtGui import QCursor
-from PySide6.QtWidgets import QToolTip, QVBoxLayout
+from PySide6.QtWidgets import QToolTip, QVBoxLayout, QWidget
 
 from app import style
 from app.colour_scale import FITTED, ROBUST_PERCENTILE, colour_maximum
@@ -63,6 +63,9 @@ MEMORY_CHANNEL = "attention-toggle-memory"
 #: that memory is reserved for inputs up to the next multiple of this many tokens: typing a long
 #: text from the start asks for it a few times, not at every keystroke
 MEMORY_STEP_TOKENS = 128
+#: the least width of a Hugging Face model's output strip, in ems (see AttentionView._fit_output):
+#: 500 px at 22 pt leave the sinks, Row & heads and Export their room in a 1280 px window
+HF_OUTPUT_EMS = 20
 
 
 def predicts_every_next_token(result) -> bool:
@@ -148,10 +151,20 @@ class AttentionView(View):
             "Show or hide the side panel: the selected row's weights and the grid of all heads"))
         self.output_row = beside_button(self.output, self.side_toggle)
         self.output_row.addWidget(self.export_button, 0, Qt.AlignmentFlag.AlignTop)
+        # a Hugging Face model's toggles among the selectors and its sinks beside the buttons: rows of
+        # their own made the page scroll at 22 pt (see app/views/attention/hf_panel.py)
+        flow = self.controls.selectors.layout()
+        flow.insert_widget(flow.indexOf(self.controls.settings_button), self.word_pieces)
+        # Tab follows the row as drawn: the colour scale, the two toggles, then Settings ▾ (they
+        # were made after the controls, and came last)
+        chain = (self.controls.scale_box, self.word_pieces.merge_check, self.word_pieces.hide_check,
+                 self.controls.settings_button)
+        for first, second in zip(chain, chain[1:]):
+            QWidget.setTabOrder(first, second)
+        self.output_row.insertWidget(1, self.word_pieces.sink_label, 0, Qt.AlignmentFlag.AlignTop)
         layout = QVBoxLayout(self)
         layout.addWidget(self.controls)
         layout.addLayout(self.output_row)
-        layout.addWidget(self.word_pieces)
         layout.addWidget(self.message)
         layout.addWidget(self.content, 1)
 
@@ -223,13 +236,31 @@ class AttentionView(View):
         self.side_toggle.show()
 
     def _output_row_fits(self) -> bool:
-        """The output, the side column's button and Export fit the width the view has (the room
-        its page gives it: the view itself is as wide as it needs where the page scrolls)."""
+        """The output, the sinks, the side column's button and Export fit the width the view has
+        (the room its page gives it: the view itself is as wide as it needs where the page
+        scrolls)."""
         margins = self.layout().contentsMargins()
         room = self.side_toggle.room_widget().width() - margins.left() - margins.right()
-        needed = (self.output.minimumSizeHint().width() + self.side_toggle.sizeHint().width()
-                  + self.export_button.sizeHint().width() + 2 * max(self.output_row.spacing(), 0))
+        sinks = self.word_pieces.sink_label
+        beside = [self.side_toggle, self.export_button] + ([sinks] if not sinks.isHidden() else [])
+        strip = self.output.minimumWidth() or self.output.minimumSizeHint().width()  # (_fit_output)
+        needed = (strip + sum(w.minimumSizeHint().width() for w in beside)
+                  + len(beside) * max(self.output_row.spacing(), 0))
         return needed <= room
+
+    def _fit_output(self, r) -> None:
+        """A Hugging Face model's output may be narrower than its 40 ems (OutputStrip.MAX_EMS):
+        GPT-2's predictions after 130 tokens, T5's output of a random model, are cut anyway (the
+        strip says so: "… N more"), and at 22 pt the row shares its width with the sinks, Row &
+        heads and Export; a shipped model's date keeps the width it needs."""
+        if is_word_piece_result(r) and not self.output.isHidden():
+            ems = self.output.fontMetrics().horizontalAdvance("M") * HF_OUTPUT_EMS
+            self.output.setMinimumWidth(min(round(ems), self.output.minimumSizeHint().width()))
+        else:
+            self.output.setMinimumWidth(0)
+        # without an output (an encoder) the sinks take the row's rest, not the Row & heads button
+        # (stretched across half the row at 22 pt)
+        self.output_row.setStretchFactor(self.word_pieces.sink_label, int(self.output.isHidden()))
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
         super().resizeEvent(event)
@@ -345,9 +376,10 @@ class AttentionView(View):
         self.output.set_tokens(r.output_tokens, r.output_probabilities, caption, invalid_output_mark(r.domain),
                                trusted=r.domain is None or not r.domain.flagged, tail=predicts_every_next_token(r))
         self.output.setVisible(bool(r.output_tokens))  # an encoder alone produces nothing
-        self._place_side_toggle()  # a longer output may leave the button no room beside it
         word_pieces = is_word_piece_result(r)
         self.word_pieces.setVisible(word_pieces)
+        self._fit_output(r)
+        self._place_side_toggle()  # a longer output may leave the button no room beside it
         if word_pieces:
             self.word_pieces.show_sinks(r, self.kind, self.layer)
         if self._shown(r) is None:
