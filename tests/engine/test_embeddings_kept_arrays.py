@@ -74,6 +74,82 @@ def test_the_kept_arrays_hold_what_new_ones_would(vectors):
                                       int8_cosines._bounds(copy.residuals[:ROWS], rho))
 
 
+def exact_shifted(emb, units, rows):
+    """1 + the float64 cosines of the first ``rows`` words with the three query columns (3 × rows)."""
+    vectors = emb.vectors[:rows].astype(np.float64)
+    return 1 + (vectors / np.linalg.norm(vectors, axis=1, keepdims=True) @ units.astype(np.float64)).T
+
+
+def test_arrays_made_anew_are_the_callers_own(vectors):
+    """Without ``reuse`` each call's arrays are new: a second query leaves the first one's t̂
+    within δ of its own float64 cosines (kept arrays would hold the second query's)."""
+    _, emb = vectors
+    first, second = (np.stack([emb.unit(w) for w in words], axis=1) for words in (("w1", "w2", "w3"),
+                                                                                   ("w7", "w8", "w9")))
+    shifted, _, _, delta = int8_cosmul.first_pass(emb, first, ROWS)
+    int8_cosmul.first_pass(emb, second, ROWS)
+    assert (np.abs(shifted - exact_shifted(emb, first, ROWS)) <= delta).all()
+
+
+def test_the_kernel_is_given_whole_blocks_or_the_fewest_pieces_under_the_mmap_threshold(vectors, monkeypatch):
+    """Made anew (the reference the kept arrays are compared with), the kernel is given each
+    whole block; with ``reuse`` each block is cut into the fewest pieces of a multiple of 64 rows
+    whose largest array torch allocates stays under glibc's mmap threshold, 128 KiB.  That array
+    is the float32 copy of the kernel's bfloat16 output (3 × rows) that addcmul makes to multiply
+    it by the float32 scales, 12 bytes a row (measured with the threshold fixed: 147 minor faults
+    per addcmul of 3 × 50,000 bfloat16 sums, none with float32 sums): 10,880 rows (130,560 bytes;
+    10,944 would be 131,328), so the 59,968 rows' blocks of 50,048 and 9,920 rows are 5 pieces
+    and 1."""
+    import torch
+
+    _, emb = vectors
+    copy = int8_scores.int8_rows(emb)
+    kernel = torch.ops.aten._weight_int8pack_mm
+    given = []  # (first row, rows, float32 bytes) of each call, from both threads
+
+    def spy(query, codes, scales):
+        out = kernel(query, codes, scales)
+        assert out.dtype == torch.bfloat16 and out.shape == (3, codes.shape[0])
+        given.append(((codes.data_ptr() - copy.codes.data_ptr()) // copy.codes.shape[1], codes.shape[0],
+                      out.numel() * 4))  # its float32 copy
+        return out
+
+    monkeypatch.setattr(torch.ops.aten, "_weight_int8pack_mm", spy)
+    units = np.stack([emb.unit(w) for w in ("w4", "w5", "w6")], axis=1)
+    blocks = [(0, 50_048), (50_048, ROWS)]
+    assert ROWS == 59_968
+    for reuse in (False, True):
+        given.clear()
+        int8_cosmul.first_pass(emb, units, ROWS, reuse=reuse)
+        starts = [low for low, _, _ in sorted(given)]
+        assert starts == sorted(set(starts)) and sum(n for _, n, _ in given) == ROWS  # each row once
+        if not reuse:
+            assert sorted((low, low + n) for low, n, _ in given) == blocks
+        else:
+            assert all(out < 128 * 1024 for _, _, out in given)
+            assert len(given) == 5 + 1
+
+
+def test_a_query_again_makes_no_array_as_large_as_the_mmap_threshold(vectors):
+    """Each numpy array of 128 KiB or more would be a new mapping under the app's malloc policy,
+    its pages faulted in at every query: a query with ``reuse`` after one of its size makes none
+    (the blocks' |t̂_c| + δ are written into D's block, not into new rows of 50,048 float32)."""
+    import tracemalloc
+
+    _, emb = vectors
+    units = np.stack([emb.unit(w) for w in ("w10", "w11", "w12")], axis=1)
+    int8_cosmul.first_pass(emb, units, ROWS, reuse=True)
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        shifted, _, _, delta = int8_cosmul.first_pass(emb, units, ROWS, reuse=True)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak - before < 128 * 1024, peak - before
+    assert (np.abs(shifted - exact_shifted(emb, units, ROWS)) <= delta).all()
+
+
 #: run in a process of its own, the app's malloc policy set first as the app sets it at start
 #: (in this one, arrays freed before a policy set later leave heap room that serves new ones)
 FAULTS = """
