@@ -37,11 +37,13 @@ class ArrayTableModel(QAbstractTableModel):
         self._monospace: set[int] = set()
         self._fixed_font = style.font(monospace=True)
         self._texts: dict = {}  # (row, column) -> the cell's text, formatted once per set_columns
+        self._digits = 6  # significant digits of the numbers shown
         self.stale = False
 
-    def set_columns(self, headers, columns, tooltips=None, highlight=(), monospace=()) -> None:
-        """`columns`: one sequence per header (numbers are formatted and right-aligned, strings
-        shown as they are, None shown as —); `monospace`: columns shown in a fixed-width font.
+    def set_columns(self, headers, columns, tooltips=None, highlight=(), monospace=(), digits: int = 6) -> None:
+        """`columns`: one sequence per header (numbers are formatted to `digits` significant
+        digits and right-aligned, strings shown as they are, None shown as —); `monospace`:
+        columns shown in a fixed-width font.
 
         The same number of rows and columns as before (a query's k answers, typed again and
         again) changes the cells in place rather than resetting the model: a reset also lays the
@@ -54,6 +56,7 @@ class ArrayTableModel(QAbstractTableModel):
         self._tips = list(tooltips or [""] * len(self._headers))
         self._columns = [list(c) if not hasattr(c, "__array__") else c for c in columns]
         self._texts = {}
+        self._digits = digits
         self._rows = rows
         self._highlight = {int(i) for i in highlight}
         self._monospace = set(monospace)
@@ -63,6 +66,14 @@ class ArrayTableModel(QAbstractTableModel):
             self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(self._headers) - 1)
             if rows:
                 self.dataChanged.emit(self.index(0, 0), self.index(rows - 1, len(self._headers) - 1))
+
+    def set_headers(self, headers) -> None:
+        """New header texts for the same columns (the cells stay)."""
+        if len(headers) != len(self._headers):
+            raise ValueError(f"{len(headers)} headers for {len(self._headers)} columns")
+        self._headers = list(headers)
+        if self._headers:
+            self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(self._headers) - 1)
 
     def set_stale(self, stale: bool) -> None:
         """Grey text while the rows belong to an earlier input than the one typed."""
@@ -83,7 +94,7 @@ class ArrayTableModel(QAbstractTableModel):
         text = self._texts.get((row, column))
         if text is None:
             value = self._columns[column][row]
-            text = value if isinstance(value, str) else format_number(value)
+            text = value if isinstance(value, str) else format_number(value, self._digits)
             self._texts[row, column] = text  # only cells shown are formatted: 10,000 rows cost nothing
         return text
 

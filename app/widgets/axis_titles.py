@@ -70,18 +70,21 @@ def _title_html(axis, shown: int) -> str:
 
 
 def fit_title(axis) -> None:
-    """A vertical axis's title, cut short with an ellipsis where it is longer than the axis (at
-    22 pt a plot 300 px tall lost both ends of "query (producing output)", the Training view the
-    first character of "留出集完全匹配率"); the whole title is the label's tooltip then."""
+    """An axis's title, cut short with an ellipsis where it is longer than the axis (at 22 pt a
+    plot 300 px tall lost both ends of "query (producing output)", the Training view the first
+    character of "留出集完全匹配率", and the Embeddings parallelogram's 370 px wide plot the end of
+    "PC1 (63.38 % of the variance)"); the whole title is the label's tooltip then."""
     label = axis.label
-    if axis.orientation not in ("left", "right") or label is None or not axis.labelText:
+    if label is None or not axis.labelText:
         return
-    room = int(axis.size().height())
+    vertical = axis.orientation in ("left", "right")
+    room = int(axis.size().height() if vertical else axis.size().width())
     key = (axis.labelText, room, tuple(sorted(axis.labelStyle.items())), stacked(axis))
     if room <= 0 or getattr(axis, "_title_fitted_for", None) == key:
         return
     axis._title_fitted_for = key
     along = (lambda: label.boundingRect().height()) if stacked(axis) else (lambda: label.boundingRect().width())
+    # (a horizontal title is not rotated: its width is along the axis too)
     whole = len(title_lines(axis.labelText)) if stacked(axis) else len(axis.labelText)
     label.setHtml(_title_html(axis, whole))
     if along() <= room:
@@ -120,11 +123,10 @@ def install() -> None:
             self._adjustSize()
             self.picture = None
             self.update()
-        if self.orientation in ("left", "right"):
-            # placed again for its fitted length, a stacked title centred as on a resize
-            # (pyqtgraph's own placing put its top at the axis' middle: "softmax 权重 w_j" hung
-            # below the playground's plot at 18 pt in Chinese)
-            self.resizeEvent()
+        # placed again for its fitted length, a stacked title centred as on a resize (pyqtgraph's
+        # own placing put its top at the axis' middle: "softmax 权重 w_j" hung below the
+        # playground's plot at 18 pt in Chinese), and a horizontal one cut to the axis's width
+        self.resizeEvent()
 
     def resizeEvent(self, ev=None):  # noqa: N802 - Qt's name
         fit_title(self)

@@ -12,6 +12,14 @@
         <translation>3CosMul（most_similar_cosmul）</translation>
     </message>
     <message>
+        <source>Formulas</source>
+        <translation>公式</translation>
+    </message>
+    <message>
+        <source>Show or hide the vectors&apos; norms and how the score is defined; folded, the table and the parallelogram take the room (the best answer&apos;s sum stays)</source>
+        <translation>显示或隐藏各向量的范数和得分的定义；折叠后，表格和平行四边形占用这部分空间（最佳答案的算式保留）</translation>
+    </message>
+    <message>
         <source>a:</source>
         <translation>a：</translation>
     </message>
@@ -69,6 +77,7 @@
     </message>
     <message>
         <source>PC1</source>
+        <extracomment>below this many lines of text of room (the tab&apos;s scrolling page) the formulas open folded: at 22 pt on 1280×680 the page is about 15 lines tall, and the inputs, five lines of formulas and the sum left the table and parallelogram under seven (the page scrolled); at 11 pt it is about 26 lines</extracomment>
         <translation>主成分 1</translation>
     </message>
     <message>
@@ -135,8 +144,12 @@
         <translation>准确率</translation>
     </message>
     <message>
-        <source>skipped: unknown word</source>
-        <translation>跳过：未知词</translation>
+        <source>skipped</source>
+        <translation>跳过</translation>
+    </message>
+    <message>
+        <source>Questions skipped: a word outside the words searched</source>
+        <translation>跳过的题目：有词不在搜索的词之中</translation>
     </message>
     <message>
         <source>{0}: {1} questions; {2} skipped for a word outside the first {3} words (as gensim does); the answer is the best of the 5 nearest candidates that is not a, b or c, case-insensitive</source>
@@ -337,7 +350,7 @@ context⟨t⟩ = Σₜ′ α⟨t,t′⟩ a⟨t′⟩</translation>
     </message>
     <message>
         <source>Attention</source>
-        <extracomment>stacks of the shipped models up to this many weights get their overview (tiles, entropies) with every result, shown or not (a few thousand weights, milliseconds of work); larger ones, and a Hugging Face model&apos;s at any length, only while the &quot;All heads&quot; tab is shown: drawing MiniLM&apos;s 78 tiles and captions for a 16-token input took the GUI thread more than its whole keystroke&apos;s heatmap did, for a tab nobody looked at. Both are computed in the bridge&apos;s background worker, after the heatmap is on screen. a Hugging Face layer with the word-piece toggles applied (engine.hf.toggles.shown_layer) the same for the toggles not on, computed ahead while the user pauses (see _compute_ahead) how long a Hugging Face result stays on screen, no key pressed, before the layer shown is computed with the other toggles (a pause, not a burst of typing: the work runs beside the next keystroke&apos;s forward pass otherwise) the least width of a Hugging Face model&apos;s output strip, in ems (see AttentionView._fit_output): 500 px at 22 pt leave the sinks, Row &amp; heads and Export their room in a 1280 px window</extracomment>
+        <extracomment>stacks of the shipped models up to this many weights get their overview (tiles, entropies) with every result, shown or not (a few thousand weights, milliseconds of work); larger ones, and a Hugging Face model&apos;s at any length, only while the &quot;All heads&quot; tab is shown: drawing MiniLM&apos;s 78 tiles and captions for a 16-token input took the GUI thread more than its whole keystroke&apos;s heatmap did, for a tab nobody looked at. Both are computed in the bridge&apos;s background worker, after the heatmap is on screen. the bridge&apos;s background worker of the toggles&apos; own (its channels below): a toggle clicked while the overview&apos;s summary ran waited for it (55-115 ms at 512 tokens with &quot;All heads&quot; shown), and the toggles&apos; memory is per thread (engine.hf.toggles.reserve) a Hugging Face layer with the word-piece toggles applied (engine.hf.toggles.shown_layer) the same for the toggles not on, computed ahead while the user pauses (see _compute_ahead) how long a Hugging Face result stays on screen, no key pressed, before the layer shown is computed with the other toggles (a pause, not a burst of typing: the work runs beside the next keystroke&apos;s forward pass otherwise) the background worker&apos;s memory for toggled layers (engine.hf.toggles.reserve), asked for once a Hugging Face result is longer than any before: its answer draws nothing, so no loop waits on it that memory is reserved for inputs up to the next multiple of this many tokens: typing a long text from the start asks for it a few times, not at every keystroke the least width of a Hugging Face model&apos;s output strip, in ems (see AttentionView._fit_output): 500 px at 22 pt leave the sinks, Row &amp; heads and Export their room in a 1280 px window</extracomment>
         <translation>注意力</translation>
     </message>
     <message>

@@ -11,7 +11,7 @@ import json
 import numpy as np
 import pytest
 from gensim.models import KeyedVectors
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QRectF, Qt
 from safetensors.numpy import load_file
 
 from assets import asset_path
@@ -328,6 +328,11 @@ def test_each_answer_draws_the_pca_of_its_four_words_in_one_paint(qtbot, view, w
         def axes_sizes():
             return [plot.getAxis(name).size() for name in ("bottom", "left")]
 
+        # the left axis at a fixed width: its tick labels ("-2" or "-1.5") differ from answer to
+        # answer and would resize the plot's layout (in a plot 762 px wide all three did)
+        plot.getAxis("left").setWidth(80)
+        for _ in range(3):
+            qtbot.wait(20)
         steady = []
         for again in (*results, *results):
             before = axes_sizes()
@@ -342,32 +347,72 @@ def test_each_answer_draws_the_pca_of_its_four_words_in_one_paint(qtbot, view, w
         GraphicsView.paintEvent = real_paint
 
 
-def test_at_22_pt_the_analogy_picture_keeps_seven_lines(qtbot, make_view):
-    """At text ×2 in what a 1280×680 window leaves the view, the Analogy tab's table and
-    parallelogram keep seven lines of text in height (squeezed under the inputs and the
-    arithmetic they were 100 px tall; where the tab has less room its own page scrolls), and the
-    view still needs no more height than it has."""
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_at_22_pt_the_analogy_tab_fits_with_every_column_and_its_picture(qtbot, make_view, language):
+    """At text ×2 in what a 1280×680 window leaves the view: the Analogy tab's page does not
+    scroll (its norms and formula fold behind "Formulas", the best answer's sum stays), every
+    column of the table is in view (the cosines' headers on two lines), the parallelogram keeps
+    at least seven lines of height and a third of the row, and unfolding the formulas shows the
+    norms (the page may scroll then: the user asked for them).  Before, the page scrolled, the
+    score column was cut and the plot was 240 px tall."""
     from PySide6.QtGui import QFontMetrics
-    from PySide6.QtWidgets import QApplication
+    from PySide6.QtWidgets import QApplication, QHeaderView
+
+    from app import i18n
+    from tests.app.test_layout_fit import CHROME_AT_22_PT, SMALL_SCREEN
 
     font = QApplication.font()
     bigger = QApplication.font()
     bigger.setPointSize(22)
     QApplication.setFont(bigger)
+    i18n.install(language)
     try:
-        view = make_view("embeddings", size=(1272, 580))
+        view = make_view("embeddings", size=(SMALL_SCREEN[0] - 8, SMALL_SCREEN[1] - CHROME_AT_22_PT))
         view.tabs.setCurrentWidget(view.analogy_tab)
+        tab = view.analogy_tab
         settle(qtbot, view)
-        qtbot.waitUntil(lambda: view.analogy_tab.answer is not None, timeout=30000)
-        picture = view.analogy_tab.picture_area
+        qtbot.waitUntil(lambda: tab.answer is not None, timeout=30000)
+        page = tab.parentWidget().parentWidget()  # the tab's scrolling page (its viewport's parent)
         line = QFontMetrics(QApplication.font()).lineSpacing()
-        # laid out with the answer: its arithmetic takes at least its three lines
-        qtbot.waitUntil(lambda: view.analogy_tab.arithmetic.height() >= 3 * line, timeout=5000)
+        qtbot.waitUntil(lambda: not tab.formulas_toggle.isChecked() and tab.formulas.isHidden(), timeout=5000)
         qtbot.wait(50)
-        assert picture.height() >= 7 * line
-        assert view.minimumSizeHint().height() <= 580
+        assert not page.needs_scrolling(), (page.needed(), page.maximumViewportSize())
+        assert "<b>" in tab.arithmetic.text() and tab.arithmetic.isVisible()
+        header = tab.table.horizontalHeader()
+        columns = sum(header.sectionSize(c) for c in range(header.count()))
+        assert columns <= tab.table.viewport().width(), (columns, tab.table.viewport().width())
+        assert not tab.table.horizontalScrollBar().isVisible()
+        for c in range(header.count()):  # each column at least as wide as its header's longest line
+            text = tab.model.headerData(c, Qt.Orientation.Horizontal)
+            assert header.sectionSize(c) >= max(header.fontMetrics().horizontalAdvance(t) for t in text.split("\n"))
+        assert header.sectionResizeMode(0) == QHeaderView.ResizeMode.Interactive
+        row = tab.table.parentWidget()
+        assert tab.plot.height() >= 7 * line and tab.plot.width() >= row.width() // 3
+        tab.formulas_toggle.click()
+        qtbot.waitUntil(lambda: tab.formulas.isVisible(), timeout=5000)
+        assert "‖e_visit‖" in tab.formulas.text()
     finally:
+        i18n.install("en")
         QApplication.setFont(font)
+
+
+def test_at_11_pt_the_formulas_show_and_the_table_is_as_wide_as_its_columns(qtbot, view):
+    """At the usual size the norms and formula are shown; the table takes its columns' width (not
+    a fixed 3/5 of the row, which left a blank third) and the parallelogram the rest."""
+    view.view_state.tab = "analogy"
+    tab = view.analogy_tab
+    settle(qtbot, view)
+    qtbot.waitUntil(lambda: tab.answer is not None and tab.formulas.isVisible(), timeout=30000)
+    assert tab.formulas_toggle.isChecked() and "‖e_visit‖" in tab.formulas.text()
+    header = tab.table.horizontalHeader()
+    assert all("\n" not in tab.model.headerData(c, Qt.Orientation.Horizontal) for c in range(header.count()))
+
+    def as_wide_as_its_columns():  # once the answer's columns are laid out (a layout request later)
+        columns = sum(header.sectionSize(c) for c in range(header.count()))
+        return columns <= tab.table.viewport().width() <= columns + tab.table.verticalScrollBar().sizeHint().width()
+
+    qtbot.waitUntil(as_wide_as_its_columns, timeout=3000)
+    assert tab.plot.width() > tab.table.width()
 
 
 def test_a_malformed_file_is_refused_with_its_line_number(qtbot, view, tmp_path, monkeypatch):

@@ -3,27 +3,44 @@ negative=[a])) or 3CosMul (most_similar_cosmul), the norms, each candidate's thr
 its score, and the parallelogram a → b, c → answer in the PCA of those four vectors."""
 from __future__ import annotations
 
+import html
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
-from PySide6.QtWidgets import QComboBox
+from PySide6.QtGui import QFontMetrics
+from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QComboBox, QHBoxLayout, QWidget
 
 from app import style
 from app.binding import bind_widgets
-from app.views.embeddings.tab_base import EmbeddingTab, side_by_side, table, word_edit
+from app.views.embeddings.tab_base import EmbeddingTab, table, word_edit
 from app.widgets.axis_titles import _CJK as CJK
 from app.widgets.axis_titles import stacked
 from app.widgets.flow_layout import flow_row
+from app.widgets.fold_toggle import FoldToggle
 from app.widgets.form import column
 from app.widgets.plot_text import NO_SI_PREFIX, style_plot_text
+from app.widgets.table_beside import fit_within_share, table_beside
 from app.widgets.token_axis import FastAxis
 
 METHODS = (("add", QT_TRANSLATE_NOOP("AnalogyTab", "3CosAdd (most_similar)")),
            ("mul", QT_TRANSLATE_NOOP("AnalogyTab", "3CosMul (most_similar_cosmul)")))
 
 
+# significant digits of every number in the tab: the table's cosines and scores are the very
+# numbers of the best answer's sum above it (at 6 digits, 0.398545 in the table was 0.3985 in
+# the sum), and at 22 pt six columns of 6-digit numbers needed 1,000 px of a 1,240 px row.
+# Ties at 4 digits keep their rank; the CSV export has every digit.
+DIGITS = 4
+
+
 def number(x) -> str:
-    return style.format_number(x, 4)
+    return style.format_number(x, DIGITS)
+
+
+def two_lines(header: str) -> str:
+    """"cos(x, visited)" as "cos(x," over "visited)": a column as wide as the word, not the formula."""
+    return header.replace(", ", ",\n", 1) if header.startswith("cos(") else header
 
 
 class AnalogyTab(EmbeddingTab):
@@ -33,9 +50,18 @@ class AnalogyTab(EmbeddingTab):
         self.method_box = QComboBox()
         for key, label in METHODS:
             self.method_box.addItem(self.tr(label), key)
+        # the norms and the score's formula fold behind this toggle where the tab is short (large
+        # text): at 22 pt on 1280×680 they took five lines, and the table and parallelogram under
+        # them scrolled; the best answer's sum with its numbers stays in view
+        self.formulas_toggle = FoldToggle(self.tr("Formulas"), self.tr(
+            "Show or hide the vectors' norms and how the score is defined; folded, the table and the "
+            "parallelogram take the room (the best answer's sum stays)"))
         inputs = flow_row((self.tr("a:"), self.a), (self.tr("is to b:"), self.b), (self.tr("as c:"), self.c),
                           (self.tr("is to ?   Method:"), self.method_box))
-        self.arithmetic = style.wrapped_label(rich=True)
+        self.formulas = style.wrapped_label(rich=True)  # the norms, then the score's formula
+        self.arithmetic = style.wrapped_label(rich=True)  # the best answer's score, written out
+        self.formulas_toggle.toggled.connect(self.formulas.setVisible)
+        self._fold_by_default: bool | None = None
         self.model, self.table = table()
         # axes laid out without pyqtgraph's per-tick overhead: each answer is a new range, hence
         # new ticks (app/widgets/token_axis.py)
@@ -61,8 +87,15 @@ class AnalogyTab(EmbeddingTab):
         for label in self.labels:
             label.setVisible(False)
             self.plot.addItem(label)
-        picture = side_by_side(self.table, self.plot, 3, 2)
-        self.place(inputs, column(self.arithmetic, (picture, 1)), picture)
+        picture = table_beside(self.table, self.plot)
+        # the answer's sum first, the toggle beside it; the norms and formula under it say where
+        # its numbers come from
+        answer_row = QWidget()
+        row = QHBoxLayout(answer_row)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.formulas_toggle, 0, Qt.AlignmentFlag.AlignTop)
+        row.addWidget(self.arithmetic, 1)
+        self.place(inputs, column(answer_row, self.formulas, (picture, 1)), picture)
         bind_widgets(state, analogy_a=self.a, analogy_b=self.b, analogy_c=self.c, method=self.method_box)
         self.apply_zoom()
 
@@ -74,33 +107,43 @@ class AnalogyTab(EmbeddingTab):
             [self.tr("rank"), self.tr("word x"), "cos(x, {0})".format(a), "cos(x, {0})".format(b),
              "cos(x, {0})".format(c), self.tr("score")],
             [list(range(1, len(rows) + 1)), [r.word for r in rows], [r.cosines[0] for r in rows],
-             [r.cosines[1] for r in rows], [r.cosines[2] for r in rows], [r.score for r in rows]])
-        self.table.fit_columns()
-        self.arithmetic.setText(self._arithmetic(result))
+             [r.cosines[1] for r in rows], [r.cosines[2] for r in rows], [r.score for r in rows]],
+            digits=DIGITS)
+        self.fit_table()
+        formulas, arithmetic = self._arithmetic(result)
+        self.formulas.setText(formulas)
+        self.arithmetic.setText(arithmetic)
         self._draw_parallelogram(result, value.parallelogram)
 
-    def _arithmetic(self, result) -> str:
-        a, b, c = result.words
+    def fit_table(self) -> None:
+        """The columns at their contents' width; where the table would need more than its share of
+        the row beside the parallelogram, the cosines' headers on two lines."""
+        fit_within_share(self.table, two_lines)
+
+    def _arithmetic(self, result) -> tuple[str, str]:
+        """(the norms and the score's formula, the best answer's score written out) as rich text."""
+        a, b, c = (html.escape(w) for w in result.words)  # words of a user's file are text, not markup
         na, nb, nc = (number(n) for n in result.norms)
         lines = [self.tr("‖e_{0}‖ = {3}, ‖e_{1}‖ = {4}, ‖e_{2}‖ = {5} ({6} words searched; {0}, {1}, {2} excluded)").format(
             a, b, c, na, nb, nc, f"{result.searched:,}")]
         best = result.candidates[0] if result.candidates else None
+        answer = ""
         if result.method == "add":
             lines.append(self.tr("q = ê_{1} − ê_{0} + ê_{2} (ê = e/‖e‖), ‖q‖ = {3};   score(x) = cos(e_x, q) = "
                                  "(cos(x, {1}) − cos(x, {0}) + cos(x, {2})) / ‖q‖").format(
                 a, b, c, number(result.query_norm)))
             if best is not None:
                 ca, cb, cc = best.cosines
-                lines.append(self.tr("<b>{0}</b> = ({1} − {2} + {3}) / {4} = <b>{5}</b>").format(
-                    best.word, number(cb), number(ca), number(cc), number(result.query_norm), number(best.score)))
+                answer = self.tr("<b>{0}</b> = ({1} − {2} + {3}) / {4} = <b>{5}</b>").format(
+                    html.escape(best.word), number(cb), number(ca), number(cc), number(result.query_norm), number(best.score))
         else:
             lines.append(self.tr("s(x, y) = (1 + cos(x, y)) / 2;   score(x) = s(x, {1}) · s(x, {2}) / "
                                  "(s(x, {0}) + 10⁻⁶)").format(a, b, c))
             if best is not None:
                 sa, sb, sc = ((1 + x) / 2 for x in best.cosines)
-                lines.append(self.tr("<b>{0}</b> = {1} · {2} / ({3} + 10⁻⁶) = <b>{4}</b>").format(
-                    best.word, number(sb), number(sc), number(sa), number(best.score)))
-        return "<br>".join(lines)
+                answer = self.tr("<b>{0}</b> = {1} · {2} / ({3} + 10⁻⁶) = <b>{4}</b>").format(
+                    html.escape(best.word), number(sb), number(sc), number(sa), number(best.score))
+        return "<br>".join(lines), answer
 
     def _draw_parallelogram(self, result, picture) -> None:
         if picture is None:
@@ -152,7 +195,46 @@ class AnalogyTab(EmbeddingTab):
                               **{"font-size": f"{style.font().pointSizeF():.0f}pt", "color": style.TEXT.name()})
             self.axis_titles[name] = text
 
+    #: below this many lines of text of room (the tab's scrolling page) the formulas open folded:
+    #: at 22 pt on 1280×680 the page is about 15 lines tall, and the inputs, five lines of
+    #: formulas and the sum left the table and parallelogram under seven (the page scrolled); at
+    #: 11 pt it is about 26 lines
+    FORMULAS_ROOM_LINES = 20
+
+    def formulas_fold_by_default(self) -> bool:
+        room = self.room_height()
+        return 0 < room < self.FORMULAS_ROOM_LINES * QFontMetrics(QApplication.font()).lineSpacing()
+
+    def room_height(self) -> int:
+        """The height the tab is shown in: its scrolling page's viewport (the tab itself is taller
+        where the page scrolls); 0 before it is shown."""
+        if not self.isVisible():
+            return 0
+        holder = self.parentWidget()
+        if holder is not None and isinstance(holder.parentWidget(), QAbstractScrollArea):
+            return holder.height()
+        return self.height()
+
+    def fold_formulas_for_room(self) -> None:
+        """The formulas shown or folded as the room says, where that changed (the user's own
+        choice with the toggle stays until it does)."""
+        fold = self.formulas_fold_by_default()
+        if fold != self._fold_by_default:
+            self._fold_by_default = fold
+            self.formulas_toggle.setChecked(not fold)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self.fold_formulas_for_room()
+        if self.result is not None and event.size().width() != event.oldSize().width():
+            self.fit_table()  # the headers on one line or two for the new width
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().showEvent(event)
+        self.fold_formulas_for_room()
+
     def apply_zoom(self) -> None:
+        self.fold_formulas_for_room()
         style_plot_text(self.plot.getPlotItem(), {"bottom": self.tr("PC1"), "left": self.tr("PC2")})
         self.table.apply_zoom()
         self.redraw()

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from app import style
 from app.binding import bind_widgets
-from app.views.embeddings.tab_base import EmbeddingTab, HorizontalBars, side_by_side, table, word_edit
+from app.views.embeddings.tab_base import EmbeddingTab, HorizontalBars, table, word_edit
 from app.widgets.flow_layout import flow_row
 from app.widgets.form import column
+from app.widgets.table_beside import table_beside
 
 
 class NeighboursTab(EmbeddingTab):
@@ -16,7 +17,7 @@ class NeighboursTab(EmbeddingTab):
         self.note = style.note_label()
         self.model, self.table = table()
         self.plot = HorizontalBars()  # the nearest on top, as in the table
-        picture = side_by_side(self.table, self.plot, 2, 3)
+        picture = table_beside(self.table, self.plot)
         self.place(flow_row((self.tr("Word:"), self.word)),
                    column(self.note, (picture, 1)), picture)
         bind_widgets(state, word=self.word)

@@ -3,10 +3,12 @@ state) above its picture, the answer it last drew (an engine Result, so that cap
 come from the request of the picture), and a table widget maker."""
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtGui import QFontMetrics, QFontMetricsF
-from PySide6.QtWidgets import QApplication, QHBoxLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QLineEdit, QVBoxLayout, QWidget
 
 from app import style
 from app.widgets.array_table import ArrayTableModel
@@ -126,6 +128,12 @@ def table() -> tuple[ArrayTableModel, ResultTable]:
     return model, ResultTable(model)
 
 
+def nice_step(least: float) -> float:
+    """The smallest of 1, 2, 2.5 and 5 times a power of ten that is at least `least` (> 0)."""
+    power = 10.0 ** math.floor(math.log10(least))
+    return next(m * power for m in (1, 2, 2.5, 5, 10) if m * power >= least * (1 - 1e-9))
+
+
 class HorizontalBars(pg.PlotWidget):
     """One bar a row, the first on top as in a table beside it, labelled on the left axis.
 
@@ -172,6 +180,20 @@ class HorizontalBars(pg.PlotWidget):
         pitch = height / (rows + 2 * extra)
         spans = [(row * pitch - line / 2, row * pitch + line / 2) for row in range(len(self.labels))]
         axis.setTicks([[(row, self.labels[row]) for row in spaced_out(spans)]])
+        # fewer value ticks where the bars are narrow: beside a wide table at 22 pt they had 160 px,
+        # and pyqtgraph's five labels ran into each other ("0.20.40.60.8")
+        bottom = self.getAxis("bottom")
+        label = QFontMetricsF(bottom.style["tickFont"] or QApplication.font()).horizontalAdvance("0.88")
+        width = self.getPlotItem().vb.width()
+        low, high = self.getPlotItem().vb.viewRange()[0]
+        # labels half a label apart at least, and three of them (the ends are dropped where their
+        # labels would stick out of the axis: two at its ends left none)
+        room = max(3, int(width // (1.5 * label)))
+        if width > 0 and high > low and (high - low) / 0.2 > room:
+            step = nice_step((high - low) / room)
+            bottom.setTickSpacing(major=step, minor=step / 5)
+        else:
+            bottom.setTickSpacing()  # pyqtgraph's own where its labels fit
 
     def row_at(self, scene_pos) -> int | None:
         """The row under a scene position, or None off the bars' rows."""
@@ -186,12 +208,3 @@ class HorizontalBars(pg.PlotWidget):
         row = self.row_at(scene_pos)
         self.setToolTip("" if row is None else f"{self.labels[row]}: {style.format_number(self.values[row], 4)}")
 
-
-def side_by_side(left: QWidget, right: QWidget, left_stretch: int, right_stretch: int) -> QWidget:
-    """`left` and `right` in one row sharing its width in the ratio of their stretches."""
-    row = QWidget()
-    layout = QHBoxLayout(row)
-    layout.setContentsMargins(0, 0, 0, 0)
-    layout.addWidget(left, left_stretch)
-    layout.addWidget(right, right_stretch)
-    return row

@@ -12,9 +12,10 @@ from PySide6.QtWidgets import QComboBox, QFileDialog, QLabel, QPushButton
 from app import style
 from app.binding import bind_widgets
 from app.views.embeddings.analogy_tab import METHODS
-from app.views.embeddings.tab_base import EmbeddingTab, HorizontalBars, side_by_side, table
+from app.views.embeddings.tab_base import EmbeddingTab, HorizontalBars, table
 from app.widgets.flow_layout import flow_row
 from app.widgets.form import column
+from app.widgets.table_beside import table_beside
 from engine.embeddings.analogy_test import TOTAL
 
 
@@ -37,7 +38,7 @@ class AnalogyTestTab(EmbeddingTab):
         self.note = style.note_label()
         self.model, self.table = table()
         self.plot = HorizontalBars()  # each section's accuracy
-        picture = side_by_side(self.table, self.plot, 3, 2)
+        picture = table_beside(self.table, self.plot)
         self.place(inputs, column(self.note, (picture, 1)), picture)
         bind_widgets(state, test_method=self.method_box)
         state.watch(self._show_file, "test_file")
@@ -65,11 +66,11 @@ class AnalogyTestTab(EmbeddingTab):
     def draw(self, value, request) -> None:
         sections = value.score.sections
         self.model.set_columns(
-            [self.tr("section"), self.tr("correct"), self.tr("answered"), self.tr("accuracy"),
-             self.tr("skipped: unknown word")],
+            [self.tr("section"), self.tr("correct"), self.tr("answered"), self.tr("accuracy"), self.tr("skipped")],
             [[self.section_name(s.name) for s in sections], [len(s.correct) for s in sections],
              [len(s.correct) + len(s.incorrect) for s in sections], [s.accuracy for s in sections],
-             [s.unknown for s in sections]], highlight=[len(sections) - 1])
+             [s.unknown for s in sections]], highlight=[len(sections) - 1], digits=4,
+            tooltips=["", "", "", "", self.tr("Questions skipped: a word outside the words searched")])
         self.table.fit_columns()
         score = value.score
         self.note.setText(self.tr(
