@@ -66,11 +66,15 @@ class ResultTable(QTableView):
                 widths = [advance(model.text(row, column)) for row in range(rows)]
                 widest = max(widths)
                 delegate_width = 0
+                # one cell per text width near the widest: cells of one width (numbers of as many
+                # digits) have one size in one column's font
+                near = {}
                 for row, text_width in enumerate(widths):
                     if text_width >= widest - NEAR_WIDEST:
-                        index = model.index(row, column)
-                        delegate_width = max(delegate_width,
-                                             self.itemDelegateForIndex(index).sizeHint(option, index).width())
+                        near.setdefault(text_width, row)
+                for row in near.values():
+                    index = model.index(row, column)
+                    delegate_width = max(delegate_width, self.itemDelegateForIndex(index).sizeHint(option, index).width())
                 width = max(width, delegate_width + grid)
             if header.sectionSize(column) != width:
                 header.resizeSection(column, width)

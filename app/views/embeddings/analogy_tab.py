@@ -38,6 +38,28 @@ def number(x) -> str:
     return style.format_number(x, DIGITS)
 
 
+#: the parallelogram's frame, ±R on both axes around the PCA's centre (the four points' mean):
+#: R is one of these times a power of ten
+FRAMES = (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10)
+#: a new frame is R ≥ FRAME_MARGIN × the farthest coordinate (room for the words above their
+#: points); the frame shown stays while it is between KEPT_FRAME × and 2 × FRAME_MARGIN × it
+FRAME_MARGIN, KEPT_FRAME = 1.4, 1.3
+
+
+def framed(extent: float, shown) -> float:
+    """R of the frame ±R for points whose farthest coordinate is `extent`, given the range shown
+    ([[x0, x1], [y0, y1]]).  Answers typed one after another mostly keep their frame: the axes
+    keep their ticks (new ticks for each answer's range were a third of the Analogy tab's GUI
+    time per keystroke) and the picture does not zoom in and out as one types."""
+    extent = extent or 1.0
+    (x0, x1), (y0, y1) = shown
+    if x0 == -x1 == y0 == -y1 and KEPT_FRAME * extent <= x1 <= 2 * FRAME_MARGIN * extent:
+        return float(x1)
+    least = FRAME_MARGIN * extent
+    power = 10.0 ** np.floor(np.log10(least))
+    return float(next(m * power for m in FRAMES if m * power >= least))
+
+
 def two_lines(header: str) -> str:
     """"cos(x, visited)" as "cos(x," over "visited)": a column as wide as the word, not the formula."""
     return header.replace(", ", ",\n", 1) if header.startswith("cos(") else header
@@ -166,14 +188,15 @@ class AnalogyTab(EmbeddingTab):
         share = picture.explained_variance_ratio
         self._title_axes(self.tr("PC1 ({0} % of the variance)").format(number(100 * share[0])),
                          self.tr("PC2 ({0} %)").format(number(100 * share[1]) if len(share) > 1 else "0"))
-        span = np.ptp(xy, axis=0).max() or 1.0
-        self.plot.setRange(xRange=(xy[:, 0].min() - 0.2 * span, xy[:, 0].max() + 0.2 * span),
-                           yRange=(xy[:, 1].min() - 0.2 * span, xy[:, 1].max() + 0.2 * span))
-        # the new range's transform now, and the labels' with it: left to the paint, the labels
-        # took the new transform while it was painted and asked for a second paint of the plot
-        self.plot.getPlotItem().vb.updateMatrix()
-        for label in self.labels:
-            label.updateTransform()
+        box = self.plot.getPlotItem().vb
+        frame = framed(float(np.abs(xy).max()), box.state["targetRange"])
+        if box.state["targetRange"] != [[-frame, frame], [-frame, frame]]:
+            self.plot.setRange(xRange=(-frame, frame), yRange=(-frame, frame), padding=0)
+            # the new range's transform now, and the labels' with it: left to the paint, the
+            # labels took the new transform while it was painted and asked for a second paint
+            box.updateMatrix()
+            for label in self.labels:
+                label.updateTransform()
 
     def _title_axes(self, bottom: str, left: str) -> None:
         """The axes' titles, set only where they changed.  Where only a Latin title's words change
@@ -189,7 +212,12 @@ class AnalogyTab(EmbeddingTab):
             if name in self.axis_titles and not stacked(axis) and not CJK.search(text):
                 axis.labelText = text
                 axis.label.setHtml(axis.labelString())
+                ticks = axis.picture
                 axis.resizeEvent()  # placed (and fitted) as pyqtgraph places a new title
+                # ...which also drops the ticks laid out: the axis has its size, range and font
+                # still, so they stand (laid out again they were a third of the tab's GUI time
+                # per keystroke, now that most answers keep the frame)
+                axis.picture = ticks
             else:
                 plot.setLabel(name, text, siPrefixEnableRanges=NO_SI_PREFIX,
                               **{"font-size": f"{style.font().pointSizeF():.0f}pt", "color": style.TEXT.name()})
