@@ -44,17 +44,21 @@ FRAMES = (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10)
 #: a new frame is R ≥ FRAME_MARGIN × the farthest coordinate (room for the words above their
 #: points); the frame shown stays while it is between KEPT_FRAME × and 2 × FRAME_MARGIN × it
 FRAME_MARGIN, KEPT_FRAME = 1.4, 1.3
+#: the range shown is ±R a little widened, so that the ticks at ±R are written whole
+EDGE = 1.04
 
 
 def framed(extent: float, shown) -> float:
     """R of the frame ±R for points whose farthest coordinate is `extent`, given the range shown
-    ([[x0, x1], [y0, y1]]).  Answers typed one after another mostly keep their frame: the axes
+    ([[x0, x1], [y0, y1]], ±EDGE · R where a frame is shown).  Answers typed one after another mostly keep their frame: the axes
     keep their ticks (new ticks for each answer's range were a third of the Analogy tab's GUI
     time per keystroke) and the picture does not zoom in and out as one types."""
     extent = extent or 1.0
     (x0, x1), (y0, y1) = shown
-    if x0 == -x1 == y0 == -y1 and KEPT_FRAME * extent <= x1 <= 2 * FRAME_MARGIN * extent:
-        return float(x1)
+    kept = x1 / EDGE
+    if np.allclose([x0, y0, y1], [-x1, -x1, x1], rtol=1e-9, atol=0) and \
+            KEPT_FRAME * extent <= kept <= 2 * FRAME_MARGIN * extent:
+        return float(kept)
     least = FRAME_MARGIN * extent
     power = 10.0 ** np.floor(np.log10(least))
     return float(next(m * power for m in FRAMES if m * power >= least))
@@ -189,8 +193,8 @@ class AnalogyTab(EmbeddingTab):
         self._title_axes(self.tr("PC1 ({0} % of the variance)").format(number(100 * share[0])),
                          self.tr("PC2 ({0} %)").format(number(100 * share[1]) if len(share) > 1 else "0"))
         box = self.plot.getPlotItem().vb
-        frame = framed(float(np.abs(xy).max()), box.state["targetRange"])
-        if box.state["targetRange"] != [[-frame, frame], [-frame, frame]]:
+        frame = EDGE * framed(float(np.abs(xy).max()), box.state["targetRange"])
+        if not np.allclose(box.state["targetRange"], [[-frame, frame], [-frame, frame]], rtol=1e-9, atol=0):
             self.plot.setRange(xRange=(-frame, frame), yRange=(-frame, frame), padding=0)
             # the new range's transform now, and the labels' with it: left to the paint, the
             # labels took the new transform while it was painted and asked for a second paint
