@@ -8,6 +8,7 @@ CPU time (the worker's and its helper's threads, engine/embeddings/row_blocks.py
     python benchmarks/embeddings_view.py --words 20000 --queries 10
     python benchmarks/embeddings_view.py --profile 25   # and the GUI thread's 25 costliest functions
     python benchmarks/embeddings_view.py --kinds mul --profile 25   # 3CosMul's keystrokes alone
+    SORT=cumulative python benchmarks/embeddings_view.py --kinds mul --profile 60   # by cumulative time
     python benchmarks/embeddings_view.py --kinds add mul --replay 5   # and the analogy answers shown again
 
 benchmarks/embeddings.py runs ``keystrokes_through_the_view`` on its 400,000-word file.  Each
@@ -254,7 +255,7 @@ def main() -> None:
     if profiler is not None:
         import pstats
 
-        pstats.Stats(profiler).sort_stats("tottime").print_stats(args.profile)
+        pstats.Stats(profiler).sort_stats(os.environ.get("SORT", "tottime")).print_stats(args.profile)
 
 
 if __name__ == "__main__":

@@ -73,4 +73,8 @@ class MessageLine(QScrollArea):
         self.updateGeometry()
 
     def clear_message(self) -> None:
+        # nothing to clear: every answer clears the line, and clearing it again restyled it and
+        # asked the whole view for a new layout (a second paint of the window per keystroke)
+        if self.isHidden() and not self.label.text():
+            return
         self.show_message("", error=False)

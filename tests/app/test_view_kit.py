@@ -140,3 +140,27 @@ def test_render_gets_the_request_of_its_value_and_a_click_submits_its_own(qtbot,
     qtbot.waitUntil(lambda: bool(seen), timeout=30000)
     assert seen[0].value == 5 and seen[0].request == CallRequest(abs, (-5,))
     assert view.search.request == CallRequest(abs, (-5,)) and view.search.value == 5
+
+
+def test_clearing_a_clear_message_line_asks_for_no_layout(qtbot, monkeypatch):
+    """Every answer clears the view's message line; clearing it when it is already clear must not
+    restyle it or ask the view for a new layout (a layout request climbing the view's widgets each
+    keystroke, and a second paint of the window).  A message shown is still cleared."""
+    from app.views.base import MessageLine
+
+    message = MessageLine()
+    window = alone_in_a_window(qtbot, message, 600, 200)  # kept: the message is its child
+    message.show_message("Type three words", error=False)
+    qtbot.waitUntil(message.isVisible, timeout=3000)
+    message.clear_message()
+    qtbot.waitUntil(lambda: message.isHidden() and message.text() == "", timeout=3000)
+    asked = []
+    real = MessageLine.updateGeometry
+    monkeypatch.setattr(MessageLine, "updateGeometry", lambda self: (asked.append(1), real(self))[1])
+    message.clear_message()
+    assert asked == [] and message.isHidden() and not message.is_error
+    message.show_message("again")
+    qtbot.waitUntil(message.isVisible, timeout=3000)
+    assert asked and message.text() == "again"
+    message.clear_message()
+    assert message.isHidden() and message.text() == "" and window.isVisible()
