@@ -731,21 +731,45 @@ def test_each_3cosmul_answer_shows_gensims_table_and_pyqtgraphs_ticks_for_its_pa
 
 
 def test_the_parallelogram_frame_is_a_round_number_kept_while_the_points_fit_it():
-    """±R with R ≥ 1.4 × the farthest coordinate, from 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8 × 10ᵏ;
-    the frame shown (±1.04 R) stays while the farthest point is within 1/2.8 to 1/1.3 of R."""
+    """On each axis ±R with R ≥ 1.05 × the half-width the picture needs, from 1, 1.2, 1.5, 2,
+    2.5, 3, 4, 5, 6, 8 × 10ᵏ; the frame shown (±1.04 R) stays while R is within 1 to 2 × it."""
     from app.views.embeddings.analogy_tab import EDGE, framed
 
-    nothing = [[0.0, 1.0], [0.0, 1.0]]  # pyqtgraph's range before any frame
-    assert framed(2.3, nothing) == 4  # 3.22 → 4
-    assert framed(2.1, nothing) == 3  # 2.94 → 3
-    assert framed(0.0012, nothing) == pytest.approx(0.002)
-    assert framed(0.0, nothing) == 1.5  # no extent: as for 1
+    nothing = (0.0, 1.0)  # pyqtgraph's range before any frame
+    assert framed(2.3, nothing) == 2.5  # 2.415 → 2.5
+    assert framed(2.5, nothing) == 3  # 2.625 → 3
+    assert framed(0.0012, nothing) == pytest.approx(0.0015)
+    assert framed(0.0, nothing) == 1.2  # no extent: as for 1 (1.05 → 1.2)
 
     def shown(r):
-        return [[-EDGE * r, EDGE * r], [-EDGE * r, EDGE * r]]
+        return (-EDGE * r, EDGE * r)
 
-    assert framed(2.0, shown(4)) == pytest.approx(4)  # 1.3 · 2 ≤ 4 ≤ 2.8 · 2: kept
-    assert framed(3.0, shown(4)) == pytest.approx(4)
-    assert framed(3.1, shown(4)) == 5  # 1.3 · 3.1 > 4: 4.34 → 5
-    assert framed(1.4, shown(4)) == 2  # 2.8 · 1.4 < 4: 1.96 → 2
-    assert framed(2.0, [[-EDGE * 4, EDGE * 4], [-EDGE * 3, EDGE * 3]]) == 3  # panned by the user: a new frame
+    assert framed(2.0, shown(4)) == pytest.approx(4)  # 2 ≤ 4 ≤ 2 · 2: kept
+    assert framed(3.9, shown(4)) == pytest.approx(4)
+    assert framed(4.1, shown(4)) == 5  # beyond the frame: 4.305 → 5
+    assert framed(1.9, shown(4)) == 2  # 2 · 1.9 < 4: 1.995 → 2
+    assert framed(2.0, (-EDGE * 3, EDGE * 4)) == 2.5  # panned by the user: a new frame (2.1 → 2.5)
+
+
+def test_each_word_of_the_parallelogram_is_inside_the_plot_at_22_pt(qtbot, make_view):
+    """The frame leaves each point's word room inside the plot, at 22 pt in a short plot too."""
+    from PySide6.QtWidgets import QApplication
+
+    font = QApplication.font()
+    bigger = QApplication.font()
+    bigger.setPointSize(22)
+    QApplication.setFont(bigger)
+    try:
+        view = make_view("embeddings", size=(1272, 540))
+        view.tabs.setCurrentWidget(view.analogy_tab)
+        tab = view.analogy_tab
+        settle(qtbot, view)
+        qtbot.waitUntil(lambda: tab.answer is not None, timeout=30000)
+        for _ in range(3):
+            qtbot.wait(20)
+        box = tab.plot.getPlotItem().vb
+        inside = box.sceneBoundingRect()
+        for label in tab.labels:
+            assert inside.contains(label.sceneBoundingRect()), (label.toPlainText(), inside, label.sceneBoundingRect())
+    finally:
+        QApplication.setFont(font)

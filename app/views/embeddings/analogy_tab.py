@@ -38,26 +38,26 @@ def number(x) -> str:
     return style.format_number(x, DIGITS)
 
 
-#: the parallelogram's frame, ±R on both axes around the PCA's centre (the four points' mean):
-#: R is one of these times a power of ten
+#: the parallelogram's frame: ±R around the PCA's centre (the four points' mean) on each axis,
+#: R one of these times a power of ten
 FRAMES = (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10)
-#: a new frame is R ≥ FRAME_MARGIN × the farthest coordinate (room for the words above their
-#: points); the frame shown stays while it is between KEPT_FRAME × and 2 × FRAME_MARGIN × it
-FRAME_MARGIN, KEPT_FRAME = 1.4, 1.3
+#: a new frame is R ≥ FRAME_MARGIN × the half-width the picture needs on that axis (its farthest
+#: point and that point's word); the frame shown stays while R is between 1 and KEPT_UP_TO × it
+FRAME_MARGIN, KEPT_UP_TO = 1.05, 2.0
 #: the range shown is ±R a little widened, so that the ticks at ±R are written whole
 EDGE = 1.04
 
 
 def framed(extent: float, shown) -> float:
-    """R of the frame ±R for points whose farthest coordinate is `extent`, given the range shown
-    ([[x0, x1], [y0, y1]], ±EDGE · R where a frame is shown).  Answers typed one after another mostly keep their frame: the axes
-    keep their ticks (new ticks for each answer's range were a third of the Analogy tab's GUI
-    time per keystroke) and the picture does not zoom in and out as one types."""
+    """R of one axis' frame ±R for a picture that needs ±`extent` on it (needed_extent), given the
+    axis' range shown ((low, high), ±EDGE · R where a frame is shown).  Answers typed one after
+    another mostly keep their frames: the axes keep their ticks (new ticks for each answer's
+    range were a third of the Analogy tab's GUI time per keystroke) and the picture does not
+    zoom in and out as one types."""
     extent = extent or 1.0
-    (x0, x1), (y0, y1) = shown
-    kept = x1 / EDGE
-    if np.allclose([x0, y0, y1], [-x1, -x1, x1], rtol=1e-9, atol=0) and \
-            KEPT_FRAME * extent <= kept <= 2 * FRAME_MARGIN * extent:
+    low, high = shown
+    kept = high / EDGE
+    if np.isclose(low, -high, rtol=1e-9, atol=0) and extent <= kept <= KEPT_UP_TO * extent:
         return float(kept)
     least = FRAME_MARGIN * extent
     power = 10.0 ** np.floor(np.log10(least))
@@ -193,14 +193,30 @@ class AnalogyTab(EmbeddingTab):
         self._title_axes(self.tr("PC1 ({0} % of the variance)").format(number(100 * share[0])),
                          self.tr("PC2 ({0} %)").format(number(100 * share[1]) if len(share) > 1 else "0"))
         box = self.plot.getPlotItem().vb
-        frame = EDGE * framed(float(np.abs(xy).max()), box.state["targetRange"])
-        if not np.allclose(box.state["targetRange"], [[-frame, frame], [-frame, frame]], rtol=1e-9, atol=0):
-            self.plot.setRange(xRange=(-frame, frame), yRange=(-frame, frame), padding=0)
+        shown = box.state["targetRange"]
+        frames = [EDGE * framed(extent, shown[axis]) for axis, extent in enumerate(self.needed_extent(xy))]
+        if not np.allclose(shown, [[-r, r] for r in frames], rtol=1e-9, atol=0):
+            self.plot.setRange(xRange=(-frames[0], frames[0]), yRange=(-frames[1], frames[1]), padding=0)
             # the new range's transform now, and the labels' with it: left to the paint, the
             # labels took the new transform while it was painted and asked for a second paint
             box.updateMatrix()
             for label in self.labels:
                 label.updateTransform()
+
+    def needed_extent(self, xy) -> tuple[float, float]:
+        """The half-widths (x, y) in data units that show the four points and, above each point, its
+        word whole: a word takes a fixed number of pixels, so on an axis of `size` px with ±R a
+        word `room` px long needs R − farthest ≥ room · 2R / size, R ≥ farthest / (1 − 2 room / size)
+        (at 22 pt a 190 px tall plot: "visit" above the top point was cut by the plot's edge)."""
+        box = self.plot.getPlotItem().vb
+        sizes = [self.labels[i].boundingRect() for i in range(4)]
+        rooms = (max(r.width() for r in sizes) / 2, 1.3 * max(r.height() for r in sizes))  # anchored 1.2 above
+        needed = []
+        for axis, (room, size) in enumerate(zip(rooms, (box.width(), box.height()))):
+            farthest = float(np.abs(xy[:, axis]).max())
+            share = min(0.6, 2 * room / size) if size > 0 else 0.0
+            needed.append(farthest / (1 - share))
+        return needed[0], needed[1]
 
     def _title_axes(self, bottom: str, left: str) -> None:
         """The axes' titles, set only where they changed.  Where only a Latin title's words change
