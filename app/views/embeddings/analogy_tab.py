@@ -4,6 +4,7 @@ its score, and the parallelogram a → b, c → answer in the PCA of those four 
 from __future__ import annotations
 
 import html
+import math
 
 import numpy as np
 import pyqtgraph as pg
@@ -57,7 +58,7 @@ def framed(extent: float, shown) -> float:
     extent = extent or 1.0
     low, high = shown
     kept = high / EDGE
-    if np.isclose(low, -high, rtol=1e-9, atol=0) and extent <= kept <= KEPT_UP_TO * extent:
+    if math.isclose(low, -high, rel_tol=1e-9) and extent <= kept <= KEPT_UP_TO * extent:
         return float(kept)
     least = FRAME_MARGIN * extent
     power = 10.0 ** np.floor(np.log10(least))
@@ -195,7 +196,8 @@ class AnalogyTab(EmbeddingTab):
         box = self.plot.getPlotItem().vb
         shown = box.state["targetRange"]
         frames = [EDGE * framed(extent, shown[axis]) for axis, extent in enumerate(self.needed_extent(xy))]
-        if not np.allclose(shown, [[-r, r] for r in frames], rtol=1e-9, atol=0):
+        if not all(math.isclose(end, sign * r, rel_tol=1e-9)
+                   for (low, high), r in zip(shown, frames) for end, sign in ((low, -1), (high, 1))):
             self.plot.setRange(xRange=(-frames[0], frames[0]), yRange=(-frames[1], frames[1]), padding=0)
             # the new range's transform now, and the labels' with it: left to the paint, the
             # labels took the new transform while it was painted and asked for a second paint
@@ -231,9 +233,8 @@ class AnalogyTab(EmbeddingTab):
             axis = plot.getAxis(name)
             if name in self.axis_titles and not stacked(axis) and not CJK.search(text):
                 axis.labelText = text
-                axis.label.setHtml(axis.labelString())
                 ticks = axis.picture
-                axis.resizeEvent()  # placed (and fitted) as pyqtgraph places a new title
+                axis.resizeEvent()  # written (axis_titles.fit_title), fitted and placed as pyqtgraph places a new title
                 # ...which also drops the ticks laid out: the axis has its size, range and font
                 # still, so they stand (laid out again they were a third of the tab's GUI time
                 # per keystroke, now that most answers keep the frame)
