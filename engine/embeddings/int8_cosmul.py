@@ -115,7 +115,7 @@ def first_pass(emb: Embeddings, units: np.ndarray, rows: int, reuse: bool = Fals
     known = _known_rows(emb) if reuse else {}
     found = {j: known[key] for j, key in enumerate(keys) if key in known}
     missing = [j for j in range(3) if j not in found]
-    asked = query[missing] if len(missing) < 3 else query
+    asked = query[missing]  # read only where one or two rows are missing (all three: query itself)
 
     def block(start: int, stop: int) -> None:
         # each pass below reads and writes this block only: it is still in the cache

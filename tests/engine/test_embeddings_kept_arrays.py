@@ -130,6 +130,41 @@ def test_the_kernel_is_given_whole_blocks_or_the_fewest_pieces_under_the_mmap_th
             assert len(given) == 5 + 1
 
 
+def test_rows_asked_alone_are_given_in_the_fewest_pieces_under_the_mmap_threshold(vectors, monkeypatch):
+    """With two of the three rows kept (int8_cosmul.KEPT_ROWS), the kernel is given the third
+    query row alone: its bfloat16 output is 2 bytes a row and addcmul's float32 copy of it 4, so
+    the pieces are of 32,704 rows (130,816 bytes; 32,768 would be 131,072, not under 128 KiB): the
+    block of 50,048 rows is 32,704 + 17,344 and the one of 9,920 a single piece, each row once.
+    With two rows asked each of their float32 copies (one row of sums at a time) stays under it."""
+    import torch
+
+    _, emb = vectors
+    copy = int8_scores.int8_rows(emb)
+    kernel = torch.ops.aten._weight_int8pack_mm
+    given = []  # (first row, rows, query rows) of each call, from both threads
+
+    def spy(query, codes, scales):
+        given.append(((codes.data_ptr() - copy.codes.data_ptr()) // copy.codes.shape[1], codes.shape[0],
+                      query.shape[0]))
+        return kernel(query, codes, scales)
+
+    monkeypatch.setattr(torch.ops.aten, "_weight_int8pack_mm", spy)
+
+    def pass_over(*words):
+        given.clear()
+        units = np.stack([emb.unit(w) for w in words], axis=1)
+        int8_cosmul.first_pass(emb, units, ROWS, reuse=True)
+        return sorted(given)
+
+    pass_over("w20", "w21", "w22")
+    assert pass_over("w20", "w21", "w23") == [(0, 32_704, 1), (32_704, 50_048 - 32_704, 1), (50_048, 9_920, 1)]
+    asked_two = pass_over("w24", "w21", "w25")
+    assert {m for _, _, m in asked_two} == {2}
+    starts = [low for low, _, _ in asked_two]
+    assert starts == sorted(set(starts)) and sum(n for _, n, _ in asked_two) == ROWS  # each row once
+    assert all(n * 4 < 128 * 1024 for _, n, _ in asked_two)
+
+
 def test_a_query_again_makes_no_array_as_large_as_the_mmap_threshold(vectors):
     """Each numpy array of 128 KiB or more would be a new mapping under the app's malloc policy,
     its pages faulted in at every query: a query with ``reuse`` after one of its size makes none

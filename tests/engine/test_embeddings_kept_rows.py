@@ -54,7 +54,11 @@ def test_rows_kept_from_the_query_before_equal_a_fresh_pass(vectors, kernel_rows
     kernel_rows.clear()
     kept = [x.copy() for x in int8_cosmul.first_pass(emb, units_of(emb, a, b, d), ROWS, reuse=True)]
     assert kernel_rows and set(kernel_rows) == {1}  # only d's row is computed
+    kernel_rows.clear()
     fresh = int8_cosmul.first_pass(emb, units_of(emb, a, b, d), ROWS)
+    # the reference computes its three rows: a fresh pass that read the store would compare the
+    # kept rows with themselves
+    assert set(kernel_rows) == {3}
     for got, expected in zip(kept, fresh):
         assert np.array_equal(got, expected)
     kernel_rows.clear()
@@ -62,6 +66,7 @@ def test_rows_kept_from_the_query_before_equal_a_fresh_pass(vectors, kernel_rows
     moved = int8_cosmul.first_pass(emb, units_of(emb, d, a, c), ROWS, reuse=True)[0].copy()
     assert kernel_rows == []
     fresh = int8_cosmul.first_pass(emb, units_of(emb, d, a, c), ROWS)[0]
+    assert set(kernel_rows) == {3}
     assert np.array_equal(moved, fresh)
 
 
