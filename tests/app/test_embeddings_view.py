@@ -773,3 +773,40 @@ def test_each_word_of_the_parallelogram_is_inside_the_plot_at_22_pt(qtbot, make_
             assert inside.contains(label.sceneBoundingRect()), (label.toPlainText(), inside, label.sceneBoundingRect())
     finally:
         QApplication.setFont(font)
+
+
+@pytest.mark.parametrize("width", [300, 900])
+def test_the_bars_value_labels_never_run_into_each_other(qtbot, width):
+    """At 22 pt, bars 300 px wide (beside a wide table) wrote 0.2 0.4 0.6 0.8 into each other;
+    each value label written now stands clear of the next, and a wide chart keeps pyqtgraph's."""
+    from PySide6.QtGui import QPainter, QPicture
+    from PySide6.QtWidgets import QApplication
+
+    from app.views.embeddings.tab_base import HorizontalBars
+
+    font = QApplication.font()
+    bigger = QApplication.font()
+    bigger.setPointSize(22)
+    QApplication.setFont(bigger)
+    try:
+        bars = HorizontalBars()
+        qtbot.addWidget(bars)
+        bars.resize(width, 320)
+        bars.show()
+        qtbot.waitExposed(bars)
+        bars.style_text("accuracy")
+        bars.show_bars(["past tense", "third person -s", "-ing form", "Total accuracy"], [0.34, 0.35, 0.41, 0.37])
+        qtbot.wait(30)
+        axis = bars.getAxis("bottom")
+        picture = QPicture()
+        painter = QPainter(picture)
+        painter.setFont(axis.style["tickFont"])
+        _, _, texts = axis.generateDrawSpecs(painter)
+        painter.end()
+        boxes = sorted((rect.left(), rect.right()) for rect, _, _ in texts)
+        assert boxes, "no value written"
+        assert all(right < next_left for (_, right), (next_left, _) in zip(boxes, boxes[1:])), boxes
+        if width == 900:
+            assert len(boxes) >= 4 and axis._tickSpacing is None
+    finally:
+        QApplication.setFont(font)

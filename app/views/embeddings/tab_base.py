@@ -151,6 +151,7 @@ class HorizontalBars(pg.PlotWidget):
         self.addItem(self.bars)
         self.labels: list[str] = []
         self.values: list[float] = []
+        self._value_step: float | None = None  # the value axis's tick spacing set (None: pyqtgraph's)
         self.getPlotItem().vb.sigResized.connect(self.fit_labels)
         self.scene().sigMouseMoved.connect(self.show_bar_near)
 
@@ -189,11 +190,13 @@ class HorizontalBars(pg.PlotWidget):
         # labels half a label apart at least, and three of them (the ends are dropped where their
         # labels would stick out of the axis: two at its ends left none)
         room = max(3, int(width // (1.5 * label)))
-        if width > 0 and high > low and (high - low) / 0.2 > room:
-            step = nice_step((high - low) / room)
-            bottom.setTickSpacing(major=step, minor=step / 5)
-        else:
-            bottom.setTickSpacing()  # pyqtgraph's own where its labels fit
+        step = nice_step((high - low) / room) if width > 0 and high > low and (high - low) / 0.2 > room else None
+        if step != self._value_step:  # (set again, the axis lays its ticks out again: each answer)
+            self._value_step = step
+            if step is None:
+                bottom.setTickSpacing()  # pyqtgraph's own where its labels fit
+            else:
+                bottom.setTickSpacing(major=step, minor=step / 5)
 
     def row_at(self, scene_pos) -> int | None:
         """The row under a scene position, or None off the bars' rows."""
