@@ -72,9 +72,13 @@ class MessageLine(QScrollArea):
         self.setVisible(bool(text))
         self.updateGeometry()
 
+    def is_clear(self) -> bool:
+        """Nothing shown (a line that shows its messages elsewhere too says so for them)."""
+        return self.isHidden() and not self.label.text()
+
     def clear_message(self) -> None:
         # nothing to clear: every answer clears the line, and clearing it again restyled it and
         # asked the whole view for a new layout (a second paint of the window per keystroke)
-        if self.isHidden() and not self.label.text():
+        if self.is_clear():
             return
         self.show_message("", error=False)

@@ -2,7 +2,7 @@
 and whose rows follow the text size."""
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QFrame, QHeaderView, QStyleOptionViewItem, QTableView, QWidget
 
@@ -52,6 +52,7 @@ class ResultTable(QTableView):
         self.initViewItemOption(option)
         grid = 1 if self.showGrid() else 0
         before = header.length()
+        resized = []
         metrics = {}
         for column in range(columns):
             if self.isColumnHidden(column):
@@ -77,7 +78,17 @@ class ResultTable(QTableView):
                     delegate_width = max(delegate_width, self.itemDelegateForIndex(index).sizeHint(option, index).width())
                 width = max(width, delegate_width + grid)
             if header.sectionSize(column) != width:
+                resized.append((column, width))
+        if resized:
+            # with the header's signals held: the table's own response to a resized section is a
+            # 0 ms timer that repaints the viewport after the window's next paint, a second paint
+            # of the window per answer; here it is laid out and marked for the next paint at once
+            blocker = QSignalBlocker(header)
+            for column, width in resized:
                 header.resizeSection(column, width)
+            blocker.unblock()
+            self.updateGeometries()
+            self.viewport().update()
         if header.length() != before:
             self.updateGeometry()  # a layout that gives the table its columns' width lays it out again
 

@@ -810,3 +810,47 @@ def test_the_bars_value_labels_never_run_into_each_other(qtbot, width):
             assert len(boxes) >= 4 and axis._tickSpacing is None
     finally:
         QApplication.setFont(font)
+
+
+def test_an_analogy_answer_is_painted_in_one_pass_of_the_event_loop(qtbot, view, word2vec_en):
+    """Each answer's table, sum and picture are painted in the first pass of the event loop after
+    it is drawn, and nothing of them again in the next (its layouts and the table's new columns
+    were each left to a later pass: the labels were painted twice, the table in a second pass)."""
+    from PySide6.QtCore import QEvent, QObject
+    from PySide6.QtWidgets import QApplication
+
+    view.view_state.tab = "analogy"
+    tab = view.analogy_tab
+    results = []
+    for a, b, c in (("visit", "visited", "buy"), ("January", "February", "March"), ("buy", "bought", "visit")):
+        tab.a.setText(a)
+        tab.b.setText(b)
+        tab.c.setText(c)
+        settle(qtbot, view)
+        results.append(tab.result)
+    for _ in range(3):
+        qtbot.wait(20)
+    watched = {tab.table.viewport(): "table", tab.arithmetic: "sum", tab.formulas: "formulas",
+               tab.plot.viewport(): "picture"}
+    painted = []
+
+    class Paints(QObject):
+        def eventFilter(self, obj, event):  # noqa: N802 - Qt's name
+            if event.type() == QEvent.Type.Paint and obj in watched:
+                painted.append(watched[obj])
+            return False
+
+    paints = Paints()
+    app = QApplication.instance()
+    app.installEventFilter(paints)
+    try:
+        for again in (*results, *results):
+            view.render_answer(again)
+            painted.clear()
+            app.processEvents()
+            first = sorted(painted)
+            painted.clear()
+            app.processEvents()
+            assert first == ["formulas", "picture", "sum", "table"] and painted == [], (first, painted)
+    finally:
+        app.removeEventFilter(paints)

@@ -53,6 +53,9 @@ class InputsMessageLine(MessageLine):
         #: the box the message shown is about ("P", "Q"), or None
         self.side: str | None = None
 
+    def is_clear(self) -> bool:
+        return super().is_clear() and all(line.is_clear() for line in self.side_lines.values())
+
     def show_message(self, text: str, error: bool = True) -> None:
         self.side = message_side(text)
         for side, line in self.side_lines.items():
