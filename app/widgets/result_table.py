@@ -75,7 +75,8 @@ class ResultTable(QTableView):
                         near.setdefault(text_width, row)
                 for row in near.values():
                     index = model.index(row, column)
-                    delegate_width = max(delegate_width, self.itemDelegateForIndex(index).sizeHint(option, index).width())
+                    delegate = self.itemDelegateForIndex(index)
+                    delegate_width = max(delegate_width, delegate.sizeHint(option, index).width())
                 width = max(width, delegate_width + grid)
             if header.sectionSize(column) != width:
                 resized.append((column, width))

@@ -37,6 +37,19 @@ def view(make_view):
     return make_view("embeddings", size=(1280, 680))
 
 
+@pytest.fixture
+def text_at_22_pt():
+    """The application's text at 22 pt for the test (a lecturer's projector), back after it."""
+    from PySide6.QtWidgets import QApplication
+
+    font = QApplication.font()
+    bigger = QApplication.font()
+    bigger.setPointSize(22)
+    QApplication.setFont(bigger)
+    yield
+    QApplication.setFont(font)
+
+
 def settle(qtbot, view):
     qtbot.waitUntil(lambda: view.ready() and not view.busy, timeout=60000)
 
@@ -348,7 +361,7 @@ def test_each_answer_draws_the_pca_of_its_four_words_in_one_paint(qtbot, view, w
 
 
 @pytest.mark.parametrize("language", ["en", "zh"])
-def test_at_22_pt_the_analogy_tab_fits_with_every_column_and_its_picture(qtbot, make_view, language):
+def test_at_22_pt_the_analogy_tab_fits_with_every_column_and_its_picture(qtbot, make_view, language, text_at_22_pt):
     """At text ×2 in what a 1280×680 window leaves the view: the Analogy tab's page does not
     scroll (its norms and formula fold behind "Formulas", the best answer's sum stays), every
     column of the table is in view (the cosines' headers on two lines), the parallelogram keeps
@@ -361,10 +374,6 @@ def test_at_22_pt_the_analogy_tab_fits_with_every_column_and_its_picture(qtbot, 
     from app import i18n
     from tests.app.test_layout_fit import CHROME_AT_22_PT, SMALL_SCREEN
 
-    font = QApplication.font()
-    bigger = QApplication.font()
-    bigger.setPointSize(22)
-    QApplication.setFont(bigger)
     i18n.install(language)
     try:
         view = make_view("embeddings", size=(SMALL_SCREEN[0] - 8, SMALL_SCREEN[1] - CHROME_AT_22_PT))
@@ -393,7 +402,6 @@ def test_at_22_pt_the_analogy_tab_fits_with_every_column_and_its_picture(qtbot, 
         assert "‖e_visit‖" in tab.formulas.text()
     finally:
         i18n.install("en")
-        QApplication.setFont(font)
 
 
 def test_at_11_pt_the_formulas_show_and_the_table_is_as_wide_as_its_columns(qtbot, view):
@@ -751,65 +759,48 @@ def test_the_parallelogram_frame_is_a_round_number_kept_while_the_points_fit_it(
     assert framed(2.0, (-EDGE * 3, EDGE * 4)) == 2.5  # panned by the user: a new frame (2.1 → 2.5)
 
 
-def test_each_word_of_the_parallelogram_is_inside_the_plot_at_22_pt(qtbot, make_view):
+def test_each_word_of_the_parallelogram_is_inside_the_plot_at_22_pt(qtbot, make_view, text_at_22_pt):
     """The frame leaves each point's word room inside the plot, at 22 pt in a short plot too."""
-    from PySide6.QtWidgets import QApplication
-
-    font = QApplication.font()
-    bigger = QApplication.font()
-    bigger.setPointSize(22)
-    QApplication.setFont(bigger)
-    try:
-        view = make_view("embeddings", size=(1272, 540))
-        view.tabs.setCurrentWidget(view.analogy_tab)
-        tab = view.analogy_tab
-        settle(qtbot, view)
-        qtbot.waitUntil(lambda: tab.answer is not None, timeout=30000)
-        for _ in range(3):
-            qtbot.wait(20)
-        box = tab.plot.getPlotItem().vb
-        inside = box.sceneBoundingRect()
-        for label in tab.labels:
-            assert inside.contains(label.sceneBoundingRect()), (label.toPlainText(), inside, label.sceneBoundingRect())
-    finally:
-        QApplication.setFont(font)
+    view = make_view("embeddings", size=(1272, 540))
+    view.tabs.setCurrentWidget(view.analogy_tab)
+    tab = view.analogy_tab
+    settle(qtbot, view)
+    qtbot.waitUntil(lambda: tab.answer is not None, timeout=30000)
+    for _ in range(3):
+        qtbot.wait(20)
+    box = tab.plot.getPlotItem().vb
+    inside = box.sceneBoundingRect()
+    for label in tab.labels:
+        assert inside.contains(label.sceneBoundingRect()), (label.toPlainText(), inside, label.sceneBoundingRect())
 
 
 @pytest.mark.parametrize("width", [300, 900])
-def test_the_bars_value_labels_never_run_into_each_other(qtbot, width):
+def test_the_bars_value_labels_never_run_into_each_other(qtbot, width, text_at_22_pt):
     """At 22 pt, bars 300 px wide (beside a wide table) wrote 0.2 0.4 0.6 0.8 into each other;
     each value label written now stands clear of the next, and a wide chart keeps pyqtgraph's."""
     from PySide6.QtGui import QPainter, QPicture
-    from PySide6.QtWidgets import QApplication
 
     from app.views.embeddings.tab_base import HorizontalBars
 
-    font = QApplication.font()
-    bigger = QApplication.font()
-    bigger.setPointSize(22)
-    QApplication.setFont(bigger)
-    try:
-        bars = HorizontalBars()
-        qtbot.addWidget(bars)
-        bars.resize(width, 320)
-        bars.show()
-        qtbot.waitExposed(bars)
-        bars.style_text("accuracy")
-        bars.show_bars(["past tense", "third person -s", "-ing form", "Total accuracy"], [0.34, 0.35, 0.41, 0.37])
-        qtbot.wait(30)
-        axis = bars.getAxis("bottom")
-        picture = QPicture()
-        painter = QPainter(picture)
-        painter.setFont(axis.style["tickFont"])
-        _, _, texts = axis.generateDrawSpecs(painter)
-        painter.end()
-        boxes = sorted((rect.left(), rect.right()) for rect, _, _ in texts)
-        assert boxes, "no value written"
-        assert all(right < next_left for (_, right), (next_left, _) in zip(boxes, boxes[1:])), boxes
-        if width == 900:
-            assert len(boxes) >= 4 and axis._tickSpacing is None
-    finally:
-        QApplication.setFont(font)
+    bars = HorizontalBars()
+    qtbot.addWidget(bars)
+    bars.resize(width, 320)
+    bars.show()
+    qtbot.waitExposed(bars)
+    bars.style_text("accuracy")
+    bars.show_bars(["past tense", "third person -s", "-ing form", "Total accuracy"], [0.34, 0.35, 0.41, 0.37])
+    qtbot.wait(30)
+    axis = bars.getAxis("bottom")
+    picture = QPicture()
+    painter = QPainter(picture)
+    painter.setFont(axis.style["tickFont"])
+    _, _, texts = axis.generateDrawSpecs(painter)
+    painter.end()
+    boxes = sorted((rect.left(), rect.right()) for rect, _, _ in texts)
+    assert boxes, "no value written"
+    assert all(right < next_left for (_, right), (next_left, _) in zip(boxes, boxes[1:])), boxes
+    if width == 900:
+        assert len(boxes) >= 4 and axis._tickSpacing is None
 
 
 def test_an_analogy_answer_is_painted_in_one_pass_of_the_event_loop(qtbot, view, word2vec_en):

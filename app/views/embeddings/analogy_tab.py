@@ -162,7 +162,8 @@ class AnalogyTab(EmbeddingTab):
             if best is not None:
                 ca, cb, cc = best.cosines
                 answer = self.tr("<b>{0}</b> = ({1} − {2} + {3}) / {4} = <b>{5}</b>").format(
-                    html.escape(best.word), number(cb), number(ca), number(cc), number(result.query_norm), number(best.score))
+                    html.escape(best.word), number(cb), number(ca), number(cc), number(result.query_norm),
+                    number(best.score))
         else:
             lines.append(self.tr("s(x, y) = (1 + cos(x, y)) / 2;   score(x) = s(x, {1}) · s(x, {2}) / "
                                  "(s(x, {0}) + 10⁻⁶)").format(a, b, c))
