@@ -208,6 +208,7 @@ class HorizontalBars(pg.PlotWidget):
         # labels half a label apart at least, and three of them (the ends are dropped where their
         # labels would stick out of the axis: two at its ends left none)
         room = max(3, int(width // (1.5 * label)))
+        # (0.2: pyqtgraph's spacing on these 0-to-1 bars; where its labels fit, its ticks stay)
         step = nice_step((high - low) / room) if width > 0 and high > low and (high - low) / 0.2 > room else None
         if step != self._value_step:  # (set again, the axis lays its ticks out again: each answer)
             self._value_step = step
