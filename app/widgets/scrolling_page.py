@@ -15,7 +15,7 @@ model, a larger text size).
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QSize
-from PySide6.QtWidgets import QFrame, QScrollArea, QTabWidget, QWidget
+from PySide6.QtWidgets import QAbstractScrollArea, QFrame, QScrollArea, QTabWidget, QWidget
 
 
 class ScrollingPage(QScrollArea):
@@ -108,3 +108,13 @@ class ScrollingTabs(QTabWidget):
     def page_area(self, index: int) -> ScrollingPage:
         """The scroll area holding the page at `index`."""
         return super().widget(index)
+
+
+def room_of(widget: QWidget) -> QSize:
+    """The size `widget` is shown in: its scrolling page's viewport where it is a page's widget
+    (the widget itself is larger where the page scrolls, and grows with what is arranged in it),
+    else its own."""
+    holder = widget.parentWidget()
+    if holder is not None and isinstance(holder.parentWidget(), QAbstractScrollArea):
+        return holder.size()
+    return widget.size()

@@ -122,13 +122,11 @@ def first_pass(emb: Embeddings, units: np.ndarray, rows: int, reuse: bool = Fals
         # where the arrays are kept, the kernel's output is not mapped anew either
         for j, row in found.items():
             shifted[j, start:stop] = row[start:stop]
-        if not missing:
-            pass
-        elif len(missing) == 3:
+        if len(missing) == 3:
             for low, high in row_blocks.pieces(start, stop, 3 * 4) if reuse else [(start, stop)]:
                 sums = torch.ops.aten._weight_int8pack_mm(query, copy.codes[low:high], ones[:high - low])
                 torch.addcmul(one, sums, scales[low:high], out=shifted_rows[:, low:high])  # t̂ = 1 + σ Ŝ
-        else:
+        elif missing:  # one or two rows asked, the others copied above
             for low, high in row_blocks.pieces(start, stop, len(missing) * 4):
                 sums = torch.ops.aten._weight_int8pack_mm(asked, copy.codes[low:high], ones[:high - low])
                 for i, j in enumerate(missing):

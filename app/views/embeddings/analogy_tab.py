@@ -10,7 +10,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtGui import QFontMetrics
-from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QComboBox, QHBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QComboBox, QHBoxLayout, QWidget
 
 from app import style
 from app.binding import bind_widgets
@@ -21,6 +21,7 @@ from app.widgets.flow_layout import flow_row
 from app.widgets.fold_toggle import FoldToggle
 from app.widgets.form import column
 from app.widgets.plot_text import NO_SI_PREFIX, style_plot_text
+from app.widgets.scrolling_page import room_of
 from app.widgets.table_beside import fit_within_share, table_beside
 from app.widgets.token_axis import FastAxis
 
@@ -258,12 +259,7 @@ class AnalogyTab(EmbeddingTab):
     def room_height(self) -> int:
         """The height the tab is shown in: its scrolling page's viewport (the tab itself is taller
         where the page scrolls); 0 before it is shown."""
-        if not self.isVisible():
-            return 0
-        holder = self.parentWidget()
-        if holder is not None and isinstance(holder.parentWidget(), QAbstractScrollArea):
-            return holder.height()
-        return self.height()
+        return room_of(self).height() if self.isVisible() else 0
 
     def fold_formulas_for_room(self) -> None:
         """The formulas shown or folded as the room says, where that changed (the user's own

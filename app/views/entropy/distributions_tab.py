@@ -7,7 +7,7 @@ import math
 import numpy as np
 from PySide6.QtCore import QMargins, QSize, Qt, QTimer
 from PySide6.QtGui import QFontMetrics
-from PySide6.QtWidgets import (QAbstractScrollArea, QApplication, QFrame, QGridLayout, QHBoxLayout, QLabel,
+from PySide6.QtWidgets import (QApplication, QFrame, QGridLayout, QHBoxLayout, QLabel,
                                QScrollArea, QSizePolicy, QStackedWidget, QTabWidget, QVBoxLayout, QWidget)
 
 from app import style
@@ -18,6 +18,7 @@ from app.widgets.array_table import ArrayTableModel
 from app.widgets.fold_toggle import FoldToggle
 from app.widgets.paired_bars import PairedBarChart
 from app.widgets.result_table import ResultTable
+from app.widgets.scrolling_page import room_of
 
 #: text sizes, relative to the application's: the numbers are what the class reads from the back
 VALUE_SCALE = 1.35
@@ -134,12 +135,8 @@ class DistributionsTab(QWidget):
         return 0 < room < self.MEANINGS_ROOM_LINES * QFontMetrics(QApplication.font()).lineSpacing()
 
     def room(self) -> QSize:
-        """The size the tab is shown in: its scrolling page's viewport (the tab itself is larger
-        where the page scrolls, and grows with what is arranged in it), else its own."""
-        holder = self.parentWidget()
-        if holder is not None and isinstance(holder.parentWidget(), QAbstractScrollArea):
-            return holder.size()
-        return self.size()
+        """The size the tab is shown in (its scrolling page's viewport)."""
+        return room_of(self)
 
     def room_height(self) -> int:
         """The room's height; 0 before the tab is shown."""
